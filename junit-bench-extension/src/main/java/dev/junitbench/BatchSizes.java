@@ -1,0 +1,24 @@
+package dev.junitbench;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * The batch sizes a benchmark runs with, one scenario each; read them with
+ * {@link Scenario#batchSize()}. Throughput counts {@code batch size} samples per invocation. On a
+ * class it applies to every benchmark that does not declare its own.
+ *
+ * @since 0.1.0
+ */
+@Target({ElementType.METHOD, ElementType.TYPE})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+public @interface BatchSizes {
+  /** The batch sizes; must not be empty, each at least 1. */
+  int[] value();
+}

@@ -1,0 +1,245 @@
+package dev.junitbench;
+
+import dev.junitbench.config.BenchConfig;
+import dev.junitbench.config.BenchmarkConfigurationException;
+import dev.junitbench.config.Defaults;
+import dev.junitbench.config.Durations;
+import dev.junitbench.config.StopRule;
+import dev.junitbench.spi.Backends;
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.platform.commons.support.AnnotationSupport;
+
+/**
+ * What one {@link Benchmark} method runs: its warm-up and measurement rules and its scenarios, read
+ * from its annotations (method first, then class), the defaults and the run's configuration.
+ */
+record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, List<Scenario> scenarios) {
+
+  private static final Set<String> RESERVED =
+      Set.of(Scenario.DEVICE, Scenario.DEVICE_RESOLVED, Scenario.BATCH_SIZE, Scenario.SEQUENCE_LENGTH);
+
+  /**
+   * The plan of {@code method} in {@code testClass}.
+   *
+   * @throws BenchmarkConfigurationException naming the annotation or parameter, the value and the fix
+   */
+  static BenchmarkPlan of(Method method, Class<?> testClass, BenchConfig config, Backends backends) {
+    String benchmark = testClass.getName() + "#" + method.getName();
+    StopRule warmup = config.warmupOverride()
+        .orElseGet(() -> warmupRule(annotation(method, testClass, Warmup.class), benchmark));
+    StopRule measurement = config.measurementOverride()
+        .orElseGet(() -> measurementRule(annotation(method, testClass, Measurement.class), benchmark));
+    return new BenchmarkPlan(benchmark, warmup, measurement,
+        new Expansion(method, testClass, benchmark, config, backends).scenarios());
+  }
+
+  private static <A extends java.lang.annotation.Annotation> Optional<Found<A>> annotation(
+      Method method, Class<?> testClass, Class<A> type) {
+    return AnnotationSupport.findAnnotation(method, type).map(a -> new Found<>(a, "on " + method.getName()))
+        .or(() -> AnnotationSupport.findAnnotation(testClass, type)
+            .map(a -> new Found<>(a, "on class " + testClass.getSimpleName())));
+  }
+
+  private record Found<A>(A annotation, String where) {}
+
+  private static StopRule warmupRule(Optional<Found<Warmup>> found, String benchmark) {
+    if (found.isEmpty()) {
+      return new StopRule(Defaults.WARMUP_ITERATIONS, Defaults.WARMUP_TIME, 0);
+    }
+    Warmup warmup = found.get().annotation();
+    String where = found.get().where() + " of " + benchmark;
+    boolean blankIterations = warmup.iterations() == Warmup.BLANK_ITERATIONS;
+    if (!blankIterations && warmup.iterations() < 0) {
+      throw invalid("@Warmup(iterations = " + warmup.iterations() + ") " + where,
+          "iterations must be 0 (no warm-up) or more");
+    }
+    Duration time = warmup.time().isBlank() ? null
+        : Durations.parse(warmup.time(), "@Warmup(time) " + where);
+    if (blankIterations && time == null) {
+      return new StopRule(Defaults.WARMUP_ITERATIONS, Defaults.WARMUP_TIME, 0);
+    }
+    return new StopRule(blankIterations ? 0 : warmup.iterations(), time, 0);
+  }
+
+  private static StopRule measurementRule(Optional<Found<Measurement>> found, String benchmark) {
+    if (found.isEmpty()) {
+      return new StopRule(Defaults.MEASUREMENT_ITERATIONS, Defaults.MEASUREMENT_TIME, 0);
+    }
+    Measurement measurement = found.get().annotation();
+    String where = found.get().where() + " of " + benchmark;
+    boolean blankIterations = measurement.iterations() == Measurement.BLANK_ITERATIONS;
+    if (!blankIterations && measurement.iterations() < 1) {
+      throw invalid("@Measurement(iterations = " + measurement.iterations() + ") " + where,
+          "iterations must be at least 1 (or left out)");
+    }
+    Duration time = measurement.time().isBlank() ? null
+        : Durations.parse(measurement.time(), "@Measurement(time) " + where);
+    double precision = measurement.precision();
+    boolean blankPrecision = precision == Measurement.BLANK_PRECISION;
+    if (!blankPrecision && !(precision > 0 && precision < 1)) {
+      throw invalid("@Measurement(precision = " + precision + ") " + where,
+          "precision must be in (0, 1), e.g. 0.01 for a 95% confidence interval within ±1% of the median");
+    }
+    int iterations = blankIterations ? 0 : measurement.iterations();
+    if (!blankPrecision) {
+      return new StopRule(iterations, time == null ? Defaults.PRECISION_TIME_LIMIT : time, precision);
+    }
+    if (blankIterations && time == null) {
+      return new StopRule(Defaults.MEASUREMENT_ITERATIONS, Defaults.MEASUREMENT_TIME, 0);
+    }
+    return new StopRule(iterations, time, 0);
+  }
+
+  static BenchmarkConfigurationException invalid(String what, String accepted) {
+    return new BenchmarkConfigurationException(what + " is not valid: " + accepted);
+  }
+
+  /** The cartesian product of a benchmark's dimensions, filtered by the run's configuration. */
+  private record Expansion(Method method, Class<?> testClass, String benchmark, BenchConfig config,
+      Backends backends) {
+
+    List<Scenario> scenarios() {
+      List<Device> devices = devices();
+      List<Integer> batchSizes = sizes(BatchSizes.class, "@BatchSizes", "batch size");
+      List<Integer> sequenceLengths = sizes(SequenceLengths.class, "@SequenceLengths", "sequence length");
+      Map<String, List<String>> params = params();
+
+      devices = filter(devices, config.deviceFilter(), BenchConfig.DEVICES, "devices");
+      batchSizes = filter(batchSizes, config.batchSizeFilter(), BenchConfig.BATCH_SIZES, "batch sizes");
+      sequenceLengths = filter(sequenceLengths, config.sequenceLengthFilter(),
+          BenchConfig.SEQUENCE_LENGTHS, "sequence lengths");
+
+      List<Scenario> scenarios = new ArrayList<>();
+      for (Device device : devices) {
+        for (Integer batchSize : batchSizes) {
+          for (Integer sequenceLength : sequenceLengths) {
+            for (Map<String, String> custom : product(params)) {
+              scenarios.add(new Scenario(benchmark, device, backends.resolve(device), batchSize,
+                  sequenceLength, custom));
+            }
+          }
+        }
+      }
+      return scenarios;
+    }
+
+    private String where(AnnotatedElement element) {
+      return element instanceof Method ? "on " + benchmark : "on class " + testClass.getName();
+    }
+
+    private List<Device> devices() {
+      Optional<Devices> onMethod = AnnotationSupport.findAnnotation(method, Devices.class);
+      Optional<Devices> found = onMethod.or(() -> AnnotationSupport.findAnnotation(testClass, Devices.class));
+      if (found.isEmpty()) {
+        return List.of(Device.CPU);
+      }
+      String where = where(onMethod.isPresent() ? method : testClass);
+      List<Device> devices = Arrays.asList(found.get().value());
+      requireNonEmptyDistinct(devices, "@Devices", where, "a device, e.g. @Devices({Device.CPU, Device.CUDA})");
+      return devices;
+    }
+
+    private List<Integer> sizes(Class<? extends java.lang.annotation.Annotation> type, String name,
+        String noun) {
+      Optional<? extends java.lang.annotation.Annotation> onMethod = AnnotationSupport.findAnnotation(method, type);
+      Optional<? extends java.lang.annotation.Annotation> found =
+          onMethod.isPresent() ? onMethod : AnnotationSupport.findAnnotation(testClass, type);
+      if (found.isEmpty()) {
+        return java.util.Collections.singletonList(null);
+      }
+      String where = where(onMethod.isPresent() ? method : testClass);
+      int[] values = found.get() instanceof BatchSizes b ? b.value() : ((SequenceLengths) found.get()).value();
+      List<Integer> sizes = Arrays.stream(values).boxed().toList();
+      requireNonEmptyDistinct(sizes, name, where, "a " + noun + ", e.g. " + name + "({1, 8})");
+      for (int size : values) {
+        if (size < 1) {
+          throw invalid(name + "(" + sizes + ") " + where, "each " + noun + " must be at least 1");
+        }
+      }
+      return sizes;
+    }
+
+    private Map<String, List<String>> params() {
+      List<Param> declared = new ArrayList<>(AnnotationSupport.findRepeatableAnnotations(testClass, Param.class));
+      declared.addAll(AnnotationSupport.findRepeatableAnnotations(method, Param.class));
+      Map<String, List<String>> params = new LinkedHashMap<>();
+      for (Param param : declared) {
+        String name = param.name();
+        String what = "@Param(name = \"" + name + "\") of " + benchmark;
+        if (name.isBlank() || !name.equals(name.trim()) || name.contains("=") || name.contains(",")) {
+          throw invalid(what, "a param name must be non-blank, without spaces at its ends, '=' or ','");
+        }
+        if (RESERVED.contains(name)) {
+          throw invalid(what, "'" + name + "' is reserved for a built-in dimension; use @Devices,"
+              + " @BatchSizes or @SequenceLengths, or another name");
+        }
+        if (params.containsKey(name)) {
+          throw invalid(what, "the name is declared twice (on the method or its class); give each @Param its own name");
+        }
+        List<String> values = Arrays.asList(param.values());
+        requireNonEmptyDistinct(values, "@Param(name = \"" + name + "\", values = ...)", "of " + benchmark,
+            "a value, e.g. values = {\"a\", \"b\"}");
+        params.put(name, values);
+      }
+      return params;
+    }
+
+    private static List<Map<String, String>> product(Map<String, List<String>> params) {
+      List<Map<String, String>> combinations = new ArrayList<>();
+      combinations.add(new LinkedHashMap<>());
+      params.forEach((name, values) -> {
+        List<Map<String, String>> next = new ArrayList<>();
+        for (Map<String, String> partial : combinations) {
+          for (String value : values) {
+            Map<String, String> extended = new LinkedHashMap<>(partial);
+            extended.put(name, value);
+            next.add(extended);
+          }
+        }
+        combinations.clear();
+        combinations.addAll(next);
+      });
+      return combinations;
+    }
+
+    private <T> List<T> filter(List<T> declared, Optional<? extends Set<?>> allowed, String key, String noun) {
+      if (allowed.isEmpty() || (declared.size() == 1 && declared.get(0) == null)) {
+        return declared;
+      }
+      List<T> kept = declared.stream().filter(allowed.get()::contains).toList();
+      if (kept.isEmpty()) {
+        String shown = declared.stream().map(v -> v instanceof Device d ? d.id() : String.valueOf(v))
+            .collect(Collectors.joining(", ", "[", "]"));
+        String filter = allowed.get().stream().map(v -> v instanceof Device d ? d.id() : String.valueOf(v))
+            .collect(Collectors.joining(","));
+        throw new BenchmarkConfigurationException("-D" + key + "=" + filter + " removes every scenario of "
+            + benchmark + " (its " + noun + ": " + shown + "); change the filter or leave it out");
+      }
+      return kept;
+    }
+
+    private static void requireNonEmptyDistinct(List<?> values, String annotation, String where, String example) {
+      if (values.isEmpty()) {
+        throw invalid(annotation + " " + where, "the list is empty; list at least " + example);
+      }
+      Set<Object> seen = new LinkedHashSet<>();
+      for (Object value : values) {
+        if (!seen.add(value)) {
+          throw invalid(annotation + " " + where, "it lists " + (value instanceof Device d ? d.id() : value)
+              + " twice; list each value once");
+        }
+      }
+    }
+  }
+}

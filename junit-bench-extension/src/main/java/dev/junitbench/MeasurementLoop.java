@@ -1,0 +1,164 @@
+package dev.junitbench;
+
+import dev.junitbench.config.Defaults;
+import dev.junitbench.config.StopRule;
+import dev.junitbench.stats.MedianInterval;
+import dev.junitbench.stats.Percentiles;
+import java.lang.invoke.MethodHandle;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Times a benchmark body: warm-up, then measurement, one sample per call. Per iteration the timed
+ * region is the call between two {@link System#nanoTime()} reads; outside it, the sample is stored
+ * in a primitive array and the stop rule is checked. Nothing in the loop allocates, logs or locks,
+ * except the rare untimed steps: growing the sample array and checking a precision target.
+ */
+final class MeasurementLoop {
+
+  /** The two phases as they ran, and the measured samples. */
+  record Outcome(PhaseRun warmup, PhaseRun measurement) {}
+
+  /**
+   * One phase as it ran. {@code samples} holds {@code count} latencies in nanoseconds (for warm-up:
+   * the most recent ones, the array wraps).
+   */
+  record PhaseRun(long[] samples, int count, long elapsedNs, Double precisionReachedAt,
+      boolean precisionReached, boolean sampleLimitReached) {}
+
+  /** Where the loop publishes its iteration count for the progress line, without a lock. */
+  static final class Progress {
+    final AtomicLong iterations = new AtomicLong();
+    volatile String phase = "warm-up";
+  }
+
+  private final int maxSamples;
+
+  MeasurementLoop() {
+    this(Defaults.MAX_SAMPLES);
+  }
+
+  MeasurementLoop(int maxSamples) {
+    this.maxSamples = maxSamples;
+  }
+
+  /**
+   * Runs {@code body} (a {@code ()void} handle) through both phases. Exceptions thrown by the body
+   * propagate; so do exceptions from closing what it handed to {@link Blackhole#closeAfterTiming}.
+   */
+  Outcome run(MethodHandle body, Blackhole blackhole, StopRule warmup, StopRule measurement,
+      Progress progress, PhaseListener listener) throws Throwable {
+    PhaseRun warm = null;
+    long[] buffer;
+    if (warmup.isOff()) {
+      warm = new PhaseRun(new long[0], 0, 0, null, false, false);
+      buffer = new long[initialCapacity(measurement, -1)];
+    } else {
+      buffer = new long[Math.min(maxSamples, Math.max(16, Math.min(warmup.iterations() + 1, 1 << 16)))];
+      progress.phase = "warm-up";
+      warm = phase(body, blackhole, warmup, buffer, true, progress);
+      listener.warmupDone(warm);
+      double meanNs = warm.count() == 0 ? -1 : warm.elapsedNs() / (double) warm.count();
+      int capacity = initialCapacity(measurement, meanNs);
+      buffer = capacity <= buffer.length ? buffer : new long[capacity];
+    }
+    progress.phase = "measurement";
+    progress.iterations.lazySet(0);
+    PhaseRun measured = phase(body, blackhole, measurement, buffer, false, progress);
+    return new Outcome(warm, measured);
+  }
+
+  /** Told when warm-up ends, so a failure during measurement still reports it. */
+  interface PhaseListener {
+    void warmupDone(PhaseRun warmup);
+  }
+
+  private int initialCapacity(StopRule rule, double meanNs) {
+    long wanted = Math.max(rule.iterations(), 16);
+    if (rule.time() != null) {
+      long byTime = meanNs > 0 ? (long) (rule.time().toNanos() / meanNs * 1.25) + 16 : 1024;
+      wanted = rule.hasPrecision() ? Math.min(byTime, Math.max(wanted, 1024)) : Math.max(wanted, byTime);
+    }
+    return (int) Math.min(wanted, maxSamples);
+  }
+
+  private PhaseRun phase(MethodHandle body, Blackhole blackhole, StopRule rule, long[] samples,
+      boolean wrap, Progress progress) throws Throwable {
+    final long minIterations = rule.iterations();
+    final boolean precision = rule.hasPrecision();
+    final long timeNs = rule.time() == null ? 0 : rule.time().toNanos();
+    final long minTimeNs = precision ? 0 : timeNs;
+    final long maxTimeNs = precision ? timeNs : Long.MAX_VALUE;
+    final AtomicLong published = progress.iterations;
+    long[] buffer = samples;
+    long[] scratch = null;
+    int index = 0;
+    int count = 0;
+    // Below 6 samples no interval of the median reaches 95% coverage.
+    long nextCheck = Math.max(minIterations, 6);
+    boolean reached = false;
+    boolean limit = false;
+    Double achieved = null;
+    final long start = System.nanoTime();
+    long end;
+    while (true) {
+      final long t0 = System.nanoTime();
+      body.invokeExact();
+      final long t1 = System.nanoTime();
+      buffer[index++] = t1 - t0;
+      count++;
+      if (blackhole.hasPendingCloses()) {
+        blackhole.closePending();
+      }
+      published.lazySet(count);
+      final long elapsed = t1 - start;
+      end = t1;
+      if (elapsed >= maxTimeNs) {
+        break;
+      }
+      if (count >= minIterations && elapsed >= minTimeNs) {
+        if (!precision) {
+          break;
+        }
+        if (count >= nextCheck) {
+          if (scratch == null || scratch.length < buffer.length) {
+            scratch = new long[buffer.length];
+          }
+          achieved = halfWidthRatio(buffer, count, scratch);
+          if (achieved != null && achieved <= rule.precision()) {
+            reached = true;
+            break;
+          }
+          nextCheck = count + Math.max(1, count / 10);
+        }
+      }
+      if (index == buffer.length) {
+        if (wrap) {
+          index = 0;
+        } else if (buffer.length >= maxSamples) {
+          limit = true;
+          break;
+        } else {
+          buffer = Arrays.copyOf(buffer, (int) Math.min(maxSamples, 2L * buffer.length));
+        }
+      }
+    }
+    int kept = wrap ? Math.min(count, buffer.length) : count;
+    return new PhaseRun(buffer, kept, end - start, precision ? achieved : null, reached, limit);
+  }
+
+  /** (ci95_high - ci95_low) / 2 / median of the first {@code count} samples, or null when undefined. */
+  static Double halfWidthRatio(long[] samples, int count, long[] scratch) {
+    int k = MedianInterval.lowerRank(count);
+    if (k < 1) {
+      return null;
+    }
+    System.arraycopy(samples, 0, scratch, 0, count);
+    Arrays.sort(scratch, 0, count);
+    double median = Percentiles.type7(scratch, count, 0.5);
+    if (median <= 0) {
+      return null;
+    }
+    return (scratch[count - k] - scratch[k - 1]) / 2.0 / median;
+  }
+}

@@ -1,0 +1,20 @@
+package dev.junitbench;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Container of repeated {@link Param} annotations; write {@code @Param} several times instead.
+ *
+ * @since 0.1.0
+ */
+@Target({ElementType.METHOD, ElementType.TYPE})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+public @interface Params {
+  /** The params. */
+  Param[] value();
+}

@@ -1,0 +1,55 @@
+package dev.junitbench;
+
+import dev.junitbench.config.Defaults;
+import dev.junitbench.config.StopRule;
+import java.util.Locale;
+
+/**
+ * Prints, on stderr, how far a long scenario has got: nothing for its first few seconds, then at
+ * most one line a second. Runs on its own daemon thread and only reads what the loop publishes.
+ */
+final class ProgressLine implements Runnable {
+
+  private final String scenario;
+  private final StopRule measurement;
+  private final MeasurementLoop.Progress progress;
+  private final long startNs = System.nanoTime();
+  private final Thread thread;
+
+  private ProgressLine(String scenario, StopRule measurement, MeasurementLoop.Progress progress) {
+    this.scenario = scenario;
+    this.measurement = measurement;
+    this.progress = progress;
+    this.thread = new Thread(this, "junit-bench-progress");
+    this.thread.setDaemon(true);
+  }
+
+  static ProgressLine start(String scenario, StopRule measurement, MeasurementLoop.Progress progress) {
+    ProgressLine line = new ProgressLine(scenario, measurement, progress);
+    line.thread.start();
+    return line;
+  }
+
+  @Override
+  public void run() {
+    try {
+      Thread.sleep(Defaults.PROGRESS_DELAY.toMillis());
+      while (!Thread.currentThread().isInterrupted()) {
+        System.err.println(line());
+        Thread.sleep(Defaults.PROGRESS_INTERVAL.toMillis());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  String line() {
+    double seconds = (System.nanoTime() - startNs) / 1e9;
+    return String.format(Locale.ROOT, "junit-bench: %s %s: %d iterations, %.1f s elapsed (measurement: %s)",
+        scenario, progress.phase, progress.iterations.get(), seconds, measurement.describe());
+  }
+
+  void stop() {
+    thread.interrupt();
+  }
+}

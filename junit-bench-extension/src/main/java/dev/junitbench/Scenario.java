@@ -1,0 +1,126 @@
+package dev.junitbench;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * One combination of a benchmark's dimensions: the device, batch size, sequence length and custom
+ * params of one invocation. Injected into the benchmark method and into {@code @BeforeEach} and
+ * {@code @AfterEach} methods, which run once per scenario outside timing: build inputs there.
+ *
+ * @since 0.1.0
+ */
+public final class Scenario {
+
+  /** Parameter name of the device in display names and result files. */
+  public static final String DEVICE = "device";
+  /** Parameter name of the device {@link Device#AUTO} resolved to. */
+  public static final String DEVICE_RESOLVED = "device_resolved";
+  /** Parameter name of the batch size. */
+  public static final String BATCH_SIZE = "batch_size";
+  /** Parameter name of the sequence length. */
+  public static final String SEQUENCE_LENGTH = "sequence_length";
+
+  private final String benchmark;
+  private final Device requestedDevice;
+  private final Device device;
+  private final Integer batchSize;
+  private final Integer sequenceLength;
+  private final Map<String, String> custom;
+
+  Scenario(
+      String benchmark,
+      Device requestedDevice,
+      Device device,
+      Integer batchSize,
+      Integer sequenceLength,
+      Map<String, String> custom) {
+    this.benchmark = benchmark;
+    this.requestedDevice = requestedDevice;
+    this.device = device;
+    this.batchSize = batchSize;
+    this.sequenceLength = sequenceLength;
+    this.custom = Collections.unmodifiableMap(new LinkedHashMap<>(custom));
+  }
+
+  /** The device to run on: the declared one, or the one {@link Device#AUTO} resolved to. */
+  public Device device() {
+    return device;
+  }
+
+  /** The device as declared in {@link Devices}, {@link Device#AUTO} included. */
+  public Device requestedDevice() {
+    return requestedDevice;
+  }
+
+  /** The batch size from {@link BatchSizes}; 1 when the benchmark declares none. */
+  public int batchSize() {
+    return batchSize == null ? 1 : batchSize;
+  }
+
+  /**
+   * The sequence length from {@link SequenceLengths}.
+   *
+   * @throws IllegalStateException when the benchmark declares no {@code @SequenceLengths}
+   */
+  public int sequenceLength() {
+    if (sequenceLength == null) {
+      throw new IllegalStateException(
+          benchmark + " declares no @SequenceLengths; add @SequenceLengths({128}) to it or its class");
+    }
+    return sequenceLength;
+  }
+
+  /**
+   * The value of the custom {@link Param} called {@code name}.
+   *
+   * @throws IllegalArgumentException naming the declared params when there is no such param
+   */
+  public String param(String name) {
+    String value = custom.get(name);
+    if (value == null) {
+      throw new IllegalArgumentException(
+          benchmark + " has no @Param named '" + name + "'; declared: " + custom.keySet());
+    }
+    return value;
+  }
+
+  /**
+   * All parameters that apply, in display order: {@code device} (and {@code device_resolved} where
+   * {@link Device#AUTO} chose), {@code batch_size}, {@code sequence_length}, then custom params.
+   * Numbers are {@link Integer}s, everything else {@link String}s.
+   */
+  public Map<String, Object> parameters() {
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put(DEVICE, requestedDevice.id());
+    if (requestedDevice != device) {
+      params.put(DEVICE_RESOLVED, device.id());
+    }
+    if (batchSize != null) {
+      params.put(BATCH_SIZE, batchSize);
+    }
+    if (sequenceLength != null) {
+      params.put(SEQUENCE_LENGTH, sequenceLength);
+    }
+    params.putAll(custom);
+    return params;
+  }
+
+  /** The display name of this scenario's invocation: {@code [device=cpu, batch_size=8]}. */
+  public String displayName() {
+    StringJoiner joiner = new StringJoiner(", ", "[", "]");
+    parameters().forEach((name, value) -> {
+      if (!DEVICE_RESOLVED.equals(name)) {
+        joiner.add(name + "=" + value);
+      }
+    });
+    return joiner.toString();
+  }
+
+  @Override
+  public String toString() {
+    return benchmark + " " + displayName();
+  }
+}

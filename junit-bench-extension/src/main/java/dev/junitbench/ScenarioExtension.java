@@ -1,0 +1,138 @@
+package dev.junitbench;
+
+import dev.junitbench.MeasurementLoop.Outcome;
+import dev.junitbench.MeasurementLoop.PhaseRun;
+import dev.junitbench.config.BenchConfig;
+import dev.junitbench.config.BenchmarkConfigurationException;
+import dev.junitbench.results.Figures;
+import dev.junitbench.results.Phase;
+import dev.junitbench.results.ResultExchange;
+import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.Throughput;
+import dev.junitbench.spi.Backends;
+import dev.junitbench.stats.LatencySummary;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+
+/**
+ * Runs one scenario: injects {@link Scenario} and {@link Blackhole}, aborts a scenario whose device
+ * is not available before any set-up runs, and replaces the single invocation JUnit would make with
+ * the warm-up and measurement loop. Created per invocation, so its fields belong to one scenario.
+ */
+final class ScenarioExtension implements ParameterResolver, BeforeEachCallback, InvocationInterceptor {
+
+  private final String benchmark;
+  private final Scenario scenario;
+  private final Map<String, Object> params;
+  private final BenchmarkPlan plan;
+  private final BenchConfig config;
+  private final Backends backends;
+  private final BenchmarkConfigurationException error;
+  private final Blackhole blackhole = new Blackhole();
+
+  ScenarioExtension(String benchmark, Scenario scenario, Map<String, Object> params, BenchmarkPlan plan,
+      BenchConfig config, Backends backends, BenchmarkConfigurationException error) {
+    this.benchmark = benchmark;
+    this.scenario = scenario;
+    this.params = params;
+    this.plan = plan;
+    this.config = config;
+    this.backends = backends;
+    this.error = error;
+  }
+
+  private String displayName() {
+    return scenario == null ? "[invalid configuration]" : scenario.displayName();
+  }
+
+  @Override
+  public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+    Class<?> type = parameter.getParameter().getType();
+    return type == Scenario.class || type == Blackhole.class;
+  }
+
+  @Override
+  public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+    return parameter.getParameter().getType() == Scenario.class ? scenario : blackhole;
+  }
+
+  @Override
+  public void beforeEach(ExtensionContext context) {
+    ResultExchange.put(context.getUniqueId(), ScenarioResult.planned(benchmark, displayName(), params));
+    if (error != null) {
+      throw error;
+    }
+    Optional<String> unavailable = backends.unavailableReason(scenario.requestedDevice());
+    unavailable.ifPresent(reason -> Assumptions.abort(benchmark + " " + displayName() + ": " + reason));
+  }
+
+  @Override
+  public void interceptTestTemplateMethod(Invocation<Void> invocation,
+      ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context) throws Throwable {
+    String uniqueId = context.getUniqueId();
+    ScenarioResult planned = ScenarioResult.planned(benchmark, displayName(), params);
+    MeasurementLoop.Progress progress = new MeasurementLoop.Progress();
+    Phase[] warmup = {null};
+    ProgressLine line = config.progress()
+        ? ProgressLine.start(benchmark + " " + displayName(), plan.measurement(), progress) : null;
+    try {
+      MethodHandle body = body(invocationContext);
+      Outcome outcome = new MeasurementLoop().run(body, blackhole(invocationContext), plan.warmup(),
+          plan.measurement(), progress, run -> warmup[0] = Phase.of(run.count(), run.elapsedNs()));
+      PhaseRun measured = outcome.measurement();
+      long[] samples = Arrays.copyOf(measured.samples(), measured.count());
+      LatencySummary latency = LatencySummary.of(samples, samples.length);
+      Throughput throughput = Throughput.samplesPerSecond(scenario.batchSize(), samples, samples.length);
+      Phase measurement = new Phase(measured.count(), measured.elapsedNs() / 1e6,
+          plan.measurement().hasPrecision() ? plan.measurement().precision() : null,
+          plan.measurement().hasPrecision() ? measured.precisionReached() : null,
+          measured.sampleLimitReached());
+      ResultExchange.put(uniqueId, planned.measured(warmup[0], measurement, latency, throughput, samples));
+      context.publishReportEntry(Figures.REPORT_ENTRY_KEY, Figures.summary(latency, throughput));
+    } catch (Throwable failure) {
+      ResultExchange.put(uniqueId, planned.measured(warmup[0], null, null, null, null));
+      throw failure;
+    } finally {
+      if (line != null) {
+        line.stop();
+      }
+      invocation.skip();
+    }
+  }
+
+  private Blackhole blackhole(ReflectiveInvocationContext<Method> invocationContext) {
+    for (Object argument : invocationContext.getArguments()) {
+      if (argument instanceof Blackhole injected) {
+        return injected;
+      }
+    }
+    return blackhole;
+  }
+
+  /** The benchmark method bound to its instance and resolved arguments, as a {@code ()void} handle. */
+  private static MethodHandle body(ReflectiveInvocationContext<Method> invocationContext)
+      throws IllegalAccessException {
+    Method method = invocationContext.getExecutable();
+    method.setAccessible(true);
+    MethodHandle handle = MethodHandles.lookup().unreflect(method);
+    if (!Modifier.isStatic(method.getModifiers())) {
+      handle = handle.bindTo(invocationContext.getTarget().orElseThrow());
+    }
+    Object[] arguments = invocationContext.getArguments().toArray();
+    handle = MethodHandles.insertArguments(handle, 0, arguments);
+    return handle.asType(MethodType.methodType(void.class));
+  }
+}

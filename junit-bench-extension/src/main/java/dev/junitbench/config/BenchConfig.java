@@ -1,0 +1,161 @@
+package dev.junitbench.config;
+
+import dev.junitbench.Device;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The one place that reads junit-bench's configuration parameters ({@code -D} on the Maven command
+ * line, which Surefire passes to the test JVM, or {@code junit-platform.properties}). Values are
+ * parsed when asked for; a bad value throws {@link BenchmarkConfigurationException} naming the
+ * parameter and what it accepts.
+ */
+public final class BenchConfig {
+
+  /** Folder that holds the run folders. */
+  public static final String OUTPUT_DIR = "junit.bench.output.dir";
+  /** Replaces every benchmark's warm-up rule with this many iterations. */
+  public static final String WARMUP_ITERATIONS = "junit.bench.warmup.iterations";
+  /** Replaces every benchmark's warm-up rule with this duration. */
+  public static final String WARMUP_TIME = "junit.bench.warmup.time";
+  /** Replaces every benchmark's measurement rule with this many iterations. */
+  public static final String MEASUREMENT_ITERATIONS = "junit.bench.measurement.iterations";
+  /** Replaces every benchmark's measurement rule with this duration. */
+  public static final String MEASUREMENT_TIME = "junit.bench.measurement.time";
+  /** Runs only the scenarios on these devices ({@code cpu,cuda}). */
+  public static final String DEVICES = "junit.bench.devices";
+  /** Runs only the scenarios with these batch sizes ({@code 1,8}). */
+  public static final String BATCH_SIZES = "junit.bench.batch-sizes";
+  /** Runs only the scenarios with these sequence lengths ({@code 128}). */
+  public static final String SEQUENCE_LENGTHS = "junit.bench.sequence-lengths";
+  /** {@code false} turns off the progress lines on stderr. */
+  public static final String PROGRESS = "junit.bench.progress";
+
+  private static final String[] KEYS = {
+    OUTPUT_DIR, WARMUP_ITERATIONS, WARMUP_TIME, MEASUREMENT_ITERATIONS, MEASUREMENT_TIME,
+    DEVICES, BATCH_SIZES, SEQUENCE_LENGTHS, PROGRESS
+  };
+
+  private final Function<String, Optional<String>> lookup;
+
+  private BenchConfig(Function<String, Optional<String>> lookup) {
+    this.lookup = lookup;
+  }
+
+  /** The configuration read through {@code lookup}, such as {@code ExtensionContext::getConfigurationParameter}. */
+  public static BenchConfig of(Function<String, Optional<String>> lookup) {
+    return new BenchConfig(lookup);
+  }
+
+  private Optional<String> get(String key) {
+    return lookup.apply(key).map(String::trim).filter(value -> !value.isEmpty());
+  }
+
+  /** The folder that holds the run folders. */
+  public Path outputDir() {
+    return Path.of(get(OUTPUT_DIR).orElse(Defaults.OUTPUT_DIR));
+  }
+
+  /** Whether progress lines are printed. */
+  public boolean progress() {
+    return get(PROGRESS).map(value -> parseBoolean(PROGRESS, value)).orElse(Defaults.PROGRESS);
+  }
+
+  /** The warm-up rule that replaces every annotation's, when the run sets one. */
+  public Optional<StopRule> warmupOverride() {
+    return override(WARMUP_ITERATIONS, WARMUP_TIME, 0);
+  }
+
+  /** The measurement rule that replaces every annotation's, when the run sets one. */
+  public Optional<StopRule> measurementOverride() {
+    return override(MEASUREMENT_ITERATIONS, MEASUREMENT_TIME, 1);
+  }
+
+  private Optional<StopRule> override(String iterationsKey, String timeKey, int minIterations) {
+    Optional<String> iterations = get(iterationsKey);
+    Optional<String> time = get(timeKey);
+    if (iterations.isEmpty() && time.isEmpty()) {
+      return Optional.empty();
+    }
+    int count = iterations.map(value -> parseInt(iterationsKey, value, minIterations)).orElse(0);
+    Duration duration = time.map(value -> Durations.parse(value, "-D" + timeKey)).orElse(null);
+    return Optional.of(new StopRule(count, duration, 0));
+  }
+
+  /** The devices the run is limited to, when it is. */
+  public Optional<Set<Device>> deviceFilter() {
+    return get(DEVICES).map(value -> {
+      Set<Device> devices = new LinkedHashSet<>();
+      for (String item : value.split(",")) {
+        try {
+          devices.add(Device.fromId(item));
+        } catch (IllegalArgumentException e) {
+          throw new BenchmarkConfigurationException("-D" + DEVICES + "=" + value + ": " + e.getMessage());
+        }
+      }
+      return devices;
+    });
+  }
+
+  /** The batch sizes the run is limited to, when it is. */
+  public Optional<Set<Integer>> batchSizeFilter() {
+    return intSet(BATCH_SIZES);
+  }
+
+  /** The sequence lengths the run is limited to, when it is. */
+  public Optional<Set<Integer>> sequenceLengthFilter() {
+    return intSet(SEQUENCE_LENGTHS);
+  }
+
+  private Optional<Set<Integer>> intSet(String key) {
+    return get(key).map(value -> {
+      Set<Integer> numbers = new LinkedHashSet<>();
+      for (String item : value.split(",")) {
+        try {
+          numbers.add(parseInt(key, item.trim(), 1));
+        } catch (BenchmarkConfigurationException e) {
+          throw new BenchmarkConfigurationException(
+              "-D" + key + "=" + value + " is not valid; use a comma-separated list of whole numbers >= 1");
+        }
+      }
+      return numbers;
+    });
+  }
+
+  /** Every junit-bench parameter with the value in force, defaults included, for the result file. */
+  public Map<String, String> effective() {
+    Map<String, String> values = new LinkedHashMap<>();
+    for (String key : KEYS) {
+      values.put(key, get(key).orElse(null));
+    }
+    values.put(OUTPUT_DIR, outputDir().toString());
+    values.put(PROGRESS, get(PROGRESS).orElse(String.valueOf(Defaults.PROGRESS)));
+    return values;
+  }
+
+  private static int parseInt(String key, String value, int min) {
+    try {
+      int number = Integer.parseInt(value.trim());
+      if (number >= min) {
+        return number;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new BenchmarkConfigurationException(
+        "-D" + key + "=" + value + " is not valid; use a whole number >= " + min);
+  }
+
+  private static boolean parseBoolean(String key, String value) {
+    if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(value);
+    }
+    throw new BenchmarkConfigurationException("-D" + key + "=" + value + " is not valid; use true or false");
+  }
+}

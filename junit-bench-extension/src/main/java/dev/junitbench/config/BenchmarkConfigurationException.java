@@ -1,0 +1,15 @@
+package dev.junitbench.config;
+
+/**
+ * A benchmark's annotations or the run's configuration parameters hold a value junit-bench cannot
+ * use. The message names the annotation or parameter, the value, and what is accepted.
+ */
+public final class BenchmarkConfigurationException extends RuntimeException {
+
+  private static final long serialVersionUID = 1L;
+
+  /** An error with a message that names the bad value and the fix. */
+  public BenchmarkConfigurationException(String message) {
+    super(message);
+  }
+}

@@ -1,0 +1,30 @@
+package dev.junitbench.config;
+
+import java.time.Duration;
+
+/** Every default of junit-bench, in one place; the README's tables repeat these values. */
+public final class Defaults {
+
+  /** Warm-up iterations when neither annotation nor configuration sets the warm-up. */
+  public static final int WARMUP_ITERATIONS = 3;
+  /** Warm-up duration when neither annotation nor configuration sets the warm-up. */
+  public static final Duration WARMUP_TIME = Duration.ofSeconds(1);
+  /** Measured iterations when neither annotation nor configuration sets the measurement. */
+  public static final int MEASUREMENT_ITERATIONS = 10;
+  /** Measurement duration when neither annotation nor configuration sets the measurement. */
+  public static final Duration MEASUREMENT_TIME = Duration.ofSeconds(3);
+  /** Upper bound of a measurement that targets a precision and sets no time. */
+  public static final Duration PRECISION_TIME_LIMIT = Duration.ofSeconds(30);
+  /** Measurement stops at this many samples, whatever else it asks for (8 bytes each in memory). */
+  public static final int MAX_SAMPLES = 1_000_000;
+  /** Output folder, relative to the working directory of the test JVM (the module's folder). */
+  public static final String OUTPUT_DIR = "target/benchmark-results";
+  /** A scenario prints progress once it has run this long. */
+  public static final Duration PROGRESS_DELAY = Duration.ofSeconds(3);
+  /** At most one progress line per this interval. */
+  public static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(1);
+  /** Whether progress lines are printed. */
+  public static final boolean PROGRESS = true;
+
+  private Defaults() {}
+}

@@ -1,0 +1,36 @@
+package dev.junitbench.results;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/** Writes a file so that readers see the old content or the new, never half of it. */
+final class AtomicFiles {
+
+  /** What fills the temporary file; {@code previous} is the file's old content, or null. */
+  interface Content {
+    void write(OutputStream out, Path previous) throws IOException;
+  }
+
+  private AtomicFiles() {}
+
+  static void write(Path target, Content content) throws IOException {
+    Path temp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+    try {
+      try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.TRUNCATE_EXISTING)) {
+        content.write(out, Files.exists(target) ? target : null);
+      }
+      try {
+        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+}

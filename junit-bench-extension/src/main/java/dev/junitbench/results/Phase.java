@@ -1,0 +1,23 @@
+package dev.junitbench.results;
+
+/**
+ * A warm-up or measurement phase as it actually ran.
+ *
+ * @param iterations iterations run
+ * @param timeMs wall-clock time of the phase, in milliseconds
+ * @param precisionTarget the target relative half-width of the median's 95% CI, or null
+ * @param precisionReached whether the target was reached before the phase's time bound, or null
+ * @param sampleLimitReached whether the phase stopped at the sample limit
+ */
+public record Phase(
+    int iterations,
+    double timeMs,
+    Double precisionTarget,
+    Boolean precisionReached,
+    boolean sampleLimitReached) {
+
+  /** A phase that ran {@code iterations} in {@code timeNs}, with no precision target. */
+  public static Phase of(int iterations, long timeNs) {
+    return new Phase(iterations, timeNs / 1e6, null, null, false);
+  }
+}

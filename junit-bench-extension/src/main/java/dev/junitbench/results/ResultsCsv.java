@@ -1,0 +1,93 @@
+package dev.junitbench.results;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+/**
+ * Writes results.csv: one row per result, the figures of results.json flattened
+ * ({@code latency_ms_median}), one {@code param_<name>} column per parameter name seen in the run.
+ * The columns follow the result model, so a group that is null in a row leaves its cells empty.
+ */
+public final class ResultsCsv {
+
+  /** File name inside a run folder. */
+  public static final String FILE = "results.csv";
+
+  private static final PropertyNamingStrategies.SnakeCaseStrategy SNAKE =
+      new PropertyNamingStrategies.SnakeCaseStrategy();
+
+  private ResultsCsv() {}
+
+  /** Replaces {@code runDir/results.csv} with rows for {@code results}, atomically. */
+  public static void write(Path runDir, List<ScenarioResult> results) throws IOException {
+    Set<String> paramNames = new LinkedHashSet<>();
+    results.forEach(result -> paramNames.addAll(result.params().keySet()));
+    List<String> paths = new ArrayList<>();
+    columns(ScenarioResult.class, "", paths);
+    List<String> header = new ArrayList<>();
+    for (String path : paths) {
+      if (path.equals("/params")) {
+        paramNames.forEach(name -> header.add("param_" + name));
+      } else {
+        header.add(path.substring(1).replace('/', '_'));
+      }
+    }
+    AtomicFiles.write(runDir.resolve(FILE), (out, previous) -> {
+      Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+      try (CSVPrinter csv = new CSVPrinter(writer,
+          CSVFormat.RFC4180.builder().setHeader(header.toArray(String[]::new)).get())) {
+        for (ScenarioResult result : results) {
+          JsonNode node = ResultsJson.MAPPER.valueToTree(result);
+          List<String> row = new ArrayList<>();
+          for (String path : paths) {
+            if (path.equals("/params")) {
+              paramNames.forEach(name -> row.add(text(node.path("params").get(name))));
+            } else {
+              row.add(text(node.at(path)));
+            }
+          }
+          csv.printRecord(row);
+        }
+      }
+    });
+  }
+
+  private static String text(JsonNode node) {
+    return node == null || node.isNull() || node.isMissingNode() ? "" : node.asText();
+  }
+
+  /** JSON pointers of every leaf of {@code type}; a map is one entry, expanded per key later. */
+  private static void columns(Class<?> type, String prefix, List<String> paths) {
+    for (RecordComponent component : type.getRecordComponents()) {
+      if (component.getAccessor().isAnnotationPresent(JsonIgnore.class)
+          || component.isAnnotationPresent(JsonIgnore.class)) {
+        continue;
+      }
+      String path = prefix + "/" + SNAKE.translate(component.getName());
+      if (component.getType().isRecord()) {
+        columns(component.getType(), path, paths);
+      } else if (Map.class.isAssignableFrom(component.getType()) || isLeaf(component.getType())) {
+        paths.add(path);
+      }
+    }
+  }
+
+  private static boolean isLeaf(Class<?> type) {
+    return type.isPrimitive() || Number.class.isAssignableFrom(type) || type == String.class
+        || type == Boolean.class || type.isEnum();
+  }
+}

@@ -1,0 +1,27 @@
+package dev.junitbench.results;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** Writes results.json: the run and every result, snake_case, nulls kept, rewritten whole each time. */
+public final class ResultsJson {
+
+  /** File name inside a run folder. */
+  public static final String FILE = "results.json";
+
+  /** The mapper that defines the JSON form of the result model. */
+  public static final ObjectMapper MAPPER = new ObjectMapper()
+      .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+      .enable(SerializationFeature.INDENT_OUTPUT)
+      .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+
+  private ResultsJson() {}
+
+  /** Replaces {@code runDir/results.json} with {@code document}, atomically. */
+  public static void write(Path runDir, ResultsDocument document) throws IOException {
+    AtomicFiles.write(runDir.resolve(FILE), (out, previous) -> MAPPER.writeValue(out, document));
+  }
+}

@@ -1,0 +1,214 @@
+package dev.junitbench.results;
+
+import dev.junitbench.Benchmark;
+import dev.junitbench.config.BenchConfig;
+import dev.junitbench.run.GitInfo;
+import dev.junitbench.run.HostInfo;
+import dev.junitbench.run.SoftwareInfo;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+
+/**
+ * Writes a run's result files and prints its summary table. Registered through
+ * {@link java.util.ServiceLoader}, it switches itself on only for a test plan that holds
+ * {@link Benchmark} methods; then each scenario's result is written as soon as JUnit reports it
+ * finished, with the status JUnit gave it.
+ */
+public final class ResultsListener implements TestExecutionListener {
+
+  private static final DateTimeFormatter FOLDER_TIME =
+      DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+  private final PrintStream out;
+  private final PrintStream err;
+  private TestPlan plan;
+  private BenchConfig config;
+  private ResultExchange.Subscription subscription;
+  /** Benchmark templates of the plan, by unique id, with their {@code fqcn#method}. */
+  private final Map<String, String> benchmarks = new LinkedHashMap<>();
+  private final Set<String> reported = new HashSet<>();
+  private final List<ScenarioResult> results = new ArrayList<>();
+  private RunInfo run;
+  private RunWriter writer;
+  private boolean writeFailed;
+
+  /** The listener ServiceLoader creates: prints on {@code System.out} and {@code System.err}. */
+  public ResultsListener() {
+    this(System.out, System.err);
+  }
+
+  /** A listener that prints the table on {@code out} and errors on {@code err}. */
+  public ResultsListener(PrintStream out, PrintStream err) {
+    this.out = out;
+    this.err = err;
+  }
+
+  @Override
+  public void testPlanExecutionStarted(TestPlan testPlan) {
+    plan = testPlan;
+    benchmarks.clear();
+    reported.clear();
+    results.clear();
+    writer = null;
+    writeFailed = false;
+    for (TestIdentifier root : testPlan.getRoots()) {
+      for (TestIdentifier node : testPlan.getDescendants(root)) {
+        benchmarkOf(node).ifPresent(name -> benchmarks.put(node.getUniqueId(), name));
+      }
+    }
+    if (benchmarks.isEmpty()) {
+      return;
+    }
+    config = BenchConfig.of(testPlan.getConfigurationParameters()::get);
+    subscription = ResultExchange.subscribe();
+    Instant now = Instant.now();
+    String id = FOLDER_TIME.format(now) + "-" + String.format("%06x", ThreadLocalRandom.current().nextInt(1 << 24));
+    run = new RunInfo(id, iso(now), null, GitInfo.read(Path.of("").toAbsolutePath()), HostInfo.current(),
+        SoftwareInfo.current(), config.effective());
+  }
+
+  private static Optional<String> benchmarkOf(TestIdentifier node) {
+    if (!node.isContainer() || !(node.getSource().orElse(null) instanceof MethodSource source)) {
+      return Optional.empty();
+    }
+    try {
+      Method method = source.getJavaMethod();
+      return AnnotationSupport.isAnnotated(method, Benchmark.class)
+          ? Optional.of(source.getClassName() + "#" + source.getMethodName()) : Optional.empty();
+    } catch (RuntimeException | LinkageError e) {
+      return Optional.empty();
+    }
+  }
+
+  @Override
+  public void executionSkipped(TestIdentifier identifier, String reason) {
+    if (run == null) {
+      return;
+    }
+    for (String template : templatesAtOrBelow(identifier)) {
+      TestIdentifier node = plan.getTestIdentifier(template);
+      record(ScenarioResult.planned(benchmarks.get(template), node.getDisplayName(), Map.of())
+          .ended(Status.SKIPPED, reason));
+    }
+  }
+
+  @Override
+  public void executionFinished(TestIdentifier identifier, TestExecutionResult result) {
+    if (run == null) {
+      return;
+    }
+    Optional<TestIdentifier> parent = plan.getParent(identifier);
+    if (identifier.isTest() && parent.isPresent() && benchmarks.containsKey(parent.get().getUniqueId())) {
+      String template = parent.get().getUniqueId();
+      reported.add(template);
+      ScenarioResult scenario = ResultExchange.take(identifier.getUniqueId());
+      if (scenario == null) {
+        // JUnit failed the invocation before the extension saw it (the constructor threw, say).
+        scenario = ScenarioResult.planned(benchmarks.get(template), identifier.getDisplayName(), Map.of());
+      }
+      record(ended(scenario, result));
+    } else if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
+      // A container failed before its benchmarks ran (a @BeforeAll threw, say): nothing is lost silently.
+      for (String template : templatesAtOrBelow(identifier)) {
+        if (!reported.contains(template)) {
+          TestIdentifier node = plan.getTestIdentifier(template);
+          record(ended(ScenarioResult.planned(benchmarks.get(template), node.getDisplayName(), Map.of()), result));
+        }
+      }
+    }
+  }
+
+  private List<String> templatesAtOrBelow(TestIdentifier identifier) {
+    List<String> templates = new ArrayList<>();
+    if (benchmarks.containsKey(identifier.getUniqueId())) {
+      templates.add(identifier.getUniqueId());
+    }
+    for (TestIdentifier node : plan.getDescendants(identifier)) {
+      if (benchmarks.containsKey(node.getUniqueId())) {
+        templates.add(node.getUniqueId());
+      }
+    }
+    templates.forEach(reported::add);
+    return templates;
+  }
+
+  private static ScenarioResult ended(ScenarioResult scenario, TestExecutionResult result) {
+    return switch (result.getStatus()) {
+      case SUCCESSFUL -> scenario.latencyMs() != null ? scenario.ended(Status.PASSED, null)
+          : scenario.ended(Status.FAILED, "the benchmark was not measured: another extension intercepted its invocation");
+      case ABORTED -> scenario.ended(Status.ABORTED, result.getThrowable().map(Throwable::getMessage).orElse(null));
+      case FAILED -> scenario.ended(Status.FAILED, result.getThrowable().map(Throwable::toString).orElse(null));
+    };
+  }
+
+  private void record(ScenarioResult result) {
+    ScenarioResult written = result;
+    if (!writeFailed) {
+      try {
+        if (writer == null) {
+          writer = new RunWriter(config.outputDir().resolve("run-" + run.id()), run);
+        }
+        written = writer.add(result);
+      } catch (IOException | RuntimeException e) {
+        writeFailed = true;
+        err.println("junit-bench: cannot write result files under " + config.outputDir().toAbsolutePath()
+            + " (" + e + "); this run's results are not saved. Set -D" + BenchConfig.OUTPUT_DIR
+            + "=<a writable folder>.");
+      }
+    }
+    if (written == result) {
+      written = result.withId(results.size() + 1);
+    }
+    results.add(written.measured(written.warmup(), written.measurement(), written.latencyMs(),
+        written.throughput(), null));
+  }
+
+  @Override
+  public void testPlanExecutionFinished(TestPlan testPlan) {
+    if (run == null) {
+      return;
+    }
+    try {
+      if (writer != null && !writeFailed) {
+        try {
+          writer.finish(iso(Instant.now()));
+        } catch (IOException e) {
+          err.println("junit-bench: cannot finish " + writer.runDir() + " (" + e + ")");
+        }
+      }
+      if (!results.isEmpty()) {
+        out.println();
+        out.println("junit-bench results" + (writer != null && !writeFailed ? " (" + writer.runDir() + ")" : "") + ":");
+        out.print(ConsoleTable.render(results));
+        out.flush();
+      }
+    } finally {
+      subscription.close();
+      run = null;
+    }
+  }
+
+  private static String iso(Instant instant) {
+    return instant.truncatedTo(ChronoUnit.MILLIS).toString();
+  }
+}

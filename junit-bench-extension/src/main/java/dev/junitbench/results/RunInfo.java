@@ -1,0 +1,26 @@
+package dev.junitbench.results;
+
+import dev.junitbench.run.GitInfo;
+import dev.junitbench.run.HostInfo;
+import dev.junitbench.run.SoftwareInfo;
+import java.util.Map;
+
+/**
+ * The {@code run} object of results.json: one JVM's run of benchmarks.
+ *
+ * @param id the run's id; its folder is {@code run-<id>}
+ * @param startedAt ISO-8601 UTC
+ * @param finishedAt ISO-8601 UTC, null while the run goes on
+ * @param git the checkout measured, null outside git
+ * @param host the machine
+ * @param software Java, JUnit and junit-bench versions
+ * @param config the effective junit-bench configuration parameters
+ */
+public record RunInfo(String id, String startedAt, String finishedAt, GitInfo git, HostInfo host,
+    SoftwareInfo software, Map<String, String> config) {
+
+  /** This run, finished at {@code time}. */
+  public RunInfo finished(String time) {
+    return new RunInfo(id, startedAt, time, git, host, software, config);
+  }
+}

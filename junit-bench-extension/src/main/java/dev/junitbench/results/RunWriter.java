@@ -1,0 +1,58 @@
+package dev.junitbench.results;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The files of one run folder. Each added result is on disk, in all three files, before
+ * {@link #add} returns; every file is replaced atomically, so a run killed at any point leaves
+ * files that parse and hold every result added before.
+ */
+public final class RunWriter {
+
+  private final Path runDir;
+  private RunInfo run;
+  private final List<ScenarioResult> results = new ArrayList<>();
+
+  /** A writer for {@code runDir}, created with its parents if needed. */
+  public RunWriter(Path runDir, RunInfo run) throws IOException {
+    this.runDir = Files.createDirectories(runDir);
+    this.run = run;
+  }
+
+  /** The run folder. */
+  public Path runDir() {
+    return runDir;
+  }
+
+  /** Numbers {@code result}, writes it to all three files and returns it as numbered. */
+  public ScenarioResult add(ScenarioResult result) throws IOException {
+    ScenarioResult numbered = result.withId(results.size() + 1);
+    SamplesCsv.append(runDir, numbered);
+    // Samples are on disk now; keeping them in memory for the rest of the run would only cost heap.
+    results.add(numbered.measured(numbered.warmup(), numbered.measurement(), numbered.latencyMs(),
+        numbered.throughput(), null));
+    write();
+    return numbered;
+  }
+
+  /** Records the run's end time in results.json. */
+  public void finish(String finishedAt) throws IOException {
+    run = run.finished(finishedAt);
+    write();
+  }
+
+  /** The results written so far, without their samples. */
+  public List<ScenarioResult> results() {
+    return Collections.unmodifiableList(results);
+  }
+
+  private void write() throws IOException {
+    ResultsCsv.write(runDir, results);
+    ResultsJson.write(runDir, new ResultsDocument(ResultsDocument.SCHEMA_VERSION, run, results));
+  }
+}

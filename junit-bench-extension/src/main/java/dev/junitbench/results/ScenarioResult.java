@@ -1,0 +1,67 @@
+package dev.junitbench.results;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import dev.junitbench.stats.LatencySummary;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The outcome of one scenario, as written to results.json: what ran, how it ended and its
+ * statistics (null unless it passed). The raw samples go to samples.csv.
+ *
+ * @param id unique in the run, assigned when the result is written; null before
+ * @param benchmark {@code fully.qualified.Class#method}
+ * @param displayName the scenario's display name: {@code [device=cpu, batch_size=8]}
+ * @param status how it ended; null while it runs
+ * @param error why it failed or was aborted, else null
+ * @param params the dimensions that apply, in display order
+ * @param warmup the warm-up as it ran, or null
+ * @param measurement the measurement as it ran, or null
+ * @param latencyMs statistics of the measured latencies, or null
+ * @param throughput items per second, or null
+ * @param samplesNs the measured latencies in nanoseconds, or null
+ */
+public record ScenarioResult(
+    Integer id,
+    String benchmark,
+    String displayName,
+    Status status,
+    String error,
+    Map<String, Object> params,
+    Phase warmup,
+    Phase measurement,
+    LatencySummary latencyMs,
+    Throughput throughput,
+    @JsonIgnore long[] samplesNs) {
+
+  /** A scenario that is about to run: what it is, nothing measured yet. */
+  public static ScenarioResult planned(String benchmark, String displayName, Map<String, Object> params) {
+    return new ScenarioResult(null, benchmark, displayName, null, null,
+        Collections.unmodifiableMap(new LinkedHashMap<>(params)),
+        null, null, null, null, null);
+  }
+
+  /** This result with its phases and statistics. */
+  public ScenarioResult measured(Phase warmup, Phase measurement, LatencySummary latency,
+      Throughput throughput, long[] samplesNs) {
+    return new ScenarioResult(id, benchmark, displayName, status, error, params, warmup,
+        measurement, latency, throughput, samplesNs);
+  }
+
+  /**
+   * This result as it ended: passed keeps the statistics; any other status drops them (they would
+   * describe a run that did not complete) and keeps the phases as they ran.
+   */
+  public ScenarioResult ended(Status newStatus, String newError) {
+    boolean keep = newStatus == Status.PASSED;
+    return new ScenarioResult(id, benchmark, displayName, newStatus, newError, params, warmup,
+        measurement, keep ? latencyMs : null, keep ? throughput : null, keep ? samplesNs : null);
+  }
+
+  /** This result numbered {@code newId} in its run. */
+  public ScenarioResult withId(int newId) {
+    return new ScenarioResult(newId, benchmark, displayName, status, error, params, warmup,
+        measurement, latencyMs, throughput, samplesNs);
+  }
+}

@@ -1,0 +1,74 @@
+package dev.junitbench.run;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+
+/**
+ * What software measured the run: Java and JUnit versions, junit-bench's own.
+ *
+ * @since 0.1.0
+ */
+public record SoftwareInfo(
+    String javaVersion,
+    String javaVendor,
+    String javaVmName,
+    String javaVmVersion,
+    String junitPlatformVersion,
+    String junitJupiterVersion,
+    String junitBenchVersion) {
+
+  private static final String VERSION_RESOURCE = "/dev/junitbench/junit-bench.properties";
+
+  /** Describes this JVM and the JUnit and junit-bench versions in use; unknown values are null. */
+  public static SoftwareInfo current() {
+    String platform = implementationVersion("org.junit.platform.launcher.Launcher");
+    if (platform == null) {
+      // The launcher is optional at run time (IDEs bring their own); the engine API never is.
+      platform = implementationVersion("org.junit.platform.engine.TestEngine");
+    }
+    return new SoftwareInfo(
+        System.getProperty("java.version"),
+        System.getProperty("java.vendor"),
+        System.getProperty("java.vm.name"),
+        System.getProperty("java.vm.version"),
+        platform,
+        implementationVersion("org.junit.jupiter.api.Test"),
+        ownVersion());
+  }
+
+  /** JUnit is a provided dependency: the user's version may differ from ours or be absent. */
+  static String implementationVersion(String className) {
+    ClassLoader context = Thread.currentThread().getContextClassLoader();
+    for (ClassLoader loader : new ClassLoader[] {context, SoftwareInfo.class.getClassLoader()}) {
+      try {
+        Package pkg = Class.forName(className, false, loader).getPackage();
+        String version = pkg == null ? null : pkg.getImplementationVersion();
+        if (version != null && !version.isBlank()) {
+          return version;
+        }
+      } catch (ClassNotFoundException | LinkageError | RuntimeException e) {
+        // Try the next loader.
+      }
+    }
+    return null;
+  }
+
+  static String ownVersion() {
+    try (InputStream in = SoftwareInfo.class.getResourceAsStream(VERSION_RESOURCE)) {
+      if (in == null) {
+        return null;
+      }
+      Properties properties = new Properties();
+      properties.load(in);
+      String version = properties.getProperty("version");
+      // An unfiltered "${project.version}" (e.g. resources copied by an IDE) is not a version.
+      if (version == null || version.isBlank() || version.contains("${")) {
+        return null;
+      }
+      return version.strip();
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+}
