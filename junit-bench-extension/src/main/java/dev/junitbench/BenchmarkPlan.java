@@ -36,10 +36,11 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
    */
   static BenchmarkPlan of(Method method, Class<?> testClass, BenchConfig config, Backends backends) {
     String benchmark = testClass.getName() + "#" + method.getName();
-    StopRule warmup = config.warmupOverride()
-        .orElseGet(() -> warmupRule(annotation(method, testClass, Warmup.class), benchmark));
-    StopRule measurement = config.measurementOverride()
-        .orElseGet(() -> measurementRule(annotation(method, testClass, Measurement.class), benchmark));
+    // Annotations are checked even when the run overrides them, so a quick run reports what a full run would.
+    StopRule annotatedWarmup = warmupRule(annotation(method, testClass, Warmup.class), benchmark);
+    StopRule annotatedMeasurement = measurementRule(annotation(method, testClass, Measurement.class), benchmark);
+    StopRule warmup = config.warmupOverride().orElse(annotatedWarmup);
+    StopRule measurement = config.measurementOverride().orElse(annotatedMeasurement);
     return new BenchmarkPlan(benchmark, warmup, measurement,
         new Expansion(method, testClass, benchmark, config, backends).scenarios());
   }

@@ -48,7 +48,7 @@ final class MeasurementLoop {
    */
   Outcome run(MethodHandle body, Blackhole blackhole, StopRule warmup, StopRule measurement,
       Progress progress, PhaseListener listener) throws Throwable {
-    PhaseRun warm = null;
+    PhaseRun warm;
     long[] buffer;
     if (warmup.isOff()) {
       warm = new PhaseRun(new long[0], 0, 0, null, false, false);
@@ -57,11 +57,11 @@ final class MeasurementLoop {
       buffer = new long[Math.min(maxSamples, Math.max(16, Math.min(warmup.iterations() + 1, 1 << 16)))];
       progress.phase = "warm-up";
       warm = phase(body, blackhole, warmup, buffer, true, progress);
-      listener.warmupDone(warm);
       double meanNs = warm.count() == 0 ? -1 : warm.elapsedNs() / (double) warm.count();
       int capacity = initialCapacity(measurement, meanNs);
       buffer = capacity <= buffer.length ? buffer : new long[capacity];
     }
+    listener.warmupDone(warm);
     progress.phase = "measurement";
     progress.iterations.lazySet(0);
     PhaseRun measured = phase(body, blackhole, measurement, buffer, false, progress);

@@ -106,9 +106,11 @@ public final class ResultsListener implements TestExecutionListener {
       return;
     }
     for (String template : templatesAtOrBelow(identifier)) {
-      TestIdentifier node = plan.getTestIdentifier(template);
-      record(ScenarioResult.planned(benchmarks.get(template), node.getDisplayName(), Map.of())
-          .ended(Status.SKIPPED, reason));
+      if (reported.add(template)) {
+        TestIdentifier node = plan.getTestIdentifier(template);
+        record(ScenarioResult.planned(benchmarks.get(template), node.getDisplayName(), Map.of())
+            .ended(Status.SKIPPED, reason));
+      }
     }
   }
 
@@ -130,7 +132,7 @@ public final class ResultsListener implements TestExecutionListener {
     } else if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
       // A container failed before its benchmarks ran (a @BeforeAll threw, say): nothing is lost silently.
       for (String template : templatesAtOrBelow(identifier)) {
-        if (!reported.contains(template)) {
+        if (reported.add(template)) {
           TestIdentifier node = plan.getTestIdentifier(template);
           record(ended(ScenarioResult.planned(benchmarks.get(template), node.getDisplayName(), Map.of()), result));
         }
@@ -148,7 +150,6 @@ public final class ResultsListener implements TestExecutionListener {
         templates.add(node.getUniqueId());
       }
     }
-    templates.forEach(reported::add);
     return templates;
   }
 

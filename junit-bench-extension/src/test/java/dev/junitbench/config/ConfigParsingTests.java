@@ -1,0 +1,85 @@
+package dev.junitbench.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.junitbench.Device;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+@DisplayName("Configuration values")
+class ConfigParsingTests {
+
+  private static BenchConfig config(Map<String, String> values) {
+    return BenchConfig.of(key -> Optional.ofNullable(values.get(key)));
+  }
+
+  @ParameterizedTest(name = "\"{0}\" is {1} ns")
+  @CsvSource({
+    "500ms, 500000000", "2s, 2000000000", "1.5m, 90000000000", "100us, 100000", "250 ns, 250",
+    "1h, 3600000000000", "PT2S, 2000000000", "3 sec, 3000000000", "2min, 120000000000"
+  })
+  @DisplayName("durations are read with their unit")
+  void durations(String text, long nanos) {
+    assertThat(Durations.parse(text, "x")).isEqualTo(Duration.ofNanos(nanos));
+  }
+
+  @ParameterizedTest(name = "\"{0}\" is rejected")
+  @ValueSource(strings = {"5 parsecs", "", "0s", "-1s", "10", "s", "PT-1S"})
+  @DisplayName("a value that is not a positive duration is rejected with what is accepted")
+  void badDurations(String text) {
+    assertThatThrownBy(() -> Durations.parse(text, "@Warmup(time)"))
+        .isInstanceOf(BenchmarkConfigurationException.class)
+        .hasMessageStartingWith("@Warmup(time) = \"" + text + "\" is not a duration; use a positive number");
+  }
+
+  @Test
+  @DisplayName("durations are printed as people write them")
+  void formatting() {
+    assertThat(Durations.format(Duration.ofSeconds(3))).isEqualTo("3s");
+    assertThat(Durations.format(Duration.ofMillis(1500))).isEqualTo("1500ms");
+    assertThat(Durations.format(Duration.ofNanos(100_000))).isEqualTo("100us");
+  }
+
+  @Test
+  @DisplayName("an override names only what it sets; the rest of the rule is empty")
+  void overrides() {
+    BenchConfig config = config(Map.of(BenchConfig.MEASUREMENT_TIME, "2s", BenchConfig.WARMUP_ITERATIONS, "0"));
+    assertThat(config.measurementOverride()).contains(new StopRule(0, Duration.ofSeconds(2), 0));
+    assertThat(config.warmupOverride()).contains(StopRule.OFF);
+    assertThat(config(Map.of()).measurementOverride()).isEmpty();
+  }
+
+  @Test
+  @DisplayName("filters are comma-separated lists; unknown devices and bad numbers are named")
+  void filters() {
+    BenchConfig config = config(Map.of(BenchConfig.DEVICES, "CPU, cuda", BenchConfig.BATCH_SIZES, "1,8"));
+    assertThat(config.deviceFilter()).contains(java.util.Set.of(Device.CPU, Device.CUDA));
+    assertThat(config.batchSizeFilter()).contains(java.util.Set.of(1, 8));
+    assertThat(config.sequenceLengthFilter()).isEmpty();
+    assertThatThrownBy(() -> config(Map.of(BenchConfig.DEVICES, "tpu")).deviceFilter())
+        .hasMessage("-Djunit.bench.devices=tpu: unknown device 'tpu'; accepted: cpu, cuda, rocm, auto");
+    assertThatThrownBy(() -> config(Map.of(BenchConfig.BATCH_SIZES, "1,x")).batchSizeFilter())
+        .hasMessage("-Djunit.bench.batch-sizes=1,x is not valid; use a comma-separated list of whole numbers >= 1");
+    assertThatThrownBy(() -> config(Map.of(BenchConfig.PROGRESS, "yes")).progress())
+        .hasMessage("-Djunit.bench.progress=yes is not valid; use true or false");
+  }
+
+  @Test
+  @DisplayName("the effective configuration lists every parameter, defaults filled in")
+  void effective() {
+    Map<String, String> effective = config(Map.of(BenchConfig.MEASUREMENT_ITERATIONS, "5")).effective();
+    assertThat(effective).containsEntry(BenchConfig.OUTPUT_DIR, Path.of(Defaults.OUTPUT_DIR).toString())
+        .containsEntry(BenchConfig.MEASUREMENT_ITERATIONS, "5")
+        .containsEntry(BenchConfig.PROGRESS, "true")
+        .containsEntry(BenchConfig.WARMUP_TIME, null)
+        .hasSize(9);
+  }
+}
