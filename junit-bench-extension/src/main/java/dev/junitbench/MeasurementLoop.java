@@ -20,17 +20,20 @@ final class MeasurementLoop {
   record Outcome(PhaseRun warmup, PhaseRun measurement) {}
 
   /**
-   * One phase as it ran. {@code samples} holds {@code count} latencies in nanoseconds (for warm-up:
-   * the most recent ones, the array wraps).
+   * One phase as it ran: {@code iterations} calls in {@code elapsedNs}. {@code samples} holds
+   * {@code count} latencies in nanoseconds (for warm-up only the most recent: its array wraps).
    */
-  record PhaseRun(long[] samples, int count, long elapsedNs, Double precisionReachedAt,
+  record PhaseRun(long[] samples, int count, int iterations, long elapsedNs, Double achievedPrecision,
       boolean precisionReached, boolean sampleLimitReached) {}
 
   /** Where the loop publishes its iteration count for the progress line, without a lock. */
   static final class Progress {
     final AtomicLong iterations = new AtomicLong();
     volatile String phase = "warm-up";
+    volatile long phaseStartNs = System.nanoTime();
   }
+
+  private static final int WARMUP_BUFFER = 1024;
 
   private final int maxSamples;
 
@@ -51,10 +54,11 @@ final class MeasurementLoop {
     PhaseRun warm;
     long[] buffer;
     if (warmup.isOff()) {
-      warm = new PhaseRun(new long[0], 0, 0, null, false, false);
+      warm = new PhaseRun(new long[0], 0, 0, 0, null, false, false);
       buffer = new long[initialCapacity(measurement, -1)];
     } else {
-      buffer = new long[Math.min(maxSamples, Math.max(16, Math.min(warmup.iterations() + 1, 1 << 16)))];
+      // Warm-up samples are thrown away: a small array that wraps is enough.
+      buffer = new long[Math.min(maxSamples, WARMUP_BUFFER)];
       progress.phase = "warm-up";
       warm = phase(body, blackhole, warmup, buffer, true, progress);
       double meanNs = warm.count() == 0 ? -1 : warm.elapsedNs() / (double) warm.count();
@@ -100,6 +104,7 @@ final class MeasurementLoop {
     boolean limit = false;
     Double achieved = null;
     final long start = System.nanoTime();
+    progress.phaseStartNs = start;
     long end;
     while (true) {
       final long t0 = System.nanoTime();
@@ -144,7 +149,7 @@ final class MeasurementLoop {
       }
     }
     int kept = wrap ? Math.min(count, buffer.length) : count;
-    return new PhaseRun(buffer, kept, end - start, precision ? achieved : null, reached, limit);
+    return new PhaseRun(buffer, kept, count, end - start, precision ? achieved : null, reached, limit);
   }
 
   /** (ci95_high - ci95_low) / 2 / median of the first {@code count} samples, or null when undefined. */

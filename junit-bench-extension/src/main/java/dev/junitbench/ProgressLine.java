@@ -13,7 +13,6 @@ final class ProgressLine implements Runnable {
   private final String scenario;
   private final StopRule measurement;
   private final MeasurementLoop.Progress progress;
-  private final long startNs = System.nanoTime();
   private final Thread thread;
 
   private ProgressLine(String scenario, StopRule measurement, MeasurementLoop.Progress progress) {
@@ -44,8 +43,8 @@ final class ProgressLine implements Runnable {
   }
 
   String line() {
-    double seconds = (System.nanoTime() - startNs) / 1e9;
-    return String.format(Locale.ROOT, "junit-bench: %s %s: %d iterations, %.1f s elapsed (measurement: %s)",
+    double seconds = (System.nanoTime() - progress.phaseStartNs) / 1e9;
+    return String.format(Locale.ROOT, "junit-bench: %s %s: %d iterations in %.1f s (measurement: %s)",
         scenario, progress.phase, progress.iterations.get(), seconds, measurement.describe());
   }
 

@@ -91,12 +91,12 @@ final class ScenarioExtension implements ParameterResolver, BeforeEachCallback, 
     try {
       MethodHandle body = body(invocationContext);
       Outcome outcome = new MeasurementLoop().run(body, blackhole(invocationContext), plan.warmup(),
-          plan.measurement(), progress, run -> warmup[0] = Phase.of(run.count(), run.elapsedNs()));
+          plan.measurement(), progress, run -> warmup[0] = Phase.of(run.iterations(), run.elapsedNs()));
       PhaseRun measured = outcome.measurement();
       long[] samples = Arrays.copyOf(measured.samples(), measured.count());
       LatencySummary latency = LatencySummary.of(samples, samples.length);
       Throughput throughput = Throughput.samplesPerSecond(scenario.batchSize(), samples, samples.length);
-      Phase measurement = new Phase(measured.count(), measured.elapsedNs() / 1e6,
+      Phase measurement = new Phase(measured.iterations(), measured.elapsedNs() / 1e6,
           plan.measurement().hasPrecision() ? plan.measurement().precision() : null,
           plan.measurement().hasPrecision() ? measured.precisionReached() : null,
           measured.sampleLimitReached());

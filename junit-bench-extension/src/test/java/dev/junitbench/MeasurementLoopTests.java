@@ -74,6 +74,15 @@ class MeasurementLoopTests {
   }
 
   @Test
+  @DisplayName("counts every warm-up iteration, though it keeps only the latest warm-up samples")
+  void warmupCount() throws Throwable {
+    blackhole = new Blackhole();
+    Outcome outcome = run("count", new StopRule(5_000, null, 0), iterations(3));
+    assertThat(outcome.warmup().iterations()).isEqualTo(5_000).isEqualTo(calls - 3);
+    assertThat(outcome.warmup().count()).isLessThan(5_000);
+  }
+
+  @Test
   @DisplayName("runs a timed phase at least as long as asked")
   void timedPhase() throws Throwable {
     blackhole = new Blackhole();
