@@ -36,6 +36,7 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
    */
   static BenchmarkPlan of(Method method, Class<?> testClass, BenchConfig config, Backends backends) {
     String benchmark = testClass.getName() + "#" + method.getName();
+    config.validate();
     // Annotations are checked even when the run overrides them, so a quick run reports what a full run would.
     StopRule annotatedWarmup = warmupRule(annotation(method, testClass, Warmup.class), benchmark);
     StopRule annotatedMeasurement = measurementRule(annotation(method, testClass, Measurement.class), benchmark);

@@ -81,6 +81,16 @@ class FailureTests {
   }
 
   @Test
+  @DisplayName("with a bad progress setting fails before it measures anything")
+  void badProgressParameter() {
+    BenchmarkRun.Outcome outcome = BenchmarkRun.with().quick().config("junit.bench.progress", "sometimes")
+        .run(FailureTestCases.class, "throwsAtEight");
+    outcome.events().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+    outcome.events().testEvents().assertThatEvents().haveExactly(1, event(displayName("[invalid configuration]"),
+        finishedWithFailure(message("-Djunit.bench.progress=sometimes is not valid; use true or false"))));
+  }
+
+  @Test
   @DisplayName("with a parameter nothing can inject fails with JUnit's own message")
   void unresolvableParameter() {
     BenchmarkRun.Outcome outcome = BenchmarkRun.with().quick().run(FailureTestCases.class, "wantsRandom");

@@ -128,6 +128,20 @@ public final class BenchConfig {
     });
   }
 
+  /**
+   * Reads every parameter once, so a bad value fails the benchmark before anything runs.
+   *
+   * @throws BenchmarkConfigurationException naming the first bad parameter
+   */
+  public void validate() {
+    progress();
+    warmupOverride();
+    measurementOverride();
+    deviceFilter();
+    batchSizeFilter();
+    sequenceLengthFilter();
+  }
+
   /** Every junit-bench parameter with the value in force, defaults included, for the result file. */
   public Map<String, String> effective() {
     Map<String, String> values = new LinkedHashMap<>();
