@@ -23,7 +23,7 @@ final class MeasurementLoop {
    * One phase as it ran: {@code iterations} calls in {@code elapsedNs}. {@code samples} holds
    * {@code count} latencies in nanoseconds (for warm-up only the most recent: its array wraps).
    */
-  record PhaseRun(long[] samples, int count, int iterations, long elapsedNs, Double achievedPrecision,
+  record PhaseRun(long[] samples, int count, long iterations, long elapsedNs, Double achievedPrecision,
       boolean precisionReached, boolean sampleLimitReached) {}
 
   /** Where the loop publishes its iteration count for the progress line, without a lock. */
@@ -61,7 +61,7 @@ final class MeasurementLoop {
       buffer = new long[Math.min(maxSamples, WARMUP_BUFFER)];
       progress.phase = "warm-up";
       warm = phase(body, blackhole, warmup, buffer, true, progress);
-      double meanNs = warm.count() == 0 ? -1 : warm.elapsedNs() / (double) warm.count();
+      double meanNs = warm.iterations() == 0 ? -1 : warm.elapsedNs() / (double) warm.iterations();
       int capacity = initialCapacity(measurement, meanNs);
       buffer = capacity <= buffer.length ? buffer : new long[capacity];
     }
@@ -81,7 +81,8 @@ final class MeasurementLoop {
     long wanted = Math.max(rule.iterations(), 16);
     if (rule.time() != null) {
       long byTime = meanNs > 0 ? (long) (rule.time().toNanos() / meanNs * 1.25) + 16 : 1024;
-      wanted = rule.hasPrecision() ? Math.min(byTime, Math.max(wanted, 1024)) : Math.max(wanted, byTime);
+      // With a precision target the time is only an upper bound: do not reserve all of it up front.
+      wanted = rule.hasPrecision() ? Math.max(wanted, Math.min(byTime, 1 << 16)) : Math.max(wanted, byTime);
     }
     return (int) Math.min(wanted, maxSamples);
   }
@@ -97,72 +98,84 @@ final class MeasurementLoop {
     long[] buffer = samples;
     long[] scratch = null;
     int index = 0;
-    int count = 0;
+    long count = 0;
     // Below 6 samples no interval of the median reaches 95% coverage.
     long nextCheck = Math.max(minIterations, 6);
     boolean reached = false;
     boolean limit = false;
-    Double achieved = null;
+    double achieved = Double.NaN;
     final long start = System.nanoTime();
     progress.phaseStartNs = start;
     long end;
-    while (true) {
-      final long t0 = System.nanoTime();
-      body.invokeExact();
-      final long t1 = System.nanoTime();
-      buffer[index++] = t1 - t0;
-      count++;
-      if (blackhole.hasPendingCloses()) {
-        blackhole.closePending();
-      }
-      published.lazySet(count);
-      final long elapsed = t1 - start;
-      end = t1;
-      if (elapsed >= maxTimeNs) {
-        break;
-      }
-      if (count >= minIterations && elapsed >= minTimeNs) {
-        if (!precision) {
-          break;
+    try {
+      while (true) {
+        final long t0 = System.nanoTime();
+        body.invokeExact();
+        final long t1 = System.nanoTime();
+        buffer[index++] = t1 - t0;
+        count++;
+        if (blackhole.hasPendingCloses()) {
+          blackhole.closePending();
         }
-        if (count >= nextCheck) {
-          if (scratch == null || scratch.length < buffer.length) {
-            scratch = new long[buffer.length];
-          }
-          achieved = halfWidthRatio(buffer, count, scratch);
-          if (achieved != null && achieved <= rule.precision()) {
-            reached = true;
+        published.lazySet(count);
+        final long elapsed = t1 - start;
+        end = t1;
+        boolean timeUp = elapsed >= maxTimeNs;
+        if (timeUp || (count >= minIterations && elapsed >= minTimeNs)) {
+          if (!precision) {
             break;
           }
-          nextCheck = count + Math.max(1, count / 10);
+          if (timeUp || count >= nextCheck) {
+            if (scratch == null || scratch.length < buffer.length) {
+              scratch = new long[buffer.length];
+            }
+            achieved = halfWidthRatio(buffer, index, scratch);
+            if (count >= minIterations && achieved <= rule.precision()) {
+              reached = true;
+              break;
+            }
+            if (timeUp) {
+              break;
+            }
+            nextCheck = count + Math.max(1, count / 10);
+          }
+        }
+        if (index == buffer.length) {
+          if (wrap) {
+            index = 0;
+          } else if (buffer.length >= maxSamples) {
+            limit = true;
+            break;
+          } else {
+            buffer = Arrays.copyOf(buffer, (int) Math.min(maxSamples, 2L * buffer.length));
+          }
         }
       }
-      if (index == buffer.length) {
-        if (wrap) {
-          index = 0;
-        } else if (buffer.length >= maxSamples) {
-          limit = true;
-          break;
-        } else {
-          buffer = Arrays.copyOf(buffer, (int) Math.min(maxSamples, 2L * buffer.length));
-        }
+    } catch (Throwable failure) {
+      // What the failing iteration handed over (a native result, say) must still be closed.
+      try {
+        blackhole.closePending();
+      } catch (Exception closing) {
+        failure.addSuppressed(closing);
       }
+      throw failure;
     }
-    int kept = wrap ? Math.min(count, buffer.length) : count;
-    return new PhaseRun(buffer, kept, count, end - start, precision ? achieved : null, reached, limit);
+    int kept = wrap ? (int) Math.min(count, buffer.length) : index;
+    return new PhaseRun(buffer, kept, count, end - start,
+        precision && !Double.isNaN(achieved) ? achieved : null, reached, limit);
   }
 
-  /** (ci95_high - ci95_low) / 2 / median of the first {@code count} samples, or null when undefined. */
-  static Double halfWidthRatio(long[] samples, int count, long[] scratch) {
+  /** (ci95_high - ci95_low) / 2 / median of the first {@code count} samples, or NaN when undefined. */
+  static double halfWidthRatio(long[] samples, int count, long[] scratch) {
     int k = MedianInterval.lowerRank(count);
     if (k < 1) {
-      return null;
+      return Double.NaN;
     }
     System.arraycopy(samples, 0, scratch, 0, count);
     Arrays.sort(scratch, 0, count);
     double median = Percentiles.type7(scratch, count, 0.5);
     if (median <= 0) {
-      return null;
+      return Double.NaN;
     }
     return (scratch[count - k] - scratch[k - 1]) / 2.0 / median;
   }

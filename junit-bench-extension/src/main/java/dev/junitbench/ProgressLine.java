@@ -48,7 +48,13 @@ final class ProgressLine implements Runnable {
         scenario, progress.phase, progress.iterations.get(), seconds, measurement.describe());
   }
 
+  /** Stops the line and waits for it, so no progress line follows the scenario's result. */
   void stop() {
     thread.interrupt();
+    try {
+      thread.join(1000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }

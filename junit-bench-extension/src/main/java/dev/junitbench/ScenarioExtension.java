@@ -86,9 +86,10 @@ final class ScenarioExtension implements ParameterResolver, BeforeEachCallback, 
     ScenarioResult planned = ScenarioResult.planned(benchmark, displayName(), params);
     MeasurementLoop.Progress progress = new MeasurementLoop.Progress();
     Phase[] warmup = {null};
-    ProgressLine line = config.progress()
-        ? ProgressLine.start(benchmark + " " + displayName(), plan.measurement(), progress) : null;
+    ProgressLine line = null;
     try {
+      line = config.progress()
+          ? ProgressLine.start(benchmark + " " + displayName(), plan.measurement(), progress) : null;
       MethodHandle body = body(invocationContext);
       Outcome outcome = new MeasurementLoop().run(body, blackhole(invocationContext), plan.warmup(),
           plan.measurement(), progress, run -> warmup[0] = Phase.of(run.iterations(), run.elapsedNs()));
@@ -103,7 +104,11 @@ final class ScenarioExtension implements ParameterResolver, BeforeEachCallback, 
       ResultExchange.put(uniqueId, planned.measured(warmup[0], measurement, latency, throughput, samples));
       context.publishReportEntry(Figures.REPORT_ENTRY_KEY, Figures.summary(latency, throughput));
     } catch (Throwable failure) {
-      ResultExchange.put(uniqueId, planned.measured(warmup[0], null, null, null, null));
+      // The phase that failed, as far as it ran: iterations completed and time spent.
+      Phase partial = Phase.of(progress.iterations.get(), System.nanoTime() - progress.phaseStartNs);
+      ResultExchange.put(uniqueId, warmup[0] == null
+          ? planned.measured(partial, null, null, null, null)
+          : planned.measured(warmup[0], partial, null, null, null));
       throw failure;
     } finally {
       if (line != null) {

@@ -44,6 +44,14 @@ class MeasurementLoopTests {
     blackhole.closeAfterTiming(() -> log.add("close " + call));
   }
 
+  static void handOverThenFail() {
+    calls++;
+    blackhole.closeAfterTiming(() -> log.add("closed " + calls));
+    if (calls == 2) {
+      throw new IllegalStateException("second call");
+    }
+  }
+
   static void slowToClose() {
     blackhole.closeAfterTiming(() -> Thread.sleep(300));
   }
@@ -160,6 +168,26 @@ class MeasurementLoopTests {
     blackhole = new Blackhole();
     assertThatThrownBy(() -> run("fail", StopRule.OFF, iterations(5)))
         .isInstanceOf(IllegalStateException.class).hasMessage("third call");
+  }
+
+  @Test
+  @DisplayName("closes what the failing iteration handed over before it lets the exception through")
+  void closesOnFailure() {
+    blackhole = new Blackhole();
+    log.clear();
+    assertThatThrownBy(() -> run("handOverThenFail", StopRule.OFF, iterations(5)))
+        .hasMessage("second call");
+    assertThat(log).containsExactly("closed 1", "closed 2");
+  }
+
+  @Test
+  @DisplayName("reports the precision as not reached when the time bound stops it before its iterations")
+  void precisionJudgedAtTheEnd() throws Throwable {
+    blackhole = new Blackhole();
+    // The time bound (1 ns) ends the phase after one call, though 0.999 would hold for any data.
+    Outcome outcome = run("sleepOneMs", iterations(6), new StopRule(8, Duration.ofNanos(1), 0.999));
+    assertThat(outcome.measurement().count()).isEqualTo(1);
+    assertThat(outcome.measurement().precisionReached()).isFalse();
   }
 
   @Test

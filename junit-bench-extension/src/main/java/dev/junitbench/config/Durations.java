@@ -40,7 +40,11 @@ public final class Durations {
         case "m", "min" -> 60_000_000_000L;
         default -> 3_600_000_000_000L;
       };
-      duration = Duration.ofNanos(amount.multiply(BigDecimal.valueOf(nanosPerUnit)).longValue());
+      try {
+        duration = Duration.ofNanos(amount.multiply(BigDecimal.valueOf(nanosPerUnit)).longValueExact());
+      } catch (ArithmeticException tooLong) {
+        duration = null;
+      }
     } else if (trimmed.startsWith("pt") || trimmed.startsWith("p")) {
       try {
         duration = Duration.parse(trimmed.toUpperCase(Locale.ROOT));
@@ -48,11 +52,20 @@ public final class Durations {
         duration = null;
       }
     }
-    if (duration == null || duration.isNegative() || duration.isZero()) {
+    if (duration == null || duration.isNegative() || duration.isZero() || !fitsInNanos(duration)) {
       throw new BenchmarkConfigurationException(
           where + " = \"" + text + "\" is not a duration; use " + ACCEPTED);
     }
     return duration;
+  }
+
+  private static boolean fitsInNanos(Duration duration) {
+    try {
+      duration.toNanos();
+      return true;
+    } catch (ArithmeticException e) {
+      return false;
+    }
   }
 
   /** {@code duration} as people write it: {@code 2s}, {@code 500ms}, {@code 1.5m}. */

@@ -19,7 +19,9 @@ final class AtomicFiles {
   private AtomicFiles() {}
 
   static void write(Path target, Content content) throws IOException {
-    Path temp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+    // createFile, not createTempFile: the result must get the usual permissions, not owner-only.
+    Path temp = target.resolveSibling("." + target.getFileName() + "." + Long.toHexString(System.nanoTime()) + ".tmp");
+    Files.createFile(temp);
     try {
       try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.TRUNCATE_EXISTING)) {
         content.write(out, Files.exists(target) ? target : null);

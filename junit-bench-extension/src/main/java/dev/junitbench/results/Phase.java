@@ -10,14 +10,14 @@ package dev.junitbench.results;
  * @param sampleLimitReached whether the phase stopped at the sample limit
  */
 public record Phase(
-    int iterations,
+    long iterations,
     double timeMs,
     Double precisionTarget,
     Boolean precisionReached,
     boolean sampleLimitReached) {
 
   /** A phase that ran {@code iterations} in {@code timeNs}, with no precision target. */
-  public static Phase of(int iterations, long timeNs) {
+  public static Phase of(long iterations, long timeNs) {
     return new Phase(iterations, timeNs / 1e6, null, null, false);
   }
 }

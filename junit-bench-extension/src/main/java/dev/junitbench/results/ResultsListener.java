@@ -105,6 +105,16 @@ public final class ResultsListener implements TestExecutionListener {
     if (run == null) {
       return;
     }
+    Optional<TestIdentifier> parent = plan.getParent(identifier);
+    if (parent.isPresent() && benchmarks.containsKey(parent.get().getUniqueId())) {
+      // One scenario disabled by an execution condition; its siblings run.
+      ScenarioResult scenario = ResultExchange.take(identifier.getUniqueId());
+      record((scenario != null ? scenario : ScenarioResult.planned(
+          benchmarks.get(parent.get().getUniqueId()), identifier.getDisplayName(), Map.of()))
+          .ended(Status.SKIPPED, reason));
+      reported.add(parent.get().getUniqueId());
+      return;
+    }
     for (String template : templatesAtOrBelow(identifier)) {
       if (reported.add(template)) {
         TestIdentifier node = plan.getTestIdentifier(template);
@@ -163,25 +173,24 @@ public final class ResultsListener implements TestExecutionListener {
   }
 
   private void record(ScenarioResult result) {
-    ScenarioResult written = result;
-    if (!writeFailed) {
-      try {
+    ScenarioResult written = result.withId(results.size() + 1);
+    try {
+      if (!writeFailed) {
         if (writer == null) {
           writer = new RunWriter(config.outputDir().resolve("run-" + run.id()), run);
         }
         written = writer.add(result);
-      } catch (IOException | RuntimeException e) {
-        writeFailed = true;
-        err.println("junit-bench: cannot write result files under " + config.outputDir().toAbsolutePath()
-            + " (" + e + "); this run's results are not saved. Set -D" + BenchConfig.OUTPUT_DIR
-            + "=<a writable folder>.");
       }
+    } catch (IOException | RuntimeException | LinkageError e) {
+      // A missing class (an old commons-io beside commons-csv, say) must not cost the table its rows.
+      writeFailed = true;
+      err.println("junit-bench: cannot write result files under " + config.outputDir().toAbsolutePath()
+          + " (" + e + "); this run's results are not saved. Set -D" + BenchConfig.OUTPUT_DIR
+          + "=<a writable folder>.");
+    } finally {
+      results.add(written.measured(written.warmup(), written.measurement(), written.latencyMs(),
+          written.throughput(), null));
     }
-    if (written == result) {
-      written = result.withId(results.size() + 1);
-    }
-    results.add(written.measured(written.warmup(), written.measurement(), written.latencyMs(),
-        written.throughput(), null));
   }
 
   @Override

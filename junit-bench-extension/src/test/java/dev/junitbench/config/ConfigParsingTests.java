@@ -32,7 +32,7 @@ class ConfigParsingTests {
   }
 
   @ParameterizedTest(name = "\"{0}\" is rejected")
-  @ValueSource(strings = {"5 parsecs", "", "0s", "-1s", "10", "s", "PT-1S"})
+  @ValueSource(strings = {"5 parsecs", "", "0s", "-1s", "10", "s", "PT-1S", "3000000h", "PT10000000H"})
   @DisplayName("a value that is not a positive duration is rejected with what is accepted")
   void badDurations(String text) {
     assertThatThrownBy(() -> Durations.parse(text, "@Warmup(time)"))
