@@ -23,6 +23,7 @@ import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
@@ -117,7 +118,7 @@ public final class ResultsListener implements TestExecutionListener {
     }
     for (String template : templatesAtOrBelow(identifier)) {
       if (reported.add(template)) {
-        TestIdentifier node = plan.getTestIdentifier(template);
+        TestIdentifier node = plan.getTestIdentifier(UniqueId.parse(template));
         record(ScenarioResult.planned(benchmarks.get(template), node.getDisplayName(), Map.of())
             .ended(Status.SKIPPED, reason));
       }
@@ -143,7 +144,7 @@ public final class ResultsListener implements TestExecutionListener {
       // A container failed before its benchmarks ran (a @BeforeAll threw, say): nothing is lost silently.
       for (String template : templatesAtOrBelow(identifier)) {
         if (reported.add(template)) {
-          TestIdentifier node = plan.getTestIdentifier(template);
+          TestIdentifier node = plan.getTestIdentifier(UniqueId.parse(template));
           record(ended(ScenarioResult.planned(benchmarks.get(template), node.getDisplayName(), Map.of()), result));
         }
       }
