@@ -24,7 +24,8 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * What one {@link Benchmark} method runs: its warm-up and measurement rules and its scenarios, read
  * from its annotations (method first, then class), the defaults and the run's configuration.
  */
-record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, List<Scenario> scenarios) {
+record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, List<Scenario> scenarios,
+    ModelParameter model) {
 
   private static final Set<String> RESERVED =
       Set.of(Scenario.DEVICE, Scenario.DEVICE_RESOLVED, Scenario.BATCH_SIZE, Scenario.SEQUENCE_LENGTH);
@@ -42,8 +43,9 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     StopRule annotatedMeasurement = measurementRule(annotation(method, testClass, Measurement.class), benchmark);
     StopRule warmup = config.warmupOverride().orElse(annotatedWarmup);
     StopRule measurement = config.measurementOverride().orElse(annotatedMeasurement);
+    ModelParameter model = ModelParameter.of(method, backends, benchmark).orElse(null);
     return new BenchmarkPlan(benchmark, warmup, measurement,
-        new Expansion(method, testClass, benchmark, config, backends).scenarios());
+        new Expansion(method, testClass, benchmark, config, backends).scenarios(), model);
   }
 
   private static <A extends java.lang.annotation.Annotation> Optional<Found<A>> annotation(

@@ -17,6 +17,7 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
@@ -42,6 +43,7 @@ final class ScenarioExtension implements ParameterResolver, BeforeEachCallback, 
   private final Backends backends;
   private final BenchmarkConfigurationException error;
   private final Blackhole blackhole = new Blackhole();
+  private StoredModel opened;
 
   ScenarioExtension(String benchmark, Scenario scenario, Map<String, Object> params, BenchmarkPlan plan,
       BenchConfig config, Backends backends, BenchmarkConfigurationException error) {
@@ -58,24 +60,76 @@ final class ScenarioExtension implements ParameterResolver, BeforeEachCallback, 
     return scenario == null ? "[invalid configuration]" : scenario.displayName();
   }
 
+  private ModelParameter model() {
+    return plan == null ? null : plan.model();
+  }
+
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
     Class<?> type = parameter.getParameter().getType();
-    return type == Scenario.class || type == Blackhole.class;
+    if (type == Scenario.class || type == Blackhole.class) {
+      return true;
+    }
+    ModelParameter model = model();
+    return model != null && (type == ModelInputs.class || parameter.getParameter().equals(model.parameter()));
   }
 
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-    return parameter.getParameter().getType() == Scenario.class ? scenario : blackhole;
+    Class<?> type = parameter.getParameter().getType();
+    if (type == Scenario.class) {
+      return scenario;
+    }
+    if (type == Blackhole.class) {
+      return blackhole;
+    }
+    StoredModel stored = model().open(context, scenario, benchmark);
+    opened = stored;
+    if (type != ModelInputs.class) {
+      return stored.opened().handle();
+    }
+    try {
+      ModelInputs inputs = stored.opened().inputs(scenario);
+      context.getStore(BenchmarkExtension.NAMESPACE).put(ModelInputs.class, new ClosingInputs(inputs));
+      stored.timeFirstInference(inputs);
+      return inputs;
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException(benchmark + " " + displayName() + ": building the inputs of model '"
+          + stored.info().id() + "' failed: " + e.getMessage(), e);
+    }
+  }
+
+  /** Closes a scenario's inputs when its invocation ends. */
+  @SuppressWarnings("deprecation") // CloseableResource: JUnit 5 closes only these; JUnit 6 closes AutoCloseable
+  private record ClosingInputs(ModelInputs inputs) implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+    @Override
+    public void close() throws Exception {
+      inputs.close();
+    }
+  }
+
+  private Map<String, Object> effectiveParams() {
+    ModelParameter model = model();
+    if (model == null) {
+      return params;
+    }
+    Map<String, Object> withBackend = new LinkedHashMap<>(params);
+    withBackend.put("backend", model.backend().name());
+    return withBackend;
   }
 
   @Override
   public void beforeEach(ExtensionContext context) {
-    ResultExchange.put(context.getUniqueId(), ScenarioResult.planned(benchmark, displayName(), params));
+    ResultExchange.put(context.getUniqueId(), ScenarioResult.planned(benchmark, displayName(), effectiveParams()));
     if (error != null) {
       throw error;
     }
-    Optional<String> unavailable = backends.unavailableReason(scenario.requestedDevice());
+    ModelParameter model = model();
+    Optional<String> unavailable = model == null
+        ? backends.unavailableReason(scenario.requestedDevice())
+        : Backends.unavailableReason(model.backend(), scenario.requestedDevice());
     unavailable.ifPresent(reason -> Assumptions.abort(benchmark + " " + displayName() + ": " + reason));
   }
 
@@ -83,7 +137,8 @@ final class ScenarioExtension implements ParameterResolver, BeforeEachCallback, 
   public void interceptTestTemplateMethod(Invocation<Void> invocation,
       ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context) throws Throwable {
     String uniqueId = context.getUniqueId();
-    ScenarioResult planned = ScenarioResult.planned(benchmark, displayName(), params);
+    ScenarioResult planned = ScenarioResult.planned(benchmark, displayName(), effectiveParams())
+        .withModel(opened == null ? null : opened.info());
     MeasurementLoop.Progress progress = new MeasurementLoop.Progress();
     Phase[] warmup = {null};
     ProgressLine line = null;

@@ -189,8 +189,7 @@ public final class ResultsListener implements TestExecutionListener {
           + " (" + e + "); this run's results are not saved. Set -D" + BenchConfig.OUTPUT_DIR
           + "=<a writable folder>.");
     } finally {
-      results.add(written.measured(written.warmup(), written.measurement(), written.latencyMs(),
-          written.throughput(), null));
+      results.add(written.withoutSamples());
     }
   }
 

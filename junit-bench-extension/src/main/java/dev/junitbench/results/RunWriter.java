@@ -34,8 +34,7 @@ public final class RunWriter {
     ScenarioResult numbered = result.withId(results.size() + 1);
     SamplesCsv.append(runDir, numbered);
     // Samples are on disk now; keeping them in memory for the rest of the run would only cost heap.
-    results.add(numbered.measured(numbered.warmup(), numbered.measurement(), numbered.latencyMs(),
-        numbered.throughput(), null));
+    results.add(numbered.withoutSamples());
     write();
     return numbered;
   }

@@ -16,6 +16,7 @@ import java.util.Map;
  * @param status how it ended; null while it runs
  * @param error why it failed or was aborted, else null
  * @param params the dimensions that apply, in display order
+ * @param model the model the scenario ran, or null for a plain benchmark
  * @param warmup the warm-up as it ran, or null
  * @param measurement the measurement as it ran, or null
  * @param latencyMs statistics of the measured latencies, or null
@@ -29,6 +30,7 @@ public record ScenarioResult(
     Status status,
     String error,
     Map<String, Object> params,
+    ModelInfo model,
     Phase warmup,
     Phase measurement,
     LatencySummary latencyMs,
@@ -39,13 +41,13 @@ public record ScenarioResult(
   public static ScenarioResult planned(String benchmark, String displayName, Map<String, Object> params) {
     return new ScenarioResult(null, benchmark, displayName, null, null,
         Collections.unmodifiableMap(new LinkedHashMap<>(params)),
-        null, null, null, null, null);
+        null, null, null, null, null, null);
   }
 
   /** This result with its phases and statistics. */
   public ScenarioResult measured(Phase warmup, Phase measurement, LatencySummary latency,
       Throughput throughput, long[] samplesNs) {
-    return new ScenarioResult(id, benchmark, displayName, status, error, params, warmup,
+    return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
         measurement, latency, throughput, samplesNs);
   }
 
@@ -55,13 +57,25 @@ public record ScenarioResult(
    */
   public ScenarioResult ended(Status newStatus, String newError) {
     boolean keep = newStatus == Status.PASSED;
-    return new ScenarioResult(id, benchmark, displayName, newStatus, newError, params, warmup,
+    return new ScenarioResult(id, benchmark, displayName, newStatus, newError, params, model, warmup,
         measurement, keep ? latencyMs : null, keep ? throughput : null, keep ? samplesNs : null);
+  }
+
+  /** This result with the model it ran. */
+  public ScenarioResult withModel(ModelInfo newModel) {
+    return new ScenarioResult(id, benchmark, displayName, status, error, params, newModel, warmup,
+        measurement, latencyMs, throughput, samplesNs);
+  }
+
+  /** This result without its raw samples, once they are on disk. */
+  public ScenarioResult withoutSamples() {
+    return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
+        measurement, latencyMs, throughput, null);
   }
 
   /** This result numbered {@code newId} in its run. */
   public ScenarioResult withId(int newId) {
-    return new ScenarioResult(newId, benchmark, displayName, status, error, params, warmup,
+    return new ScenarioResult(newId, benchmark, displayName, status, error, params, model, warmup,
         measurement, latencyMs, throughput, samplesNs);
   }
 }

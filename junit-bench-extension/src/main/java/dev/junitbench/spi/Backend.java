@@ -21,4 +21,16 @@ public interface Backend {
    * empty. Must not throw: a backend whose runtime is broken reports no device.
    */
   Set<Device> availableDevices();
+
+  /** The types of {@code @Model} parameter this backend opens ({@code OnnxModel}); empty for none. */
+  Set<Class<?>> modelTypes();
+
+  /**
+   * Opens {@code request.model()} on {@code request.device()}; the time this takes is reported as
+   * the model's load time.
+   *
+   * @throws Exception when the file is not a model this backend can open; the message should name
+   *     the file and the fix
+   */
+  OpenedModel open(ModelRequest request) throws Exception;
 }

@@ -68,6 +68,24 @@ public final class Backends {
     return PREFERENCE.stream().filter(devices::contains).findFirst().orElse(Device.CPU);
   }
 
+  /** The backend that opens {@code @Model} parameters of {@code type}, if one is present. */
+  public Optional<Backend> forModelType(Class<?> type) {
+    return backends.stream().filter(backend -> backend.modelTypes().contains(type)).findFirst();
+  }
+
+  /** Why {@code backend} cannot run a scenario on {@code device} here, or empty when it can. */
+  public static Optional<String> unavailableReason(Backend backend, Device device) {
+    Set<Device> served = backend.availableDevices();
+    Device resolved = device == Device.AUTO
+        ? PREFERENCE.stream().filter(served::contains).findFirst().orElse(Device.CPU) : device;
+    if (served.contains(resolved)) {
+      return Optional.empty();
+    }
+    return Optional.of(resolved.name() + " requested; " + backend.name() + " offers "
+        + served.stream().map(Device::name).toList() + " here; run on a machine with that device and a "
+        + backend.name() + " build that supports it on the test classpath");
+  }
+
   /** Why a scenario on {@code device} cannot run here, or empty when it can. */
   public Optional<String> unavailableReason(Device device) {
     Device resolved = resolve(device);

@@ -1,0 +1,54 @@
+package dev.junitbench;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The inputs of a model for one scenario, built before the scenario is timed: one tensor per input
+ * name, in the backend's own tensor type (an ONNX Runtime {@code OnnxTensor}, say). Injected into
+ * a benchmark method that also has a {@link Model} parameter; closed when the scenario ends.
+ *
+ * @since 0.1.0
+ */
+public final class ModelInputs implements AutoCloseable {
+
+  private final Map<String, Object> tensors;
+  private final AutoCloseable release;
+
+  /** Inputs made of {@code tensors}; {@code release} frees them. */
+  public ModelInputs(Map<String, ?> tensors, AutoCloseable release) {
+    this.tensors = Collections.unmodifiableMap(new LinkedHashMap<>(tensors));
+    this.release = release;
+  }
+
+  /** The input names, in the model's order. */
+  public Set<String> names() {
+    return tensors.keySet();
+  }
+
+  /** The tensor of input {@code name}, as the backend's type. */
+  public <T> T get(String name, Class<T> type) {
+    Object tensor = tensors.get(name);
+    if (tensor == null) {
+      throw new IllegalArgumentException("no input named '" + name + "'; inputs: " + names());
+    }
+    return type.cast(tensor);
+  }
+
+  /**
+   * All tensors as a map of the backend's type: the same map on every call, no copy and no check,
+   * because a benchmark body calls it in its timed region. The backend that built the inputs knows
+   * their type.
+   */
+  @SuppressWarnings("unchecked")
+  public <T> Map<String, T> as(Class<T> type) {
+    return (Map<String, T>) tensors;
+  }
+
+  @Override
+  public void close() throws Exception {
+    release.close();
+  }
+}

@@ -1,0 +1,46 @@
+package dev.junitbench;
+
+import dev.junitbench.results.ModelInfo;
+import dev.junitbench.spi.OpenedModel;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/** An opened model in a JUnit store, with what opening it cost; the store closes it. */
+@SuppressWarnings("deprecation") // CloseableResource: JUnit 5 closes only these; JUnit 6 closes AutoCloseable
+final class StoredModel implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+
+  private final OpenedModel opened;
+  private ModelInfo info;
+  private boolean closed;
+
+  StoredModel(OpenedModel opened, ModelInfo info) {
+    this.opened = opened;
+    this.info = info;
+  }
+
+  OpenedModel opened() {
+    return opened;
+  }
+
+  synchronized ModelInfo info() {
+    return info;
+  }
+
+  /** Times the first inference on {@code inputs}, once per opened model. */
+  synchronized void timeFirstInference(ModelInputs inputs) throws Exception {
+    if (info.firstInferenceMs() == null) {
+      long start = System.nanoTime();
+      opened.run(inputs);
+      double ms = (System.nanoTime() - start) / 1e6;
+      info = new ModelInfo(info.id(), info.backend(), info.format(), info.source(), info.sizeBytes(),
+          info.loadTimeMs(), ms);
+    }
+  }
+
+  @Override
+  public synchronized void close() throws Exception {
+    if (!closed) {
+      closed = true;
+      opened.close();
+    }
+  }
+}

@@ -1,0 +1,150 @@
+package dev.junitbench.onnx;
+
+import ai.onnxruntime.NodeInfo;
+import ai.onnxruntime.OnnxJavaType;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.TensorInfo;
+import dev.junitbench.ModelInputs;
+import dev.junitbench.Scenario;
+import dev.junitbench.config.BenchmarkConfigurationException;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Builds a scenario's inputs from a model's input metadata: dynamic dimensions bound to the batch
+ * size and sequence length, token ids in a valid range, attention masks of ones, token type ids of
+ * zeros, and seeded random values for float inputs, so every run feeds the same data.
+ */
+final class SyntheticInputs {
+
+  // Ids above the special tokens and below every common vocabulary size (BERT's is 30522).
+  private static final int FIRST_ID = 1000;
+  private static final int ID_RANGE = 1000;
+
+  private final String what;
+
+  /** {@code what} names the benchmark and the model, for messages. */
+  SyntheticInputs(String what) {
+    this.what = what;
+  }
+
+  ModelInputs build(OrtEnvironment environment, Map<String, NodeInfo> inputInfo, Scenario scenario)
+      throws OrtException {
+    Map<String, OnnxTensor> tensors = new LinkedHashMap<>();
+    AutoCloseable release = () -> tensors.values().forEach(OnnxTensor::close);
+    try {
+      SplittableRandom random = new SplittableRandom(42);
+      for (Map.Entry<String, NodeInfo> input : inputInfo.entrySet()) {
+        if (!(input.getValue().getInfo() instanceof TensorInfo info)) {
+          throw new BenchmarkConfigurationException(what + ": input '" + input.getKey()
+              + "' is not a tensor; pass the inputs yourself");
+        }
+        tensors.put(input.getKey(), tensor(environment, input.getKey(), info, scenario, random));
+      }
+      return new ModelInputs(tensors, release);
+    } catch (OrtException | RuntimeException e) {
+      tensors.values().forEach(OnnxTensor::close);
+      throw e;
+    }
+  }
+
+  private OnnxTensor tensor(OrtEnvironment environment, String name, TensorInfo info, Scenario scenario,
+      SplittableRandom random) throws OrtException {
+    long[] shape = shape(name, info, scenario);
+    int size = Math.toIntExact(Arrays.stream(shape).reduce(1, Math::multiplyExact));
+    String lower = name.toLowerCase(Locale.ROOT);
+    OnnxJavaType type = info.type;
+    switch (type) {
+      case INT64 -> {
+        long[] values = new long[size];
+        for (int i = 0; i < size; i++) {
+          values[i] = integer(lower, random);
+        }
+        return OnnxTensor.createTensor(environment, LongBuffer.wrap(values), shape);
+      }
+      case INT32 -> {
+        int[] values = new int[size];
+        for (int i = 0; i < size; i++) {
+          values[i] = (int) integer(lower, random);
+        }
+        return OnnxTensor.createTensor(environment, IntBuffer.wrap(values), shape);
+      }
+      case FLOAT -> {
+        float[] values = new float[size];
+        for (int i = 0; i < size; i++) {
+          values[i] = (float) (random.nextDouble() * 2 - 1);
+        }
+        return OnnxTensor.createTensor(environment, FloatBuffer.wrap(values), shape);
+      }
+      case DOUBLE -> {
+        double[] values = new double[size];
+        for (int i = 0; i < size; i++) {
+          values[i] = random.nextDouble() * 2 - 1;
+        }
+        return OnnxTensor.createTensor(environment, DoubleBuffer.wrap(values), shape);
+      }
+      default -> throw new BenchmarkConfigurationException(what + ": input '" + name + "' has type " + type
+          + ", for which junit-bench makes no synthetic data (it makes INT64, INT32, FLOAT, DOUBLE);"
+          + " pass the inputs yourself");
+    }
+  }
+
+  private static long integer(String name, SplittableRandom random) {
+    if (name.contains("mask")) {
+      return 1;
+    }
+    if (name.contains("type")) {
+      return 0;
+    }
+    return FIRST_ID + random.nextInt(ID_RANGE);
+  }
+
+  /** The input's shape with its dynamic dimensions bound to the scenario. */
+  long[] shape(String name, TensorInfo info, Scenario scenario) {
+    long[] shape = info.getShape().clone();
+    String[] names = info.getDimensionNames();
+    for (int i = 0; i < shape.length; i++) {
+      String dimension = i < names.length && names[i] != null ? names[i].toLowerCase(Locale.ROOT) : "";
+      boolean batchAxis = i == 0 || dimension.contains("batch");
+      boolean sequenceAxis = !batchAxis && (dimension.contains("seq") || dimension.contains("token")
+          || dimension.contains("length") || (i == 1 && isInteger(info)));
+      if (shape[i] >= 0) {
+        if (i == 0 && shape[i] != scenario.batchSize()) {
+          throw new BenchmarkConfigurationException(what + ": batch size " + scenario.batchSize()
+              + " does not fit input '" + name + "' of shape " + Arrays.toString(info.getShape())
+              + ", which fixes the batch at " + shape[i] + "; use @BatchSizes({" + shape[i] + "})"
+              + " or a model exported with a dynamic batch axis");
+        }
+        continue;
+      }
+      if (batchAxis) {
+        shape[i] = scenario.batchSize();
+      } else if (sequenceAxis) {
+        try {
+          shape[i] = scenario.sequenceLength();
+        } catch (IllegalStateException e) {
+          throw new BenchmarkConfigurationException(what + ": input '" + name + "' has a dynamic sequence axis ("
+              + (dimension.isEmpty() ? "axis " + i : "'" + names[i] + "'") + "); add @SequenceLengths({128})");
+        }
+      } else {
+        throw new BenchmarkConfigurationException(what + ": input '" + name + "' has a dynamic axis "
+            + i + (dimension.isEmpty() ? "" : " ('" + names[i] + "')") + " that is neither batch nor"
+            + " sequence; pass the inputs yourself");
+      }
+    }
+    return shape;
+  }
+
+  private static boolean isInteger(TensorInfo info) {
+    return info.type == OnnxJavaType.INT64 || info.type == OnnxJavaType.INT32;
+  }
+}

@@ -1,0 +1,175 @@
+package dev.junitbench.onnx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtException;
+import dev.junitbench.BatchSizes;
+import dev.junitbench.Benchmark;
+import dev.junitbench.Blackhole;
+import dev.junitbench.Device;
+import dev.junitbench.Devices;
+import dev.junitbench.Measurement;
+import dev.junitbench.Model;
+import dev.junitbench.ModelInputs;
+import dev.junitbench.SequenceLengths;
+import dev.junitbench.Warmup;
+import dev.junitbench.results.ModelInfo;
+import dev.junitbench.results.ResultExchange;
+import dev.junitbench.results.ScenarioResult;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+
+@DisplayName("A benchmark of an ONNX model")
+class OnnxRuntimeBackendTests {
+
+  @BeforeAll
+  static void models() throws Exception {
+    TinyModels.write();
+  }
+
+  private record Run(EngineExecutionResults events, Map<String, ScenarioResult> results) {}
+
+  private static Run run(String method) {
+    try (ResultExchange.Subscription subscription = ResultExchange.subscribe()) {
+      java.lang.reflect.Method target = java.util.Arrays.stream(OnnxTestCases.class.getDeclaredMethods())
+          .filter(m -> m.getName().equals(method)).findFirst().orElseThrow();
+      EngineExecutionResults events = EngineTestKit.engine("junit-jupiter")
+          .enableImplicitConfigurationParameters(false)
+          .configurationParameter("junit.bench.progress", "false")
+          .selectors(selectMethod(OnnxTestCases.class, target)).execute();
+      Map<String, ScenarioResult> results = new java.util.LinkedHashMap<>();
+      for (Event event : events.testEvents().finished().list()) {
+        ScenarioResult result = ResultExchange.take(event.getTestDescriptor().getUniqueId().toString());
+        results.put(event.getTestDescriptor().getDisplayName(), result);
+      }
+      return new Run(events, results);
+    }
+  }
+
+  @Test
+  @DisplayName("opens the model once per device, feeds inputs shaped for each scenario and records the model")
+  void measuresAndRecordsTheModel() throws Exception {
+    OnnxTestCases.shapes.clear();
+    Run run = run("matmul");
+    run.events().testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
+    assertThat(OnnxTestCases.shapes).containsExactly("[1, 4]", "[4, 4]");
+    ScenarioResult first = run.results().get("[device=cpu, batch_size=1]");
+    ScenarioResult second = run.results().get("[device=cpu, batch_size=4]");
+    ModelInfo model = first.model();
+    assertThat(model.id()).isEqualTo("matmul");
+    assertThat(model.backend()).isEqualTo("onnxruntime");
+    assertThat(model.format()).isEqualTo("onnx");
+    assertThat(model.source()).isEqualTo("target/test-models/matmul.onnx");
+    assertThat(model.sizeBytes()).isEqualTo(Files.size(TinyModels.DIR.resolve("matmul.onnx")));
+    assertThat(model.loadTimeMs()).isPositive();
+    assertThat(model.firstInferenceMs()).isPositive();
+    // One session for both batch sizes: the same load.
+    assertThat(second.model().loadTimeMs()).isEqualTo(model.loadTimeMs());
+    assertThat(first.params()).containsEntry("backend", "onnxruntime");
+    assertThat(first.latencyMs().count()).isEqualTo(5);
+  }
+
+  @Test
+  @DisplayName("binds dynamic batch and sequence axes, gives masks of ones and ids in a valid range")
+  void tokenInputs() throws Exception {
+    OnnxTestCases.shapes.clear();
+    Run run = run("tokens");
+    run.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+    assertThat(OnnxTestCases.shapes).containsExactly("[2, 16] ids in [1000, 2000) true mask 1..1");
+  }
+
+  @Test
+  @DisplayName("fails a scenario that does not fit the model, each bad file, and aborts a device the runtime lacks")
+  void badInputs() {
+    assertThat(failure(run("fixedBatch"), "[device=cpu, batch_size=8]"))
+        .contains("batch size 8 does not fit input 'x' of shape [1, 4], which fixes the batch at 1;"
+            + " use @BatchSizes({1})");
+    assertThat(run("fixedBatch").results().get("[device=cpu, batch_size=1]").latencyMs()).isNotNull();
+    assertThat(failure(run("noSequenceLength"), "[device=cpu]"))
+        .contains("input 'input_ids' has a dynamic sequence axis ('sequence_length'); add @SequenceLengths({128})");
+    assertThat(failure(run("corrupt"), "[device=cpu]"))
+        .contains("ONNX Runtime cannot open model 'corrupt' from target/test-models/corrupt.onnx")
+        .contains("check that the file is a complete ONNX model");
+    assertThat(failure(run("missing"), "[device=cpu]"))
+        .contains("@Model of dev.junitbench.onnx.OnnxRuntimeBackendTests$OnnxTestCases#missing"
+            + " = \"target/test-models/none.onnx\": no file at");
+    run("onCuda").events().testEvents().assertThatEvents().haveExactly(1, event(abortedWithReason(message(
+        m -> m.contains("CUDA requested; onnxruntime offers [CPU] here")))));
+  }
+
+  private static String failure(Run run, String scenario) {
+    return run.events().testEvents().failed().list().stream()
+        .filter(e -> e.getTestDescriptor().getDisplayName().equals(scenario))
+        .map(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
+            .getThrowable().orElseThrow().getMessage())
+        .findFirst().orElseThrow(() -> new AssertionError("no failed scenario " + scenario));
+  }
+
+  @Warmup(iterations = 1)
+  @Measurement(iterations = 5)
+  static class OnnxTestCases {
+    static final List<String> shapes = new ArrayList<>();
+
+    @Benchmark
+    @BatchSizes({1, 4})
+    void matmul(@Model("target/test-models/matmul.onnx") OnnxModel model, ModelInputs inputs, Blackhole bh)
+        throws OrtException {
+      OnnxTensor x = inputs.get("x", OnnxTensor.class);
+      String shape = java.util.Arrays.toString(x.getInfo().getShape());
+      if (shapes.isEmpty() || !shapes.get(shapes.size() - 1).equals(shape)) {
+        shapes.add(shape);
+      }
+      bh.closeAfterTiming(model.run(inputs));
+    }
+
+    @Benchmark
+    @BatchSizes(2)
+    @SequenceLengths(16)
+    void tokens(@Model("target/test-models/tokens.onnx") OnnxModel model, ModelInputs inputs, Blackhole bh)
+        throws OrtException {
+      if (shapes.isEmpty()) {
+        long[] ids = inputs.get("input_ids", OnnxTensor.class).getLongBuffer().array();
+        long[] mask = inputs.get("attention_mask", OnnxTensor.class).getLongBuffer().array();
+        shapes.add(java.util.Arrays.toString(inputs.get("input_ids", OnnxTensor.class).getInfo().getShape())
+            + " ids in [1000, 2000) " + java.util.Arrays.stream(ids).allMatch(id -> id >= 1000 && id < 2000)
+            + " mask " + java.util.Arrays.stream(mask).min().orElseThrow() + ".."
+            + java.util.Arrays.stream(mask).max().orElseThrow());
+      }
+      bh.closeAfterTiming(model.run(inputs));
+    }
+
+    @Benchmark
+    @BatchSizes({1, 8})
+    void fixedBatch(@Model("target/test-models/fixed-batch.onnx") OnnxModel model, ModelInputs inputs)
+        throws OrtException {
+      model.run(inputs).close();
+    }
+
+    @Benchmark
+    void noSequenceLength(@Model("target/test-models/tokens.onnx") OnnxModel model, ModelInputs inputs) {}
+
+    @Benchmark
+    void corrupt(@Model("target/test-models/corrupt.onnx") OnnxModel model) {}
+
+    @Benchmark
+    void missing(@Model("target/test-models/none.onnx") OnnxModel model) {}
+
+    @Benchmark
+    @Devices(Device.CUDA)
+    void onCuda(@Model("target/test-models/matmul.onnx") OnnxModel model) {}
+  }
+}
