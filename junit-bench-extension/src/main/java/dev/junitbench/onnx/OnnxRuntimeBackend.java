@@ -50,6 +50,12 @@ public final class OnnxRuntimeBackend implements Backend {
   }
 
   @Override
+  public String runtimeVersion() {
+    // The native library's own version: DJL's engine reports the version it was built against.
+    return environment.getVersion();
+  }
+
+  @Override
   public Set<Class<?>> modelTypes() {
     return Set.of(OnnxModel.class);
   }

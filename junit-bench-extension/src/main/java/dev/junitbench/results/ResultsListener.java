@@ -5,6 +5,7 @@ import dev.junitbench.config.BenchConfig;
 import dev.junitbench.run.GitInfo;
 import dev.junitbench.run.HostInfo;
 import dev.junitbench.run.SoftwareInfo;
+import dev.junitbench.spi.Backends;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
@@ -85,7 +86,9 @@ public final class ResultsListener implements TestExecutionListener {
     Instant now = Instant.now();
     String id = FOLDER_TIME.format(now) + "-" + String.format("%06x", ThreadLocalRandom.current().nextInt(1 << 24));
     run = new RunInfo(id, iso(now), null, GitInfo.read(Path.of("").toAbsolutePath()), HostInfo.current(),
-        SoftwareInfo.current(), config.effective());
+        SoftwareInfo.current().withRuntimes(
+            Backends.load(Thread.currentThread().getContextClassLoader()).runtimeVersions()),
+        config.effective());
   }
 
   private static Optional<String> benchmarkOf(TestIdentifier node) {

@@ -5,7 +5,8 @@ import java.io.InputStream;
 import java.util.Properties;
 
 /**
- * What software measured the run: Java and JUnit versions, junit-bench's own.
+ * What software measured the run: Java and JUnit versions, junit-bench's own, and the versions of
+ * the inference runtimes (ONNX Runtime, ...) the process really loaded.
  *
  * @since 0.1.0
  */
@@ -16,7 +17,8 @@ public record SoftwareInfo(
     String javaVmVersion,
     String junitPlatformVersion,
     String junitJupiterVersion,
-    String junitBenchVersion) {
+    String junitBenchVersion,
+    java.util.Map<String, String> runtimes) {
 
   private static final String VERSION_RESOURCE = "/dev/junitbench/junit-bench.properties";
 
@@ -34,7 +36,14 @@ public record SoftwareInfo(
         System.getProperty("java.vm.version"),
         platform,
         implementationVersion("org.junit.jupiter.api.Test"),
-        ownVersion());
+        ownVersion(),
+        java.util.Map.of());
+  }
+
+  /** This description with the versions of the inference runtimes loaded: {@code onnxruntime -> 1.29.0}. */
+  public SoftwareInfo withRuntimes(java.util.Map<String, String> loaded) {
+    return new SoftwareInfo(javaVersion, javaVendor, javaVmName, javaVmVersion, junitPlatformVersion,
+        junitJupiterVersion, junitBenchVersion, java.util.Map.copyOf(new java.util.TreeMap<>(loaded)));
   }
 
   /** JUnit is a provided dependency: the user's version may differ from ours or be absent. */

@@ -22,6 +22,9 @@ public interface Backend {
    */
   Set<Device> availableDevices();
 
+  /** The version of the runtime this process really loaded ({@code 1.29.0}), or null if unknown. */
+  String runtimeVersion();
+
   /** The types of {@code @Model} parameter this backend opens ({@code OnnxModel}); empty for none. */
   Set<Class<?>> modelTypes();
 

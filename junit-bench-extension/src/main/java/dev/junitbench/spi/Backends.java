@@ -68,6 +68,18 @@ public final class Backends {
     return PREFERENCE.stream().filter(devices::contains).findFirst().orElse(Device.CPU);
   }
 
+  /** Each backend's name and the version of its runtime loaded in this process. */
+  public java.util.Map<String, String> runtimeVersions() {
+    java.util.Map<String, String> versions = new java.util.TreeMap<>();
+    for (Backend backend : backends) {
+      String version = backend.runtimeVersion();
+      if (version != null) {
+        versions.put(backend.name(), version);
+      }
+    }
+    return versions;
+  }
+
   /** The backend that opens {@code @Model} parameters of {@code type}, if one is present. */
   public Optional<Backend> forModelType(Class<?> type) {
     return backends.stream().filter(backend -> backend.modelTypes().contains(type)).findFirst();

@@ -96,6 +96,9 @@ class ResultsJsonTests {
     assertThat(software.get("java_version").asText()).isEqualTo(System.getProperty("java.version"));
     assertThat(software.get("junit_platform_version").asText()).matches("\\d+\\.\\d+.*");
     assertThat(software.get("junit_jupiter_version").asText()).matches("\\d+\\.\\d+.*");
+    // The native library's own version, as loaded: ONNX Runtime is on this module's test classpath.
+    assertThat(software.get("runtimes").get("onnxruntime").asText())
+        .isEqualTo(ai.onnxruntime.OrtEnvironment.getEnvironment().getVersion()).startsWith("1.29.");
   }
 
   @Test
