@@ -73,6 +73,11 @@ public final class Scenario {
     return sequenceLength;
   }
 
+  /** Whether the benchmark declares {@link SequenceLengths}. */
+  public boolean hasSequenceLength() {
+    return sequenceLength != null;
+  }
+
   /**
    * The value of the custom {@link Param} called {@code name}.
    *

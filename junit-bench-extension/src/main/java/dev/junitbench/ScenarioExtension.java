@@ -156,14 +156,17 @@ final class ScenarioExtension implements ParameterResolver, BeforeEachCallback, 
           plan.measurement().hasPrecision() ? plan.measurement().precision() : null,
           plan.measurement().hasPrecision() ? measured.precisionReached() : null,
           measured.sampleLimitReached());
-      ResultExchange.put(uniqueId, planned.measured(warmup[0], measurement, latency, throughput, samples));
+      Throughput tokens = scenario.hasSequenceLength()
+          ? Throughput.tokensPerSecond(scenario.batchSize(), scenario.sequenceLength(), samples, samples.length)
+          : null;
+      ResultExchange.put(uniqueId, planned.measured(warmup[0], measurement, latency, throughput, tokens, samples));
       context.publishReportEntry(Figures.REPORT_ENTRY_KEY, Figures.summary(latency, throughput));
     } catch (Throwable failure) {
       // The phase that failed, as far as it ran: iterations completed and time spent.
       Phase partial = Phase.of(progress.iterations.get(), System.nanoTime() - progress.phaseStartNs);
       ResultExchange.put(uniqueId, warmup[0] == null
-          ? planned.measured(partial, null, null, null, null)
-          : planned.measured(warmup[0], partial, null, null, null));
+          ? planned.measured(partial, null, null, null, null, null)
+          : planned.measured(warmup[0], partial, null, null, null, null));
       throw failure;
     } finally {
       if (line != null) {

@@ -21,6 +21,7 @@ import java.util.Map;
  * @param measurement the measurement as it ran, or null
  * @param latencyMs statistics of the measured latencies, or null
  * @param throughput items per second, or null
+ * @param throughputTokens tokens per second (padding included) for scenarios with a sequence length, or null
  * @param samplesNs the measured latencies in nanoseconds, or null
  */
 public record ScenarioResult(
@@ -35,20 +36,21 @@ public record ScenarioResult(
     Phase measurement,
     LatencySummary latencyMs,
     Throughput throughput,
+    Throughput throughputTokens,
     @JsonIgnore long[] samplesNs) {
 
   /** A scenario that is about to run: what it is, nothing measured yet. */
   public static ScenarioResult planned(String benchmark, String displayName, Map<String, Object> params) {
     return new ScenarioResult(null, benchmark, displayName, null, null,
         Collections.unmodifiableMap(new LinkedHashMap<>(params)),
-        null, null, null, null, null, null);
+        null, null, null, null, null, null, null);
   }
 
   /** This result with its phases and statistics. */
   public ScenarioResult measured(Phase warmup, Phase measurement, LatencySummary latency,
-      Throughput throughput, long[] samplesNs) {
+      Throughput throughput, Throughput tokens, long[] samplesNs) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latency, throughput, samplesNs);
+        measurement, latency, throughput, tokens, samplesNs);
   }
 
   /**
@@ -58,24 +60,25 @@ public record ScenarioResult(
   public ScenarioResult ended(Status newStatus, String newError) {
     boolean keep = newStatus == Status.PASSED;
     return new ScenarioResult(id, benchmark, displayName, newStatus, newError, params, model, warmup,
-        measurement, keep ? latencyMs : null, keep ? throughput : null, keep ? samplesNs : null);
+        measurement, keep ? latencyMs : null, keep ? throughput : null, keep ? throughputTokens : null,
+        keep ? samplesNs : null);
   }
 
   /** This result with the model it ran. */
   public ScenarioResult withModel(ModelInfo newModel) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, newModel, warmup,
-        measurement, latencyMs, throughput, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens, samplesNs);
   }
 
   /** This result without its raw samples, once they are on disk. */
   public ScenarioResult withoutSamples() {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, null);
+        measurement, latencyMs, throughput, throughputTokens, null);
   }
 
   /** This result numbered {@code newId} in its run. */
   public ScenarioResult withId(int newId) {
     return new ScenarioResult(newId, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens, samplesNs);
   }
 }

@@ -6,6 +6,15 @@ public record Throughput(Double value, String unit) {
   /** Unit of {@code throughput}: batch items per second. */
   public static final String SAMPLES_PER_SECOND = "samples/s";
 
+  /** Unit of {@code throughput_tokens}: tokens per second, padding included. */
+  public static final String TOKENS_PER_SECOND = "tokens/s";
+
+  /** Batch size x sequence length x count / sum of the latencies, in tokens/s (padding included). */
+  public static Throughput tokensPerSecond(int batchSize, int sequenceLength, long[] samplesNs, int count) {
+    Throughput samples = samplesPerSecond(batchSize, samplesNs, count);
+    return new Throughput(samples.value() == null ? null : samples.value() * sequenceLength, TOKENS_PER_SECOND);
+  }
+
   /**
    * Batch size x count / sum of the latencies: items a single caller processes per second.
    * Null when the latencies sum to zero (a clock too coarse to time the body).

@@ -81,6 +81,7 @@ class OnnxRuntimeBackendTests {
     assertThat(second.model().loadTimeMs()).isEqualTo(model.loadTimeMs());
     assertThat(first.params()).containsEntry("backend", "onnxruntime");
     assertThat(first.latencyMs().count()).isEqualTo(5);
+    assertThat(first.throughputTokens()).as("no sequence length, no tokens").isNull();
   }
 
   @Test
@@ -90,6 +91,11 @@ class OnnxRuntimeBackendTests {
     Run run = run("tokens");
     run.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     assertThat(OnnxTestCases.shapes).containsExactly("[2, 16] ids in [1000, 2000) true mask 1..1");
+    ScenarioResult result = run.results().get("[device=cpu, batch_size=2, sequence_length=16]");
+    // Tokens per second count the padded sequence: 16 tokens per sample.
+    assertThat(result.throughputTokens().unit()).isEqualTo("tokens/s");
+    assertThat(result.throughputTokens().value())
+        .isCloseTo(result.throughput().value() * 16, org.assertj.core.api.Assertions.within(1e-6));
   }
 
   @Test
