@@ -28,7 +28,8 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     ModelParameter model) {
 
   private static final Set<String> RESERVED =
-      Set.of(Scenario.DEVICE, Scenario.DEVICE_RESOLVED, Scenario.BATCH_SIZE, Scenario.SEQUENCE_LENGTH);
+      Set.of(Scenario.DEVICE, Scenario.DEVICE_RESOLVED, Scenario.BATCH_SIZE, Scenario.SEQUENCE_LENGTH,
+          Scenario.MODE, Scenario.THREADS, "backend");
 
   /**
    * The plan of {@code method} in {@code testClass}.
@@ -44,8 +45,11 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     StopRule warmup = config.warmupOverride().orElse(annotatedWarmup);
     StopRule measurement = config.measurementOverride().orElse(annotatedMeasurement);
     ModelParameter model = ModelParameter.of(method, backends, benchmark).orElse(null);
-    return new BenchmarkPlan(benchmark, warmup, measurement,
-        new Expansion(method, testClass, benchmark, config, backends).scenarios(), model);
+    List<Scenario> scenarios = new Expansion(method, testClass, benchmark, config, backends).scenarios();
+    if (model != null) {
+      model.checkModes(scenarios.stream().map(s -> s.mode().orElse(null)).distinct().toList(), benchmark);
+    }
+    return new BenchmarkPlan(benchmark, warmup, measurement, scenarios, model);
   }
 
   private static <A extends java.lang.annotation.Annotation> Optional<Found<A>> annotation(
@@ -117,6 +121,8 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
       List<Device> devices = devices();
       List<Integer> batchSizes = sizes(BatchSizes.class, "@BatchSizes", "batch size");
       List<Integer> sequenceLengths = sizes(SequenceLengths.class, "@SequenceLengths", "sequence length");
+      List<Integer> threads = sizes(Threads.class, "@Threads", "thread count");
+      List<String> modes = modes();
       Map<String, List<String>> params = params();
 
       devices = filter(devices, config.deviceFilter(), BenchConfig.DEVICES, "devices");
@@ -128,9 +134,13 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
       for (Device device : devices) {
         for (Integer batchSize : batchSizes) {
           for (Integer sequenceLength : sequenceLengths) {
-            for (Map<String, String> custom : product(params)) {
-              scenarios.add(new Scenario(benchmark, device, backends.resolve(device), batchSize,
-                  sequenceLength, custom));
+            for (String mode : modes) {
+              for (Integer threadCount : threads) {
+                for (Map<String, String> custom : product(params)) {
+                  scenarios.add(new Scenario(benchmark, device, backends.resolve(device), batchSize,
+                      sequenceLength, mode, threadCount, custom));
+                }
+              }
             }
           }
         }
@@ -163,7 +173,8 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
         return java.util.Collections.singletonList(null);
       }
       String where = where(onMethod.isPresent() ? method : testClass);
-      int[] values = found.get() instanceof BatchSizes b ? b.value() : ((SequenceLengths) found.get()).value();
+      int[] values = found.get() instanceof BatchSizes b ? b.value()
+          : found.get() instanceof Threads t ? t.value() : ((SequenceLengths) found.get()).value();
       List<Integer> sizes = Arrays.stream(values).boxed().toList();
       requireNonEmptyDistinct(sizes, name, where, "a " + noun + ", e.g. " + name + "({1, 8})");
       for (int size : values) {
@@ -172,6 +183,18 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
         }
       }
       return sizes;
+    }
+
+    private List<String> modes() {
+      Optional<Modes> onMethod = AnnotationSupport.findAnnotation(method, Modes.class);
+      Optional<Modes> found = onMethod.or(() -> AnnotationSupport.findAnnotation(testClass, Modes.class));
+      if (found.isEmpty()) {
+        return java.util.Collections.singletonList(null);
+      }
+      List<String> modes = Arrays.asList(found.get().value());
+      requireNonEmptyDistinct(modes, "@Modes", where(onMethod.isPresent() ? method : testClass),
+          "a mode, e.g. @Modes({\"eager\", \"optimized\"})");
+      return modes;
     }
 
     private Map<String, List<String>> params() {

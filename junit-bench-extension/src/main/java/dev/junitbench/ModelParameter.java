@@ -43,10 +43,25 @@ record ModelParameter(Parameter parameter, Model model, Backend backend) {
     return Optional.of(new ModelParameter(parameter, parameter.getAnnotation(Model.class), backend));
   }
 
+  /**
+   * Checks that the backend knows every mode of {@code modes}.
+   *
+   * @throws BenchmarkConfigurationException naming the mode and the accepted ones
+   */
+  void checkModes(List<String> modes, String benchmark) {
+    for (String mode : modes) {
+      if (mode != null && !backend.modes().contains(mode)) {
+        throw new BenchmarkConfigurationException("@Modes of " + benchmark + " names mode '" + mode
+            + "', which " + backend.name() + " does not have; accepted: " + backend.modes());
+      }
+    }
+  }
+
   /** The model opened for {@code scenario}'s device, opening it on first use (timed as load time). */
   StoredModel open(ExtensionContext invocation, Scenario scenario, String benchmark) {
     ExtensionContext method = invocation.getParent().orElse(invocation);
-    String key = model.value() + "|" + model.tokenizer() + "|" + backend.name() + "|" + scenario.device();
+    String key = model.value() + "|" + model.tokenizer() + "|" + backend.name() + "|" + scenario.device()
+        + "|" + scenario.mode().orElse("") + "|" + scenario.threads();
     @SuppressWarnings("deprecation") // computeIfAbsent exists only from JUnit 6 on
     StoredModel stored = method.getStore(BenchmarkExtension.NAMESPACE)
         .getOrComputeIfAbsent(key, k -> load(invocation, scenario, benchmark), StoredModel.class);
@@ -63,7 +78,8 @@ record ModelParameter(Parameter parameter, Model model, Backend backend) {
     long start = System.nanoTime();
     OpenedModel opened;
     try {
-      opened = backend.open(new ModelRequest(benchmark, id, source, tokenizer, scenario.device()));
+      opened = backend.open(new ModelRequest(benchmark, id, source, tokenizer, scenario.device(),
+          scenario.mode().orElse(null), scenario.threads().isPresent() ? scenario.threads().getAsInt() : null));
     } catch (RuntimeException e) {
       throw e;
     } catch (Exception e) {

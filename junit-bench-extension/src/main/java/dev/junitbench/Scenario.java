@@ -22,12 +22,18 @@ public final class Scenario {
   public static final String BATCH_SIZE = "batch_size";
   /** Parameter name of the sequence length. */
   public static final String SEQUENCE_LENGTH = "sequence_length";
+  /** Parameter name of the execution mode. */
+  public static final String MODE = "mode";
+  /** Parameter name of the intra-op thread count. */
+  public static final String THREADS = "threads";
 
   private final String benchmark;
   private final Device requestedDevice;
   private final Device device;
   private final Integer batchSize;
   private final Integer sequenceLength;
+  private final String mode;
+  private final Integer threads;
   private final Map<String, String> custom;
 
   Scenario(
@@ -36,12 +42,16 @@ public final class Scenario {
       Device device,
       Integer batchSize,
       Integer sequenceLength,
+      String mode,
+      Integer threads,
       Map<String, String> custom) {
     this.benchmark = benchmark;
     this.requestedDevice = requestedDevice;
     this.device = device;
     this.batchSize = batchSize;
     this.sequenceLength = sequenceLength;
+    this.mode = mode;
+    this.threads = threads;
     this.custom = Collections.unmodifiableMap(new LinkedHashMap<>(custom));
   }
 
@@ -73,6 +83,16 @@ public final class Scenario {
     return sequenceLength;
   }
 
+  /** The execution mode from {@link Modes}, or empty for the backend's default. */
+  public java.util.Optional<String> mode() {
+    return java.util.Optional.ofNullable(mode);
+  }
+
+  /** The intra-op thread count from {@link Threads}, or empty for the backend's default. */
+  public java.util.OptionalInt threads() {
+    return threads == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(threads);
+  }
+
   /** Whether the benchmark declares {@link SequenceLengths}. */
   public boolean hasSequenceLength() {
     return sequenceLength != null;
@@ -94,7 +114,8 @@ public final class Scenario {
 
   /**
    * All parameters that apply, in display order: {@code device} (and {@code device_resolved} where
-   * {@link Device#AUTO} chose), {@code batch_size}, {@code sequence_length}, then custom params.
+   * {@link Device#AUTO} chose), {@code batch_size}, {@code sequence_length}, {@code mode},
+   * {@code threads}, then custom params.
    * Numbers are {@link Integer}s, everything else {@link String}s.
    */
   public Map<String, Object> parameters() {
@@ -108,6 +129,12 @@ public final class Scenario {
     }
     if (sequenceLength != null) {
       params.put(SEQUENCE_LENGTH, sequenceLength);
+    }
+    if (mode != null) {
+      params.put(MODE, mode);
+    }
+    if (threads != null) {
+      params.put(THREADS, threads);
     }
     params.putAll(custom);
     return params;

@@ -55,6 +55,16 @@ public final class OnnxRuntimeBackend implements Backend {
     return environment.getVersion();
   }
 
+  /** Graph optimizations off. */
+  public static final String EAGER = "eager";
+  /** All graph optimizations, ONNX Runtime's default. */
+  public static final String OPTIMIZED = "optimized";
+
+  @Override
+  public java.util.List<String> modes() {
+    return java.util.List.of(OPTIMIZED, EAGER);
+  }
+
   @Override
   public Set<Class<?>> modelTypes() {
     return Set.of(OnnxModel.class);
@@ -64,6 +74,11 @@ public final class OnnxRuntimeBackend implements Backend {
   public OpenedModel open(ModelRequest request) throws OrtException {
     OrtSession.SessionOptions options = new OrtSession.SessionOptions();
     try {
+      options.setOptimizationLevel(EAGER.equals(request.mode())
+          ? OrtSession.SessionOptions.OptLevel.NO_OPT : OrtSession.SessionOptions.OptLevel.ALL_OPT);
+      if (request.threads() != null) {
+        options.setIntraOpNumThreads(request.threads());
+      }
       if (request.device() == Device.CUDA) {
         options.addCUDA(0);
       } else if (request.device() == Device.ROCM) {

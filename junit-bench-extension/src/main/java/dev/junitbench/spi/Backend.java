@@ -25,6 +25,9 @@ public interface Backend {
   /** The version of the runtime this process really loaded ({@code 1.29.0}), or null if unknown. */
   String runtimeVersion();
 
+  /** The execution modes {@code @Modes} may name for this backend's models; the first is the default. */
+  java.util.List<String> modes();
+
   /** The types of {@code @Model} parameter this backend opens ({@code OnnxModel}); empty for none. */
   Set<Class<?>> modelTypes();
 

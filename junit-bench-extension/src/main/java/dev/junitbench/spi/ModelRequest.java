@@ -11,5 +11,8 @@ import dev.junitbench.model.ModelSource;
  * @param model the model file
  * @param tokenizer its tokenizer file, or null
  * @param device the device to run on (never {@link Device#AUTO})
+ * @param mode one of the backend's {@link Backend#modes()}, or null for its default
+ * @param threads intra-op threads, or null for the backend's default
  */
-public record ModelRequest(String benchmark, String id, ModelSource model, ModelSource tokenizer, Device device) {}
+public record ModelRequest(String benchmark, String id, ModelSource model, ModelSource tokenizer, Device device,
+    String mode, Integer threads) {}

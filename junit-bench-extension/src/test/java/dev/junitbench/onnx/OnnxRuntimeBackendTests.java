@@ -17,6 +17,8 @@ import dev.junitbench.Devices;
 import dev.junitbench.Measurement;
 import dev.junitbench.Model;
 import dev.junitbench.ModelInputs;
+import dev.junitbench.Modes;
+import dev.junitbench.Threads;
 import dev.junitbench.SequenceLengths;
 import dev.junitbench.Warmup;
 import dev.junitbench.results.ModelInfo;
@@ -85,6 +87,28 @@ class OnnxRuntimeBackendTests {
   }
 
   @Test
+  @DisplayName("runs each mode and thread count as its own scenario with its own session")
+  void modesAndThreads() {
+    OnnxTestCases.sessions.clear();
+    Run run = run("modes");
+    run.events().testEvents().assertStatistics(stats -> stats.started(4).succeeded(4));
+    assertThat(run.results().keySet()).containsExactly(
+        "[device=cpu, mode=eager, threads=1]", "[device=cpu, mode=eager, threads=2]",
+        "[device=cpu, mode=optimized, threads=1]", "[device=cpu, mode=optimized, threads=2]");
+    assertThat(run.results().get("[device=cpu, mode=eager, threads=2]").params())
+        .containsEntry("mode", "eager").containsEntry("threads", 2).containsEntry("backend", "onnxruntime");
+    assertThat(OnnxTestCases.sessions).hasSize(4);
+  }
+
+  @Test
+  @DisplayName("rejects a mode the backend does not have, naming the accepted ones")
+  void unknownMode() {
+    assertThat(failure(run("turbo"), "[invalid configuration]"))
+        .contains("@Modes of dev.junitbench.onnx.OnnxRuntimeBackendTests$OnnxTestCases#turbo names mode"
+            + " 'turbo', which onnxruntime does not have; accepted: [optimized, eager]");
+  }
+
+  @Test
   @DisplayName("binds dynamic batch and sequence axes, gives masks of ones and ids in a valid range")
   void tokenInputs() throws Exception {
     OnnxTestCases.shapes.clear();
@@ -129,6 +153,19 @@ class OnnxRuntimeBackendTests {
   @Measurement(iterations = 5)
   static class OnnxTestCases {
     static final List<String> shapes = new ArrayList<>();
+    static final java.util.Set<Object> sessions = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+    @Benchmark
+    @Modes({"eager", "optimized"})
+    @Threads({1, 2})
+    void modes(@Model("target/test-models/matmul.onnx") OnnxModel model, ModelInputs inputs) throws OrtException {
+      sessions.add(model.session());
+      model.run(inputs).close();
+    }
+
+    @Benchmark
+    @Modes("turbo")
+    void turbo(@Model("target/test-models/matmul.onnx") OnnxModel model) {}
 
     @Benchmark
     @BatchSizes({1, 4})
