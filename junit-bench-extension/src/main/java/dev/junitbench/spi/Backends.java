@@ -94,8 +94,8 @@ public final class Backends {
       return Optional.empty();
     }
     return Optional.of(resolved.name() + " requested; " + backend.name() + " offers "
-        + served.stream().map(Device::name).toList() + " here; run on a machine with that device and a "
-        + backend.name() + " build that supports it on the test classpath");
+        + served.stream().map(Device::name).toList() + " here; run on a machine with that device and a build of "
+        + backend.name() + " that supports it on the test classpath");
   }
 
   /** Why a scenario on {@code device} cannot run here, or empty when it can. */
