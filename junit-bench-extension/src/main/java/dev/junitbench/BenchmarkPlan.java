@@ -209,7 +209,7 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
         }
         if (RESERVED.contains(name)) {
           throw invalid(what, "'" + name + "' is reserved for a built-in dimension; use @Devices,"
-              + " @BatchSizes or @SequenceLengths, or another name");
+              + " @BatchSizes, @SequenceLengths, @Modes or @Threads, or another name");
         }
         if (params.containsKey(name)) {
           throw invalid(what, "the name is declared twice (on the method or its class); give each @Param its own name");

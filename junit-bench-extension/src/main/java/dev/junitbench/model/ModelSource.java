@@ -80,6 +80,11 @@ public record ModelSource(String location, URL resource, Path path) {
     return dot > 0 ? name.substring(0, dot) : name;
   }
 
+  /** A stream of the content; the caller closes it. */
+  public InputStream openStream() throws IOException {
+    return path != null ? Files.newInputStream(path) : resource.openStream();
+  }
+
   /** The whole content. */
   public byte[] readAllBytes() throws IOException {
     if (path != null) {

@@ -8,6 +8,8 @@ import dev.junitbench.Device;
 import dev.junitbench.ModelInputs;
 import dev.junitbench.Scenario;
 import dev.junitbench.config.BenchmarkConfigurationException;
+import dev.junitbench.model.Tokenization;
+import java.util.Map;
 import dev.junitbench.spi.Backend;
 import dev.junitbench.spi.ModelRequest;
 import dev.junitbench.spi.OpenedModel;
@@ -107,12 +109,16 @@ public final class OnnxRuntimeBackend implements Backend {
     private final OrtSession session;
     private final OnnxModel model;
     private final SyntheticInputs synthetic;
+    private final ModelRequest request;
+    private final String what;
 
     Opened(ModelRequest request, OrtSession.SessionOptions options, OrtSession session) {
+      this.request = request;
+      this.what = request.benchmark() + ", model '" + request.id() + "'";
       this.options = options;
       this.session = session;
       this.model = new OnnxModel(environment, session);
-      this.synthetic = new SyntheticInputs(request.benchmark() + ", model '" + request.id() + "'");
+      this.synthetic = new SyntheticInputs(what);
     }
 
     @Override
@@ -127,7 +133,15 @@ public final class OnnxRuntimeBackend implements Backend {
 
     @Override
     public ModelInputs inputs(Scenario scenario) throws OrtException {
-      return synthetic.build(environment, session.getInputInfo(), scenario);
+      Map<String, long[]> tokens = null;
+      if (request.tokenizer() != null) {
+        if (!scenario.hasSequenceLength()) {
+          throw new BenchmarkConfigurationException(what + " has a tokenizer but no sequence length;"
+              + " add @SequenceLengths({128})");
+        }
+        tokens = Tokenization.encode(request.tokenizer(), scenario.batchSize(), scenario.sequenceLength(), what);
+      }
+      return synthetic.build(environment, session.getInputInfo(), scenario, tokens);
     }
 
     @Override

@@ -37,8 +37,12 @@ final class SyntheticInputs {
     this.what = what;
   }
 
-  ModelInputs build(OrtEnvironment environment, Map<String, NodeInfo> inputInfo, Scenario scenario)
-      throws OrtException {
+  /**
+   * The inputs of {@code scenario}: the arrays of {@code tokens} (real tokenized text, may be null)
+   * for the inputs they name, synthetic data for the rest.
+   */
+  ModelInputs build(OrtEnvironment environment, Map<String, NodeInfo> inputInfo, Scenario scenario,
+      Map<String, long[]> tokens) throws OrtException {
     Map<String, OnnxTensor> tensors = new LinkedHashMap<>();
     AutoCloseable release = () -> tensors.values().forEach(OnnxTensor::close);
     try {
@@ -48,7 +52,10 @@ final class SyntheticInputs {
           throw new BenchmarkConfigurationException(what + ": input '" + input.getKey()
               + "' is not a tensor; pass the inputs yourself");
         }
-        tensors.put(input.getKey(), tensor(environment, input.getKey(), info, scenario, random));
+        long[] given = tokens == null ? null : tokens.get(input.getKey());
+        tensors.put(input.getKey(), given != null
+            ? tokenTensor(environment, input.getKey(), info, scenario, given)
+            : tensor(environment, input.getKey(), info, scenario, random));
       }
       return new ModelInputs(tensors, release);
     } catch (OrtException | RuntimeException e) {
@@ -96,6 +103,19 @@ final class SyntheticInputs {
           + ", for which junit-bench makes no synthetic data (it makes INT64, INT32, FLOAT, DOUBLE);"
           + " pass the inputs yourself");
     }
+  }
+
+  private OnnxTensor tokenTensor(OrtEnvironment environment, String name, TensorInfo info, Scenario scenario,
+      long[] values) throws OrtException {
+    long[] shape = shape(name, info, scenario);
+    if (shape.length != 2 || shape[0] * shape[1] != values.length) {
+      throw new BenchmarkConfigurationException(what + ": input '" + name + "' has shape "
+          + Arrays.toString(info.getShape()) + ", not [batch, sequence]; tokenized text does not fit it");
+    }
+    if (info.type == OnnxJavaType.INT32) {
+      return OnnxTensor.createTensor(environment, IntBuffer.wrap(Arrays.stream(values).mapToInt(v -> (int) v).toArray()), shape);
+    }
+    return OnnxTensor.createTensor(environment, LongBuffer.wrap(values), shape);
   }
 
   private static long integer(String name, SplittableRandom random) {

@@ -123,6 +123,21 @@ class OnnxRuntimeBackendTests {
   }
 
   @Test
+  @DisplayName("with a tokenizer feeds a real model real tokenized sentences")
+  void realModelRealText() {
+    OnnxTestCases.shapes.clear();
+    Run run = run("miniLm");
+    run.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+    assertThat(OnnxTestCases.shapes).containsExactly("first ids [101, 1996, 4248, 2829] output [2, 16, 384]");
+    ScenarioResult result = run.results().get("[device=cpu, batch_size=2, sequence_length=16]");
+    assertThat(result.model().id()).isEqualTo("all-minilm-l6-v2-q");
+    assertThat(result.model().sizeBytes()).isEqualTo(22_972_370L);
+    assertThat(failure(run("missingTokenizer"), "[device=cpu, sequence_length=16]"))
+        .contains("@Model(tokenizer) of dev.junitbench.onnx.OnnxRuntimeBackendTests$OnnxTestCases#missingTokenizer"
+            + " = \"classpath:none-tokenizer.json\": no resource 'none-tokenizer.json' on the test classpath");
+  }
+
+  @Test
   @DisplayName("fails a scenario that does not fit the model, each bad file, and aborts a device the runtime lacks")
   void badInputs() {
     assertThat(failure(run("fixedBatch"), "[device=cpu, batch_size=8]"))
@@ -154,6 +169,26 @@ class OnnxRuntimeBackendTests {
   static class OnnxTestCases {
     static final List<String> shapes = new ArrayList<>();
     static final java.util.Set<Object> sessions = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+    @Benchmark
+    @BatchSizes(2)
+    @SequenceLengths(16)
+    void miniLm(@Model(value = "classpath:all-minilm-l6-v2-q.onnx", tokenizer = "classpath:all-minilm-l6-v2-q-tokenizer.json")
+        OnnxModel model, ModelInputs inputs, Blackhole bh) throws OrtException {
+      if (shapes.isEmpty()) {
+        long[] ids = inputs.get("input_ids", OnnxTensor.class).getLongBuffer().array();
+        try (var result = model.run(inputs)) {
+          shapes.add("first ids " + java.util.Arrays.toString(java.util.Arrays.copyOf(ids, 4)) + " output "
+              + java.util.Arrays.toString(((ai.onnxruntime.TensorInfo) result.get(0).getInfo()).getShape()));
+        }
+      }
+      bh.closeAfterTiming(model.run(inputs));
+    }
+
+    @Benchmark
+    @SequenceLengths(16)
+    void missingTokenizer(@Model(value = "classpath:all-minilm-l6-v2-q.onnx", tokenizer = "classpath:none-tokenizer.json")
+        OnnxModel model, ModelInputs inputs) {}
 
     @Benchmark
     @Modes({"eager", "optimized"})

@@ -136,7 +136,7 @@ class ConsoleTableTests {
   static class ConsoleTableTestCases {
     @Benchmark
     @BatchSizes({1, 8})
-    @Param(name = "mode", values = {"eager", "lazy"})
+    @Param(name = "pooling", values = {"eager", "lazy"})
     void measured(Scenario scenario, Blackhole blackhole) {
       ListenerRun.work(100 * scenario.batchSize(), blackhole);
     }

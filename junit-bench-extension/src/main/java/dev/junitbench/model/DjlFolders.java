@@ -1,0 +1,42 @@
+package dev.junitbench.model;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Keeps what DJL and JNA extract (native libraries, caches) under the build folder rather than the
+ * home folder, unless the user chose a place: {@code DJL_CACHE_DIR}, {@code ENGINE_CACHE_DIR} and
+ * {@code jna.tmpdir}, as environment variables or system properties, win.
+ */
+public final class DjlFolders {
+
+  /** Where DJL's cache goes by default, relative to the module folder. */
+  public static final String DEFAULT_CACHE = "target/djl-cache";
+
+  private DjlFolders() {}
+
+  /** Sets the folders that are not set yet; call before the first DJL class loads. */
+  public static synchronized void prepare() {
+    Path cache = Path.of(DEFAULT_CACHE).toAbsolutePath();
+    setIfAbsent("DJL_CACHE_DIR", cache);
+    setIfAbsent("ENGINE_CACHE_DIR", cache);
+    setIfAbsent("jna.tmpdir", cache.resolve("jna"));
+    if (System.getProperty("OPT_OUT_TRACKING") == null && System.getenv("OPT_OUT_TRACKING") == null) {
+      // DJL otherwise reports usage over the network; benchmarks never need it.
+      System.setProperty("OPT_OUT_TRACKING", "true");
+    }
+  }
+
+  private static void setIfAbsent(String key, Path folder) {
+    if (System.getenv(key) == null && System.getProperty(key) == null) {
+      try {
+        Files.createDirectories(folder);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      System.setProperty(key, folder.toString());
+    }
+  }
+}
