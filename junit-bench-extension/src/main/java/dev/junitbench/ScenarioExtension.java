@@ -22,6 +22,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -33,7 +35,8 @@ import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
  * is not available before any set-up runs, and replaces the single invocation JUnit would make with
  * the warm-up and measurement loop. Created per invocation, so its fields belong to one scenario.
  */
-final class ScenarioExtension implements ParameterResolver, BeforeEachCallback, InvocationInterceptor {
+final class ScenarioExtension
+    implements ExecutionCondition, ParameterResolver, BeforeEachCallback, InvocationInterceptor {
 
   private final String benchmark;
   private final Scenario scenario;
@@ -118,6 +121,18 @@ final class ScenarioExtension implements ParameterResolver, BeforeEachCallback, 
     Map<String, Object> withBackend = new LinkedHashMap<>(params);
     withBackend.put("backend", model.backend().name());
     return withBackend;
+  }
+
+  /** In a dry run every valid scenario is skipped, with what it would load; nothing is opened. */
+  @Override
+  public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+    if (error != null || !config.dryRun()) {
+      return ConditionEvaluationResult.enabled("not a dry run");
+    }
+    ResultExchange.put(context.getUniqueId(), ScenarioResult.planned(benchmark, displayName(), effectiveParams()));
+    ModelParameter model = model();
+    return ConditionEvaluationResult.disabled("dry run" + (model == null ? ""
+        : ": would open model " + model.model().value() + " with " + model.backend().name()));
   }
 
   @Override

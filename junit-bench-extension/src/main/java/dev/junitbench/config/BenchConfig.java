@@ -36,10 +36,12 @@ public final class BenchConfig {
   public static final String SEQUENCE_LENGTHS = "junit.bench.sequence-lengths";
   /** {@code false} turns off the progress lines on stderr. */
   public static final String PROGRESS = "junit.bench.progress";
+  /** {@code true} lists every scenario (and its model) as skipped, loading and measuring nothing. */
+  public static final String DRY_RUN = "junit.bench.dry-run";
 
   private static final String[] KEYS = {
     OUTPUT_DIR, WARMUP_ITERATIONS, WARMUP_TIME, MEASUREMENT_ITERATIONS, MEASUREMENT_TIME,
-    DEVICES, BATCH_SIZES, SEQUENCE_LENGTHS, PROGRESS
+    DEVICES, BATCH_SIZES, SEQUENCE_LENGTHS, PROGRESS, DRY_RUN
   };
 
   private final Function<String, Optional<String>> lookup;
@@ -65,6 +67,11 @@ public final class BenchConfig {
   /** Whether progress lines are printed. */
   public boolean progress() {
     return get(PROGRESS).map(value -> parseBoolean(PROGRESS, value)).orElse(Defaults.PROGRESS);
+  }
+
+  /** Whether this is a dry run: scenarios listed, nothing loaded or measured. */
+  public boolean dryRun() {
+    return get(DRY_RUN).map(value -> parseBoolean(DRY_RUN, value)).orElse(false);
   }
 
   /** The warm-up rule that replaces every annotation's, when the run sets one. */
@@ -135,6 +142,7 @@ public final class BenchConfig {
    */
   public void validate() {
     progress();
+    dryRun();
     warmupOverride();
     measurementOverride();
     deviceFilter();
@@ -150,6 +158,7 @@ public final class BenchConfig {
     }
     values.put(OUTPUT_DIR, outputDir().toString());
     values.put(PROGRESS, get(PROGRESS).orElse(String.valueOf(Defaults.PROGRESS)));
+    values.put(DRY_RUN, String.valueOf(dryRun()));
     return values;
   }
 

@@ -80,6 +80,7 @@ class ConfigParsingTests {
         .containsEntry(BenchConfig.MEASUREMENT_ITERATIONS, "5")
         .containsEntry(BenchConfig.PROGRESS, "true")
         .containsEntry(BenchConfig.WARMUP_TIME, null)
-        .hasSize(9);
+        .containsEntry(BenchConfig.DRY_RUN, "false")
+        .hasSize(10);
   }
 }

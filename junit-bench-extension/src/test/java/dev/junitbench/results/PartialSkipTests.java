@@ -34,6 +34,21 @@ class PartialSkipTests {
   }
 
   @Test
+  @DisplayName("of a dry run holds every scenario as skipped, with its params and the reason")
+  void dryRun() {
+    ListenerRun.Outcome outcome = ListenerRun.into(tempDir).config("junit.bench.dry-run", "true")
+        .run(DryRunTestCases.class);
+    for (String name : java.util.List.of("[device=cpu, batch_size=1]", "[device=cpu, batch_size=8]")) {
+      JsonNode result = outcome.result("scaled", name);
+      assertThat(result.get("status").asText()).isEqualTo("skipped");
+      assertThat(result.get("params").get("batch_size").isInt()).isTrue();
+      assertThat(result.get("latency_ms").isNull()).isTrue();
+    }
+    assertThat(outcome.result("scaled", "[device=cpu, batch_size=1]").get("error").asText()).isEqualTo("dry run");
+    assertThat(outcome.json().get("run").get("config").get("junit.bench.dry-run").asText()).isEqualTo("true");
+  }
+
+  @Test
   @DisplayName("holds files with the permissions of any file created there, not owner-only ones")
   void ordinaryPermissions() throws Exception {
     ListenerRun.Outcome outcome = ListenerRun.into(tempDir).run(SkipEightTestCases.class);
@@ -60,6 +75,14 @@ class PartialSkipTests {
       return context.getDisplayName().contains("batch_size=8")
           ? ConditionEvaluationResult.disabled("batch 8 is not wanted here")
           : ConditionEvaluationResult.enabled("wanted");
+    }
+  }
+
+  static class DryRunTestCases {
+    @Benchmark
+    @BatchSizes({1, 8})
+    void scaled(Scenario scenario) {
+      throw new IllegalStateException("a dry run never calls a benchmark");
     }
   }
 
