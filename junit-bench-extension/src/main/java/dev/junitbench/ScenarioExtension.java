@@ -74,7 +74,10 @@ final class ScenarioExtension
       return true;
     }
     ModelParameter model = model();
-    return model != null && (type == ModelInputs.class || parameter.getParameter().equals(model.parameter()));
+    // Model handles and inputs belong to the benchmark method, not to its set-up methods.
+    boolean onBenchmark = parameter.getDeclaringExecutable().equals(context.getTestMethod().orElse(null));
+    return model != null && onBenchmark
+        && (type == ModelInputs.class || parameter.getParameter().equals(model.parameter()));
   }
 
   @Override

@@ -156,6 +156,26 @@ class OnnxRuntimeBackendTests {
         m -> m.contains("CUDA requested; onnxruntime offers [CPU] here")))));
   }
 
+  @Test
+  @DisplayName("injects model inputs into the benchmark method only, not into its set-up")
+  void inputsOnlyInTheBenchmark() {
+    EngineExecutionResults events = EngineTestKit.engine("junit-jupiter")
+        .enableImplicitConfigurationParameters(false)
+        .configurationParameter("junit.bench.progress", "false")
+        .selectors(org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(SetUpTestCases.class))
+        .execute();
+    events.testEvents().assertThatEvents().haveExactly(1, event(finishedWithFailure(message(
+        m -> m.contains("No ParameterResolver registered for parameter [dev.junitbench.ModelInputs")))));
+  }
+
+  static class SetUpTestCases {
+    @org.junit.jupiter.api.BeforeEach
+    void setUp(ModelInputs inputs) {}
+
+    @Benchmark
+    void matmul(@Model("target/test-models/matmul.onnx") OnnxModel model, ModelInputs inputs) {}
+  }
+
   private static String failure(Run run, String scenario) {
     return run.events().testEvents().failed().list().stream()
         .filter(e -> e.getTestDescriptor().getDisplayName().equals(scenario))
