@@ -30,46 +30,11 @@ def cudaParams = [device: 'cuda', batch_size: 1, sequence_length: 16, backend: '
 def cudaDisplay = '[device=cuda, batch_size=1, sequence_length=16]'
 def cudaReason = 'CUDA requested; onnxruntime offers [CPU]'
 
-/** RFC 4180 records: quoted fields may hold commas (display names do), quotes are doubled. */
-def parseCsv = { File file ->
-    def records = []
-    def record = []
-    def field = new StringBuilder()
-    boolean quoted = false
-    String text = file.getText('UTF-8')
-    for (int i = 0; i < text.length(); i++) {
-        char c = text.charAt(i)
-        if (quoted) {
-            if (c == '"' as char) {
-                if (i + 1 < text.length() && text.charAt(i + 1) == '"' as char) { field << '"'; i++ } else { quoted = false }
-            } else {
-                field << c
-            }
-        } else if (c == '"' as char) {
-            quoted = true
-        } else if (c == ',' as char) {
-            record << field.toString(); field.setLength(0)
-        } else if (c == '\n' as char) {
-            record << field.toString(); field.setLength(0)
-            records << record; record = []
-        } else if (c != '\r' as char) {
-            field << c
-        }
-    }
-    if (field.length() > 0 || !record.isEmpty()) {
-        record << field.toString(); records << record
-    }
-    return records
-}
+def files = evaluate(new File(itSources, 'run-files.groovy'))
+def parseCsv = files.parseCsv
 
 // --- The run folder -------------------------------------------------------------------------
-def resultsDir = new File(basedir, 'target/benchmark-results')
-def runs = (resultsDir.listFiles() ?: []).findAll { it.isDirectory() && it.name.startsWith('run-') }
-if (runs.size() != 1) {
-    throw new AssertionError("expected exactly one run folder in ${resultsDir}, found ${runs*.name}")
-}
-def runDir = runs[0]
-println "Checking ${runDir}"
+def runDir = files.runDir(basedir)
 
 // --- results.json ---------------------------------------------------------------------------
 def json = new JsonSlurper().parse(new File(runDir, 'results.json'), 'UTF-8')
