@@ -29,7 +29,7 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
 
   private static final Set<String> RESERVED =
       Set.of(Scenario.DEVICE, Scenario.DEVICE_RESOLVED, Scenario.BATCH_SIZE, Scenario.SEQUENCE_LENGTH,
-          Scenario.MODE, Scenario.THREADS, "backend");
+          Scenario.PROVIDER, Scenario.MODE, Scenario.THREADS, ModelParameter.BACKEND, ModelParameter.ENGINE);
 
   /**
    * The plan of {@code method} in {@code testClass}.
@@ -45,9 +45,11 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     StopRule warmup = config.warmupOverride().orElse(annotatedWarmup);
     StopRule measurement = config.measurementOverride().orElse(annotatedMeasurement);
     ModelParameter model = ModelParameter.of(method, backends, benchmark).orElse(null);
-    List<Scenario> scenarios = new Expansion(method, testClass, benchmark, config, backends).scenarios();
+    // Device.AUTO stands for the best device of the backend that opens the model, or of any backend.
+    DeviceResolver resolver = model == null ? (device, provider) -> backends.resolve(device) : model::resolve;
+    List<Scenario> scenarios = new Expansion(method, testClass, benchmark, config, resolver).scenarios();
     if (model != null) {
-      model.checkModes(scenarios.stream().map(s -> s.mode().orElse(null)).distinct().toList(), benchmark);
+      model.check(scenarios);
     }
     return new BenchmarkPlan(benchmark, warmup, measurement, scenarios, model);
   }
@@ -113,16 +115,23 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     return new BenchmarkConfigurationException(what + " is not valid: " + accepted);
   }
 
+  /** The device a scenario declaring {@code device} and {@code provider} (may be null) runs on. */
+  @FunctionalInterface
+  private interface DeviceResolver {
+    Device resolve(Device device, String provider);
+  }
+
   /** The cartesian product of a benchmark's dimensions, filtered by the run's configuration. */
   private record Expansion(Method method, Class<?> testClass, String benchmark, BenchConfig config,
-      Backends backends) {
+      DeviceResolver resolver) {
 
     List<Scenario> scenarios() {
       List<Device> devices = devices();
       List<Integer> batchSizes = sizes(BatchSizes.class, "@BatchSizes", "batch size");
       List<Integer> sequenceLengths = sizes(SequenceLengths.class, "@SequenceLengths", "sequence length");
       List<Integer> threads = sizes(Threads.class, "@Threads", "thread count");
-      List<String> modes = modes();
+      List<String> providers = names(Providers.class, "@Providers", "a provider, e.g. @Providers({\"cuda\", \"tensorrt\"})");
+      List<String> modes = names(Modes.class, "@Modes", "a mode, e.g. @Modes({\"eager\", \"optimized\"})");
       Map<String, List<String>> params = params();
 
       devices = filter(devices, config.deviceFilter(), BenchConfig.DEVICES, "devices");
@@ -134,11 +143,13 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
       for (Device device : devices) {
         for (Integer batchSize : batchSizes) {
           for (Integer sequenceLength : sequenceLengths) {
-            for (String mode : modes) {
-              for (Integer threadCount : threads) {
-                for (Map<String, String> custom : product(params)) {
-                  scenarios.add(new Scenario(benchmark, device, backends.resolve(device), batchSize,
-                      sequenceLength, mode, threadCount, custom));
+            for (String provider : providers) {
+              for (String mode : modes) {
+                for (Integer threadCount : threads) {
+                  for (Map<String, String> custom : product(params)) {
+                    scenarios.add(new Scenario(benchmark, device, resolver.resolve(device, provider), batchSize,
+                        sequenceLength, provider, mode, threadCount, custom));
+                  }
                 }
               }
             }
@@ -185,16 +196,17 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
       return sizes;
     }
 
-    private List<String> modes() {
-      Optional<Modes> onMethod = AnnotationSupport.findAnnotation(method, Modes.class);
-      Optional<Modes> found = onMethod.or(() -> AnnotationSupport.findAnnotation(testClass, Modes.class));
+    /** The values of a dimension of names ({@code @Modes}, {@code @Providers}), or one null when absent. */
+    private List<String> names(Class<? extends java.lang.annotation.Annotation> type, String name, String example) {
+      Optional<? extends java.lang.annotation.Annotation> onMethod = AnnotationSupport.findAnnotation(method, type);
+      Optional<? extends java.lang.annotation.Annotation> found =
+          onMethod.isPresent() ? onMethod : AnnotationSupport.findAnnotation(testClass, type);
       if (found.isEmpty()) {
         return java.util.Collections.singletonList(null);
       }
-      List<String> modes = Arrays.asList(found.get().value());
-      requireNonEmptyDistinct(modes, "@Modes", where(onMethod.isPresent() ? method : testClass),
-          "a mode, e.g. @Modes({\"eager\", \"optimized\"})");
-      return modes;
+      List<String> values = Arrays.asList(found.get() instanceof Modes m ? m.value() : ((Providers) found.get()).value());
+      requireNonEmptyDistinct(values, name, where(onMethod.isPresent() ? method : testClass), example);
+      return values;
     }
 
     private Map<String, List<String>> params() {

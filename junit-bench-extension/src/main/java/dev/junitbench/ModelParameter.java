@@ -5,25 +5,42 @@ import dev.junitbench.model.ModelSource;
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.spi.Backend;
 import dev.junitbench.spi.Backends;
+import dev.junitbench.spi.Execution;
 import dev.junitbench.spi.ModelRequest;
 import dev.junitbench.spi.OpenedModel;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * The {@link Model} parameter of a benchmark method: which backend opens it, and the opened model,
- * kept in the benchmark method's store so the scenarios that share a device share one model.
+ * The {@link Model} parameter of a benchmark method: which backend opens it and with what, and the
+ * opened models, kept in the benchmark method's store so the scenarios that share a device, provider,
+ * mode and thread count share one model.
+ *
+ * @param engine the engine named in {@code @Model(engine)}, or null
+ * @param options the backend options of {@code @Model(options)}, in the order written
  */
-record ModelParameter(Parameter parameter, Model model, Backend backend) {
+record ModelParameter(Parameter parameter, Model model, Backend backend, String engine, Map<String, String> options) {
+
+  /** Parameter name of the backend in result files. */
+  static final String BACKEND = "backend";
+  /** Parameter name of the engine (DJL's) in result files. */
+  static final String ENGINE = "engine";
 
   /**
    * The method's {@code @Model} parameter, if it has one.
    *
-   * @throws BenchmarkConfigurationException when no backend opens its type, or there are several
+   * @throws BenchmarkConfigurationException when no backend opens its type, there are several, or
+   *     the annotation names no model, both a file and a block, or a malformed option
    */
   static Optional<ModelParameter> of(Method method, Backends backends, String benchmark) {
     List<Parameter> annotated = Arrays.stream(method.getParameters())
@@ -36,32 +53,100 @@ record ModelParameter(Parameter parameter, Model model, Backend backend) {
           + " @Model parameters; a benchmark measures one model: split it into one benchmark per model");
     }
     Parameter parameter = annotated.get(0);
+    Model model = parameter.getAnnotation(Model.class);
+    String what = "@Model of " + benchmark;
+    boolean file = !model.value().isBlank();
+    boolean block = model.block() != void.class;
+    if (file == block) {
+      throw new BenchmarkConfigurationException(what + (file ? " names both a file and a block; keep one"
+          : " names no model; give a file (@Model(\"classpath:model.onnx\")) or a class that builds one"
+              + " (@Model(block = ResNet50.class))"));
+    }
     Backend backend = backends.forModelType(parameter.getType()).orElseThrow(() ->
         new BenchmarkConfigurationException(benchmark + ": no backend opens @Model parameters of type "
             + parameter.getType().getName() + " here; add its runtime to the test classpath"
-            + " (com.microsoft.onnxruntime:onnxruntime for OnnxModel)"));
-    return Optional.of(new ModelParameter(parameter, parameter.getAnnotation(Model.class), backend));
+            + " (com.microsoft.onnxruntime:onnxruntime for OnnxModel; ai.djl:api and an engine for DjlModel)"));
+    String engine = model.engine().isBlank() ? null : model.engine().trim();
+    return Optional.of(new ModelParameter(parameter, model, backend, engine, options(model.options(), what)));
+  }
+
+  private static Map<String, String> options(String[] written, String what) {
+    Map<String, String> options = new LinkedHashMap<>();
+    for (String option : written) {
+      int equals = option.indexOf('=');
+      String key = equals < 0 ? "" : option.substring(0, equals).trim();
+      if (key.isEmpty()) {
+        throw new BenchmarkConfigurationException(what + ": option \"" + option
+            + "\" is not valid: write key=value, e.g. options = {\"session.intra_op.allow_spinning=0\"}");
+      }
+      if (options.put(key, option.substring(equals + 1).trim()) != null) {
+        throw new BenchmarkConfigurationException(what + ": option '" + key + "' is given twice; give it once");
+      }
+    }
+    return java.util.Collections.unmodifiableMap(options);
+  }
+
+  /** The engine and provider {@code scenario} runs with. */
+  Execution execution(Scenario scenario) {
+    return new Execution(engine, scenario.provider().orElse(null));
+  }
+
+  /** The device a scenario declaring {@code device} runs on: {@link Device#AUTO} picks among this backend's. */
+  Device resolve(Device device, String provider) {
+    return device != Device.AUTO ? device
+        : Backends.preferred(backend.availableDevices(new Execution(engine, provider)));
   }
 
   /**
-   * Checks that the backend knows every mode of {@code modes}.
+   * Checks that the backend knows every mode of the scenarios and accepts each engine, provider and
+   * device combination.
    *
-   * @throws BenchmarkConfigurationException naming the mode and the accepted ones
+   * @throws BenchmarkConfigurationException naming the value and the accepted ones
    */
-  void checkModes(List<String> modes, String benchmark) {
-    for (String mode : modes) {
+  void check(List<Scenario> scenarios) {
+    String benchmark = parameter.getDeclaringExecutable().getDeclaringClass().getName() + "#"
+        + parameter.getDeclaringExecutable().getName();
+    Set<String> checked = new LinkedHashSet<>();
+    for (Scenario scenario : scenarios) {
+      String mode = scenario.mode().orElse(null);
       if (mode != null && !backend.modes().contains(mode)) {
         throw new BenchmarkConfigurationException("@Modes of " + benchmark + " names mode '" + mode
             + "', which " + backend.name() + " does not have; accepted: " + backend.modes());
       }
+      Execution execution = execution(scenario);
+      if (checked.add(execution + "|" + scenario.device())) {
+        backend.invalidReason(execution, scenario.device()).ifPresent(reason -> {
+          throw new BenchmarkConfigurationException(benchmark + " " + scenario.displayName() + ": " + reason);
+        });
+      }
     }
   }
 
-  /** The model opened for {@code scenario}'s device, opening it on first use (timed as load time). */
+  /** Why {@code scenario} cannot run here (its device, provider or runtime is missing), or empty. */
+  Optional<String> unavailableReason(Scenario scenario) {
+    return backend.unavailableReason(execution(scenario), scenario.device());
+  }
+
+  /** The parameters a scenario's result gains from its model: the backend, and what the backend adds. */
+  Map<String, Object> resultParams(Scenario scenario) {
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put(BACKEND, backend.name());
+    params.putAll(backend.resultParams(execution(scenario), scenario.device()));
+    return params;
+  }
+
+  /** What the dry run says it would open: the file or the block's class. */
+  String describe() {
+    return (model.value().isBlank() ? model.block().getName() : model.value()) + " with " + backend.name()
+        + (engine == null ? "" : " (" + engine + ")");
+  }
+
+  /** The model opened for {@code scenario}, opening it on first use (timed as load time). */
   StoredModel open(ExtensionContext invocation, Scenario scenario, String benchmark) {
     ExtensionContext method = invocation.getParent().orElse(invocation);
-    String key = model.value() + "|" + model.tokenizer() + "|" + backend.name() + "|" + scenario.device()
-        + "|" + scenario.mode().orElse("") + "|" + scenario.threads();
+    String key = List.of(model.value(), model.block().getName(), model.tokenizer(), backend.name(),
+        String.valueOf(engine), options.toString(), scenario.device().name(), scenario.provider().orElse(""),
+        scenario.mode().orElse(""), String.valueOf(scenario.threads())).toString();
     @SuppressWarnings("deprecation") // computeIfAbsent exists only from JUnit 6 on
     StoredModel stored = method.getStore(BenchmarkExtension.NAMESPACE)
         .getOrComputeIfAbsent(key, k -> load(invocation, scenario, benchmark), StoredModel.class);
@@ -71,23 +156,90 @@ record ModelParameter(Parameter parameter, Model model, Backend backend) {
   private StoredModel load(ExtensionContext invocation, Scenario scenario, String benchmark) {
     ClassLoader loader = invocation.getRequiredTestClass().getClassLoader();
     String what = "@Model of " + benchmark;
-    ModelSource source = ModelSource.resolve(model.value(), loader, what);
+    ModelSource source = model.value().isBlank() ? null : ModelSource.resolve(model.value(), loader, what);
     ModelSource tokenizer = model.tokenizer().isBlank() ? null
         : ModelSource.resolve(model.tokenizer(), loader, "@Model(tokenizer) of " + benchmark);
-    String id = model.id().isBlank() ? source.baseName() : model.id();
+    String id = !model.id().isBlank() ? model.id()
+        : source != null ? source.baseName() : model.block().getSimpleName();
+    Class<?> block = model.block() == void.class ? null : model.block();
+    Object builder = block == null ? null : newInstance(block, "@Model(block = " + block.getSimpleName()
+        + ".class) of " + benchmark);
     long start = System.nanoTime();
     OpenedModel opened;
     try {
-      opened = backend.open(new ModelRequest(benchmark, id, source, tokenizer, scenario.device(),
-          scenario.mode().orElse(null), scenario.threads().isPresent() ? scenario.threads().getAsInt() : null));
+      opened = backend.open(new ModelRequest(benchmark, id, source, builder, tokenizer, execution(scenario),
+          options, scenario.device(), scenario.mode().orElse(null),
+          scenario.threads().isPresent() ? scenario.threads().getAsInt() : null));
     } catch (RuntimeException e) {
       throw e;
     } catch (Exception e) {
       throw new BenchmarkConfigurationException(benchmark + ": " + backend.name() + " cannot open model '"
-          + id + "' from " + source + ": " + e.getMessage());
+          + id + "' from " + (source != null ? source : block.getName()) + ": " + e.getMessage());
     }
     double loadMs = (System.nanoTime() - start) / 1e6;
-    return new StoredModel(opened, new ModelInfo(id, backend.name(), opened.format(), source.location(),
-        source.sizeBytes(), loadMs, null));
+    Long size = source != null ? Long.valueOf(source.sizeBytes()) : opened.sizeBytes();
+    return new StoredModel(opened, new ModelInfo(id, backend.name(), opened.format(),
+        source != null ? source.location() : block.getName(), size, loadMs, null, options.isEmpty() ? null : options));
+  }
+
+  /**
+   * The inputs of {@code scenario}: built by the backend, or by the {@code @Model(inputs)} factory
+   * and checked against the model's inputs.
+   */
+  ModelInputs inputs(StoredModel stored, Scenario scenario, String benchmark) throws Exception {
+    if (model.inputs() == InputFactory.class) {
+      return stored.opened().inputs(scenario);
+    }
+    String factoryName = model.inputs().getName();
+    @SuppressWarnings("unchecked")
+    InputFactory<Object> factory = (InputFactory<Object>) newInstance(model.inputs(),
+        "@Model(inputs = " + model.inputs().getSimpleName() + ".class) of " + benchmark);
+    Map<String, ?> tensors;
+    try {
+      tensors = factory.create(stored.opened().handle(), scenario);
+    } catch (ClassCastException e) {
+      throw new BenchmarkConfigurationException(benchmark + ": " + factoryName + " cannot take the model handle "
+          + stored.opened().handle().getClass().getSimpleName() + " (" + e.getMessage()
+          + "); declare it as InputFactory<" + stored.opened().handle().getClass().getSimpleName() + ">");
+    }
+    if (tensors == null || tensors.isEmpty()) {
+      throw new BenchmarkConfigurationException(benchmark + ": " + factoryName + " made no inputs for "
+          + scenario.displayName() + "; return one tensor per input of model '" + stored.info().id() + "'");
+    }
+    try {
+      return stored.opened().wrap(tensors, factoryName);
+    } catch (Exception | Error e) {
+      for (Object tensor : tensors.values()) {
+        if (tensor instanceof AutoCloseable closeable) {
+          closeable.close();
+        }
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * A new instance of {@code type} made with its no-argument constructor.
+   *
+   * @throws BenchmarkConfigurationException naming {@code what} when it has none or it throws
+   */
+  static Object newInstance(Class<?> type, String what) {
+    if (type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
+      throw new BenchmarkConfigurationException(what + ": " + type.getName()
+          + " is abstract; name a concrete class with a no-argument constructor");
+    }
+    try {
+      var constructor = type.getDeclaredConstructor();
+      constructor.setAccessible(true);
+      return constructor.newInstance();
+    } catch (NoSuchMethodException e) {
+      throw new BenchmarkConfigurationException(what + ": " + type.getName()
+          + " has no no-argument constructor; add one (a nested class must be static)");
+    } catch (InvocationTargetException e) {
+      throw new BenchmarkConfigurationException(what + ": the constructor of " + type.getName() + " threw "
+          + e.getCause());
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      throw new BenchmarkConfigurationException(what + ": cannot create " + type.getName() + " (" + e + ")");
+    }
   }
 }

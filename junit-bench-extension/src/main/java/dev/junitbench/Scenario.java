@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.StringJoiner;
 
 /**
- * One combination of a benchmark's dimensions: the device, batch size, sequence length and custom
- * params of one invocation. Injected into the benchmark method and into {@code @BeforeEach} and
+ * One combination of a benchmark's dimensions: the device, batch size, sequence length, execution
+ * provider, mode, thread count and custom params of one invocation. Injected into the benchmark method and into {@code @BeforeEach} and
  * {@code @AfterEach} methods, which run once per scenario outside timing: build inputs there.
  *
  * @since 0.1.0
@@ -22,6 +22,8 @@ public final class Scenario {
   public static final String BATCH_SIZE = "batch_size";
   /** Parameter name of the sequence length. */
   public static final String SEQUENCE_LENGTH = "sequence_length";
+  /** Parameter name of the execution provider. */
+  public static final String PROVIDER = "provider";
   /** Parameter name of the execution mode. */
   public static final String MODE = "mode";
   /** Parameter name of the intra-op thread count. */
@@ -32,6 +34,7 @@ public final class Scenario {
   private final Device device;
   private final Integer batchSize;
   private final Integer sequenceLength;
+  private final String provider;
   private final String mode;
   private final Integer threads;
   private final Map<String, String> custom;
@@ -42,6 +45,7 @@ public final class Scenario {
       Device device,
       Integer batchSize,
       Integer sequenceLength,
+      String provider,
       String mode,
       Integer threads,
       Map<String, String> custom) {
@@ -50,6 +54,7 @@ public final class Scenario {
     this.device = device;
     this.batchSize = batchSize;
     this.sequenceLength = sequenceLength;
+    this.provider = provider;
     this.mode = mode;
     this.threads = threads;
     this.custom = Collections.unmodifiableMap(new LinkedHashMap<>(custom));
@@ -83,6 +88,11 @@ public final class Scenario {
     return sequenceLength;
   }
 
+  /** The execution provider from {@link Providers}, or empty for the device's default. */
+  public java.util.Optional<String> provider() {
+    return java.util.Optional.ofNullable(provider);
+  }
+
   /** The execution mode from {@link Modes}, or empty for the backend's default. */
   public java.util.Optional<String> mode() {
     return java.util.Optional.ofNullable(mode);
@@ -114,8 +124,8 @@ public final class Scenario {
 
   /**
    * All parameters that apply, in display order: {@code device} (and {@code device_resolved} where
-   * {@link Device#AUTO} chose), {@code batch_size}, {@code sequence_length}, {@code mode},
-   * {@code threads}, then custom params.
+   * {@link Device#AUTO} chose), {@code batch_size}, {@code sequence_length}, {@code provider},
+   * {@code mode}, {@code threads}, then custom params.
    * Numbers are {@link Integer}s, everything else {@link String}s.
    */
   public Map<String, Object> parameters() {
@@ -129,6 +139,9 @@ public final class Scenario {
     }
     if (sequenceLength != null) {
       params.put(SEQUENCE_LENGTH, sequenceLength);
+    }
+    if (provider != null) {
+      params.put(PROVIDER, provider);
     }
     if (mode != null) {
       params.put(MODE, mode);

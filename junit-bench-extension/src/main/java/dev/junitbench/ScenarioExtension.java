@@ -95,7 +95,7 @@ final class ScenarioExtension
       return stored.opened().handle();
     }
     try {
-      ModelInputs inputs = stored.opened().inputs(scenario);
+      ModelInputs inputs = model().inputs(stored, scenario, benchmark);
       context.getStore(BenchmarkExtension.NAMESPACE).put(ModelInputs.class, new ClosingInputs(inputs));
       stored.timeFirstInference(inputs);
       return inputs;
@@ -122,7 +122,7 @@ final class ScenarioExtension
       return params;
     }
     Map<String, Object> withBackend = new LinkedHashMap<>(params);
-    withBackend.put("backend", model.backend().name());
+    model.resultParams(scenario).forEach(withBackend::putIfAbsent);
     return withBackend;
   }
 
@@ -135,7 +135,7 @@ final class ScenarioExtension
     ResultExchange.put(context.getUniqueId(), ScenarioResult.planned(benchmark, displayName(), effectiveParams()));
     ModelParameter model = model();
     return ConditionEvaluationResult.disabled("dry run" + (model == null ? ""
-        : ": would open model " + model.model().value() + " with " + model.backend().name()));
+        : ": would open model " + model.describe()));
   }
 
   @Override
@@ -147,7 +147,7 @@ final class ScenarioExtension
     ModelParameter model = model();
     Optional<String> unavailable = model == null
         ? backends.unavailableReason(scenario.requestedDevice())
-        : Backends.unavailableReason(model.backend(), scenario.requestedDevice());
+        : model.unavailableReason(scenario);
     unavailable.ifPresent(reason -> Assumptions.abort(benchmark + " " + displayName() + ": " + reason));
   }
 

@@ -31,8 +31,7 @@ final class StoredModel implements ExtensionContext.Store.CloseableResource, Aut
       long start = System.nanoTime();
       opened.run(inputs);
       double ms = (System.nanoTime() - start) / 1e6;
-      info = new ModelInfo(info.id(), info.backend(), info.format(), info.source(), info.sizeBytes(),
-          info.loadTimeMs(), ms);
+      info = info.withFirstInference(ms);
     }
   }
 

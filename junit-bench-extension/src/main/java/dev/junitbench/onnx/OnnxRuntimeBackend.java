@@ -2,69 +2,69 @@ package dev.junitbench.onnx;
 
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
-import ai.onnxruntime.OrtProvider;
 import ai.onnxruntime.OrtSession;
 import dev.junitbench.Device;
 import dev.junitbench.ModelInputs;
 import dev.junitbench.Scenario;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.model.Tokenization;
-import java.util.Map;
 import dev.junitbench.spi.Backend;
+import dev.junitbench.spi.Execution;
 import dev.junitbench.spi.ModelRequest;
 import dev.junitbench.spi.OpenedModel;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * Runs ONNX models with ONNX Runtime: CPU always, CUDA and ROCm where the runtime on the classpath
- * offers their execution providers. Found through {@link java.util.ServiceLoader}; skipped when ONNX
- * Runtime is not on the classpath.
+ * Runs ONNX models with ONNX Runtime: on the CPU always, and with whichever other execution
+ * providers (CUDA, TensorRT, ROCm, OpenVINO, DNNL, XNNPACK, Core ML, DirectML) the runtime on the
+ * classpath has and can start here. Found through {@link java.util.ServiceLoader}; skipped when ONNX
+ * Runtime is not on the classpath. Its native library is loaded the first time a benchmark needs it.
  */
 public final class OnnxRuntimeBackend implements Backend {
 
   /** The backend's name in messages and result files. */
   public static final String NAME = "onnxruntime";
-
-  private final OrtEnvironment environment = OrtEnvironment.getEnvironment();
-  private final Set<Device> devices = probe();
-
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public Set<Device> availableDevices() {
-    return devices;
-  }
-
-  private static Set<Device> probe() {
-    Set<Device> devices = EnumSet.of(Device.CPU);
-    for (OrtProvider provider : OrtEnvironment.getAvailableProviders()) {
-      switch (provider) {
-        case CUDA, TENSOR_RT -> devices.add(Device.CUDA);
-        case ROCM, MI_GRAPH_X -> devices.add(Device.ROCM);
-        default -> { }
-      }
-    }
-    return devices;
-  }
-
-  @Override
-  public String runtimeVersion() {
-    // The native library's own version: DJL's engine reports the version it was built against.
-    return environment.getVersion();
-  }
-
   /** Graph optimizations off. */
   public static final String EAGER = "eager";
   /** All graph optimizations, ONNX Runtime's default. */
   public static final String OPTIMIZED = "optimized";
 
+  // The native library loads once per process, whichever instance asks first.
+  private static OrtRuntime shared;
+
+  private final OrtRuntime fixed;
+
+  /** The backend ServiceLoader creates; fails with {@link NoClassDefFoundError} when ONNX Runtime is absent. */
+  public OnnxRuntimeBackend() {
+    // Resolves the class without initializing it: no native code is loaded here.
+    OrtEnvironment.class.getName();
+    this.fixed = null;
+  }
+
+  /** A backend over {@code runtime} instead of the process's own: tests fake GPU builds with it. */
+  OnnxRuntimeBackend(OrtRuntime runtime) {
+    this.fixed = runtime;
+  }
+
+  private OrtRuntime runtime() {
+    if (fixed != null) {
+      return fixed;
+    }
+    synchronized (OnnxRuntimeBackend.class) {
+      if (shared == null) {
+        shared = OrtRuntime.load();
+      }
+      return shared;
+    }
+  }
+
   @Override
-  public java.util.List<String> modes() {
-    return java.util.List.of(OPTIMIZED, EAGER);
+  public String name() {
+    return NAME;
   }
 
   @Override
@@ -73,7 +73,108 @@ public final class OnnxRuntimeBackend implements Backend {
   }
 
   @Override
+  public List<String> modes() {
+    return List.of(OPTIMIZED, EAGER);
+  }
+
+  @Override
+  public List<String> providers() {
+    return ExecutionProvider.ids();
+  }
+
+  @Override
+  public Optional<String> invalidReason(Execution execution, Device device) {
+    if (execution.engine() != null) {
+      return Optional.of("@Model(engine = \"" + execution.engine() + "\"): " + NAME + " runs ONNX models itself;"
+          + " leave engine out, or take a DjlModel parameter to choose one of DJL's engines");
+    }
+    if (execution.provider() == null) {
+      return Optional.empty();
+    }
+    Optional<ExecutionProvider> provider = ExecutionProvider.fromId(execution.provider());
+    if (provider.isEmpty()) {
+      return Optional.of("@Providers names '" + execution.provider() + "', which " + NAME
+          + " does not have; accepted: " + ExecutionProvider.ids());
+    }
+    if (!provider.get().devices().contains(device)) {
+      return Optional.of("provider " + provider.get().id() + " runs on " + ids(provider.get().devices())
+          + ", not " + device.id() + "; declare @Devices for it, or pick a provider that runs on " + device.id()
+          + ": " + java.util.Arrays.stream(ExecutionProvider.values())
+              .filter(p -> p.devices().contains(device)).map(ExecutionProvider::id).toList());
+    }
+    return Optional.empty();
+  }
+
+  private static List<String> ids(Set<Device> devices) {
+    return devices.stream().map(Device::id).toList();
+  }
+
+  /** The provider a scenario uses: the one named, else the device's default. */
+  private static ExecutionProvider provider(Execution execution, Device device) {
+    return execution.provider() == null ? ExecutionProvider.defaultFor(device)
+        : ExecutionProvider.fromId(execution.provider()).orElseThrow();
+  }
+
+  @Override
+  public Map<String, Object> resultParams(Execution execution, Device device) {
+    return Map.of("provider", provider(execution, device).id());
+  }
+
+  @Override
+  public Set<Device> availableDevices(Execution execution) {
+    OrtRuntime runtime = runtime();
+    Set<Device> devices = EnumSet.noneOf(Device.class);
+    if (execution.provider() != null) {
+      ExecutionProvider.fromId(execution.provider())
+          .filter(p -> runtime.startFailure(p).isEmpty()).ifPresent(p -> devices.addAll(p.devices()));
+      return devices;
+    }
+    for (Device device : List.of(Device.CPU, Device.CUDA, Device.ROCM)) {
+      if (runtime.startFailure(ExecutionProvider.defaultFor(device)).isEmpty()) {
+        devices.add(device);
+      }
+    }
+    return devices;
+  }
+
+  @Override
+  public Optional<String> unavailableReason(Execution execution, Device device) {
+    OrtRuntime runtime = runtime();
+    if (runtime.failure().isPresent()) {
+      return Optional.of(NAME + " failed to load its native library (" + runtime.failure().get()
+          + "); use the onnxruntime jar built for this platform (" + System.getProperty("os.name") + " "
+          + System.getProperty("os.arch") + ") and, if -Donnxruntime.native.path is set, point it at a folder"
+          + " holding that build's libraries");
+    }
+    ExecutionProvider provider = provider(execution, device);
+    if (!runtime.compiled(provider)) {
+      String offers = execution.provider() == null
+          ? "offers " + availableDevices(Execution.DEFAULT).stream().map(Device::name).toList()
+          : "has providers " + runtime.compiledIds();
+      return Optional.of((execution.provider() == null ? device.name() : "provider " + provider.id())
+          + " requested; " + NAME + " " + offers + " here; " + provider.howToGet());
+    }
+    return runtime.startFailure(provider).map(reason -> "the " + provider.id() + " provider of " + NAME
+        + " cannot start here (" + reason + "); " + provider.howToGet());
+  }
+
+  @Override
+  public Map<String, String> runtimeVersions() {
+    OrtRuntime runtime;
+    synchronized (OnnxRuntimeBackend.class) {
+      runtime = fixed != null ? fixed : shared;
+    }
+    // The native library's own version: DJL's engine reports the version it was built against.
+    return runtime == null || runtime.version() == null ? Map.of() : Map.of(NAME, runtime.version());
+  }
+
+  @Override
   public OpenedModel open(ModelRequest request) throws OrtException {
+    if (request.model() == null) {
+      throw new BenchmarkConfigurationException(request.benchmark() + ": " + NAME + " opens ONNX files; the model"
+          + " built in code by " + request.block().getClass().getName() + " needs a DjlModel parameter");
+    }
+    OrtEnvironment environment = runtime().environment();
     OrtSession.SessionOptions options = new OrtSession.SessionOptions();
     try {
       options.setOptimizationLevel(EAGER.equals(request.mode())
@@ -81,11 +182,10 @@ public final class OnnxRuntimeBackend implements Backend {
       if (request.threads() != null) {
         options.setIntraOpNumThreads(request.threads());
       }
-      if (request.device() == Device.CUDA) {
-        options.addCUDA(0);
-      } else if (request.device() == Device.ROCM) {
-        options.addROCM(0);
+      for (Map.Entry<String, String> option : request.options().entrySet()) {
+        options.addConfigEntry(option.getKey(), option.getValue());
       }
+      provider(request.execution(), request.device()).addTo(options);
       OrtSession session;
       try {
         session = request.model().path() != null
@@ -94,9 +194,11 @@ public final class OnnxRuntimeBackend implements Backend {
       } catch (OrtException | java.io.IOException e) {
         throw new BenchmarkConfigurationException(request.benchmark() + ": ONNX Runtime cannot open model '"
             + request.id() + "' from " + request.model() + " (" + e.getMessage()
-            + "); check that the file is a complete ONNX model");
+            + "); check that the file is a complete ONNX model"
+            + (request.options().isEmpty() ? "" : " and that @Model(options) " + request.options().keySet()
+                + " are ONNX Runtime session configuration keys"));
       }
-      return new Opened(request, options, session);
+      return new Opened(environment, request, options, session);
     } catch (RuntimeException | OrtException e) {
       options.close();
       throw e;
@@ -104,21 +206,19 @@ public final class OnnxRuntimeBackend implements Backend {
   }
 
   /** A session and what it was opened with. */
-  private final class Opened implements OpenedModel {
+  private static final class Opened implements OpenedModel {
+    private final OrtEnvironment environment;
     private final OrtSession.SessionOptions options;
     private final OrtSession session;
     private final OnnxModel model;
-    private final SyntheticInputs synthetic;
     private final ModelRequest request;
-    private final String what;
 
-    Opened(ModelRequest request, OrtSession.SessionOptions options, OrtSession session) {
+    Opened(OrtEnvironment environment, ModelRequest request, OrtSession.SessionOptions options, OrtSession session) {
+      this.environment = environment;
       this.request = request;
-      this.what = request.benchmark() + ", model '" + request.id() + "'";
       this.options = options;
       this.session = session;
       this.model = new OnnxModel(environment, session);
-      this.synthetic = new SyntheticInputs(what);
     }
 
     @Override
@@ -136,12 +236,18 @@ public final class OnnxRuntimeBackend implements Backend {
       Map<String, long[]> tokens = null;
       if (request.tokenizer() != null) {
         if (!scenario.hasSequenceLength()) {
-          throw new BenchmarkConfigurationException(what + " has a tokenizer but no sequence length;"
+          throw new BenchmarkConfigurationException(request.what() + " has a tokenizer but no sequence length;"
               + " add @SequenceLengths({128})");
         }
-        tokens = Tokenization.encode(request.tokenizer(), scenario.batchSize(), scenario.sequenceLength(), what);
+        tokens = Tokenization.encode(request.tokenizer(), scenario.batchSize(), scenario.sequenceLength(),
+            request.what());
       }
-      return synthetic.build(environment, session.getInputInfo(), scenario, tokens);
+      return new SyntheticInputs(request.what()).build(environment, session.getInputInfo(), scenario, tokens);
+    }
+
+    @Override
+    public ModelInputs wrap(Map<String, ?> tensors, String source) throws OrtException {
+      return GivenInputs.check(request.what(), source, session.getInputInfo(), tensors);
     }
 
     @Override

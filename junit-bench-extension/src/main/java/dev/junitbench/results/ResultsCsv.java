@@ -67,7 +67,16 @@ public final class ResultsCsv {
   }
 
   private static String text(JsonNode node) {
-    return node == null || node.isNull() || node.isMissingNode() ? "" : node.asText();
+    if (node == null || node.isNull() || node.isMissingNode()) {
+      return "";
+    }
+    if (node.isObject()) {
+      // A map inside a group (model options): key=value pairs in one cell, as written in the annotation.
+      List<String> pairs = new ArrayList<>();
+      node.fields().forEachRemaining(field -> pairs.add(field.getKey() + "=" + field.getValue().asText()));
+      return String.join(";", pairs);
+    }
+    return node.asText();
   }
 
   /** JSON pointers of every leaf of {@code type}; a map is one entry, expanded per key later. */

@@ -51,6 +51,7 @@ public final class ResultsListener implements TestExecutionListener {
   private final Set<String> reported = new HashSet<>();
   private final List<ScenarioResult> results = new ArrayList<>();
   private RunInfo run;
+  private Backends backends;
   private RunWriter writer;
   private boolean writeFailed;
 
@@ -85,10 +86,10 @@ public final class ResultsListener implements TestExecutionListener {
     subscription = ResultExchange.subscribe();
     Instant now = Instant.now();
     String id = FOLDER_TIME.format(now) + "-" + String.format("%06x", ThreadLocalRandom.current().nextInt(1 << 24));
+    // Runtimes load when a benchmark first needs them; their versions are added as they appear.
+    backends = Backends.load(Thread.currentThread().getContextClassLoader());
     run = new RunInfo(id, iso(now), null, GitInfo.read(Path.of("").toAbsolutePath()), HostInfo.current(),
-        SoftwareInfo.current().withRuntimes(
-            Backends.load(Thread.currentThread().getContextClassLoader()).runtimeVersions()),
-        config.effective());
+        SoftwareInfo.current().withRuntimes(backends.runtimeVersions()), config.effective());
   }
 
   private static Optional<String> benchmarkOf(TestIdentifier node) {
@@ -178,11 +179,13 @@ public final class ResultsListener implements TestExecutionListener {
 
   private void record(ScenarioResult result) {
     ScenarioResult written = result.withId(results.size() + 1);
+    run = run.withRuntimes(backends.runtimeVersions());
     try {
       if (!writeFailed) {
         if (writer == null) {
           writer = new RunWriter(config.outputDir().resolve("run-" + run.id()), run);
         }
+        writer.update(run);
         written = writer.add(result);
       }
     } catch (IOException | RuntimeException | LinkageError e) {
@@ -204,6 +207,7 @@ public final class ResultsListener implements TestExecutionListener {
     try {
       if (writer != null && !writeFailed) {
         try {
+          writer.update(run.withRuntimes(backends.runtimeVersions()));
           writer.finish(iso(Instant.now()));
         } catch (IOException e) {
           err.println("junit-bench: cannot finish " + writer.runDir() + " (" + e + ")");

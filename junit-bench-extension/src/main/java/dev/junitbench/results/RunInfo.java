@@ -19,6 +19,12 @@ import java.util.Map;
 public record RunInfo(String id, String startedAt, String finishedAt, GitInfo git, HostInfo host,
     SoftwareInfo software, Map<String, String> config) {
 
+  /** This run with the inference runtimes loaded so far ({@code onnxruntime -> 1.29.0}). */
+  public RunInfo withRuntimes(Map<String, String> runtimes) {
+    return runtimes.equals(software.runtimes()) ? this
+        : new RunInfo(id, startedAt, finishedAt, git, host, software.withRuntimes(runtimes), config);
+  }
+
   /** This run, finished at {@code time}. */
   public RunInfo finished(String time) {
     return new RunInfo(id, startedAt, time, git, host, software, config);

@@ -29,6 +29,11 @@ public final class RunWriter {
     return runDir;
   }
 
+  /** Replaces the run's description in results.json from the next write on (runtimes loaded since). */
+  public void update(RunInfo newRun) {
+    run = newRun;
+  }
+
   /** Numbers {@code result}, writes it to all three files and returns it as numbered. */
   public ScenarioResult add(ScenarioResult result) throws IOException {
     ScenarioResult numbered = result.withId(results.size() + 1);

@@ -1,13 +1,17 @@
 package dev.junitbench.spi;
 
 import dev.junitbench.Device;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * A runtime benchmarks run on (ONNX Runtime, DJL, ...), found through {@link java.util.ServiceLoader}
- * as a {@code META-INF/services/dev.junitbench.spi.Backend} entry. junit-bench asks it which devices
- * it can serve in this process; a scenario on a device no backend serves is aborted with the reason.
- * Plain benchmarks need no backend: the JVM itself always serves {@link Device#CPU}.
+ * as a {@code META-INF/services/dev.junitbench.spi.Backend} entry. Creating one must be cheap and
+ * must not load native code: the runtime is loaded the first time a method below needs it, and a
+ * runtime that fails to load makes the backend report why through {@link #unavailableReason}, never
+ * throw. Plain benchmarks need no backend: the JVM itself always serves {@link Device#CPU}.
  *
  * @since 0.1.0
  */
@@ -16,20 +20,57 @@ public interface Backend {
   /** A short name for messages and result files ({@code onnxruntime}). */
   String name();
 
-  /**
-   * The devices this backend can run on here, probed once; never {@link Device#AUTO}. May be
-   * empty. Must not throw: a backend whose runtime is broken reports no device.
-   */
-  Set<Device> availableDevices();
-
-  /** The version of the runtime this process really loaded ({@code 1.29.0}), or null if unknown. */
-  String runtimeVersion();
-
-  /** The execution modes {@code @Modes} may name for this backend's models; the first is the default. */
-  java.util.List<String> modes();
-
   /** The types of {@code @Model} parameter this backend opens ({@code OnnxModel}); empty for none. */
   Set<Class<?>> modelTypes();
+
+  /** The execution modes {@code @Modes} may name for this backend's models; the first is the default. */
+  List<String> modes();
+
+  /** The execution providers {@code @Providers} may name; empty when the backend has none. */
+  default List<String> providers() {
+    return List.of();
+  }
+
+  /**
+   * Checks a model's settings before anything runs: the engine named in {@code @Model(engine)} and
+   * a provider named in {@code @Providers} for {@code device}.
+   *
+   * @return why the combination can never run (tensorrt on cpu, an engine this backend does not
+   *     drive), with the fix; empty when it is valid
+   */
+  default Optional<String> invalidReason(Execution execution, Device device) {
+    if (execution.engine() != null) {
+      return Optional.of(name() + " has no engines to choose from; leave @Model(engine) out");
+    }
+    if (execution.provider() != null) {
+      return Optional.of(name() + " has no execution providers; leave @Providers out");
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The parameters a scenario with {@code execution} on {@code device} adds to its result beyond
+   * the declared ones ({@code provider=cuda} where the provider is the device's default, say).
+   */
+  default Map<String, Object> resultParams(Execution execution, Device device) {
+    return Map.of();
+  }
+
+  /**
+   * The devices models opened with {@code execution} can run on here, probed once; never
+   * {@link Device#AUTO}. Empty when the runtime cannot load. Never throws.
+   */
+  Set<Device> availableDevices(Execution execution);
+
+  /**
+   * Why a model opened with {@code execution} cannot run on {@code device} here (never
+   * {@link Device#AUTO}): the runtime's native library failed to load, the device is absent, the
+   * provider is not in this build. The reason names what is missing and how to get it. Never throws.
+   */
+  Optional<String> unavailableReason(Execution execution, Device device);
+
+  /** The versions of the runtimes this backend has loaded so far ({@code onnxruntime -> 1.29.0}). */
+  Map<String, String> runtimeVersions();
 
   /**
    * Opens {@code request.model()} on {@code request.device()}; the time this takes is reported as

@@ -5,17 +5,20 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.StringJoiner;
+import java.util.TreeMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * The backends present in this process and the devices they serve. A backend whose runtime is
- * missing from the classpath is skipped with one debug line, never an error.
+ * missing from the classpath is skipped with one debug line, never an error. Nothing here loads a
+ * runtime until a question needs it.
  */
 public final class Backends {
 
@@ -24,17 +27,11 @@ public final class Backends {
   private static final List<Device> PREFERENCE = List.of(Device.CUDA, Device.ROCM, Device.CPU);
 
   private final List<Backend> backends;
-  private final Set<Device> devices;
+  private Set<Device> devices;
 
   /** Backends given directly; {@link Device#CPU} is always served. */
   public Backends(List<Backend> backends) {
     this.backends = List.copyOf(backends);
-    Set<Device> served = EnumSet.of(Device.CPU);
-    for (Backend backend : this.backends) {
-      served.addAll(backend.availableDevices());
-    }
-    served.remove(Device.AUTO);
-    this.devices = Collections.unmodifiableSet(served);
   }
 
   /** The backends {@link ServiceLoader} finds through {@code loader}. */
@@ -55,26 +52,45 @@ public final class Backends {
     return new Backends(found);
   }
 
-  /** Every device some backend serves here, {@link Device#CPU} always among them. */
-  public Set<Device> availableDevices() {
+  /** The backends, in the order they were found. */
+  public List<Backend> all() {
+    return backends;
+  }
+
+  /**
+   * Every device some backend serves here with its defaults, {@link Device#CPU} always among them.
+   * The first call loads every backend's runtime.
+   */
+  public synchronized Set<Device> availableDevices() {
+    if (devices == null) {
+      Set<Device> served = EnumSet.of(Device.CPU);
+      for (Backend backend : backends) {
+        served.addAll(backend.availableDevices(Execution.DEFAULT));
+      }
+      served.remove(Device.AUTO);
+      devices = Collections.unmodifiableSet(served);
+    }
     return devices;
   }
 
   /** The device {@link Device#AUTO} stands for here: a GPU when one is served, else the CPU. */
   public Device resolve(Device device) {
-    if (device != Device.AUTO) {
-      return device;
-    }
-    return PREFERENCE.stream().filter(devices::contains).findFirst().orElse(Device.CPU);
+    return device == Device.AUTO ? preferred(availableDevices()) : device;
   }
 
-  /** Each backend's name and the version of its runtime loaded in this process. */
-  public java.util.Map<String, String> runtimeVersions() {
-    java.util.Map<String, String> versions = new java.util.TreeMap<>();
+  /** The device {@link Device#AUTO} picks among {@code served}: CUDA, then ROCm, then the CPU. */
+  public static Device preferred(Set<Device> served) {
+    return PREFERENCE.stream().filter(served::contains).findFirst().orElse(Device.CPU);
+  }
+
+  /** Each runtime the backends have loaded so far, with its version. */
+  public Map<String, String> runtimeVersions() {
+    Map<String, String> versions = new TreeMap<>();
     for (Backend backend : backends) {
-      String version = backend.runtimeVersion();
-      if (version != null) {
-        versions.put(backend.name(), version);
+      try {
+        versions.putAll(backend.runtimeVersions());
+      } catch (RuntimeException | LinkageError e) {
+        LOG.log(Level.FINE, () -> "junit-bench: no runtime versions from " + backend.name() + ": " + e);
       }
     }
     return versions;
@@ -85,29 +101,16 @@ public final class Backends {
     return backends.stream().filter(backend -> backend.modelTypes().contains(type)).findFirst();
   }
 
-  /** Why {@code backend} cannot run a scenario on {@code device} here, or empty when it can. */
-  public static Optional<String> unavailableReason(Backend backend, Device device) {
-    Set<Device> served = backend.availableDevices();
-    Device resolved = device == Device.AUTO
-        ? PREFERENCE.stream().filter(served::contains).findFirst().orElse(Device.CPU) : device;
-    if (served.contains(resolved)) {
-      return Optional.empty();
-    }
-    return Optional.of(resolved.name() + " requested; " + backend.name() + " offers "
-        + served.stream().map(Device::name).toList() + " here; run on a machine with that device and a build of "
-        + backend.name() + " that supports it on the test classpath");
-  }
-
-  /** Why a scenario on {@code device} cannot run here, or empty when it can. */
+  /** Why a plain benchmark (one without a model) on {@code device} cannot run here, or empty when it can. */
   public Optional<String> unavailableReason(Device device) {
     Device resolved = resolve(device);
-    if (devices.contains(resolved)) {
+    if (availableDevices().contains(resolved)) {
       return Optional.empty();
     }
     StringJoiner names = new StringJoiner(", ", "[", "]");
     backends.forEach(backend -> names.add(backend.name()));
     return Optional.of("no backend offers " + resolved.name() + " here (devices available: "
-        + devices.stream().map(Device::id).toList() + "; backends: " + names
+        + availableDevices().stream().map(Device::id).toList() + "; backends: " + names
         + "); run it on a machine with that device and its runtime on the classpath");
   }
 }

@@ -12,7 +12,7 @@ public interface OpenedModel extends AutoCloseable {
   /** The object injected into the {@code @Model} parameter ({@code OnnxModel}, say). */
   Object handle();
 
-  /** The model's file format: {@code onnx}. */
+  /** The model's format: {@code onnx}, or {@code block} for a model built in code. */
   String format();
 
   /**
@@ -22,6 +22,20 @@ public interface OpenedModel extends AutoCloseable {
    *     the model (a batch size its fixed input shape does not allow, say)
    */
   ModelInputs inputs(Scenario scenario) throws Exception;
+
+  /**
+   * Inputs made by the benchmark's {@code InputFactory} ({@code source} names it), checked against
+   * the model's inputs: every input given once, no unknown name, the tensor type the backend runs
+   * and the element type, rank and fixed sizes the model declares.
+   *
+   * @throws dev.junitbench.config.BenchmarkConfigurationException naming each mismatch and the fix
+   */
+  ModelInputs wrap(java.util.Map<String, ?> tensors, String source) throws Exception;
+
+  /** The model's size in bytes when it has no file (the parameters of a model built in code), else null. */
+  default Long sizeBytes() {
+    return null;
+  }
 
   /** Runs the model once on {@code inputs}; used to time the first inference. */
   void run(ModelInputs inputs) throws Exception;

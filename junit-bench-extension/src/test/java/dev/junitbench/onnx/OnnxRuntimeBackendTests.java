@@ -14,6 +14,9 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Device;
 import dev.junitbench.Devices;
+import dev.junitbench.InputFactory;
+import dev.junitbench.Providers;
+import dev.junitbench.Scenario;
 import dev.junitbench.Measurement;
 import dev.junitbench.Model;
 import dev.junitbench.ModelInputs;
@@ -168,6 +171,84 @@ class OnnxRuntimeBackendTests {
         m -> m.contains("No ParameterResolver registered for parameter [dev.junitbench.ModelInputs")))));
   }
 
+  @Test
+  @DisplayName("resolves Device.AUTO among the backend's devices and records the provider each scenario used")
+  void autoAndProviders() {
+    Run run = run("auto");
+    run.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+    assertThat(run.results().get("[device=auto]").params()).containsExactly(
+        Map.entry("device", "auto"), Map.entry("device_resolved", "cpu"), Map.entry("backend", "onnxruntime"),
+        Map.entry("provider", "cpu"));
+    assertThat(failure(run("tensorrtOnCpu"), "[invalid configuration]")).isEqualTo(OnnxTestCases.class.getName()
+        + "#tensorrtOnCpu [device=cpu, provider=tensorrt]: provider tensorrt runs on [cuda], not cpu; declare"
+        + " @Devices for it, or pick a provider that runs on cpu: [cpu, openvino, dnnl, xnnpack, coreml]");
+    Run tensorrt = run("tensorrt");
+    tensorrt.events().testEvents().assertThatEvents().haveExactly(1, event(abortedWithReason(message(
+        m -> m.endsWith("[device=cuda, provider=tensorrt]: provider tensorrt requested; onnxruntime has providers"
+            + " [cpu] here; use ONNX Runtime's GPU build (mvn -Pgpu, com.microsoft.onnxruntime:onnxruntime_gpu) on a"
+            + " machine with an NVIDIA GPU, its driver, CUDA 12, cuDNN 9 and TensorRT 10 on the library path")))));
+    assertThat(tensorrt.results().get("[device=cuda, provider=tensorrt]").params())
+        .containsEntry("provider", "tensorrt").containsEntry("backend", "onnxruntime");
+  }
+
+  @Test
+  @DisplayName("opens the model with its options, records them, and rejects a malformed one")
+  void options() {
+    OnnxTestCases.sessions.clear();
+    Run run = run("withOptions");
+    run.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+    assertThat(run.results().get("[device=cpu]").model().options())
+        .containsExactly(Map.entry("session.intra_op.allow_spinning", "0"), Map.entry("session.use_env_allocators", "1"));
+    assertThat(failure(run("badOption"), "[invalid configuration]")).isEqualTo("@Model of " + OnnxTestCases.class.getName()
+        + "#badOption: option \"spinning\" is not valid: write key=value, e.g. options ="
+        + " {\"session.intra_op.allow_spinning=0\"}");
+  }
+
+  @Test
+  @DisplayName("rejects a @Model with no model, with both a file and a block, and a block for ONNX Runtime")
+  void modelAnnotation() {
+    assertThat(failure(run("noModel"), "[invalid configuration]")).isEqualTo("@Model of " + OnnxTestCases.class.getName()
+        + "#noModel names no model; give a file (@Model(\"classpath:model.onnx\")) or a class that builds one"
+        + " (@Model(block = ResNet50.class))");
+    assertThat(failure(run("fileAndBlock"), "[invalid configuration]")).endsWith("#fileAndBlock names both a file"
+        + " and a block; keep one");
+    assertThat(failure(run("blockOnOnnx"), "[device=cpu]")).endsWith(OnnxTestCases.class.getName() + "#blockOnOnnx:"
+        + " onnxruntime opens ONNX files; the model built in code by " + OnnxTestCases.Block.class.getName()
+        + " needs a DjlModel parameter");
+  }
+
+  @Test
+  @DisplayName("feeds inputs a factory made, and names every mismatch with the model's real inputs")
+  void givenInputs() {
+    OnnxTestCases.shapes.clear();
+    OnnxTestCases.GivenTensors.made.clear();
+    Run good = run("given");
+    good.events().testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
+    assertThat(OnnxTestCases.shapes).containsExactly("given [1, 4]", "given [3, 4]");
+    String interfaceText = ". The model's inputs are [x: FLOAT [-1, 4]]; make one tensor per input, with these"
+        + " names, element types and shapes (-1: any size)";
+    String prefix = OnnxTestCases.class.getName() + "#%s, model 'matmul': the inputs " + OnnxTestCases.class.getName()
+        + "$%s made do not fit the model: ";
+    assertThat(failure(run("wrongName"), "[device=cpu]")).endsWith(String.format(prefix, "wrongName", "WrongName")
+        + "'pixels' is not an input of the model; input 'x' is missing" + interfaceText);
+    assertThat(failure(run("wrongType"), "[device=cpu]")).endsWith(String.format(prefix, "wrongType", "WrongType")
+        + "'x' is INT64, the model takes FLOAT" + interfaceText);
+    assertThat(failure(run("wrongShape"), "[device=cpu]")).endsWith(String.format(prefix, "wrongShape", "WrongShape")
+        + "'x' has shape [1, 5]; the model fixes axis 1 at 4 [-1, 4]" + interfaceText);
+    assertThat(failure(run("notATensor"), "[device=cpu]")).endsWith(String.format(prefix, "notATensor", "NotATensor")
+        + "'x' is a [F, not an OnnxTensor" + interfaceText);
+    assertThat(OnnxTestCases.GivenTensors.made).hasSize(5)
+        .as("tensors are closed, those of rejected inputs included").allMatch(OnnxTensor::isClosed);
+  }
+
+  @Test
+  @DisplayName("fails a file that is not a model, naming the file")
+  void notAModel() {
+    assertThat(failure(run("tokenizerAsModel"), "[device=cpu]"))
+        .contains("ONNX Runtime cannot open model 'all-minilm-l6-v2-q-tokenizer' from classpath:all-minilm-l6-v2-q-tokenizer.json")
+        .endsWith("check that the file is a complete ONNX model");
+  }
+
   static class SetUpTestCases {
     @org.junit.jupiter.api.BeforeEach
     void setUp(ModelInputs inputs) {}
@@ -269,5 +350,118 @@ class OnnxRuntimeBackendTests {
     @Benchmark
     @Devices(Device.CUDA)
     void onCuda(@Model("target/test-models/matmul.onnx") OnnxModel model) {}
+
+    @Benchmark
+    @Devices(Device.AUTO)
+    void auto(@Model("target/test-models/matmul.onnx") OnnxModel model, ModelInputs inputs) throws OrtException {
+      model.run(inputs).close();
+    }
+
+    @Benchmark
+    @Providers("tensorrt")
+    void tensorrtOnCpu(@Model("target/test-models/matmul.onnx") OnnxModel model) {}
+
+    @Benchmark
+    @Devices(Device.CUDA)
+    @Providers("tensorrt")
+    void tensorrt(@Model("target/test-models/matmul.onnx") OnnxModel model) {}
+
+    @Benchmark
+    void withOptions(@Model(value = "target/test-models/matmul.onnx",
+        options = {"session.intra_op.allow_spinning=0", "session.use_env_allocators = 1"}) OnnxModel model,
+        ModelInputs inputs) throws OrtException {
+      model.run(inputs).close();
+    }
+
+    @Benchmark
+    void badOption(@Model(value = "target/test-models/matmul.onnx", options = "spinning") OnnxModel model) {}
+
+    @Benchmark
+    void noModel(@Model OnnxModel model) {}
+
+    @Benchmark
+    void fileAndBlock(@Model(value = "target/test-models/matmul.onnx", block = Block.class) OnnxModel model) {}
+
+    @Benchmark
+    void blockOnOnnx(@Model(block = Block.class) OnnxModel model) {}
+
+    @Benchmark
+    void tokenizerAsModel(@Model("classpath:all-minilm-l6-v2-q-tokenizer.json") OnnxModel model) {}
+
+    @Benchmark
+    @BatchSizes({1, 3})
+    void given(@Model(value = "target/test-models/matmul.onnx", inputs = GivenTensors.class) OnnxModel model,
+        ModelInputs inputs, Blackhole bh) throws OrtException {
+      String shape = "given " + java.util.Arrays.toString(inputs.get("x", OnnxTensor.class).getInfo().getShape());
+      if (shapes.isEmpty() || !shapes.get(shapes.size() - 1).equals(shape)) {
+        shapes.add(shape);
+      }
+      bh.closeAfterTiming(model.run(inputs));
+    }
+
+    @Benchmark
+    void wrongName(@Model(value = "target/test-models/matmul.onnx", inputs = WrongName.class) OnnxModel model,
+        ModelInputs inputs) {}
+
+    @Benchmark
+    void wrongType(@Model(value = "target/test-models/matmul.onnx", inputs = WrongType.class) OnnxModel model,
+        ModelInputs inputs) {}
+
+    @Benchmark
+    void wrongShape(@Model(value = "target/test-models/matmul.onnx", inputs = WrongShape.class) OnnxModel model,
+        ModelInputs inputs) {}
+
+    @Benchmark
+    void notATensor(@Model(value = "target/test-models/matmul.onnx", inputs = NotATensor.class) OnnxModel model,
+        ModelInputs inputs) {}
+
+    /** Not a model file format at all. */
+    static class Block {}
+
+    /** Keeps every tensor it made, so a test can see they were closed. */
+    static class GivenTensors implements InputFactory<OnnxModel> {
+      static final List<OnnxTensor> made = new ArrayList<>();
+
+      OnnxTensor tensor(OnnxModel model, Object data, long... shape) throws OrtException {
+        OnnxTensor tensor = data instanceof float[] floats
+            ? OnnxTensor.createTensor(model.environment(), java.nio.FloatBuffer.wrap(floats), shape)
+            : OnnxTensor.createTensor(model.environment(), java.nio.LongBuffer.wrap((long[]) data), shape);
+        made.add(tensor);
+        return tensor;
+      }
+
+      @Override
+      public Map<String, ?> create(OnnxModel model, Scenario scenario) throws OrtException {
+        return Map.of("x", tensor(model, new float[scenario.batchSize() * 4], scenario.batchSize(), 4));
+      }
+    }
+
+    static class WrongName extends GivenTensors {
+      @Override
+      public Map<String, ?> create(OnnxModel model, Scenario scenario) throws OrtException {
+        return Map.of("pixels", tensor(model, new float[4], 1, 4));
+      }
+    }
+
+    static class WrongType extends GivenTensors {
+      @Override
+      public Map<String, ?> create(OnnxModel model, Scenario scenario) throws OrtException {
+        return Map.of("x", tensor(model, new long[4], 1, 4));
+      }
+    }
+
+    static class WrongShape extends GivenTensors {
+      @Override
+      public Map<String, ?> create(OnnxModel model, Scenario scenario) throws OrtException {
+        return Map.of("x", tensor(model, new float[5], 1, 5));
+      }
+    }
+
+    static class NotATensor extends GivenTensors {
+      @Override
+      public Map<String, ?> create(OnnxModel model, Scenario scenario) {
+        return Map.of("x", new float[4]);
+      }
+    }
   }
 }
