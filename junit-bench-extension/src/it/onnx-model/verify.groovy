@@ -19,14 +19,14 @@ def source = 'classpath:all-minilm-l6-v2-q.onnx'
 def modelSize = 22972370
 def ortVersion = '1.29.0'
 def passedScenarios = [
-        [benchmark: embed, params: [device: 'cpu', batch_size: 1, sequence_length: 128, backend: 'onnxruntime'],
+        [benchmark: embed, params: [device: 'cpu', batch_size: 1, sequence_length: 128, backend: 'onnxruntime', provider: 'cpu'],
          display: '[device=cpu, batch_size=1, sequence_length=128]'],
-        [benchmark: embed, params: [device: 'cpu', batch_size: 2, sequence_length: 128, backend: 'onnxruntime'],
+        [benchmark: embed, params: [device: 'cpu', batch_size: 2, sequence_length: 128, backend: 'onnxruntime', provider: 'cpu'],
          display: '[device=cpu, batch_size=2, sequence_length=128]'],
-        [benchmark: onDevice, params: [device: 'cpu', batch_size: 1, sequence_length: 16, backend: 'onnxruntime'],
+        [benchmark: onDevice, params: [device: 'cpu', batch_size: 1, sequence_length: 16, backend: 'onnxruntime', provider: 'cpu'],
          display: '[device=cpu, batch_size=1, sequence_length=16]'],
 ]
-def cudaParams = [device: 'cuda', batch_size: 1, sequence_length: 16, backend: 'onnxruntime']
+def cudaParams = [device: 'cuda', batch_size: 1, sequence_length: 16, backend: 'onnxruntime', provider: 'cuda']
 def cudaDisplay = '[device=cuda, batch_size=1, sequence_length=16]'
 def cudaReason = 'CUDA requested; onnxruntime offers [CPU]'
 
