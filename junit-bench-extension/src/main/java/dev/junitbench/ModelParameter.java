@@ -66,7 +66,8 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
         new BenchmarkConfigurationException(benchmark + ": no backend opens @Model parameters of type "
             + parameter.getType().getName() + " here; add its runtime to the test classpath"
             + " (com.microsoft.onnxruntime:onnxruntime for OnnxModel; ai.djl:api and an engine for DjlModel)"));
-    String engine = model.engine().isBlank() ? null : model.engine().trim();
+    String engine = model.engine().isBlank() ? backend.defaultEngine(file ? model.value() : null)
+        : model.engine().trim();
     return Optional.of(new ModelParameter(parameter, model, backend, engine, options(model.options(), what)));
   }
 
@@ -114,8 +115,8 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
             + "', which " + backend.name() + " does not have; accepted: " + backend.modes());
       }
       Execution execution = execution(scenario);
-      if (checked.add(execution + "|" + scenario.device())) {
-        backend.invalidReason(execution, scenario.device()).ifPresent(reason -> {
+      if (checked.add(execution + "|" + scenario.device() + "|" + mode + "|" + scenario.threads())) {
+        backend.invalidReason(execution, scenario).ifPresent(reason -> {
           throw new BenchmarkConfigurationException(benchmark + " " + scenario.displayName() + ": " + reason);
         });
       }

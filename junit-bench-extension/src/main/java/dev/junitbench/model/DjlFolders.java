@@ -17,6 +17,12 @@ public final class DjlFolders {
 
   private DjlFolders() {}
 
+  /** Where model files packed in jars are copied for DJL, which opens only files. */
+  public static Path models() {
+    String cache = System.getProperty("DJL_CACHE_DIR", System.getenv("DJL_CACHE_DIR"));
+    return Path.of(cache != null ? cache : DEFAULT_CACHE).toAbsolutePath().resolve("models");
+  }
+
   /** Sets the folders that are not set yet; call before the first DJL class loads. */
   public static synchronized void prepare() {
     Path cache = Path.of(DEFAULT_CACHE).toAbsolutePath();

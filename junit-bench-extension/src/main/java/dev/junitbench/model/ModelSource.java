@@ -95,6 +95,29 @@ public record ModelSource(String location, URL resource, Path path) {
     }
   }
 
+  /**
+   * The content as a file: the file itself, or, for a resource inside a jar, a copy under
+   * {@code folder} made once (named by size and file name) for runtimes that open only files.
+   */
+  public Path file(Path folder) throws IOException {
+    if (path != null) {
+      return path;
+    }
+    Path copy = folder.resolve(sizeBytes() + "-" + fileName());
+    if (!Files.isRegularFile(copy) || Files.size(copy) != sizeBytes()) {
+      Files.createDirectories(folder);
+      Path partial = Files.createTempFile(folder, fileName(), ".part");
+      try (InputStream in = resource.openStream()) {
+        Files.copy(in, partial, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.move(partial, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+      } finally {
+        Files.deleteIfExists(partial);
+      }
+    }
+    return copy;
+  }
+
   /** The size in bytes. */
   public long sizeBytes() {
     try {

@@ -83,7 +83,8 @@ public final class OnnxRuntimeBackend implements Backend {
   }
 
   @Override
-  public Optional<String> invalidReason(Execution execution, Device device) {
+  public Optional<String> invalidReason(Execution execution, Scenario scenario) {
+    Device device = scenario.device();
     if (execution.engine() != null) {
       return Optional.of("@Model(engine = \"" + execution.engine() + "\"): " + NAME + " runs ONNX models itself;"
           + " leave engine out, or take a DjlModel parameter to choose one of DJL's engines");

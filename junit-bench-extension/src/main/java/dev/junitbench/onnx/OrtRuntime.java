@@ -4,6 +4,7 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtProvider;
 import ai.onnxruntime.OrtSession;
+import dev.junitbench.spi.Causes;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Optional;
@@ -51,11 +52,16 @@ final class OrtRuntime {
   /** Loads ONNX Runtime's native library, or records why it cannot. */
   static OrtRuntime load() {
     try {
+      dev.junitbench.djl.DjlBackend.startOnnxRuntimeEngineFirst();
+    } catch (LinkageError e) {
+      // DJL is not on the classpath: nothing else will create ONNX Runtime's environment.
+    }
+    try {
       OrtEnvironment environment = OrtEnvironment.getEnvironment();
       Set<OrtProvider> compiled = EnumSet.copyOf(OrtEnvironment.getAvailableProviders());
       return new OrtRuntime(environment, environment.getVersion(), compiled, provider -> start(environment, provider));
     } catch (RuntimeException | LinkageError e) {
-      return failed(rootCause(e));
+      return failed(Causes.describe(e));
     }
   }
 
@@ -67,18 +73,8 @@ final class OrtRuntime {
         return Optional.empty();
       }
     } catch (OrtException | RuntimeException | LinkageError e) {
-      return Optional.of(rootCause(e));
+      return Optional.of(Causes.describe(e));
     }
-  }
-
-  /** The innermost cause's class and message: what a user can search for. */
-  static String rootCause(Throwable thrown) {
-    Throwable root = thrown;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
-    String message = root.getMessage() == null ? "" : ": " + root.getMessage().strip();
-    return root.getClass().getName() + message;
   }
 
   /** The environment; null when the native library failed to load. */

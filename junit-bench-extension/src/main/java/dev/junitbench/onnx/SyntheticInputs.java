@@ -9,6 +9,7 @@ import ai.onnxruntime.TensorInfo;
 import dev.junitbench.ModelInputs;
 import dev.junitbench.Scenario;
 import dev.junitbench.config.BenchmarkConfigurationException;
+import dev.junitbench.model.SyntheticData;
 import java.nio.DoubleBuffer;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
@@ -26,10 +27,6 @@ import java.util.SplittableRandom;
  */
 final class SyntheticInputs {
 
-  // Ids above the special tokens and below every common vocabulary size (BERT's is 30522).
-  private static final int FIRST_ID = 1000;
-  private static final int ID_RANGE = 1000;
-
   private final String what;
 
   /** {@code what} names the benchmark and the model, for messages. */
@@ -46,7 +43,7 @@ final class SyntheticInputs {
     Map<String, OnnxTensor> tensors = new LinkedHashMap<>();
     AutoCloseable release = () -> tensors.values().forEach(OnnxTensor::close);
     try {
-      SplittableRandom random = new SplittableRandom(42);
+      SplittableRandom random = new SplittableRandom(SyntheticData.SEED);
       for (Map.Entry<String, NodeInfo> input : inputInfo.entrySet()) {
         if (!(input.getValue().getInfo() instanceof TensorInfo info)) {
           throw new BenchmarkConfigurationException(what + ": input '" + input.getKey()
@@ -68,34 +65,23 @@ final class SyntheticInputs {
       SplittableRandom random) throws OrtException {
     long[] shape = shape(name, info, scenario);
     int size = Math.toIntExact(Arrays.stream(shape).reduce(1, Math::multiplyExact));
-    String lower = name.toLowerCase(Locale.ROOT);
     OnnxJavaType type = info.type;
     switch (type) {
       case INT64 -> {
-        long[] values = new long[size];
-        for (int i = 0; i < size; i++) {
-          values[i] = integer(lower, random);
-        }
-        return OnnxTensor.createTensor(environment, LongBuffer.wrap(values), shape);
+        return OnnxTensor.createTensor(environment, LongBuffer.wrap(SyntheticData.integers(name, size, random)), shape);
       }
       case INT32 -> {
-        int[] values = new int[size];
-        for (int i = 0; i < size; i++) {
-          values[i] = (int) integer(lower, random);
-        }
+        int[] values = Arrays.stream(SyntheticData.integers(name, size, random)).mapToInt(v -> (int) v).toArray();
         return OnnxTensor.createTensor(environment, IntBuffer.wrap(values), shape);
       }
       case FLOAT -> {
-        float[] values = new float[size];
-        for (int i = 0; i < size; i++) {
-          values[i] = (float) (random.nextDouble() * 2 - 1);
-        }
-        return OnnxTensor.createTensor(environment, FloatBuffer.wrap(values), shape);
+        return OnnxTensor.createTensor(environment, FloatBuffer.wrap(SyntheticData.floats(size, random)), shape);
       }
       case DOUBLE -> {
+        float[] floats = SyntheticData.floats(size, random);
         double[] values = new double[size];
         for (int i = 0; i < size; i++) {
-          values[i] = random.nextDouble() * 2 - 1;
+          values[i] = floats[i];
         }
         return OnnxTensor.createTensor(environment, DoubleBuffer.wrap(values), shape);
       }
@@ -116,16 +102,6 @@ final class SyntheticInputs {
       return OnnxTensor.createTensor(environment, IntBuffer.wrap(Arrays.stream(values).mapToInt(v -> (int) v).toArray()), shape);
     }
     return OnnxTensor.createTensor(environment, LongBuffer.wrap(values), shape);
-  }
-
-  private static long integer(String name, SplittableRandom random) {
-    if (name.contains("mask")) {
-      return 1;
-    }
-    if (name.contains("type")) {
-      return 0;
-    }
-    return FIRST_ID + random.nextInt(ID_RANGE);
   }
 
   /** The input's shape with its dynamic dimensions bound to the scenario. */

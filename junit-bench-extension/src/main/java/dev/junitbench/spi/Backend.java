@@ -32,13 +32,23 @@ public interface Backend {
   }
 
   /**
-   * Checks a model's settings before anything runs: the engine named in {@code @Model(engine)} and
-   * a provider named in {@code @Providers} for {@code device}.
+   * The engine that runs a model when {@code @Model(engine)} names none, for backends that drive
+   * several; null when the backend has no engines or cannot tell.
+   *
+   * @param file the model file as written in {@code @Model}, or null for a model built in code
+   */
+  default String defaultEngine(String file) {
+    return null;
+  }
+
+  /**
+   * Checks a scenario's settings before anything runs: the engine named in {@code @Model(engine)},
+   * a provider named in {@code @Providers} for the scenario's device, its mode and thread count.
    *
    * @return why the combination can never run (tensorrt on cpu, an engine this backend does not
    *     drive), with the fix; empty when it is valid
    */
-  default Optional<String> invalidReason(Execution execution, Device device) {
+  default Optional<String> invalidReason(Execution execution, dev.junitbench.Scenario scenario) {
     if (execution.engine() != null) {
       return Optional.of(name() + " has no engines to choose from; leave @Model(engine) out");
     }

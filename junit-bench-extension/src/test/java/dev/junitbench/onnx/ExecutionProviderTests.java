@@ -7,6 +7,8 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtProvider;
 import ai.onnxruntime.OrtSession;
 import dev.junitbench.Device;
+import dev.junitbench.Scenario;
+import dev.junitbench.TestScenarios;
 import dev.junitbench.spi.Backends;
 import dev.junitbench.spi.Execution;
 import java.nio.FloatBuffer;
@@ -30,6 +32,10 @@ class ExecutionProviderTests {
   private static OnnxRuntimeBackend gpuBuild() {
     return new OnnxRuntimeBackend(new OrtRuntime(null, "1.29.0", EnumSet.of(OrtProvider.CPU, OrtProvider.CUDA,
         OrtProvider.TENSOR_RT), p -> p == ExecutionProvider.TENSORRT ? Optional.of(NO_TENSORRT) : Optional.empty()));
+  }
+
+  private static Scenario on(Device device) {
+    return TestScenarios.on(device, null, null);
   }
 
   private static Execution provider(String name) {
@@ -77,14 +83,14 @@ class ExecutionProviderTests {
   @DisplayName("reject a provider on a device it does not run on, an unknown one, and an engine")
   void invalidCombinations() {
     OnnxRuntimeBackend backend = gpuBuild();
-    assertThat(backend.invalidReason(provider("tensorrt"), Device.CPU)).hasValue("provider tensorrt runs on [cuda],"
+    assertThat(backend.invalidReason(provider("tensorrt"), on(Device.CPU))).hasValue("provider tensorrt runs on [cuda],"
         + " not cpu; declare @Devices for it, or pick a provider that runs on cpu: [cpu, openvino, dnnl, xnnpack,"
         + " coreml]");
-    assertThat(backend.invalidReason(provider("TensorRT"), Device.CUDA)).isEmpty();
-    assertThat(backend.invalidReason(provider("directml"), Device.ROCM)).isEmpty();
-    assertThat(backend.invalidReason(provider("tpu"), Device.CPU)).hasValue("@Providers names 'tpu', which"
+    assertThat(backend.invalidReason(provider("TensorRT"), on(Device.CUDA))).isEmpty();
+    assertThat(backend.invalidReason(provider("directml"), on(Device.ROCM))).isEmpty();
+    assertThat(backend.invalidReason(provider("tpu"), on(Device.CPU))).hasValue("@Providers names 'tpu', which"
         + " onnxruntime does not have; accepted: [cpu, cuda, tensorrt, rocm, openvino, dnnl, xnnpack, coreml, directml]");
-    assertThat(backend.invalidReason(new Execution("PyTorch", null), Device.CPU)).hasValueSatisfying(reason ->
+    assertThat(backend.invalidReason(new Execution("PyTorch", null), on(Device.CPU))).hasValueSatisfying(reason ->
         assertThat(reason).startsWith("@Model(engine = \"PyTorch\"): onnxruntime runs ONNX models itself"));
   }
 
@@ -107,7 +113,7 @@ class ExecutionProviderTests {
   @Test
   @DisplayName("probe a provider by really starting it: CUDA listed but its libraries absent, as on a GPU build here")
   void realProbeOfCuda() {
-    OrtEnvironment environment = OrtEnvironment.getEnvironment();
+    OrtEnvironment environment = OrtRuntime.load().environment();
     // The real start-up path with the provider listed as compiled in, as onnxruntime_gpu lists it.
     OnnxRuntimeBackend backend = new OnnxRuntimeBackend(new OrtRuntime(environment, environment.getVersion(),
         EnumSet.of(OrtProvider.CPU, OrtProvider.CUDA), p -> OrtRuntime.start(environment, p)));
@@ -122,7 +128,7 @@ class ExecutionProviderTests {
   void cpuBuild() {
     OnnxRuntimeBackend backend = new OnnxRuntimeBackend(OrtRuntime.load());
     assertThat(backend.availableDevices(Execution.DEFAULT)).containsExactly(Device.CPU);
-    assertThat(backend.runtimeVersions()).containsEntry("onnxruntime", OrtEnvironment.getEnvironment().getVersion());
+    assertThat(backend.runtimeVersions()).containsEntry("onnxruntime", OrtRuntime.load().version());
     assertThat(backend.unavailableReason(Execution.DEFAULT, Device.CUDA)).hasValueSatisfying(reason ->
         assertThat(reason).startsWith("CUDA requested; onnxruntime offers [CPU] here; use ONNX Runtime's GPU build"
             + " (mvn -Pgpu"));
@@ -131,7 +137,7 @@ class ExecutionProviderTests {
   @Test
   @DisplayName("start with a probe model that ONNX Runtime opens and runs")
   void probeModelRuns() throws Exception {
-    OrtEnvironment environment = OrtEnvironment.getEnvironment();
+    OrtEnvironment environment = OrtRuntime.load().environment();
     try (OrtSession session = environment.createSession(ProbeModel.bytes());
         OnnxTensor x = OnnxTensor.createTensor(environment, FloatBuffer.wrap(new float[] {4.5f}), new long[] {1});
         OrtSession.Result result = session.run(Map.of("x", x))) {

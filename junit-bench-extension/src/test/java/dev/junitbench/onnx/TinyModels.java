@@ -9,14 +9,14 @@ import java.nio.file.Path;
  * Small ONNX graphs built in code with the ONNX protobuf classes, written under
  * {@code target/test-models/} for fixtures to open: real models, known shapes, no download.
  */
-final class TinyModels {
+public final class TinyModels {
 
-  static final Path DIR = Path.of("target/test-models");
+  public static final Path DIR = Path.of("target/test-models");
 
   private TinyModels() {}
 
   /** Writes every model once and returns the folder. */
-  static synchronized Path write() throws IOException {
+  public static synchronized Path write() throws IOException {
     Files.createDirectories(DIR);
     // y[b,3] = x[b,4] . W[4,3]
     Files.write(DIR.resolve("matmul.onnx"), model(graph("matmul")
