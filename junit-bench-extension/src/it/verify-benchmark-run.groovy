@@ -149,6 +149,11 @@ junitJars.each { jar ->
     def prefix = jar.startsWith('junit-jupiter') ? expectedJupiter : expectedPlatform
     check((jar =~ /-(\d[^-]*)\.jar$/)[0][1].startsWith(prefix), "${jar} on the test class path, expected only ${prefix}* JUnit jars")
 }
+// Neither ONNX Runtime nor DJL: the plain benchmarks ran, and no inference runtime came along or loaded.
+def jars = testClassPath.collectMany { it.split(File.pathSeparator) as List }.collect { new File(it).name }.unique()
+def runtimeJars = jars.findAll { it.startsWith('onnxruntime') || it ==~ /api-0\.\d.*\.jar/ || it.contains('djl') || it.contains('pytorch') }
+check(runtimeJars.isEmpty(), "inference runtime jars on the test class path of a project that has none: ${runtimeJars}")
+check(software?.runtimes == [:], "run.software.runtimes is ${software?.runtimes}, expected none")
 check(!reports.any { it.name.contains('TokenizerTests') } && !caseNames.any { it.contains('splitsOnWhitespace') },
         "-Dgroups=performance ran the ordinary test too: ${reports*.name}")
 

@@ -34,24 +34,29 @@ import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * How much the harness adds to what it measures: the median junit-bench reports for MiniLM-int8
- * (batch 1 and 8, real tokenized text, 128 tokens) against a bare {@code nanoTime} loop over the
- * same {@code OrtSession} and inputs, in the same JVM, alternated round by round so drift hits
- * both alike. Prints the table; asserts nothing about speed. Tagged {@code self}: it checks the
- * harness, so it stays out of the benchmark command (the README gives its own).
+ * (batch 1 and 8, real tokenized text, 128 tokens, one intra-op thread) against a bare
+ * {@code nanoTime} loop over the same {@code OrtSession} and inputs, in the same JVM, alternated
+ * call by call: after each timed call of the benchmark, outside its timing (in the close that
+ * {@code Blackhole.closeAfterTiming} runs), one call of the bare loop is timed. Both sides see the
+ * same machine at the same moments, so drift and neighbours' load hit them alike. Prints the table;
+ * asserts nothing about speed. Tagged {@code self}: it checks the harness, so it stays out of the
+ * benchmark command (the README gives its own).
  */
 @Tag("performance")
 @Tag("self")
 class HarnessFidelityBenchmarks {
 
-  private static final int ROUNDS = 7;
-  private static final int ITERATIONS = 40;
+  private static final int ROUNDS = 5;
   private static final int WARMUP = 10;
-
+  private static final Map<Integer, Integer> ITERATIONS = Map.of(1, 200, 8, 40);
   private static final int[] BATCHES = {1, 8};
 
   static OrtSession session;
   static final Map<Integer, Map<String, OnnxTensor>> inputs = new HashMap<>();
-  static final Map<Integer, List<Double>> bareMedians = new HashMap<>();
+  /** The bare loop's samples of the round running now; its last measured-count entries are the measured ones. */
+  static long[] bare;
+  static int bareCount;
+  static final Map<Integer, List<long[]>> bareRounds = new HashMap<>();
 
   @Test
   void harnessAgainstBareLoop() throws Exception {
@@ -67,24 +72,46 @@ class HarnessFidelityBenchmarks {
       for (int batch : BATCHES) {
         inputs.put(batch, tensors(environment, Tokenization.encode(tokenizer, batch, 128, "fidelity"), batch));
       }
-      List<ScenarioResult> measured = runHarnessSide();
-      System.out.println();
-      System.out.println("MiniLM-int8, 1 intra-op thread, sequence length 128, medians of " + ROUNDS
-          + " alternated rounds of " + ITERATIONS + " iterations:");
-      System.out.println("batch  harness (ms)  bare (ms)     ratio");
+      List<ScenarioResult> measured = new ArrayList<>();
       for (int batch : BATCHES) {
-        double harness = median(measured.stream().filter(r -> r.params().get("batch_size").equals(batch))
-            .mapToDouble(r -> r.latencyMs().median()).toArray());
-        double bare = median(bareMedians.get(batch).stream().mapToDouble(Double::doubleValue).toArray());
-        System.out.println(String.format(Locale.ROOT, "%5d  %12.3f  %12.3f  %6.3f", batch, harness, bare,
-            harness / bare));
+        measured.addAll(runHarnessSide(batch));
       }
+      print(measured);
     } finally {
       inputs.values().forEach(tensors -> tensors.values().forEach(OnnxTensor::close));
       if (session != null) {
         session.close();
       }
     }
+  }
+
+  private static void print(List<ScenarioResult> measured) {
+    System.out.println();
+    System.out.println("MiniLM-int8, 1 intra-op thread, sequence length 128; harness and bare loop alternated call by"
+        + " call, " + ROUNDS + " rounds:");
+    System.out.println("batch  calls/side  harness median (ms)  bare median (ms)   ratio  round ratios");
+    for (int batch : BATCHES) {
+      List<ScenarioResult> rounds = measured.stream().filter(r -> r.params().get("batch_size").equals(batch)).toList();
+      List<long[]> bareSamples = bareRounds.get(batch);
+      List<String> roundRatios = new ArrayList<>();
+      long[] harnessAll = new long[0];
+      long[] bareAll = new long[0];
+      for (int round = 0; round < rounds.size(); round++) {
+        long[] harness = rounds.get(round).samplesNs();
+        long[] bareRound = bareSamples.get(round);
+        roundRatios.add(String.format(Locale.ROOT, "%.3f", median(harness) / median(bareRound)));
+        harnessAll = concat(harnessAll, harness);
+        bareAll = concat(bareAll, bareRound);
+      }
+      System.out.println(String.format(Locale.ROOT, "%5d  %10d  %19.3f  %16.3f  %6.3f  %s", batch, harnessAll.length,
+          median(harnessAll) / 1e6, median(bareAll) / 1e6, median(harnessAll) / median(bareAll), roundRatios));
+    }
+  }
+
+  private static long[] concat(long[] a, long[] b) {
+    long[] all = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
   }
 
   private static Map<String, OnnxTensor> tensors(OrtEnvironment environment, Map<String, long[]> arrays, int batch)
@@ -97,31 +124,16 @@ class HarnessFidelityBenchmarks {
     return tensors;
   }
 
-  /** The loop anyone would write: time the call, close the result outside the timed region. */
-  private static double bareMedianMs(Map<String, OnnxTensor> inputs) throws OrtException {
-    for (int i = 0; i < WARMUP; i++) {
-      session.run(inputs).close();
-    }
-    long[] samples = new long[ITERATIONS];
-    for (int i = 0; i < ITERATIONS; i++) {
-      long t0 = System.nanoTime();
-      OrtSession.Result result = session.run(inputs);
-      long t1 = System.nanoTime();
-      result.close();
-      samples[i] = t1 - t0;
-    }
-    Arrays.sort(samples);
-    return (samples[ITERATIONS / 2 - 1] + samples[ITERATIONS / 2]) / 2.0 / 1e6;
-  }
-
-  /** Runs {@link HarnessSide} once through the Launcher and returns what the harness measured. */
-  private static List<ScenarioResult> runHarnessSide() {
+  /** Runs {@link HarnessSide} for one batch size through the Launcher and returns what the harness measured. */
+  private static List<ScenarioResult> runHarnessSide(int batch) {
+    int iterations = ITERATIONS.get(batch);
     LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
         .selectors(selectClass(HarnessSide.class))
         .enableImplicitConfigurationParameters(false)
         .configurationParameter("junit.bench.progress", "false")
+        .configurationParameter("junit.bench.batch-sizes", String.valueOf(batch))
         .configurationParameter("junit.bench.warmup.iterations", String.valueOf(WARMUP))
-        .configurationParameter("junit.bench.measurement.iterations", String.valueOf(ITERATIONS))
+        .configurationParameter("junit.bench.measurement.iterations", String.valueOf(iterations))
         .build();
     List<ScenarioResult> results = new ArrayList<>();
     try (ResultExchange.Subscription subscription = ResultExchange.subscribe()) {
@@ -133,41 +145,58 @@ class HarnessFidelityBenchmarks {
               ScenarioResult scenario = ResultExchange.take(identifier.getUniqueId());
               if (scenario != null && scenario.latencyMs() != null) {
                 results.add(scenario);
+                // The bare calls that followed the measured ones (the first WARMUP followed the warm-up).
+                bareRounds.computeIfAbsent(batch, k -> new ArrayList<>())
+                    .add(Arrays.copyOfRange(bare, bareCount - scenario.samplesNs().length, bareCount));
               }
             }
           });
     }
-    if (results.size() != ROUNDS * BATCHES.length) {
-      throw new IllegalStateException("the harness side measured " + results.size() + " scenarios, not "
-          + ROUNDS * BATCHES.length);
+    if (results.size() != ROUNDS || bareCount != WARMUP + iterations) {
+      throw new IllegalStateException("the harness side measured " + results.size() + " rounds, not " + ROUNDS
+          + ", with " + bareCount + " bare calls in the last, not " + (WARMUP + iterations));
     }
     return results;
   }
 
-  private static double median(double[] values) {
-    double[] sorted = values.clone();
+  private static double median(long[] values) {
+    long[] sorted = values.clone();
     Arrays.sort(sorted);
     int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+  }
+
+  /** One call of the loop anyone would write: time the call, close the result outside the timed region. */
+  private static void bareCall(Map<String, OnnxTensor> tensors) throws OrtException {
+    long t0 = System.nanoTime();
+    OrtSession.Result result = session.run(tensors);
+    long t1 = System.nanoTime();
+    result.close();
+    bare[bareCount++] = t1 - t0;
   }
 
   /**
    * The harness's side: the bare loop's body as a benchmark over the same session and inputs. Each
-   * scenario is one round: its {@code @BeforeEach} first runs the bare loop, then the harness
-   * measures, so the two alternate inside one JVM and one test plan.
+   * scenario is one round. What it hands to {@code closeAfterTiming} closes the result and then
+   * times one bare call, after the harness's clock stopped and before its next iteration.
    */
   static class HarnessSide {
     @BeforeEach
-    void bareLoopFirst(Scenario scenario) throws OrtException {
-      bareMedians.computeIfAbsent(scenario.batchSize(), k -> new ArrayList<>())
-          .add(bareMedianMs(inputs.get(scenario.batchSize())));
+    void newRound(Scenario scenario) {
+      bare = new long[WARMUP + ITERATIONS.get(scenario.batchSize())];
+      bareCount = 0;
     }
 
     @Benchmark
     @BatchSizes({1, 8})
-    @Param(name = "round", values = {"1", "2", "3", "4", "5", "6", "7"})
+    @Param(name = "round", values = {"1", "2", "3", "4", "5"})
     void embed(Scenario scenario, Blackhole blackhole) throws OrtException {
-      blackhole.closeAfterTiming(session.run(inputs.get(scenario.batchSize())));
+      Map<String, OnnxTensor> tensors = inputs.get(scenario.batchSize());
+      OrtSession.Result result = session.run(tensors);
+      blackhole.closeAfterTiming(() -> {
+        result.close();
+        bareCall(tensors);
+      });
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.junitbench.benchmarks;
 
+import ai.djl.translate.TranslateException;
 import ai.onnxruntime.OrtException;
 import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
@@ -13,12 +14,13 @@ import dev.junitbench.Modes;
 import dev.junitbench.SequenceLengths;
 import dev.junitbench.Threads;
 import dev.junitbench.Warmup;
+import dev.junitbench.djl.DjlModel;
 import dev.junitbench.onnx.OnnxModel;
 
 /**
  * Sentence-embedding models from Maven Central on ONNX Runtime: all-MiniLM-L6-v2 quantized (int8)
- * and fp32 side by side, and bge-small-en-v1.5 quantized; graph optimizations off and on, one and
- * two intra-op threads, batches of 1, 8 and 32 real sentences tokenized with each model's own
+ * and fp32 side by side, bge-small-en-v1.5 quantized, and MiniLM-int8 again through DJL's OnnxRuntime
+ * engine; graph optimizations off and on, one and two intra-op threads, batches of 1, 8 and 32 real sentences tokenized with each model's own
  * tokenizer and padded or truncated to 128 tokens. The CUDA scenarios run
  * where ONNX Runtime offers CUDA and are aborted, with the reason, elsewhere.
  */
@@ -46,6 +48,16 @@ class TextEmbeddingBenchmarks {
           OnnxModel model,
       ModelInputs inputs,
       Blackhole blackhole) throws OrtException {
+    blackhole.closeAfterTiming(model.run(inputs));
+  }
+
+  /** The same model and inputs as {@link #miniLmInt8}, through DJL's OnnxRuntime engine. */
+  @Benchmark
+  void miniLmInt8Djl(
+      @Model(value = "classpath:all-minilm-l6-v2-q.onnx", tokenizer = "classpath:all-minilm-l6-v2-q-tokenizer.json",
+          id = "all-minilm-l6-v2-q") DjlModel model,
+      ModelInputs inputs,
+      Blackhole blackhole) throws TranslateException {
     blackhole.closeAfterTiming(model.run(inputs));
   }
 

@@ -4,6 +4,7 @@ import dev.junitbench.Device;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,20 +35,24 @@ public final class Backends {
     this.backends = List.copyOf(backends);
   }
 
-  /** The backends {@link ServiceLoader} finds through {@code loader}. */
+  /**
+   * The backends {@link ServiceLoader} finds through {@code loader}. One whose runtime is missing
+   * does not hide the ones listed after it: the loader's iterator moves past a provider it cannot
+   * create.
+   */
   public static Backends load(ClassLoader loader) {
     List<Backend> found = new ArrayList<>();
-    try {
-      ServiceLoader.load(Backend.class, loader).stream().forEach(provider -> {
-        try {
-          found.add(provider.get());
-        } catch (ServiceConfigurationError | LinkageError e) {
-          LOG.log(Level.FINE, () -> "junit-bench: backend " + provider.type().getName()
-              + " skipped, its runtime is not on the classpath: " + e);
+    Iterator<Backend> providers = ServiceLoader.load(Backend.class, loader).iterator();
+    // Bounded: a broken loader must not spin forever.
+    for (int attempt = 0; attempt < 64; attempt++) {
+      try {
+        if (!providers.hasNext()) {
+          break;
         }
-      });
-    } catch (ServiceConfigurationError | LinkageError e) {
-      LOG.log(Level.FINE, () -> "junit-bench: backends skipped: " + e);
+        found.add(providers.next());
+      } catch (ServiceConfigurationError | LinkageError e) {
+        LOG.log(Level.FINE, () -> "junit-bench: a backend skipped, its runtime is not on the classpath: " + e);
+      }
     }
     return new Backends(found);
   }
