@@ -136,6 +136,21 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
     return params;
   }
 
+  /**
+   * The model's id in result files: {@code @Model(id)}, else the file name without its extension,
+   * else the block's class name.
+   */
+  String id() {
+    if (!model.id().isBlank()) {
+      return model.id();
+    }
+    if (model.value().isBlank()) {
+      return model.block().getSimpleName();
+    }
+    String name = model.value().substring(Math.max(model.value().lastIndexOf('/'), model.value().lastIndexOf(':')) + 1);
+    return name.lastIndexOf('.') > 0 ? name.substring(0, name.lastIndexOf('.')) : name;
+  }
+
   /** What the dry run says it would open: the file or the block's class. */
   String describe() {
     return (model.value().isBlank() ? model.block().getName() : model.value()) + " with " + backend.name()
@@ -161,7 +176,7 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
     ModelSource tokenizer = model.tokenizer().isBlank() ? null
         : ModelSource.resolve(model.tokenizer(), loader, "@Model(tokenizer) of " + benchmark);
     String id = !model.id().isBlank() ? model.id()
-        : source != null ? source.baseName() : model.block().getSimpleName();
+        : source != null ? source.baseName() : id();
     Class<?> block = model.block() == void.class ? null : model.block();
     Object builder = block == null ? null : newInstance(block, "@Model(block = " + block.getSimpleName()
         + ".class) of " + benchmark);

@@ -148,7 +148,8 @@ final class ScenarioExtension
     Optional<String> unavailable = model == null
         ? backends.unavailableReason(scenario.requestedDevice())
         : model.unavailableReason(scenario);
-    unavailable.ifPresent(reason -> Assumptions.abort(benchmark + " " + displayName() + ": " + reason));
+    String subject = benchmark + " " + displayName() + (model == null ? "" : ", model '" + model.id() + "'");
+    unavailable.ifPresent(reason -> Assumptions.abort(subject + ": " + reason));
   }
 
   @Override

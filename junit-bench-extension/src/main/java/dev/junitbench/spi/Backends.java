@@ -109,7 +109,8 @@ public final class Backends {
   /** Why a plain benchmark (one without a model) on {@code device} cannot run here, or empty when it can. */
   public Optional<String> unavailableReason(Device device) {
     Device resolved = resolve(device);
-    if (availableDevices().contains(resolved)) {
+    // The JVM serves the CPU: no runtime is loaded to say so.
+    if (resolved == Device.CPU || availableDevices().contains(resolved)) {
       return Optional.empty();
     }
     StringJoiner names = new StringJoiner(", ", "[", "]");

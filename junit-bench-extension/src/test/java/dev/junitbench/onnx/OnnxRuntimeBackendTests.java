@@ -156,7 +156,7 @@ class OnnxRuntimeBackendTests {
         .contains("@Model of dev.junitbench.onnx.OnnxRuntimeBackendTests$OnnxTestCases#missing"
             + " = \"target/test-models/none.onnx\": no file at");
     run("onCuda").events().testEvents().assertThatEvents().haveExactly(1, event(abortedWithReason(message(
-        m -> m.contains("CUDA requested; onnxruntime offers [CPU] here")))));
+        m -> m.contains("#onCuda [device=cuda], model 'matmul': CUDA requested; onnxruntime offers [CPU] here")))));
   }
 
   @Test
@@ -184,7 +184,7 @@ class OnnxRuntimeBackendTests {
         + " @Devices for it, or pick a provider that runs on cpu: [cpu, openvino, dnnl, xnnpack, coreml]");
     Run tensorrt = run("tensorrt");
     tensorrt.events().testEvents().assertThatEvents().haveExactly(1, event(abortedWithReason(message(
-        m -> m.endsWith("[device=cuda, provider=tensorrt]: provider tensorrt requested; onnxruntime has providers"
+        m -> m.endsWith("[device=cuda, provider=tensorrt], model 'matmul': provider tensorrt requested; onnxruntime has providers"
             + " [cpu] here; use ONNX Runtime's GPU build (mvn -Pgpu, com.microsoft.onnxruntime:onnxruntime_gpu) on a"
             + " machine with an NVIDIA GPU, its driver, CUDA 12, cuDNN 9 and TensorRT 10 on the library path")))));
     assertThat(tensorrt.results().get("[device=cuda, provider=tensorrt]").params())

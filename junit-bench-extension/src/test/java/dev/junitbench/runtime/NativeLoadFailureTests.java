@@ -41,7 +41,7 @@ class NativeLoadFailureTests {
     Map<String, JsonNode> results = byBenchmark(outcome.results());
     JsonNode model = results.get("embed");
     assertThat(model.get("status").asText()).isEqualTo("aborted");
-    assertThat(model.get("error").asText()).contains(OrtTestCases.class.getName() + "#embed [device=cpu]:"
+    assertThat(model.get("error").asText()).contains(OrtTestCases.class.getName() + "#embed [device=cpu], model 'all-minilm-l6-v2-q':"
         + " onnxruntime failed to load its native library (java.lang.RuntimeException: Failed to load onnx-runtime"
         + " library, caused by java.io.IOException: Native library 'onnxruntime' not found at " + empty)
         .contains("use the onnxruntime jar built for this platform")
@@ -63,7 +63,7 @@ class NativeLoadFailureTests {
     Map<String, JsonNode> results = byBenchmark(outcome.results());
     JsonNode model = results.get("classify");
     assertThat(model.get("status").asText()).isEqualTo("aborted");
-    assertThat(model.get("error").asText()).isEqualTo(DjlTestCases.class.getName() + "#classify [device=cpu]:"
+    assertThat(model.get("error").asText()).isEqualTo(DjlTestCases.class.getName() + "#classify [device=cpu], model 'Dense':"
         + " DJL's PyTorch engine failed to load its native library (ai.djl.engine.EngineException: Failed to save"
         + " pytorch index file, caused by java.io.IOException: Offline mode is enabled.); add"
         + " ai.djl.pytorch:pytorch-jni:2.7.1-0.35.1 and ai.djl.pytorch:pytorch-native-cpu:2.7.1 (classifier"

@@ -46,6 +46,17 @@ class BackendsTests {
     assertThat(backends.runtimeVersions()).isEqualTo(Map.of("gpu-runtime", "2.0"));
   }
 
+  @Test
+  @DisplayName("load no runtime to run a plain benchmark on the CPU")
+  void cpuNeedsNoRuntime() {
+    GpuBackend backend = new GpuBackend();
+    Backends backends = new Backends(List.of(backend));
+    assertThat(backends.unavailableReason(Device.CPU)).isEmpty();
+    assertThat(backend.asked).as("devices asked of the backend").isZero();
+    backends.unavailableReason(Device.CUDA);
+    assertThat(backend.asked).isEqualTo(1);
+  }
+
   /** A backend that serves a GPU, for tests: no runtime behind it. */
   public static final class GpuBackend implements Backend {
     @Override
@@ -63,8 +74,11 @@ class BackendsTests {
       return List.of();
     }
 
+    int asked;
+
     @Override
     public Set<Device> availableDevices(Execution execution) {
+      asked++;
       return Set.of(Device.CPU, Device.CUDA);
     }
 
