@@ -17,35 +17,46 @@ import java.util.Set;
  * runs on and what a user needs to get it.
  */
 enum ExecutionProvider {
-  CPU(OrtProvider.CPU, EnumSet.of(Device.CPU), "it is in every build"),
+  CPU(OrtProvider.CPU, EnumSet.of(Device.CPU), "it is in every build", "nothing"),
   CUDA(OrtProvider.CUDA, EnumSet.of(Device.CUDA),
       "use ONNX Runtime's GPU build (mvn -Pgpu, com.microsoft.onnxruntime:onnxruntime_gpu) on a machine with an"
-          + " NVIDIA GPU, its driver, CUDA 12 and cuDNN 9"),
+          + " NVIDIA GPU, its driver, CUDA 12 and cuDNN 9",
+      "it needs an NVIDIA GPU, its driver, and CUDA 12 and cuDNN 9 libraries on the library path (LD_LIBRARY_PATH)"),
   TENSORRT(OrtProvider.TENSOR_RT, EnumSet.of(Device.CUDA),
       "use ONNX Runtime's GPU build (mvn -Pgpu, com.microsoft.onnxruntime:onnxruntime_gpu) on a machine with an"
-          + " NVIDIA GPU, its driver, CUDA 12, cuDNN 9 and TensorRT 10 on the library path"),
+          + " NVIDIA GPU, its driver, CUDA 12, cuDNN 9 and TensorRT 10 on the library path",
+      "it needs an NVIDIA GPU, its driver, and CUDA 12, cuDNN 9 and TensorRT 10 libraries on the library path"
+          + " (LD_LIBRARY_PATH)"),
   ROCM(OrtProvider.ROCM, EnumSet.of(Device.ROCM),
       "Maven Central has no ROCm build of ONNX Runtime for Java: build it with --use_rocm --build_java and put"
-          + " its jar on the test classpath, on a machine with an AMD GPU and ROCm"),
+          + " its jar on the test classpath, on a machine with an AMD GPU and ROCm",
+      "it needs an AMD GPU and ROCm's libraries on the library path"),
   OPENVINO(OrtProvider.OPEN_VINO, EnumSet.of(Device.CPU),
-      "build ONNX Runtime with --use_openvino --build_java and put its jar on the test classpath"),
+      "build ONNX Runtime with --use_openvino --build_java and put its jar on the test classpath",
+      "it needs OpenVINO's libraries on the library path"),
   DNNL(OrtProvider.DNNL, EnumSet.of(Device.CPU),
-      "build ONNX Runtime with --use_dnnl --build_java and put its jar on the test classpath"),
+      "build ONNX Runtime with --use_dnnl --build_java and put its jar on the test classpath",
+      "it needs oneDNN's library on the library path"),
   XNNPACK(OrtProvider.XNNPACK, EnumSet.of(Device.CPU),
-      "build ONNX Runtime with --use_xnnpack --build_java and put its jar on the test classpath"),
+      "build ONNX Runtime with --use_xnnpack --build_java and put its jar on the test classpath",
+      "check the build's XNNPACK support for this CPU"),
   COREML(OrtProvider.CORE_ML, EnumSet.of(Device.CPU),
-      "run on macOS, where the onnxruntime jar includes Core ML"),
+      "run on macOS, where the onnxruntime jar includes Core ML",
+      "it needs macOS with Core ML"),
   DIRECTML(OrtProvider.DIRECT_ML, EnumSet.of(Device.CUDA, Device.ROCM),
-      "run on Windows with ONNX Runtime's DirectML build (com.microsoft.onnxruntime:onnxruntime_directml)");
+      "run on Windows with ONNX Runtime's DirectML build (com.microsoft.onnxruntime:onnxruntime_directml)",
+      "it needs Windows with a DirectX 12 GPU and its driver");
 
   private final OrtProvider ort;
   private final Set<Device> devices;
   private final String howToGet;
+  private final String needs;
 
-  ExecutionProvider(OrtProvider ort, Set<Device> devices, String howToGet) {
+  ExecutionProvider(OrtProvider ort, Set<Device> devices, String howToGet, String needs) {
     this.ort = ort;
     this.devices = devices;
     this.howToGet = howToGet;
+    this.needs = needs;
   }
 
   /** The name {@code @Providers} uses and results record: {@code tensorrt}. */
@@ -63,9 +74,14 @@ enum ExecutionProvider {
     return devices;
   }
 
-  /** What a user needs to get it, for messages. */
+  /** Where a build that has it comes from, for messages. */
   String howToGet() {
     return howToGet;
+  }
+
+  /** What it needs at run time once the build has it, for messages. */
+  String needs() {
+    return needs;
   }
 
   /** Every id, for messages. */

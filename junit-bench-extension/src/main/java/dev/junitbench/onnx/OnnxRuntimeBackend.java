@@ -156,7 +156,7 @@ public final class OnnxRuntimeBackend implements Backend {
           + " requested; " + NAME + " " + offers + " here; " + provider.howToGet());
     }
     return runtime.startFailure(provider).map(reason -> "the " + provider.id() + " provider of " + NAME
-        + " cannot start here (" + reason + "); " + provider.howToGet());
+        + " cannot start here (" + reason + "); " + provider.needs());
   }
 
   @Override

@@ -63,8 +63,8 @@ class ExecutionProviderTests {
   void providerThatCannotStart() {
     assertThat(gpuBuild().unavailableReason(provider("tensorrt"), Device.CUDA)).hasValueSatisfying(reason ->
         assertThat(reason).isEqualTo("the tensorrt provider of onnxruntime cannot start here (" + NO_TENSORRT
-            + "); use ONNX Runtime's GPU build (mvn -Pgpu, com.microsoft.onnxruntime:onnxruntime_gpu) on a machine"
-            + " with an NVIDIA GPU, its driver, CUDA 12, cuDNN 9 and TensorRT 10 on the library path"));
+            + "); it needs an NVIDIA GPU, its driver, and CUDA 12, cuDNN 9 and TensorRT 10 libraries on the library"
+            + " path (LD_LIBRARY_PATH)"));
   }
 
   @Test
