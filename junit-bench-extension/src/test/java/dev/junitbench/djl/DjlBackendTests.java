@@ -1,7 +1,6 @@
 package dev.junitbench.djl;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
@@ -19,6 +18,7 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Device;
 import dev.junitbench.Devices;
+import dev.junitbench.ScenarioRun;
 import dev.junitbench.InputFactory;
 import dev.junitbench.Measurement;
 import dev.junitbench.Model;
@@ -30,18 +30,13 @@ import dev.junitbench.SequenceLengths;
 import dev.junitbench.Threads;
 import dev.junitbench.Warmup;
 import dev.junitbench.results.ModelInfo;
-import dev.junitbench.results.ResultExchange;
 import dev.junitbench.results.ScenarioResult;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
-import org.junit.platform.testkit.engine.EngineTestKit;
-import org.junit.platform.testkit.engine.Event;
 
 @DisplayName("A benchmark of a DJL model")
 class DjlBackendTests {
@@ -51,32 +46,12 @@ class DjlBackendTests {
     dev.junitbench.onnx.TinyModels.write();
   }
 
-  private record Run(EngineExecutionResults events, Map<String, ScenarioResult> results) {}
-
-  private static Run run(String method) {
-    try (ResultExchange.Subscription subscription = ResultExchange.subscribe()) {
-      java.lang.reflect.Method target = Arrays.stream(DjlTestCases.class.getDeclaredMethods())
-          .filter(m -> m.getName().equals(method)).findFirst().orElseThrow();
-      EngineExecutionResults events = EngineTestKit.engine("junit-jupiter")
-          .enableImplicitConfigurationParameters(false)
-          .configurationParameter("junit.bench.progress", "false")
-          .selectors(selectMethod(DjlTestCases.class, target)).execute();
-      Map<String, ScenarioResult> results = new LinkedHashMap<>();
-      for (Event event : events.testEvents().finished().list()) {
-        results.put(event.getTestDescriptor().getDisplayName(),
-            ResultExchange.take(event.getTestDescriptor().getUniqueId().toString()));
-      }
-      return new Run(events, results);
-    }
+  private static ScenarioRun run(String method) {
+    return ScenarioRun.of(DjlTestCases.class, method);
   }
 
-  private static String failure(Run run, String scenario) {
-    return run.events().testEvents().failed().list().stream()
-        .filter(e -> e.getTestDescriptor().getDisplayName().equals(scenario))
-        .map(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
-            .getThrowable().orElseThrow().getMessage())
-        .findFirst().orElseThrow(() -> new AssertionError("no failed scenario " + scenario + ": " + run.results()));
-  }
+
+
 
   private static final String CASES = DjlTestCases.class.getName();
 
@@ -84,7 +59,7 @@ class DjlBackendTests {
   @DisplayName("builds a block with random weights on PyTorch, feeds it batches, and records the model")
   void block() {
     DjlTestCases.seen.clear();
-    Run run = run("mlp");
+    ScenarioRun run = run("mlp");
     run.events().testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
     assertThat(DjlTestCases.seen).containsExactly("(1, 4) -> (1, 3)", "(4, 4) -> (4, 3)");
     ScenarioResult first = run.results().get("[device=cpu, batch_size=1]");
@@ -107,7 +82,7 @@ class DjlBackendTests {
   @DisplayName("frees each run's intermediate arrays with its result, and keeps the inputs")
   void noGrowth() {
     DjlTestCases.managed.clear();
-    Run run = run("counted");
+    ScenarioRun run = run("counted");
     run.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     // Arrays alive under the model's manager after each timed call's result was closed.
     assertThat(DjlTestCases.managed).hasSizeGreaterThan(5);
@@ -118,7 +93,7 @@ class DjlBackendTests {
   @DisplayName("runs an ONNX file on DJL's OnnxRuntime engine with real tokenized text, modes and threads")
   void onnxOnDjl() {
     DjlTestCases.seen.clear();
-    Run run = run("miniLm");
+    ScenarioRun run = run("miniLm");
     run.events().testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
     assertThat(DjlTestCases.seen).containsExactly("ids [101, 1996, 4248, 2829] -> (2, 16, 384)");
     ScenarioResult result = run.results().get("[device=cpu, batch_size=2, sequence_length=16, mode=eager, threads=1]");
@@ -138,25 +113,25 @@ class DjlBackendTests {
   @Test
   @DisplayName("rejects what an engine cannot do, naming the fix")
   void invalidSettings() {
-    assertThat(failure(run("threadsOnPyTorch"), "[invalid configuration]")).isEqualTo(CASES + "#threadsOnPyTorch"
+    assertThat(run("threadsOnPyTorch").failure("[invalid configuration]")).isEqualTo(CASES + "#threadsOnPyTorch"
         + " [device=cpu, threads=2]: @Threads: DJL's PyTorch engine sets its intra-op thread count once per process,"
         + " and changing it after the first inference slows every later one; leave @Threads out and set"
         + " -Dai.djl.pytorch.num_threads=N for the test JVM");
-    assertThat(failure(run("optimizedOnPyTorch"), "[invalid configuration]")).endsWith("@Modes: DJL's PyTorch engine"
+    assertThat(run("optimizedOnPyTorch").failure("[invalid configuration]")).endsWith("@Modes: DJL's PyTorch engine"
         + " has no mode 'optimized'; accepted: [eager]");
-    assertThat(failure(run("providers"), "[invalid configuration]")).endsWith("@Providers: DJL has no execution"
+    assertThat(run("providers").failure("[invalid configuration]")).endsWith("@Providers: DJL has no execution"
         + " providers; leave it out (ONNX Runtime's providers need an OnnxModel parameter)");
-    assertThat(failure(run("unknownEngine"), "[invalid configuration]")).contains("@Model(engine = \"TensorFlow\"):"
+    assertThat(run("unknownEngine").failure("[invalid configuration]")).contains("@Model(engine = \"TensorFlow\"):"
         + " DJL has no such engine on the test classpath (it has [OnnxRuntime, PyTorch");
-    assertThat(failure(run("unknownFormat"), "[invalid configuration]")).contains("DJL cannot tell which engine"
+    assertThat(run("unknownFormat").failure("[invalid configuration]")).contains("DJL cannot tell which engine"
         + " runs this file; name it: @Model(engine = \"PyTorch\")");
-    assertThat(failure(run("notABlock"), "[device=cpu]")).endsWith("#notABlock: @Model(block = "
+    assertThat(run("notABlock").failure("[device=cpu]")).endsWith("#notABlock: @Model(block = "
         + DjlTestCases.NotABlock.class.getName() + ".class) does not implement dev.junitbench.djl.DjlBlock;"
         + " implement it to build the model and describe its input");
-    assertThat(failure(run("noInputShapes"), "[device=cpu]")).endsWith("DJL gives no input shapes or types of a"
+    assertThat(run("noInputShapes").failure("[device=cpu]")).endsWith("DJL gives no input shapes or types of a"
         + " model file, so junit-bench cannot make its inputs; give @Model(tokenizer = ...) for a text model, or"
         + " make the inputs with @Model(inputs = ...)");
-    assertThat(failure(run("corrupt"), "[device=cpu]")).contains("DJL's OnnxRuntime engine cannot open model"
+    assertThat(run("corrupt").failure("[device=cpu]")).contains("DJL's OnnxRuntime engine cannot open model"
         + " 'corrupt' from target/test-models/corrupt.onnx").endsWith("check that the file is a complete model for"
         + " that engine");
   }
@@ -167,7 +142,7 @@ class DjlBackendTests {
     run("onCuda").events().testEvents().assertThatEvents().haveExactly(1, event(abortedWithReason(message(
         m -> m.contains("CUDA requested; DJL's PyTorch engine offers [CPU] here; Maven Central has no CUDA build of"
             + " PyTorch 2.7.1 for DJL 0.35.1")))));
-    Run auto = run("auto");
+    ScenarioRun auto = run("auto");
     auto.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     assertThat(auto.results().get("[device=auto]").params()).containsEntry("device_resolved", "cpu");
   }
@@ -178,11 +153,11 @@ class DjlBackendTests {
     DjlTestCases.seen.clear();
     run("given").events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     assertThat(DjlTestCases.seen).containsExactly("(2, 4) -> (2, 3)");
-    assertThat(failure(run("wrongShape"), "[device=cpu]")).endsWith("#wrongShape, model 'TinyMlp': the inputs "
+    assertThat(run("wrongShape").failure("[device=cpu]")).endsWith("#wrongShape, model 'TinyMlp': the inputs "
         + DjlTestCases.WrongShape.class.getName() + " made do not fit the model: 'x' has shape (2, 5); the model"
         + " takes (batch, 4). The model's inputs are one float32 array of shape (batch, 4); make one NDArray per"
         + " input with model.manager()");
-    assertThat(failure(run("wrongType"), "[device=cpu]")).contains("'x' is int64, the model takes float32");
+    assertThat(run("wrongType").failure("[device=cpu]")).contains("'x' is int64, the model takes float32");
     assertThat(DjlTestCases.GoodInputs.made).allMatch(NDArray::isReleased);
   }
 

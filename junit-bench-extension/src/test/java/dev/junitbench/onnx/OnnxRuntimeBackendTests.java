@@ -1,7 +1,6 @@
 package dev.junitbench.onnx;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
@@ -14,6 +13,7 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Device;
 import dev.junitbench.Devices;
+import dev.junitbench.ScenarioRun;
 import dev.junitbench.InputFactory;
 import dev.junitbench.Providers;
 import dev.junitbench.Scenario;
@@ -25,7 +25,6 @@ import dev.junitbench.Threads;
 import dev.junitbench.SequenceLengths;
 import dev.junitbench.Warmup;
 import dev.junitbench.results.ModelInfo;
-import dev.junitbench.results.ResultExchange;
 import dev.junitbench.results.ScenarioResult;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -36,7 +35,6 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
-import org.junit.platform.testkit.engine.Event;
 
 @DisplayName("A benchmark of an ONNX model")
 class OnnxRuntimeBackendTests {
@@ -46,30 +44,16 @@ class OnnxRuntimeBackendTests {
     TinyModels.write();
   }
 
-  private record Run(EngineExecutionResults events, Map<String, ScenarioResult> results) {}
-
-  private static Run run(String method) {
-    try (ResultExchange.Subscription subscription = ResultExchange.subscribe()) {
-      java.lang.reflect.Method target = java.util.Arrays.stream(OnnxTestCases.class.getDeclaredMethods())
-          .filter(m -> m.getName().equals(method)).findFirst().orElseThrow();
-      EngineExecutionResults events = EngineTestKit.engine("junit-jupiter")
-          .enableImplicitConfigurationParameters(false)
-          .configurationParameter("junit.bench.progress", "false")
-          .selectors(selectMethod(OnnxTestCases.class, target)).execute();
-      Map<String, ScenarioResult> results = new java.util.LinkedHashMap<>();
-      for (Event event : events.testEvents().finished().list()) {
-        ScenarioResult result = ResultExchange.take(event.getTestDescriptor().getUniqueId().toString());
-        results.put(event.getTestDescriptor().getDisplayName(), result);
-      }
-      return new Run(events, results);
-    }
+  private static ScenarioRun run(String method) {
+    return ScenarioRun.of(OnnxTestCases.class, method);
   }
+
 
   @Test
   @DisplayName("opens the model once per device, feeds inputs shaped for each scenario and records the model")
   void measuresAndRecordsTheModel() throws Exception {
     OnnxTestCases.shapes.clear();
-    Run run = run("matmul");
+    ScenarioRun run = run("matmul");
     run.events().testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
     assertThat(OnnxTestCases.shapes).containsExactly("[1, 4]", "[4, 4]");
     ScenarioResult first = run.results().get("[device=cpu, batch_size=1]");
@@ -93,7 +77,7 @@ class OnnxRuntimeBackendTests {
   @DisplayName("runs each mode and thread count as its own scenario with its own session")
   void modesAndThreads() {
     OnnxTestCases.sessions.clear();
-    Run run = run("modes");
+    ScenarioRun run = run("modes");
     run.events().testEvents().assertStatistics(stats -> stats.started(4).succeeded(4));
     assertThat(run.results().keySet()).containsExactly(
         "[device=cpu, mode=eager, threads=1]", "[device=cpu, mode=eager, threads=2]",
@@ -106,7 +90,7 @@ class OnnxRuntimeBackendTests {
   @Test
   @DisplayName("rejects a mode the backend does not have, naming the accepted ones")
   void unknownMode() {
-    assertThat(failure(run("turbo"), "[invalid configuration]"))
+    assertThat(run("turbo").failure("[invalid configuration]"))
         .contains("@Modes of dev.junitbench.onnx.OnnxRuntimeBackendTests$OnnxTestCases#turbo names mode"
             + " 'turbo', which onnxruntime does not have; accepted: [optimized, eager]");
   }
@@ -115,7 +99,7 @@ class OnnxRuntimeBackendTests {
   @DisplayName("binds dynamic batch and sequence axes, gives masks of ones and ids in a valid range")
   void tokenInputs() throws Exception {
     OnnxTestCases.shapes.clear();
-    Run run = run("tokens");
+    ScenarioRun run = run("tokens");
     run.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     assertThat(OnnxTestCases.shapes).containsExactly("[2, 16] ids in [1000, 2000) true mask 1..1");
     ScenarioResult result = run.results().get("[device=cpu, batch_size=2, sequence_length=16]");
@@ -129,13 +113,13 @@ class OnnxRuntimeBackendTests {
   @DisplayName("with a tokenizer feeds a real model real tokenized sentences")
   void realModelRealText() {
     OnnxTestCases.shapes.clear();
-    Run run = run("miniLm");
+    ScenarioRun run = run("miniLm");
     run.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     assertThat(OnnxTestCases.shapes).containsExactly("first ids [101, 1996, 4248, 2829] output [2, 16, 384]");
     ScenarioResult result = run.results().get("[device=cpu, batch_size=2, sequence_length=16]");
     assertThat(result.model().id()).isEqualTo("all-minilm-l6-v2-q");
     assertThat(result.model().sizeBytes()).isEqualTo(22_972_370L);
-    assertThat(failure(run("missingTokenizer"), "[device=cpu, sequence_length=16]"))
+    assertThat(run("missingTokenizer").failure("[device=cpu, sequence_length=16]"))
         .contains("@Model(tokenizer) of dev.junitbench.onnx.OnnxRuntimeBackendTests$OnnxTestCases#missingTokenizer"
             + " = \"classpath:none-tokenizer.json\": no resource 'none-tokenizer.json' on the test classpath");
   }
@@ -143,16 +127,16 @@ class OnnxRuntimeBackendTests {
   @Test
   @DisplayName("fails a scenario that does not fit the model, each bad file, and aborts a device the runtime lacks")
   void badInputs() {
-    assertThat(failure(run("fixedBatch"), "[device=cpu, batch_size=8]"))
+    assertThat(run("fixedBatch").failure("[device=cpu, batch_size=8]"))
         .contains("batch size 8 does not fit input 'x' of shape [1, 4], which fixes the batch at 1;"
             + " use @BatchSizes({1})");
     assertThat(run("fixedBatch").results().get("[device=cpu, batch_size=1]").latencyMs()).isNotNull();
-    assertThat(failure(run("noSequenceLength"), "[device=cpu]"))
+    assertThat(run("noSequenceLength").failure("[device=cpu]"))
         .contains("input 'input_ids' has a dynamic sequence axis ('sequence_length'); add @SequenceLengths({128})");
-    assertThat(failure(run("corrupt"), "[device=cpu]"))
+    assertThat(run("corrupt").failure("[device=cpu]"))
         .contains("ONNX Runtime cannot open model 'corrupt' from target/test-models/corrupt.onnx")
         .contains("check that the file is a complete ONNX model");
-    assertThat(failure(run("missing"), "[device=cpu]"))
+    assertThat(run("missing").failure("[device=cpu]"))
         .contains("@Model of dev.junitbench.onnx.OnnxRuntimeBackendTests$OnnxTestCases#missing"
             + " = \"target/test-models/none.onnx\": no file at");
     run("onCuda").events().testEvents().assertThatEvents().haveExactly(1, event(abortedWithReason(message(
@@ -174,15 +158,15 @@ class OnnxRuntimeBackendTests {
   @Test
   @DisplayName("resolves Device.AUTO among the backend's devices and records the provider each scenario used")
   void autoAndProviders() {
-    Run run = run("auto");
+    ScenarioRun run = run("auto");
     run.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     assertThat(run.results().get("[device=auto]").params()).containsExactly(
         Map.entry("device", "auto"), Map.entry("device_resolved", "cpu"), Map.entry("backend", "onnxruntime"),
         Map.entry("provider", "cpu"));
-    assertThat(failure(run("tensorrtOnCpu"), "[invalid configuration]")).isEqualTo(OnnxTestCases.class.getName()
+    assertThat(run("tensorrtOnCpu").failure("[invalid configuration]")).isEqualTo(OnnxTestCases.class.getName()
         + "#tensorrtOnCpu [device=cpu, provider=tensorrt]: provider tensorrt runs on [cuda], not cpu; declare"
         + " @Devices for it, or pick a provider that runs on cpu: [cpu, openvino, dnnl, xnnpack, coreml]");
-    Run tensorrt = run("tensorrt");
+    ScenarioRun tensorrt = run("tensorrt");
     tensorrt.events().testEvents().assertThatEvents().haveExactly(1, event(abortedWithReason(message(
         m -> m.endsWith("[device=cuda, provider=tensorrt], model 'matmul': provider tensorrt requested; onnxruntime has providers"
             + " [cpu] here; use ONNX Runtime's GPU build (mvn -Pgpu, com.microsoft.onnxruntime:onnxruntime_gpu) on a"
@@ -195,11 +179,11 @@ class OnnxRuntimeBackendTests {
   @DisplayName("opens the model with its options, records them, and rejects a malformed one")
   void options() {
     OnnxTestCases.sessions.clear();
-    Run run = run("withOptions");
+    ScenarioRun run = run("withOptions");
     run.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     assertThat(run.results().get("[device=cpu]").model().options())
         .containsExactly(Map.entry("session.intra_op.allow_spinning", "0"), Map.entry("session.use_env_allocators", "1"));
-    assertThat(failure(run("badOption"), "[invalid configuration]")).isEqualTo("@Model of " + OnnxTestCases.class.getName()
+    assertThat(run("badOption").failure("[invalid configuration]")).isEqualTo("@Model of " + OnnxTestCases.class.getName()
         + "#badOption: option \"spinning\" is not valid: write key=value, e.g. options ="
         + " {\"session.intra_op.allow_spinning=0\"}");
   }
@@ -207,12 +191,12 @@ class OnnxRuntimeBackendTests {
   @Test
   @DisplayName("rejects a @Model with no model, with both a file and a block, and a block for ONNX Runtime")
   void modelAnnotation() {
-    assertThat(failure(run("noModel"), "[invalid configuration]")).isEqualTo("@Model of " + OnnxTestCases.class.getName()
+    assertThat(run("noModel").failure("[invalid configuration]")).isEqualTo("@Model of " + OnnxTestCases.class.getName()
         + "#noModel names no model; give a file (@Model(\"classpath:model.onnx\")) or a class that builds one"
         + " (@Model(block = ResNet50.class))");
-    assertThat(failure(run("fileAndBlock"), "[invalid configuration]")).endsWith("#fileAndBlock names both a file"
+    assertThat(run("fileAndBlock").failure("[invalid configuration]")).endsWith("#fileAndBlock names both a file"
         + " and a block; keep one");
-    assertThat(failure(run("blockOnOnnx"), "[device=cpu]")).endsWith(OnnxTestCases.class.getName() + "#blockOnOnnx:"
+    assertThat(run("blockOnOnnx").failure("[device=cpu]")).endsWith(OnnxTestCases.class.getName() + "#blockOnOnnx:"
         + " onnxruntime opens ONNX files; the model built in code by " + OnnxTestCases.Block.class.getName()
         + " needs a DjlModel parameter");
   }
@@ -222,20 +206,20 @@ class OnnxRuntimeBackendTests {
   void givenInputs() {
     OnnxTestCases.shapes.clear();
     OnnxTestCases.GivenTensors.made.clear();
-    Run good = run("given");
+    ScenarioRun good = run("given");
     good.events().testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
     assertThat(OnnxTestCases.shapes).containsExactly("given [1, 4]", "given [3, 4]");
     String interfaceText = ". The model's inputs are [x: FLOAT [-1, 4]]; make one tensor per input, with these"
         + " names, element types and shapes (-1: any size)";
     String prefix = OnnxTestCases.class.getName() + "#%s, model 'matmul': the inputs " + OnnxTestCases.class.getName()
         + "$%s made do not fit the model: ";
-    assertThat(failure(run("wrongName"), "[device=cpu]")).endsWith(String.format(prefix, "wrongName", "WrongName")
+    assertThat(run("wrongName").failure("[device=cpu]")).endsWith(String.format(prefix, "wrongName", "WrongName")
         + "'pixels' is not an input of the model; input 'x' is missing" + interfaceText);
-    assertThat(failure(run("wrongType"), "[device=cpu]")).endsWith(String.format(prefix, "wrongType", "WrongType")
+    assertThat(run("wrongType").failure("[device=cpu]")).endsWith(String.format(prefix, "wrongType", "WrongType")
         + "'x' is INT64, the model takes FLOAT" + interfaceText);
-    assertThat(failure(run("wrongShape"), "[device=cpu]")).endsWith(String.format(prefix, "wrongShape", "WrongShape")
+    assertThat(run("wrongShape").failure("[device=cpu]")).endsWith(String.format(prefix, "wrongShape", "WrongShape")
         + "'x' has shape [1, 5]; the model fixes axis 1 at 4 [-1, 4]" + interfaceText);
-    assertThat(failure(run("notATensor"), "[device=cpu]")).endsWith(String.format(prefix, "notATensor", "NotATensor")
+    assertThat(run("notATensor").failure("[device=cpu]")).endsWith(String.format(prefix, "notATensor", "NotATensor")
         + "'x' is a [F, not an OnnxTensor" + interfaceText);
     assertThat(OnnxTestCases.GivenTensors.made).hasSize(5)
         .as("tensors are closed, those of rejected inputs included").allMatch(OnnxTensor::isClosed);
@@ -244,7 +228,7 @@ class OnnxRuntimeBackendTests {
   @Test
   @DisplayName("fails a file that is not a model, naming the file")
   void notAModel() {
-    assertThat(failure(run("tokenizerAsModel"), "[device=cpu]"))
+    assertThat(run("tokenizerAsModel").failure("[device=cpu]"))
         .contains("ONNX Runtime cannot open model 'all-minilm-l6-v2-q-tokenizer' from classpath:all-minilm-l6-v2-q-tokenizer.json")
         .endsWith("check that the file is a complete ONNX model");
   }
@@ -257,13 +241,7 @@ class OnnxRuntimeBackendTests {
     void matmul(@Model("target/test-models/matmul.onnx") OnnxModel model, ModelInputs inputs) {}
   }
 
-  private static String failure(Run run, String scenario) {
-    return run.events().testEvents().failed().list().stream()
-        .filter(e -> e.getTestDescriptor().getDisplayName().equals(scenario))
-        .map(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
-            .getThrowable().orElseThrow().getMessage())
-        .findFirst().orElseThrow(() -> new AssertionError("no failed scenario " + scenario));
-  }
+
 
   @Warmup(iterations = 1)
   @Measurement(iterations = 5)
