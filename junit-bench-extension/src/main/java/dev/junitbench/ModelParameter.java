@@ -92,10 +92,23 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
     return new Execution(engine, scenario.provider().orElse(null));
   }
 
-  /** The device a scenario declaring {@code device} runs on: {@link Device#AUTO} picks among this backend's. */
+  /**
+   * The device a scenario declaring {@code device} runs on: {@link Device#AUTO} picks among the
+   * devices this backend serves here. With a provider named, it picks among that provider's devices
+   * even when none is served here, so the scenario is aborted for what is missing, as on any machine
+   * without them, instead of asking the provider for a device it does not run on.
+   */
   Device resolve(Device device, String provider) {
-    return device != Device.AUTO ? device
-        : Backends.preferred(backend.availableDevices(new Execution(engine, provider)));
+    if (device != Device.AUTO) {
+      return device;
+    }
+    Set<Device> served = backend.availableDevices(new Execution(engine, provider));
+    if (provider == null) {
+      return Backends.preferred(served);
+    }
+    Set<Device> own = backend.providerDevices(provider);
+    Set<Device> usable = own.stream().filter(served::contains).collect(java.util.stream.Collectors.toSet());
+    return Backends.preferred(usable.isEmpty() ? own : usable);
   }
 
   /**
@@ -115,6 +128,10 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
             + "', which " + backend.name() + " does not have; accepted: " + backend.modes());
       }
       Execution execution = execution(scenario);
+      if (scenario.device() == Device.AUTO) {
+        // Left unresolved by a dry run, which loads no runtime to pick a device.
+        continue;
+      }
       if (checked.add(execution + "|" + scenario.device() + "|" + mode + "|" + scenario.threads())) {
         backend.invalidReason(execution, scenario).ifPresent(reason -> {
           throw new BenchmarkConfigurationException(benchmark + " " + scenario.displayName() + ": " + reason);
@@ -193,9 +210,18 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
           + id + "' from " + (source != null ? source : block.getName()) + ": " + e.getMessage());
     }
     double loadMs = (System.nanoTime() - start) / 1e6;
-    Long size = source != null ? Long.valueOf(source.sizeBytes()) : opened.sizeBytes();
-    return new StoredModel(opened, new ModelInfo(id, backend.name(), opened.format(),
-        source != null ? source.location() : block.getName(), size, loadMs, null, options.isEmpty() ? null : options));
+    try {
+      Long size = source != null ? Long.valueOf(source.sizeBytes()) : opened.sizeBytes();
+      return new StoredModel(opened, new ModelInfo(id, backend.name(), opened.format(),
+          source != null ? source.location() : block.getName(), size, loadMs, null, options.isEmpty() ? null : options));
+    } catch (RuntimeException e) {
+      try {
+        opened.close();
+      } catch (Exception suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
   }
 
   /**

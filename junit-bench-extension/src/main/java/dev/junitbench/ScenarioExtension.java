@@ -94,17 +94,25 @@ final class ScenarioExtension
     if (type != ModelInputs.class) {
       return stored.opened().handle();
     }
+    ModelInputs inputs;
     try {
-      ModelInputs inputs = model().inputs(stored, scenario, benchmark);
+      inputs = model().inputs(stored, scenario, benchmark);
       context.getStore(BenchmarkExtension.NAMESPACE).put(ModelInputs.class, new ClosingInputs(inputs));
-      stored.timeFirstInference(inputs);
-      return inputs;
     } catch (RuntimeException e) {
       throw e;
     } catch (Exception e) {
       throw new IllegalStateException(benchmark + " " + displayName() + ": building the inputs of model '"
           + stored.info().id() + "' failed: " + e.getMessage(), e);
     }
+    try {
+      stored.timeFirstInference(inputs);
+    } catch (BenchmarkConfigurationException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException(benchmark + " " + displayName() + ": the first inference of model '"
+          + stored.info().id() + "' failed (" + e + "); check that the inputs fit the model", e);
+    }
+    return inputs;
   }
 
   /** Closes a scenario's inputs when its invocation ends. */
@@ -122,7 +130,8 @@ final class ScenarioExtension
       return params;
     }
     Map<String, Object> withBackend = new LinkedHashMap<>(params);
-    model.resultParams(scenario).forEach(withBackend::putIfAbsent);
+    // The backend's spelling wins (a provider written "CUDA" is recorded "cuda"): baselines match on params.
+    withBackend.putAll(model.resultParams(scenario));
     return withBackend;
   }
 

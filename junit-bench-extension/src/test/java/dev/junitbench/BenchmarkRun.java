@@ -5,7 +5,9 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
 
 import dev.junitbench.results.ResultExchange;
 import dev.junitbench.results.ScenarioResult;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -56,7 +58,9 @@ final class BenchmarkRun {
           .selectors(selector)
           .execute();
       Map<String, ScenarioResult> byName = new LinkedHashMap<>();
-      for (Event event : results.testEvents().finished().list()) {
+      List<Event> ended = new ArrayList<>(results.testEvents().finished().list());
+      ended.addAll(results.testEvents().skipped().list());
+      for (Event event : ended) {
         ScenarioResult result = ResultExchange.take(event.getTestDescriptor().getUniqueId().toString());
         if (result != null) {
           String method = result.benchmark().substring(result.benchmark().indexOf('#') + 1);

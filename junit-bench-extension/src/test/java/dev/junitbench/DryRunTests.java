@@ -20,7 +20,7 @@ class DryRunTests {
     DryRunTestCases.calls.set(0);
     BenchmarkRun.Outcome outcome = BenchmarkRun.with().config("junit.bench.dry-run", "true")
         .run(DryRunTestCases.class);
-    outcome.events().testEvents().assertStatistics(stats -> stats.skipped(3).started(1).failed(1));
+    outcome.events().testEvents().assertStatistics(stats -> stats.skipped(4).started(1).failed(1));
     outcome.events().testEvents().assertThatEvents()
         .haveExactly(1, event(displayName("[device=cpu, batch_size=1]"), skippedWithReason("dry run")))
         .haveExactly(1, event(displayName("[device=cpu, batch_size=8]"), skippedWithReason("dry run")))
@@ -28,6 +28,9 @@ class DryRunTests {
         .haveExactly(1, event(displayName("[device=cpu]"), skippedWithReason(
             "dry run: would open model target/test-models/corrupt.onnx with onnxruntime")));
     assertThat(DryRunTestCases.calls).hasValue(0);
+    // Device.AUTO is left unresolved: finding the best device would load the runtime.
+    assertThat(outcome.result("auto [device=auto, provider=cuda]").params()).doesNotContainKey("device_resolved")
+        .containsEntry("provider", "cuda");
     // A configuration error is still reported: a dry run checks the benchmarks.
     outcome.events().testEvents().assertThatEvents().haveExactly(1,
         event(displayName("[invalid configuration]"),
@@ -50,6 +53,13 @@ class DryRunTests {
 
     @Benchmark
     void model(@Model("target/test-models/corrupt.onnx") OnnxModel model) {
+      calls.incrementAndGet();
+    }
+
+    @Benchmark
+    @Devices(Device.AUTO)
+    @Providers("cuda")
+    void auto(@Model("target/test-models/corrupt.onnx") OnnxModel model) {
       calls.incrementAndGet();
     }
 

@@ -118,19 +118,40 @@ public final class DjlBackend implements Backend {
       return Set.of();
     }
     Set<Device> devices = EnumSet.of(Device.CPU);
-    if (gpuCount(loaded.engine()) > 0) {
+    if (cudaFailure(engine.get(), loaded.engine()).isEmpty()) {
       devices.add(Device.CUDA);
     }
     return devices;
   }
 
-  private static int gpuCount(Engine engine) {
-    try {
-      return engine.getGpuCount();
-    } catch (RuntimeException | LinkageError e) {
-      return 0;
-    }
+  /**
+   * Why {@code engine} cannot run on a CUDA GPU here, probed once per engine; empty when it can.
+   * DJL's own count of GPUs looks for the CUDA runtime library, which libtorch and ONNX Runtime do
+   * not need on the library path, so each engine is asked the way it really runs.
+   */
+  private static Optional<String> cudaFailure(String name, Engine engine) {
+    return CUDA.computeIfAbsent(name, key -> {
+      try {
+        if (ONNX_RUNTIME.equals(key)) {
+          return dev.junitbench.onnx.OnnxRuntimeBackend.providerStartFailure("cuda");
+        }
+        if (PYTORCH.equals(key) && !engine.hasCapability("CUDA")) {
+          return Optional.of("its natives are a CPU build");
+        }
+        if (PYTORCH.equals(key)) {
+          try (ai.djl.ndarray.NDManager manager = engine.newBaseManager(ai.djl.Device.gpu())) {
+            manager.zeros(new ai.djl.ndarray.types.Shape(1)).toFloatArray();
+            return Optional.empty();
+          }
+        }
+        return engine.getGpuCount() > 0 ? Optional.empty() : Optional.of("it sees no GPU");
+      } catch (RuntimeException | LinkageError e) {
+        return Optional.of(dev.junitbench.spi.Causes.describe(e));
+      }
+    });
   }
+
+  private static final Map<String, Optional<String>> CUDA = new java.util.concurrent.ConcurrentHashMap<>();
 
   @Override
   public Optional<String> unavailableReason(Execution execution, Device device) {
@@ -146,8 +167,10 @@ public final class DjlBackend implements Backend {
     if (availableDevices(execution).contains(device)) {
       return Optional.empty();
     }
+    String why = device == Device.CUDA ? " (" + cudaFailure(engine.get(), loaded.engine()).orElse("") + ")" : "";
     return Optional.of(device.name() + " requested; DJL's " + engine.get() + " engine offers "
-        + availableDevices(execution).stream().map(Device::name).toList() + " here; " + deviceFix(engine.get(), device));
+        + availableDevices(execution).stream().map(Device::name).toList() + " here" + why + "; "
+        + deviceFix(engine.get(), device));
   }
 
   /**
@@ -156,6 +179,7 @@ public final class DjlBackend implements Backend {
    * cannot start once another exists. Called by the ONNX Runtime backend before it loads the runtime.
    */
   public static void startOnnxRuntimeEngineFirst() {
+    // Without DJL, names() is empty and nothing is prepared or loaded.
     if (DjlEngines.canonical(ONNX_RUNTIME).isPresent()) {
       DjlEngines.load(ONNX_RUNTIME);
     }
@@ -185,9 +209,9 @@ public final class DjlBackend implements Backend {
     }
     return switch (engine) {
       case PYTORCH -> "Maven Central has no CUDA build of PyTorch 2.7.1 for DJL 0.35.1: on a machine with an NVIDIA"
-          + " GPU and internet access, leave pytorch-native-cpu and -Dai.djl.offline=true out so DJL downloads the"
-          + " CUDA build matching the driver (PYTORCH_FLAVOR=cu128 chooses one), or point PYTORCH_LIBRARY_PATH at a"
-          + " CUDA build of libtorch 2.7.1";
+          + " GPU and internet access, leave pytorch-native-cpu and -Dai.djl.offline=true out so DJL downloads a"
+          + " CUDA build for the CUDA runtime it finds (PYTORCH_FLAVOR=cu128 chooses one), or point"
+          + " PYTORCH_LIBRARY_PATH at a CUDA build of libtorch 2.7.1";
       case ONNX_RUNTIME -> "use ONNX Runtime's GPU build (mvn -Pgpu, com.microsoft.onnxruntime:onnxruntime_gpu) on a"
           + " machine with an NVIDIA GPU, its driver, CUDA 12 and cuDNN 9";
       default -> "use a CUDA build of DJL's " + engine + " engine on a machine with an NVIDIA GPU";
@@ -202,6 +226,11 @@ public final class DjlBackend implements Backend {
   @Override
   public OpenedModel open(ModelRequest request) throws Exception {
     String engine = engine(request.execution());
+    if (request.block() != null && !PYTORCH.equals(engine)) {
+      throw new BenchmarkConfigurationException(request.benchmark() + ": a model built in code ("
+          + request.block().getClass().getName() + ") runs on DJL's PyTorch engine, not " + engine
+          + "; leave @Model(engine) out");
+    }
     if (request.block() != null && !(request.block() instanceof DjlBlock)) {
       throw new BenchmarkConfigurationException(request.benchmark() + ": @Model(block = "
           + request.block().getClass().getName() + ".class) does not implement " + DjlBlock.class.getName()

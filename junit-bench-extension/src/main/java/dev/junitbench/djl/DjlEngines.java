@@ -23,10 +23,16 @@ final class DjlEngines {
 
   private DjlEngines() {}
 
-  /** The engines on the classpath ({@code [OnnxRuntime, PyTorch]}); none loaded by asking. */
+  /**
+   * The engines on the classpath ({@code [OnnxRuntime, PyTorch]}); none loaded by asking, and none
+   * when DJL itself is absent or broken.
+   */
   static Set<String> names() {
-    DjlFolders.prepare();
-    return new java.util.TreeSet<>(Engine.getAllEngines());
+    try {
+      return new java.util.TreeSet<>(Engine.getAllEngines());
+    } catch (RuntimeException | LinkageError | java.util.ServiceConfigurationError e) {
+      return Set.of();
+    }
   }
 
   /** The engine's name as DJL spells it, matched without regard to case, if it is on the classpath. */
@@ -38,10 +44,11 @@ final class DjlEngines {
   /** Loads {@code name} (as DJL spells it) once per process, keeping the failure if it does not load. */
   static Loaded load(String name) {
     return LOADED.computeIfAbsent(name, key -> {
-      DjlFolders.prepare();
       try {
+        // Before the engine extracts anything: its natives go under target/, not the home folder.
+        DjlFolders.prepare();
         return new Loaded(Engine.getEngine(key), null);
-      } catch (RuntimeException | LinkageError e) {
+      } catch (RuntimeException | LinkageError | java.util.ServiceConfigurationError e) {
         return new Loaded(null, Causes.describe(e));
       }
     });

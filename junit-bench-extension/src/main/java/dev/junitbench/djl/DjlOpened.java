@@ -228,6 +228,11 @@ final class DjlOpened implements OpenedModel {
             : given.getValue().getClass().getName()) + ", not an NDArray");
       } else if (!names.isEmpty() && !names.contains(given.getKey())) {
         problems.add("'" + given.getKey() + "' is not an input of the model");
+      } else if (!array.getDevice().equals(model.getNDManager().getDevice())
+          || !array.getManager().getEngine().getEngineName().equals(engine)) {
+        problems.add("'" + given.getKey() + "' is on " + array.getDevice() + " of DJL's "
+            + array.getManager().getEngine().getEngineName() + " engine, the model runs on "
+            + model.getNDManager().getDevice() + " of its " + engine + " engine; converting it would be timed");
       } else if (block != null) {
         Shape expected = block.inputShape();
         Shape shape = array.getShape();

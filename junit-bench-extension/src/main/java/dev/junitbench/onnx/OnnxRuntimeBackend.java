@@ -110,15 +110,32 @@ public final class OnnxRuntimeBackend implements Backend {
     return devices.stream().map(Device::id).toList();
   }
 
-  /** The provider a scenario uses: the one named, else the device's default. */
-  private static ExecutionProvider provider(Execution execution, Device device) {
-    return execution.provider() == null ? ExecutionProvider.defaultFor(device)
-        : ExecutionProvider.fromId(execution.provider()).orElseThrow();
+  /** The provider a scenario uses: the one named, else the device's default; empty for an unknown name. */
+  private static Optional<ExecutionProvider> provider(Execution execution, Device device) {
+    return execution.provider() == null ? Optional.of(ExecutionProvider.defaultFor(device))
+        : ExecutionProvider.fromId(execution.provider());
+  }
+
+  @Override
+  public Set<Device> providerDevices(String provider) {
+    return ExecutionProvider.fromId(provider).map(ExecutionProvider::devices).orElse(Set.of());
   }
 
   @Override
   public Map<String, Object> resultParams(Execution execution, Device device) {
-    return Map.of("provider", provider(execution, device).id());
+    return Map.of("provider", provider(execution, device).map(ExecutionProvider::id)
+        .orElse(String.valueOf(execution.provider())));
+  }
+
+  /**
+   * Why the execution provider {@code provider} ({@code cuda}) of the ONNX Runtime in this process
+   * cannot start here, and what it needs; empty when it starts. For DJL's OnnxRuntime engine, which
+   * runs on the same native library.
+   */
+  public static Optional<String> providerStartFailure(String provider) {
+    ExecutionProvider known = ExecutionProvider.fromId(provider).orElseThrow(
+        () -> new IllegalArgumentException("no provider " + provider + "; accepted: " + ExecutionProvider.ids()));
+    return new OnnxRuntimeBackend().runtime().startFailure(known).map(reason -> reason + "; " + known.needs());
   }
 
   @Override
@@ -147,7 +164,11 @@ public final class OnnxRuntimeBackend implements Backend {
           + System.getProperty("os.arch") + ") and, if -Donnxruntime.native.path is set, point it at a folder"
           + " holding that build's libraries");
     }
-    ExecutionProvider provider = provider(execution, device);
+    Optional<ExecutionProvider> named = provider(execution, device);
+    if (named.isEmpty()) {
+      return Optional.of("@Providers names '" + execution.provider() + "', which " + NAME + " does not have");
+    }
+    ExecutionProvider provider = named.get();
     if (!runtime.compiled(provider)) {
       String offers = execution.provider() == null
           ? "offers " + availableDevices(Execution.DEFAULT).stream().map(Device::name).toList()
@@ -186,7 +207,7 @@ public final class OnnxRuntimeBackend implements Backend {
       for (Map.Entry<String, String> option : request.options().entrySet()) {
         options.addConfigEntry(option.getKey(), option.getValue());
       }
-      provider(request.execution(), request.device()).addTo(options);
+      provider(request.execution(), request.device()).orElseThrow().addTo(options);
       OrtSession session;
       try {
         session = request.model().path() != null

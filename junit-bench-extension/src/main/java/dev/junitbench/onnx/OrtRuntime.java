@@ -53,8 +53,8 @@ final class OrtRuntime {
   static OrtRuntime load() {
     try {
       dev.junitbench.djl.DjlBackend.startOnnxRuntimeEngineFirst();
-    } catch (LinkageError e) {
-      // DJL is not on the classpath: nothing else will create ONNX Runtime's environment.
+    } catch (RuntimeException | LinkageError | java.util.ServiceConfigurationError e) {
+      // DJL is not on the classpath, or its engine failed, which its own scenarios report.
     }
     try {
       OrtEnvironment environment = OrtEnvironment.getEnvironment();

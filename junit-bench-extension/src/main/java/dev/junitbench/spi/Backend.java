@@ -59,6 +59,14 @@ public interface Backend {
   }
 
   /**
+   * The devices the provider {@code provider} runs on, whether or not it can start here
+   * ({@code tensorrt}: cuda); empty when the backend has no such provider.
+   */
+  default Set<Device> providerDevices(String provider) {
+    return Set.of();
+  }
+
+  /**
    * The parameters a scenario with {@code execution} on {@code device} adds to its result beyond
    * the declared ones ({@code provider=cuda} where the provider is the device's default, say).
    */

@@ -33,6 +33,7 @@ import dev.junitbench.results.ModelInfo;
 import dev.junitbench.results.ScenarioResult;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -90,6 +91,20 @@ class DjlBackendTests {
   }
 
   @Test
+  @DisplayName("keeps the inputs when a body runs the model twice before closing the results")
+  void twoRunsOpen() {
+    run("twice").events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+  }
+
+  @Test
+  @DisplayName("names the model and the inputs when the first inference fails")
+  void firstInferenceFails() {
+    assertThat(run("floatIds").failure("[device=cpu, sequence_length=16]")).contains(CASES + "#floatIds"
+        + " [device=cpu, sequence_length=16]: the first inference of model 'all-minilm-l6-v2-q' failed (")
+        .endsWith("); check that the inputs fit the model");
+  }
+
+  @Test
   @DisplayName("runs an ONNX file on DJL's OnnxRuntime engine with real tokenized text, modes and threads")
   void onnxOnDjl() {
     DjlTestCases.seen.clear();
@@ -131,6 +146,9 @@ class DjlBackendTests {
     assertThat(run("noInputShapes").failure("[device=cpu]")).endsWith("DJL gives no input shapes or types of a"
         + " model file, so junit-bench cannot make its inputs; give @Model(tokenizer = ...) for a text model, or"
         + " make the inputs with @Model(inputs = ...)");
+    assertThat(run("blockOnOnnxRuntime").failure("[device=cpu]")).endsWith("#blockOnOnnxRuntime: a model built in"
+        + " code (" + DjlTestCases.TinyMlp.class.getName() + ") runs on DJL's PyTorch engine, not OnnxRuntime; leave"
+        + " @Model(engine) out");
     assertThat(run("corrupt").failure("[device=cpu]")).contains("DJL's OnnxRuntime engine cannot open model"
         + " 'corrupt' from target/test-models/corrupt.onnx").endsWith("check that the file is a complete model for"
         + " that engine");
@@ -140,7 +158,7 @@ class DjlBackendTests {
   @DisplayName("aborts CUDA where the engine sees no GPU, saying where CUDA builds come from")
   void noCuda() {
     run("onCuda").events().testEvents().assertThatEvents().haveExactly(1, event(abortedWithReason(message(
-        m -> m.contains("CUDA requested; DJL's PyTorch engine offers [CPU] here; Maven Central has no CUDA build of"
+        m -> m.contains("CUDA requested; DJL's PyTorch engine offers [CPU] here (its natives are a CPU build); Maven Central has no CUDA build of"
             + " PyTorch 2.7.1 for DJL 0.35.1")))));
     ScenarioRun auto = run("auto");
     auto.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
@@ -158,6 +176,8 @@ class DjlBackendTests {
         + " takes (batch, 4). The model's inputs are one float32 array of shape (batch, 4); make one NDArray per"
         + " input with model.manager()");
     assertThat(run("wrongType").failure("[device=cpu]")).contains("'x' is int64, the model takes float32");
+    assertThat(run("otherEngine").failure("[device=cpu, sequence_length=16]")).contains("'input_ids' is on cpu() of"
+        + " DJL's PyTorch engine, the model runs on cpu() of its OnnxRuntime engine; converting it would be timed");
     assertThat(DjlTestCases.GoodInputs.made).allMatch(NDArray::isReleased);
   }
 
@@ -295,6 +315,53 @@ class DjlBackendTests {
 
     @Benchmark
     void wrongShape(@Model(block = TinyMlp.class, inputs = WrongShape.class) DjlModel model, ModelInputs inputs) {}
+
+    @Benchmark
+    void twice(@Model(block = TinyMlp.class) DjlModel model, ModelInputs inputs, Blackhole bh)
+        throws TranslateException {
+      DjlResult first = model.run(inputs);
+      DjlResult second = model.run(inputs);
+      bh.closeAfterTiming(first);
+      bh.closeAfterTiming(second);
+    }
+
+    @Benchmark
+    void blockOnOnnxRuntime(@Model(block = TinyMlp.class, engine = "OnnxRuntime") DjlModel model) {}
+
+    /** Named right, typed wrong: DJL describes no types, so only running the model finds out. */
+    static class FloatIds implements InputFactory<DjlModel> {
+      @Override
+      public Map<String, ?> create(DjlModel model, Scenario scenario) {
+        Map<String, NDArray> arrays = new LinkedHashMap<>();
+        for (String name : List.of("input_ids", "attention_mask", "token_type_ids")) {
+          arrays.put(name, model.manager().ones(new Shape(1, scenario.sequenceLength()), DataType.FLOAT32));
+        }
+        return arrays;
+      }
+    }
+
+    /** Arrays of another engine than the model's. */
+    static class OtherEngine implements InputFactory<DjlModel> {
+      @Override
+      public Map<String, ?> create(DjlModel model, Scenario scenario) {
+        ai.djl.ndarray.NDManager pyTorch = ai.djl.engine.Engine.getEngine("PyTorch").newBaseManager();
+        Map<String, NDArray> arrays = new LinkedHashMap<>();
+        for (String name : List.of("input_ids", "attention_mask", "token_type_ids")) {
+          arrays.put(name, pyTorch.ones(new Shape(1, scenario.sequenceLength()), DataType.INT64));
+        }
+        return arrays;
+      }
+    }
+
+    @Benchmark
+    @SequenceLengths(16)
+    void floatIds(@Model(value = "classpath:all-minilm-l6-v2-q.onnx", inputs = FloatIds.class) DjlModel model,
+        ModelInputs inputs) {}
+
+    @Benchmark
+    @SequenceLengths(16)
+    void otherEngine(@Model(value = "classpath:all-minilm-l6-v2-q.onnx", inputs = OtherEngine.class) DjlModel model,
+        ModelInputs inputs) {}
 
     @Benchmark
     void wrongType(@Model(block = TinyMlp.class, inputs = WrongType.class) DjlModel model, ModelInputs inputs) {}

@@ -88,6 +88,9 @@ class ExecutionProviderTests {
         + " coreml]");
     assertThat(backend.invalidReason(provider("TensorRT"), on(Device.CUDA))).isEmpty();
     assertThat(backend.invalidReason(provider("directml"), on(Device.ROCM))).isEmpty();
+    assertThat(backend.unavailableReason(provider("tpu"), Device.CPU)).hasValue("@Providers names 'tpu', which"
+        + " onnxruntime does not have");
+    assertThat(backend.providerDevices("tensorrt")).containsExactly(Device.CUDA);
     assertThat(backend.invalidReason(provider("tpu"), on(Device.CPU))).hasValue("@Providers names 'tpu', which"
         + " onnxruntime does not have; accepted: [cpu, cuda, tensorrt, rocm, openvino, dnnl, xnnpack, coreml, directml]");
     assertThat(backend.invalidReason(new Execution("PyTorch", null), on(Device.CPU))).hasValueSatisfying(reason ->

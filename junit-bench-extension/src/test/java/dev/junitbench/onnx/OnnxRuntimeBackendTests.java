@@ -176,6 +176,19 @@ class OnnxRuntimeBackendTests {
   }
 
   @Test
+  @DisplayName("resolves Device.AUTO with a provider among that provider's devices: a GPU provider is aborted, not rejected")
+  void autoWithProviders() {
+    ScenarioRun run = run("autoProviders");
+    run.events().testEvents().assertStatistics(stats -> stats.started(2).succeeded(1).aborted(1));
+    assertThat(run.results().get("[device=auto, provider=CPU]").params()).containsEntry("device_resolved", "cpu")
+        .as("the provider as the backend spells it").containsEntry("provider", "cpu");
+    assertThat(run.results().get("[device=auto, provider=cuda]").params()).containsEntry("device_resolved", "cuda");
+    run.events().testEvents().assertThatEvents().haveExactly(1, event(abortedWithReason(message(
+        m -> m.contains("[device=auto, provider=cuda], model 'matmul': provider cuda requested; onnxruntime has"
+            + " providers [cpu] here")))));
+  }
+
+  @Test
   @DisplayName("opens the model with its options, records them, and rejects a malformed one")
   void options() {
     OnnxTestCases.sessions.clear();
@@ -332,6 +345,14 @@ class OnnxRuntimeBackendTests {
     @Benchmark
     @Devices(Device.AUTO)
     void auto(@Model("target/test-models/matmul.onnx") OnnxModel model, ModelInputs inputs) throws OrtException {
+      model.run(inputs).close();
+    }
+
+    @Benchmark
+    @Devices(Device.AUTO)
+    @Providers({"CPU", "cuda"})
+    void autoProviders(@Model("target/test-models/matmul.onnx") OnnxModel model, ModelInputs inputs)
+        throws OrtException {
       model.run(inputs).close();
     }
 
