@@ -3,6 +3,7 @@ package dev.junitbench;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.model.ModelSource;
 import dev.junitbench.results.ModelInfo;
+import dev.junitbench.sampling.ResourceSampler;
 import dev.junitbench.spi.Backend;
 import dev.junitbench.spi.Backends;
 import dev.junitbench.spi.Execution;
@@ -175,18 +176,18 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
   }
 
   /** The model opened for {@code scenario}, opening it on first use (timed as load time). */
-  StoredModel open(ExtensionContext invocation, Scenario scenario, String benchmark) {
+  StoredModel open(ExtensionContext invocation, Scenario scenario, String benchmark, ResourceSampler sampler) {
     ExtensionContext method = invocation.getParent().orElse(invocation);
     String key = List.of(model.value(), model.block().getName(), model.tokenizer(), backend.name(),
         String.valueOf(engine), options.toString(), scenario.device().name(), scenario.provider().orElse(""),
         scenario.mode().orElse(""), String.valueOf(scenario.threads())).toString();
     @SuppressWarnings("deprecation") // computeIfAbsent exists only from JUnit 6 on
     StoredModel stored = method.getStore(BenchmarkExtension.NAMESPACE)
-        .getOrComputeIfAbsent(key, k -> load(invocation, scenario, benchmark), StoredModel.class);
+        .getOrComputeIfAbsent(key, k -> load(invocation, scenario, benchmark, sampler), StoredModel.class);
     return stored;
   }
 
-  private StoredModel load(ExtensionContext invocation, Scenario scenario, String benchmark) {
+  private StoredModel load(ExtensionContext invocation, Scenario scenario, String benchmark, ResourceSampler sampler) {
     ClassLoader loader = invocation.getRequiredTestClass().getClassLoader();
     String what = "@Model of " + benchmark;
     ModelSource source = model.value().isBlank() ? null : ModelSource.resolve(model.value(), loader, what);
@@ -197,6 +198,7 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
     Class<?> block = model.block() == void.class ? null : model.block();
     Object builder = block == null ? null : newInstance(block, "@Model(block = " + block.getSimpleName()
         + ".class) of " + benchmark);
+    ResourceSampler.Reading before = sampler.rssMb();
     long start = System.nanoTime();
     OpenedModel opened;
     try {
@@ -210,10 +212,16 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
           + id + "' from " + (source != null ? source : block.getName()) + ": " + e.getMessage());
     }
     double loadMs = (System.nanoTime() - start) / 1e6;
+    ResourceSampler.Reading after = sampler.rssMb();
+    ResourceSampler.Reading footprint = before.value() != null && after.value() != null
+        // Never below zero: the JVM may hand memory back to the system while the model opens.
+        ? new ResourceSampler.Reading(Math.max(0, after.value() - before.value()), null)
+        : new ResourceSampler.Reading(null, before.problem() != null ? before.problem() : after.problem());
     try {
       Long size = source != null ? Long.valueOf(source.sizeBytes()) : opened.sizeBytes();
       return new StoredModel(opened, new ModelInfo(id, backend.name(), opened.format(),
-          source != null ? source.location() : block.getName(), size, loadMs, null, options.isEmpty() ? null : options));
+          source != null ? source.location() : block.getName(), size, loadMs, null, options.isEmpty() ? null : options),
+          footprint);
     } catch (RuntimeException e) {
       try {
         opened.close();

@@ -5,6 +5,7 @@ import dev.junitbench.MeasurementLoop.PhaseRun;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.results.Figures;
+import dev.junitbench.sampling.ResourceSampler;
 import dev.junitbench.results.Phase;
 import dev.junitbench.results.ResultExchange;
 import dev.junitbench.results.ScenarioResult;
@@ -46,6 +47,7 @@ final class ScenarioExtension
   private final Backends backends;
   private final BenchmarkConfigurationException error;
   private final Blackhole blackhole = new Blackhole();
+  private final ResourceSampler sampler;
   private StoredModel opened;
 
   ScenarioExtension(String benchmark, Scenario scenario, Map<String, Object> params, BenchmarkPlan plan,
@@ -57,6 +59,8 @@ final class ScenarioExtension
     this.config = config;
     this.backends = backends;
     this.error = error;
+    this.sampler = config == null ? null : new ResourceSampler(new ResourceSampler.Settings(
+        config.samplingEnabled(), config.samplingInterval(), config.nvidiaSmi(), config.powercapRoot()));
   }
 
   private String displayName() {
@@ -89,7 +93,7 @@ final class ScenarioExtension
     if (type == Blackhole.class) {
       return blackhole;
     }
-    StoredModel stored = model().open(context, scenario, benchmark);
+    StoredModel stored = model().open(context, scenario, benchmark, sampler);
     opened = stored;
     if (type != ModelInputs.class) {
       return stored.opened().handle();
@@ -169,13 +173,20 @@ final class ScenarioExtension
         .withModel(opened == null ? null : opened.info());
     MeasurementLoop.Progress progress = new MeasurementLoop.Progress();
     Phase[] warmup = {null};
+    ResourceSampler.Session[] sampling = {null};
     ProgressLine line = null;
     try {
       line = config.progress()
           ? ProgressLine.start(benchmark + " " + displayName(), plan.measurement(), progress) : null;
       MethodHandle body = body(invocationContext);
       Outcome outcome = new MeasurementLoop().run(body, blackhole(invocationContext), plan.warmup(),
-          plan.measurement(), progress, run -> warmup[0] = Phase.of(run.iterations(), run.elapsedNs()));
+          plan.measurement(), progress, run -> {
+            warmup[0] = Phase.of(run.iterations(), run.elapsedNs());
+            sampling[0] = sampler.start();
+          });
+      ResourceSampler.Figures resources = sampling[0].stop(outcome.measurement().iterations(),
+          opened == null ? null : opened.footprint());
+      sampling[0] = null;
       PhaseRun measured = outcome.measurement();
       long[] samples = Arrays.copyOf(measured.samples(), measured.count());
       LatencySummary latency = LatencySummary.of(samples, samples.length);
@@ -187,7 +198,8 @@ final class ScenarioExtension
       Throughput tokens = scenario.hasSequenceLength()
           ? Throughput.tokensPerSecond(scenario.batchSize(), scenario.sequenceLength(), samples, samples.length)
           : null;
-      ResultExchange.put(uniqueId, planned.measured(warmup[0], measurement, latency, throughput, tokens, samples));
+      ResultExchange.put(uniqueId, planned.measured(warmup[0], measurement, latency, throughput, tokens, samples)
+          .withResources(resources.memory(), resources.utilization(), resources.energy()));
       context.publishReportEntry(Figures.REPORT_ENTRY_KEY, Figures.summary(latency, throughput));
     } catch (Throwable failure) {
       // The phase that failed, as far as it ran: iterations completed and time spent.
@@ -197,6 +209,10 @@ final class ScenarioExtension
           : planned.measured(warmup[0], partial, null, null, null, null));
       throw failure;
     } finally {
+      if (sampling[0] != null) {
+        // The measurement failed: stop the sampler's thread and nvidia-smi; its figures are not wanted.
+        sampling[0].stop(0, null);
+      }
       if (line != null) {
         line.stop();
       }

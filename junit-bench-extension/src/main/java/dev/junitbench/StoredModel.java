@@ -1,6 +1,7 @@
 package dev.junitbench;
 
 import dev.junitbench.results.ModelInfo;
+import dev.junitbench.sampling.ResourceSampler;
 import dev.junitbench.spi.OpenedModel;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -9,12 +10,19 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 final class StoredModel implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
   private final OpenedModel opened;
+  private final ResourceSampler.Reading footprint;
   private ModelInfo info;
   private boolean closed;
 
-  StoredModel(OpenedModel opened, ModelInfo info) {
+  StoredModel(OpenedModel opened, ModelInfo info, ResourceSampler.Reading footprint) {
     this.opened = opened;
     this.info = info;
+    this.footprint = footprint;
+  }
+
+  /** The resident memory opening the model added, in MiB, or why it is not known. */
+  ResourceSampler.Reading footprint() {
+    return footprint;
   }
 
   OpenedModel opened() {

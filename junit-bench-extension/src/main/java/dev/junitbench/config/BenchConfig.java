@@ -39,9 +39,23 @@ public final class BenchConfig {
   /** {@code true} lists every scenario (and its model) as skipped, loading and measuring nothing. */
   public static final String DRY_RUN = "junit.bench.dry-run";
 
+  /** {@code false} leaves the host name out of results.json. */
+  public static final String HOST_INCLUDE_NAME = "junit.bench.host.include-name";
+  /** {@code false} turns the resource sampler off. */
+  public static final String SAMPLING_ENABLED = "junit.bench.sampling.enabled";
+  /** How often the resource sampler reads ({@code 50ms}; at least 10 ms). */
+  public static final String SAMPLING_INTERVAL = "junit.bench.sampling.interval";
+  /** The nvidia-smi command: a name on the PATH or a path. */
+  public static final String NVIDIA_SMI = "junit.bench.nvidia-smi";
+  /** The powercap folder energy counters are read from. */
+  public static final String POWERCAP_ROOT = "junit.bench.powercap.root";
+  /** The cgroup folder container limits are read from. */
+  public static final String CGROUP_ROOT = "junit.bench.cgroup.root";
+
   private static final String[] KEYS = {
     OUTPUT_DIR, WARMUP_ITERATIONS, WARMUP_TIME, MEASUREMENT_ITERATIONS, MEASUREMENT_TIME,
-    DEVICES, BATCH_SIZES, SEQUENCE_LENGTHS, PROGRESS, DRY_RUN
+    DEVICES, BATCH_SIZES, SEQUENCE_LENGTHS, PROGRESS, DRY_RUN, HOST_INCLUDE_NAME, SAMPLING_ENABLED,
+    SAMPLING_INTERVAL, NVIDIA_SMI, POWERCAP_ROOT, CGROUP_ROOT
   };
 
   private final Function<String, Optional<String>> lookup;
@@ -72,6 +86,43 @@ public final class BenchConfig {
   /** Whether this is a dry run: scenarios listed, nothing loaded or measured. */
   public boolean dryRun() {
     return get(DRY_RUN).map(value -> parseBoolean(DRY_RUN, value)).orElse(false);
+  }
+
+  /** Whether results.json records the host name. */
+  public boolean hostIncludeName() {
+    return get(HOST_INCLUDE_NAME).map(value -> parseBoolean(HOST_INCLUDE_NAME, value)).orElse(Defaults.HOST_INCLUDE_NAME);
+  }
+
+  /** Whether resources are sampled during each measurement. */
+  public boolean samplingEnabled() {
+    return get(SAMPLING_ENABLED).map(value -> parseBoolean(SAMPLING_ENABLED, value)).orElse(Defaults.SAMPLING_ENABLED);
+  }
+
+  /** How often the sampler reads; at least {@link Defaults#SAMPLING_INTERVAL_MIN}. */
+  public Duration samplingInterval() {
+    return get(SAMPLING_INTERVAL).map(value -> {
+      Duration interval = Durations.parse(value, "-D" + SAMPLING_INTERVAL);
+      if (interval.compareTo(Defaults.SAMPLING_INTERVAL_MIN) < 0) {
+        throw new BenchmarkConfigurationException("-D" + SAMPLING_INTERVAL + "=" + value + " is not valid; use "
+            + Defaults.SAMPLING_INTERVAL_MIN.toMillis() + "ms or more (sampling more often costs more than it tells)");
+      }
+      return interval;
+    }).orElse(Defaults.SAMPLING_INTERVAL);
+  }
+
+  /** The nvidia-smi command. */
+  public String nvidiaSmi() {
+    return get(NVIDIA_SMI).orElse(Defaults.NVIDIA_SMI);
+  }
+
+  /** The powercap folder. */
+  public Path powercapRoot() {
+    return Path.of(get(POWERCAP_ROOT).orElse(Defaults.POWERCAP_ROOT));
+  }
+
+  /** The cgroup folder. */
+  public Path cgroupRoot() {
+    return Path.of(get(CGROUP_ROOT).orElse(Defaults.CGROUP_ROOT));
   }
 
   /** The warm-up rule that replaces every annotation's, when the run sets one. */
@@ -148,6 +199,9 @@ public final class BenchConfig {
     deviceFilter();
     batchSizeFilter();
     sequenceLengthFilter();
+    hostIncludeName();
+    samplingEnabled();
+    samplingInterval();
   }
 
   /** Every junit-bench parameter with the value in force, defaults included, for the result file. */
@@ -158,8 +212,23 @@ public final class BenchConfig {
     }
     values.put(OUTPUT_DIR, outputDir().toString());
     values.put(PROGRESS, get(PROGRESS).orElse(String.valueOf(Defaults.PROGRESS)));
-    values.put(DRY_RUN, String.valueOf(dryRun()));
+    // A bad value is recorded as written: the benchmarks report it, the result file must still be written.
+    values.put(DRY_RUN, orRaw(DRY_RUN, () -> String.valueOf(dryRun())));
+    values.put(HOST_INCLUDE_NAME, orRaw(HOST_INCLUDE_NAME, () -> String.valueOf(hostIncludeName())));
+    values.put(SAMPLING_ENABLED, orRaw(SAMPLING_ENABLED, () -> String.valueOf(samplingEnabled())));
+    values.put(SAMPLING_INTERVAL, orRaw(SAMPLING_INTERVAL, () -> samplingInterval().toMillis() + "ms"));
+    values.put(NVIDIA_SMI, nvidiaSmi());
+    values.put(POWERCAP_ROOT, powercapRoot().toString());
+    values.put(CGROUP_ROOT, cgroupRoot().toString());
     return values;
+  }
+
+  private String orRaw(String key, java.util.function.Supplier<String> parsed) {
+    try {
+      return parsed.get();
+    } catch (BenchmarkConfigurationException e) {
+      return get(key).orElse(null);
+    }
   }
 
   private static int parseInt(String key, String value, int min) {

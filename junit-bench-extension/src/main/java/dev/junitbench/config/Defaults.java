@@ -26,5 +26,22 @@ public final class Defaults {
   /** Whether progress lines are printed. */
   public static final boolean PROGRESS = true;
 
+  /** Whether resources are sampled during each measurement. */
+  public static final boolean SAMPLING_ENABLED = true;
+  /** How often the resource sampler reads the process, the machine and the GPUs. */
+  public static final Duration SAMPLING_INTERVAL = Duration.ofMillis(50);
+  /** The shortest sampling interval accepted: below it the sampler would cost more than it tells. */
+  public static final Duration SAMPLING_INTERVAL_MIN = Duration.ofMillis(10);
+  /** The command that reads NVIDIA GPUs, looked up on the PATH. */
+  public static final String NVIDIA_SMI = "nvidia-smi";
+  /** How long a one-off nvidia-smi query may take before it is given up on. */
+  public static final Duration NVIDIA_SMI_TIMEOUT = Duration.ofSeconds(10);
+  /** Where Linux exposes energy counters (RAPL). */
+  public static final String POWERCAP_ROOT = "/sys/class/powercap";
+  /** Where Linux exposes the process's control groups (container CPU and memory limits). */
+  public static final String CGROUP_ROOT = "/sys/fs/cgroup";
+  /** Whether results.json records the host name. */
+  public static final boolean HOST_INCLUDE_NAME = true;
+
   private Defaults() {}
 }

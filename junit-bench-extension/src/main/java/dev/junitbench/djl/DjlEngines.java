@@ -1,7 +1,7 @@
 package dev.junitbench.djl;
 
 import ai.djl.engine.Engine;
-import dev.junitbench.model.DjlFolders;
+import dev.junitbench.model.NativeCaches;
 import dev.junitbench.spi.Causes;
 import java.util.Map;
 import java.util.Optional;
@@ -46,7 +46,7 @@ final class DjlEngines {
     return LOADED.computeIfAbsent(name, key -> {
       try {
         // Before the engine extracts anything: its natives go under target/, not the home folder.
-        DjlFolders.prepare();
+        NativeCaches.prepareDjl();
         return new Loaded(Engine.getEngine(key), null);
       } catch (RuntimeException | LinkageError | java.util.ServiceConfigurationError e) {
         return new Loaded(null, Causes.describe(e));

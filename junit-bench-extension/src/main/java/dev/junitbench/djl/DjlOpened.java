@@ -19,7 +19,7 @@ import dev.junitbench.Device;
 import dev.junitbench.ModelInputs;
 import dev.junitbench.Scenario;
 import dev.junitbench.config.BenchmarkConfigurationException;
-import dev.junitbench.model.DjlFolders;
+import dev.junitbench.model.NativeCaches;
 import dev.junitbench.model.SyntheticData;
 import dev.junitbench.model.Tokenization;
 import dev.junitbench.spi.ModelRequest;
@@ -87,7 +87,7 @@ final class DjlOpened implements OpenedModel {
 
   private static Model load(ModelRequest request, String engine, ai.djl.Device device) throws IOException {
     Criteria.Builder<NDList, NDList> criteria = Criteria.builder().setTypes(NDList.class, NDList.class)
-        .optModelPath(request.model().file(DjlFolders.models()))
+        .optModelPath(request.model().file(NativeCaches.models()))
         .optEngine(engine)
         .optDevice(device)
         .optTranslator(new NoopTranslator());

@@ -32,7 +32,7 @@ public final class Tokenization {
    */
   public static Map<String, long[]> encode(ModelSource tokenizer, int batch, int length, String what) {
     try {
-      DjlFolders.prepare();
+      NativeCaches.prepareDjl();
       return encodeWithDjl(tokenizer, batch, length);
     } catch (NoClassDefFoundError e) {
       throw new BenchmarkConfigurationException(what + ": tokenizing with " + tokenizer

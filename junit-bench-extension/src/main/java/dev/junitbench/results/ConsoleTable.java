@@ -7,11 +7,12 @@ import java.util.stream.Collectors;
 
 /**
  * The summary printed at the end of a run, like JMH's: one row per scenario with its median, the
- * median's 95% confidence interval, p99 and throughput.
+ * median's 95% confidence interval, p99, throughput and the process's peak resident memory.
  */
 public final class ConsoleTable {
 
-  private static final String[] HEADER = {"Benchmark", "Params", "Status", "Median", "95% CI", "p99", "Throughput"};
+  private static final String[] HEADER =
+      {"Benchmark", "Params", "Status", "Median", "95% CI", "p99", "Throughput", "Peak RSS"};
 
   private ConsoleTable() {}
 
@@ -48,13 +49,15 @@ public final class ConsoleTable {
         .map(Map.Entry::toString).collect(Collectors.joining(", "));
     String status = result.status() == null ? "?" : result.status().id();
     if (result.latencyMs() == null) {
-      return new String[] {shortName, params, status, "-", "-", "-", "-"};
+      return new String[] {shortName, params, status, "-", "-", "-", "-", "-"};
     }
     var latency = result.latencyMs();
     String ci = latency.ci95Low() == null ? "-"
         : "[" + Figures.duration(latency.ci95Low()) + ", " + Figures.duration(latency.ci95High()) + "]";
+    String rss = result.memory() == null || result.memory().rssPeakMb() == null ? "-"
+        : String.format(java.util.Locale.ROOT, "%.0f MiB", result.memory().rssPeakMb());
     return new String[] {shortName, params, status, Figures.duration(latency.median()), ci,
-        Figures.duration(latency.p99()), Figures.rate(result.throughput())};
+        Figures.duration(latency.p99()), Figures.rate(result.throughput()), rss};
   }
 
   private static String pad(String text, int width, boolean right) {

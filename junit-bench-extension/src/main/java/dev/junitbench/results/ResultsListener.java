@@ -3,7 +3,10 @@ package dev.junitbench.results;
 import dev.junitbench.Benchmark;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.run.GitInfo;
+import dev.junitbench.config.Defaults;
 import dev.junitbench.run.HostInfo;
+import dev.junitbench.run.OshiFacts;
+import dev.junitbench.run.RunWarnings;
 import dev.junitbench.run.SoftwareInfo;
 import dev.junitbench.spi.Backends;
 import java.io.IOException;
@@ -88,8 +91,11 @@ public final class ResultsListener implements TestExecutionListener {
     String id = FOLDER_TIME.format(now) + "-" + String.format("%06x", ThreadLocalRandom.current().nextInt(1 << 24));
     // Runtimes load when a benchmark first needs them; their versions are added as they appear.
     backends = Backends.load(Thread.currentThread().getContextClassLoader());
-    run = new RunInfo(id, iso(now), null, GitInfo.read(Path.of("").toAbsolutePath()), HostInfo.current(),
-        SoftwareInfo.current().withRuntimes(backends.runtimeVersions()), config.effective());
+    RunWarnings.reset();
+    HostInfo host = HostInfo.collect(orDefault(config::hostIncludeName, Defaults.HOST_INCLUDE_NAME),
+        config.cgroupRoot(), config.nvidiaSmi(), OshiFacts::read);
+    run = new RunInfo(id, iso(now), null, GitInfo.read(Path.of("").toAbsolutePath()), host,
+        SoftwareInfo.current().withRuntimes(backends.runtimeVersions()), config.effective(), RunWarnings.messages());
   }
 
   private static Optional<String> benchmarkOf(TestIdentifier node) {
@@ -179,7 +185,7 @@ public final class ResultsListener implements TestExecutionListener {
 
   private void record(ScenarioResult result) {
     ScenarioResult written = result.withId(results.size() + 1);
-    run = run.withRuntimes(backends.runtimeVersions());
+    run = run.updated(backends.runtimeVersions(), RunWarnings.messages());
     try {
       if (!writeFailed) {
         if (writer == null) {
@@ -207,7 +213,7 @@ public final class ResultsListener implements TestExecutionListener {
     try {
       if (writer != null && !writeFailed) {
         try {
-          writer.update(run.withRuntimes(backends.runtimeVersions()));
+          writer.update(run.updated(backends.runtimeVersions(), RunWarnings.messages()));
           writer.finish(iso(Instant.now()));
         } catch (IOException e) {
           err.println("junit-bench: cannot finish " + writer.runDir() + " (" + e + ")");
@@ -222,6 +228,15 @@ public final class ResultsListener implements TestExecutionListener {
     } finally {
       subscription.close();
       run = null;
+    }
+  }
+
+  /** A setting, or its default when its value is bad: the benchmarks report the bad value, the run is still written. */
+  private static <T> T orDefault(java.util.function.Supplier<T> setting, T fallback) {
+    try {
+      return setting.get();
+    } catch (dev.junitbench.config.BenchmarkConfigurationException e) {
+      return fallback;
     }
   }
 

@@ -15,18 +15,23 @@ import java.util.Map;
  * @param host the machine
  * @param software Java, JUnit and junit-bench versions
  * @param config the effective junit-bench configuration parameters
+ * @param warnings figures the run could not give, and why: each cause once
  */
 public record RunInfo(String id, String startedAt, String finishedAt, GitInfo git, HostInfo host,
-    SoftwareInfo software, Map<String, String> config) {
+    SoftwareInfo software, Map<String, String> config, java.util.List<String> warnings) {
 
-  /** This run with the inference runtimes loaded so far ({@code onnxruntime -> 1.29.0}). */
-  public RunInfo withRuntimes(Map<String, String> runtimes) {
-    return runtimes.equals(software.runtimes()) ? this
-        : new RunInfo(id, startedAt, finishedAt, git, host, software.withRuntimes(runtimes), config);
+  /**
+   * This run with the inference runtimes loaded so far ({@code onnxruntime -> 1.29.0}) and the
+   * warnings given so far.
+   */
+  public RunInfo updated(Map<String, String> runtimes, java.util.List<String> newWarnings) {
+    return runtimes.equals(software.runtimes()) && newWarnings.equals(warnings) ? this
+        : new RunInfo(id, startedAt, finishedAt, git, host, software.withRuntimes(runtimes), config,
+            java.util.List.copyOf(newWarnings));
   }
 
   /** This run, finished at {@code time}. */
   public RunInfo finished(String time) {
-    return new RunInfo(id, startedAt, time, git, host, software, config);
+    return new RunInfo(id, startedAt, time, git, host, software, config, warnings);
   }
 }

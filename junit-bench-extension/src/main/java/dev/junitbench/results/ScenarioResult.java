@@ -22,6 +22,9 @@ import java.util.Map;
  * @param latencyMs statistics of the measured latencies, or null
  * @param throughput items per second, or null
  * @param throughputTokens tokens per second (padding included) for scenarios with a sequence length, or null
+ * @param memory what the process held during the measurement, or null
+ * @param utilization how busy the process, machine and GPU were during the measurement, or null
+ * @param energy the energy of one measured call, or null
  * @param samplesNs the measured latencies in nanoseconds, or null
  */
 public record ScenarioResult(
@@ -37,20 +40,23 @@ public record ScenarioResult(
     LatencySummary latencyMs,
     Throughput throughput,
     Throughput throughputTokens,
+    MemoryFigures memory,
+    UtilizationFigures utilization,
+    EnergyFigures energy,
     @JsonIgnore long[] samplesNs) {
 
   /** A scenario that is about to run: what it is, nothing measured yet. */
   public static ScenarioResult planned(String benchmark, String displayName, Map<String, Object> params) {
     return new ScenarioResult(null, benchmark, displayName, null, null,
         Collections.unmodifiableMap(new LinkedHashMap<>(params)),
-        null, null, null, null, null, null, null);
+        null, null, null, null, null, null, null, null, null, null);
   }
 
   /** This result with its phases and statistics. */
   public ScenarioResult measured(Phase warmup, Phase measurement, LatencySummary latency,
       Throughput throughput, Throughput tokens, long[] samplesNs) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latency, throughput, tokens, samplesNs);
+        measurement, latency, throughput, tokens, memory, utilization, energy, samplesNs);
   }
 
   /**
@@ -61,24 +67,31 @@ public record ScenarioResult(
     boolean keep = newStatus == Status.PASSED;
     return new ScenarioResult(id, benchmark, displayName, newStatus, newError, params, model, warmup,
         measurement, keep ? latencyMs : null, keep ? throughput : null, keep ? throughputTokens : null,
-        keep ? samplesNs : null);
+        keep ? memory : null, keep ? utilization : null, keep ? energy : null, keep ? samplesNs : null);
   }
 
   /** This result with the model it ran. */
   public ScenarioResult withModel(ModelInfo newModel) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, newModel, warmup,
-        measurement, latencyMs, throughput, throughputTokens, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, samplesNs);
+  }
+
+  /** This result with what the resource sampler saw during its measurement. */
+  public ScenarioResult withResources(MemoryFigures newMemory, UtilizationFigures newUtilization,
+      EnergyFigures newEnergy) {
+    return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
+        measurement, latencyMs, throughput, throughputTokens, newMemory, newUtilization, newEnergy, samplesNs);
   }
 
   /** This result without its raw samples, once they are on disk. */
   public ScenarioResult withoutSamples() {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, null);
+        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, null);
   }
 
   /** This result numbered {@code newId} in its run. */
   public ScenarioResult withId(int newId) {
     return new ScenarioResult(newId, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, samplesNs);
   }
 }

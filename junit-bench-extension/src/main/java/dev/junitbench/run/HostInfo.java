@@ -1,5 +1,7 @@
 package dev.junitbench.run;
 
+import dev.junitbench.sampling.GpuInventory;
+import dev.junitbench.spi.Causes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -7,32 +9,108 @@ import java.lang.management.OperatingSystemMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
- * The machine a run was measured on.
+ * The machine a run was measured on: CPU, memory, operating system, the container's limits and the
+ * GPUs. Unknown values are null, and {@code unavailableReason} says why.
  *
+ * @param name the host's name; null when {@code junit.bench.host.include-name=false}
+ * @param osName the JVM's {@code os.name}: {@code Linux}
+ * @param osVersion the JVM's {@code os.version} (on Linux the kernel release)
+ * @param osArch the JVM's {@code os.arch}
+ * @param distribution the operating system as OSHI names it: {@code Debian GNU/Linux 12 (bookworm)}
+ * @param kernel the kernel's version, as OSHI reads it
+ * @param availableProcessors the processors the JVM may use (a container's CPU quota included)
+ * @param cpuModel the CPU's model name
+ * @param cpuVendor the CPU's vendor
+ * @param cpuPhysicalCores physical cores
+ * @param cpuLogicalCores logical processors
+ * @param cpuMaxFrequencyHz the CPU's maximum frequency
+ * @param totalMemoryBytes physical memory
+ * @param container the control group's CPU and memory limits, null where there are no cgroups
+ * @param gpus the GPUs nvidia-smi lists, and the other graphics cards OSHI sees
+ * @param unavailableReason why figures are missing ({@code what: reason; ...}), or null
  * @since 0.1.0
  */
 public record HostInfo(
+    String name,
     String osName,
     String osVersion,
     String osArch,
+    String distribution,
+    String kernel,
     Integer availableProcessors,
+    String cpuModel,
+    String cpuVendor,
+    Integer cpuPhysicalCores,
+    Integer cpuLogicalCores,
+    Long cpuMaxFrequencyHz,
     Long totalMemoryBytes,
-    String cpuModel) {
+    ContainerLimits container,
+    List<GpuInfo> gpus,
+    String unavailableReason) {
 
   private static final Path CPU_INFO = Path.of("/proc/cpuinfo");
+  private static final Path PROC_SELF_CGROUP = Path.of("/proc/self/cgroup");
 
-  /** Describes the machine this JVM runs on; unknown values are null. */
-  public static HostInfo current() {
+  /**
+   * Describes this machine.
+   *
+   * @param includeName whether to record the host name
+   * @param cgroupRoot where the control groups are ({@code /sys/fs/cgroup})
+   * @param nvidiaSmi the nvidia-smi command
+   * @param oshi reads OSHI's facts; a failure leaves them null with one warning
+   */
+  public static HostInfo collect(boolean includeName, Path cgroupRoot, String nvidiaSmi, Supplier<OshiFacts> oshi) {
+    List<String> problems = new ArrayList<>();
+    OshiFacts facts = null;
+    try {
+      facts = oshi.get();
+    } catch (RuntimeException | LinkageError e) {
+      String reason = "OSHI cannot read this machine (" + Causes.describe(e) + ")";
+      RunWarnings.warnOnce("oshi: " + reason, reason + " (CPU vendor, cores, frequency, distribution and host name"
+          + " are null)");
+      problems.add("cpu_vendor, cpu_physical_cores, cpu_logical_cores, cpu_max_frequency_hz, distribution, kernel,"
+          + " name: " + reason);
+    }
+    ContainerLimits container = ContainerLimits.read(cgroupRoot, ContainerLimits.ownPath(PROC_SELF_CGROUP))
+        .orElse(null);
+    if (container == null) {
+      problems.add("container: no control group files under " + cgroupRoot);
+    }
+    GpuInventory inventory = GpuInventory.of(nvidiaSmi);
+    List<GpuInfo> gpus = new ArrayList<>(inventory.gpus());
+    if (facts != null) {
+      facts.graphicsCards().stream()
+          .filter(card -> card.vendor() == null || !card.vendor().toLowerCase(Locale.ROOT).contains("nvidia")
+              || inventory.gpus().isEmpty())
+          .forEach(gpus::add);
+    }
+    if (inventory.problem() != null) {
+      problems.add("gpus (nvidia-smi): " + inventory.problem());
+    }
     return new HostInfo(
+        includeName && facts != null ? facts.hostName() : null,
         System.getProperty("os.name"),
         System.getProperty("os.version"),
         System.getProperty("os.arch"),
+        facts == null ? null : facts.distribution(),
+        facts == null ? null : facts.kernel(),
         Runtime.getRuntime().availableProcessors(),
-        physicalMemoryBytes(),
-        linuxCpuModel());
+        facts != null && facts.cpuModel() != null ? facts.cpuModel() : linuxCpuModel(),
+        facts == null ? null : facts.cpuVendor(),
+        facts == null ? null : facts.physicalCores(),
+        facts == null ? null : facts.logicalCores(),
+        facts == null ? null : facts.maxFrequencyHz(),
+        facts != null && facts.totalMemoryBytes() != null ? facts.totalMemoryBytes() : physicalMemoryBytes(),
+        container,
+        List.copyOf(gpus),
+        problems.isEmpty() ? null : String.join("; ", problems));
   }
 
   private static Long physicalMemoryBytes() {

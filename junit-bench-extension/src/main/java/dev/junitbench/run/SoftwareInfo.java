@@ -5,8 +5,9 @@ import java.io.InputStream;
 import java.util.Properties;
 
 /**
- * What software measured the run: Java and JUnit versions, junit-bench's own, and the versions of
- * the inference runtimes (ONNX Runtime, ...) the process really loaded.
+ * What software measured the run: Java and JUnit versions, junit-bench's own, the JVM's options,
+ * collectors and heap limit, and the versions of the inference runtimes (ONNX Runtime, ...) the
+ * process really loaded.
  *
  * @since 0.1.0
  */
@@ -18,6 +19,9 @@ public record SoftwareInfo(
     String junitPlatformVersion,
     String junitJupiterVersion,
     String junitBenchVersion,
+    java.util.List<String> jvmArguments,
+    java.util.List<String> garbageCollectors,
+    Long jvmMaxHeapBytes,
     java.util.Map<String, String> runtimes) {
 
   private static final String VERSION_RESOURCE = "/dev/junitbench/junit-bench.properties";
@@ -37,13 +41,36 @@ public record SoftwareInfo(
         platform,
         implementationVersion("org.junit.jupiter.api.Test"),
         ownVersion(),
+        readJvmArguments(),
+        readGarbageCollectors(),
+        Runtime.getRuntime().maxMemory() == Long.MAX_VALUE ? null : Runtime.getRuntime().maxMemory(),
         java.util.Map.of());
+  }
+
+  /** The JVM's options ({@code -Xmx2g}, {@code -XX:+UseG1GC}), which change what is measured. */
+  private static java.util.List<String> readJvmArguments() {
+    try {
+      return java.util.List.copyOf(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+    } catch (RuntimeException | LinkageError e) {
+      return null;
+    }
+  }
+
+  /** The collectors in use ({@code G1 Young Generation}, ...). */
+  private static java.util.List<String> readGarbageCollectors() {
+    try {
+      return java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+          .map(java.lang.management.GarbageCollectorMXBean::getName).toList();
+    } catch (RuntimeException | LinkageError e) {
+      return null;
+    }
   }
 
   /** This description with the versions of the inference runtimes loaded: {@code onnxruntime -> 1.29.0}. */
   public SoftwareInfo withRuntimes(java.util.Map<String, String> loaded) {
     return new SoftwareInfo(javaVersion, javaVendor, javaVmName, javaVmVersion, junitPlatformVersion,
-        junitJupiterVersion, junitBenchVersion, java.util.Map.copyOf(new java.util.TreeMap<>(loaded)));
+        junitJupiterVersion, junitBenchVersion, jvmArguments, garbageCollectors, jvmMaxHeapBytes,
+        java.util.Map.copyOf(new java.util.TreeMap<>(loaded)));
   }
 
   /** JUnit is a provided dependency: the user's version may differ from ours or be absent. */

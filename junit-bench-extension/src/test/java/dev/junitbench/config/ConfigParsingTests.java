@@ -81,6 +81,31 @@ class ConfigParsingTests {
         .containsEntry(BenchConfig.PROGRESS, "true")
         .containsEntry(BenchConfig.WARMUP_TIME, null)
         .containsEntry(BenchConfig.DRY_RUN, "false")
-        .hasSize(10);
+        .containsEntry(BenchConfig.SAMPLING_ENABLED, "true")
+        .containsEntry(BenchConfig.SAMPLING_INTERVAL, "50ms")
+        .containsEntry(BenchConfig.NVIDIA_SMI, "nvidia-smi")
+        .containsEntry(BenchConfig.POWERCAP_ROOT, "/sys/class/powercap")
+        .containsEntry(BenchConfig.CGROUP_ROOT, "/sys/fs/cgroup")
+        .containsEntry(BenchConfig.HOST_INCLUDE_NAME, "true")
+        .hasSize(16);
+    // A bad value is recorded as written, so the result file is still written.
+    assertThat(config(Map.of(BenchConfig.SAMPLING_INTERVAL, "5ms")).effective())
+        .containsEntry(BenchConfig.SAMPLING_INTERVAL, "5ms");
+  }
+
+  @Test
+  @DisplayName("sampling: on by default every 50 ms, 10 ms at the least")
+  void sampling() {
+    assertThat(config(Map.of()).samplingEnabled()).isTrue();
+    assertThat(config(Map.of()).samplingInterval()).isEqualTo(java.time.Duration.ofMillis(50));
+    assertThat(config(Map.of(BenchConfig.SAMPLING_INTERVAL, "10ms")).samplingInterval())
+        .isEqualTo(java.time.Duration.ofMillis(10));
+    assertThatThrownBy(() -> config(Map.of(BenchConfig.SAMPLING_INTERVAL, "5ms")).samplingInterval())
+        .hasMessage("-Djunit.bench.sampling.interval=5ms is not valid; use 10ms or more (sampling more often costs"
+            + " more than it tells)");
+    assertThatThrownBy(() -> config(Map.of(BenchConfig.SAMPLING_ENABLED, "off")).samplingEnabled())
+        .hasMessage("-Djunit.bench.sampling.enabled=off is not valid; use true or false");
+    assertThatThrownBy(() -> config(Map.of(BenchConfig.HOST_INCLUDE_NAME, "no")).hostIncludeName())
+        .hasMessage("-Djunit.bench.host.include-name=no is not valid; use true or false");
   }
 }

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ConsoleTableTests {
 
   private static final List<String> COLUMNS =
-      List.of("Benchmark", "Params", "Status", "Median", "95% CI", "p99", "Throughput");
+      List.of("Benchmark", "Params", "Status", "Median", "95% CI", "p99", "Throughput", "Peak RSS");
 
   @TempDir
   static Path tempDir;
@@ -84,6 +84,18 @@ class ConsoleTableTests {
     assertThat(row.get("Median")).isEqualTo("-");
     assertThat(row.get("p99")).isEqualTo("-");
     assertThat(row.get("Throughput")).isEqualTo("-");
+    assertThat(row.get("Peak RSS")).isEqualTo("-");
+  }
+
+  @Test
+  @DisplayName("shows each passed scenario's peak resident memory in MiB")
+  void peakMemory() {
+    for (JsonNode result : outcome.results()) {
+      if (result.get("status").asText().equals("passed")) {
+        assertThat(rowOf(result).get("Peak RSS")).isEqualTo(String.format(java.util.Locale.ROOT, "%.0f MiB",
+            result.get("memory").get("rss_peak_mb").asDouble()));
+      }
+    }
   }
 
   private static Map<String, String> rowOf(JsonNode result) {

@@ -96,9 +96,64 @@ class ResultsJsonTests {
     assertThat(software.get("java_version").asText()).isEqualTo(System.getProperty("java.version"));
     assertThat(software.get("junit_platform_version").asText()).matches("\\d+\\.\\d+.*");
     assertThat(software.get("junit_jupiter_version").asText()).matches("\\d+\\.\\d+.*");
-    // The native library's own version, as loaded: ONNX Runtime is on this module's test classpath.
-    assertThat(software.get("runtimes").get("onnxruntime").asText())
-        .isEqualTo(ai.onnxruntime.OrtEnvironment.getEnvironment().getVersion()).startsWith("1.29.");
+    // Only the runtimes this process really loaded (other tests of this JVM may have loaded some).
+    java.util.Map<String, String> loaded = dev.junitbench.spi.Backends.load(getClass().getClassLoader()).runtimeVersions();
+    assertThat(software.get("runtimes").size()).isEqualTo(loaded.size());
+    loaded.forEach((name, version) -> assertThat(software.get("runtimes").get(name).asText()).isEqualTo(version));
+    assertThat(software.get("jvm_arguments").isArray()).isTrue();
+    assertThat(software.get("garbage_collectors").size()).isPositive();
+    assertThat(software.get("jvm_max_heap_bytes").asLong()).isEqualTo(Runtime.getRuntime().maxMemory());
+  }
+
+  @Test
+  @DisplayName("describes the machine through OSHI: CPU vendor and cores, distribution, kernel, host name, GPUs")
+  void hostThroughOshi() {
+    JsonNode host = outcome.json().get("run").get("host");
+    assertThat(host.get("cpu_vendor").asText()).isNotBlank();
+    assertThat(host.get("cpu_logical_cores").asInt()).isPositive();
+    assertThat(host.get("cpu_physical_cores").asInt()).isPositive();
+    assertThat(host.get("distribution").asText()).isNotBlank();
+    assertThat(host.get("kernel").asText()).isNotBlank();
+    assertThat(host.get("name").asText()).isNotBlank();
+    assertThat(host.get("gpus").isArray()).isTrue();
+    assertThat(host.has("container")).isTrue();
+    assertThat(outcome.json().get("run").get("warnings").isArray()).isTrue();
+  }
+
+  @Test
+  @DisplayName("leaves the host name out when asked to")
+  void hostNameLeftOut(@TempDir Path otherDir) {
+    ListenerRun.Outcome withoutName = ListenerRun.into(otherDir).config("junit.bench.host.include-name", "false")
+        .config("junit.bench.warmup.iterations", "0").config("junit.bench.measurement.iterations", "2")
+        .run(ResultsJsonTestCases.class);
+    assertThat(withoutName.json().get("run").get("host").get("name").isNull()).isTrue();
+    assertThat(withoutName.json().get("run").get("config").get("junit.bench.host.include-name").asText())
+        .isEqualTo("false");
+  }
+
+  @Test
+  @DisplayName("gives each passed result what it cost besides time: memory, utilization and energy, or why not")
+  void resources() {
+    for (JsonNode result : outcome.json().get("results")) {
+      JsonNode memory = result.get("memory");
+      assertThat(memory.get("rss_peak_mb").asDouble()).isPositive()
+          .isGreaterThanOrEqualTo(memory.get("rss_avg_mb").asDouble());
+      assertThat(memory.get("heap_peak_mb").asDouble()).isPositive();
+      JsonNode utilization = result.get("utilization");
+      // Positive, or null where the measurement was shorter than the CPU clock's resolution.
+      assertThat(utilization.get("cpu_process_pct").isNull() ? 1.0 : utilization.get("cpu_process_pct").asDouble())
+          .isPositive();
+      assertThat(utilization.get("gc_count").isIntegralNumber()).isTrue();
+      for (JsonNode group : List.of(memory, utilization, result.get("energy"))) {
+        // A null figure always comes with the reason; a group with every figure present has none.
+        boolean anyNull = false;
+        for (var field : (Iterable<java.util.Map.Entry<String, JsonNode>>) group::fields) {
+          anyNull |= !field.getKey().equals("unavailable_reason") && !field.getKey().equals("source")
+              && field.getValue().isNull();
+        }
+        assertThat(group.get("unavailable_reason").isNull()).as("%s", group).isEqualTo(!anyNull);
+      }
+    }
   }
 
   @Test

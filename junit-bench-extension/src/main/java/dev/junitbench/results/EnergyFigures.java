@@ -1,0 +1,12 @@
+package dev.junitbench.results;
+
+/**
+ * The {@code energy} group of a result: the energy one inference (one call of the benchmark body,
+ * a whole batch) took, from the CPU packages' counters and the GPU's power samples. Null with
+ * {@code unavailableReason} where the machine exposes neither, never zero.
+ *
+ * @param joulesPerInference joules per measured call
+ * @param source {@code powercap}, {@code nvidia-smi} or {@code powercap+nvidia-smi}
+ * @param unavailableReason why a source is missing ({@code source: reason; ...}), or null
+ */
+public record EnergyFigures(Double joulesPerInference, String source, String unavailableReason) {}

@@ -1,0 +1,116 @@
+package dev.junitbench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ai.onnxruntime.OrtException;
+import dev.junitbench.onnx.OnnxModel;
+import dev.junitbench.onnx.TinyModels;
+import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.sampling.FakeNvidiaSmi;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("What a scenario costs besides time")
+class ResourceFiguresTests {
+
+  @TempDir
+  static Path dir;
+
+  static Path counter;
+
+  @BeforeAll
+  static void fakes() throws Exception {
+    TinyModels.write();
+    Path zone = Files.createDirectories(dir.resolve("powercap/intel-rapl:0"));
+    Files.writeString(zone.resolve("name"), "package-0\n");
+    Files.writeString(zone.resolve("max_energy_range_uj"), "262143328850\n");
+    counter = zone.resolve("energy_uj");
+    Files.writeString(counter, "0\n");
+  }
+
+  private static BenchmarkRun.Outcome run(String method, String nvidiaSmi) {
+    return BenchmarkRun.with().quick()
+        .config("junit.bench.nvidia-smi", nvidiaSmi)
+        .config("junit.bench.powercap.root", dir.resolve("powercap").toString())
+        .config("junit.bench.sampling.interval", "10ms")
+        .run(ResourceTestCases.class, method);
+  }
+
+  @Test
+  @DisplayName("is sampled while the scenario is measured: memory, CPU, GPU through nvidia-smi, energy per call")
+  void sampled() {
+    ResourceTestCases.joules = 0;
+    String smi = FakeNvidiaSmi.twoGpus(dir, "h200-name-memory-driver.csv").toString();
+    BenchmarkRun.Outcome outcome = run("model", smi);
+    outcome.events().testEvents().assertStatistics(stats -> stats.succeeded(1));
+    ScenarioResult result = outcome.result("model [device=cpu]");
+    assertThat(result.memory().rssPeakMb()).isPositive();
+    assertThat(result.memory().modelFootprintMb()).isNotNull().isNotNegative();
+    assertThat(result.memory().gpuMemPeakMb()).isEqualTo(1400.0);
+    assertThat(result.memory().gpuMemProcessMb()).isEqualTo(512.0);
+    assertThat(result.utilization().gpuUtilPct()).isEqualTo(85.0);
+    assertThat(result.energy().source()).isEqualTo("powercap+nvidia-smi");
+    // Each measured call adds 2 J to the fake counter; the GPU adds 300 W over the measurement.
+    assertThat(result.energy().joulesPerInference()).isGreaterThan(2.0);
+  }
+
+  @Test
+  @DisplayName("turned off with junit.bench.sampling.enabled=false: the figures null, saying so")
+  void off() {
+    BenchmarkRun.Outcome outcome = BenchmarkRun.with().quick().config("junit.bench.sampling.enabled", "false")
+        .run(ResourceTestCases.class, "plain");
+    ScenarioResult result = outcome.result("plain [device=cpu]");
+    assertThat(result.memory().rssPeakMb()).isNull();
+    assertThat(result.memory().unavailableReason()).isEqualTo("sampling is off (junit.bench.sampling.enabled=false)");
+    assertThat(result.latencyMs().count()).isEqualTo(5);
+  }
+
+  @Test
+  @DisplayName("a broken nvidia-smi leaves the GPU figures null and the benchmark measured")
+  void brokenNvidiaSmi() {
+    BenchmarkRun.Outcome outcome = run("plain", FakeNvidiaSmi.failing(dir).toString());
+    ScenarioResult result = outcome.result("plain [device=cpu]");
+    assertThat(result.latencyMs().count()).isEqualTo(5);
+    assertThat(result.memory().rssPeakMb()).isPositive();
+    assertThat(result.memory().gpuMemPeakMb()).isNull();
+    assertThat(result.utilization().unavailableReason()).contains("failed with exit status 9: NVIDIA-SMI has failed"
+        + " because it couldn't communicate with the NVIDIA driver.");
+  }
+
+  @Test
+  @DisplayName("a sampling interval below 10 ms is rejected before anything runs")
+  void intervalTooShort() {
+    BenchmarkRun.Outcome outcome = BenchmarkRun.with().quick().config("junit.bench.sampling.interval", "1ms")
+        .run(ResourceTestCases.class, "plain");
+    outcome.events().testEvents().assertThatEvents().haveExactly(1, org.junit.platform.testkit.engine.EventConditions
+        .finishedWithFailure(org.junit.platform.testkit.engine.TestExecutionResultConditions.message(
+            "-Djunit.bench.sampling.interval=1ms is not valid; use 10ms or more (sampling more often costs more than"
+                + " it tells)")));
+  }
+
+  static class ResourceTestCases {
+    static long joules;
+
+    @Benchmark
+    void model(@Model("target/test-models/matmul.onnx") OnnxModel model, ModelInputs inputs) throws OrtException {
+      model.run(inputs).close();
+      joules += 2;
+      try {
+        Files.writeString(counter, joules * 1_000_000 + "\n");
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Benchmark
+    void plain(Blackhole blackhole) {
+      blackhole.consume(Math.sqrt(blackhole.hashCode()));
+    }
+  }
+}

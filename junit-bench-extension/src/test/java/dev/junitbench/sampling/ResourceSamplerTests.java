@@ -1,0 +1,214 @@
+package dev.junitbench.sampling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.junitbench.run.RunWarnings;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("The resource sampler")
+class ResourceSamplerTests {
+
+  @TempDir
+  Path dir;
+
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private PrintStream previous;
+
+  @BeforeEach
+  void captureWarnings() {
+    RunWarnings.reset();
+    previous = RunWarnings.printTo(new PrintStream(err, true, StandardCharsets.UTF_8));
+  }
+
+  @AfterEach
+  void restoreWarnings() {
+    RunWarnings.printTo(previous);
+  }
+
+  /** A machine whose resident set grows 10 MiB per reading from 100 MiB, heap fixed at 50 MiB. */
+  static class FakeMachine implements Machine {
+    final AtomicInteger reads = new AtomicInteger();
+    long cpu;
+    long gc;
+
+    @Override
+    public long rssBytes() throws Exception {
+      return (100L + 10L * reads.getAndIncrement()) << 20;
+    }
+
+    @Override
+    public long heapUsedBytes() {
+      return 50L << 20;
+    }
+
+    @Override
+    public long processCpuNanos() {
+      // Each call: half a second of CPU more.
+      cpu += 500_000_000L;
+      return cpu;
+    }
+
+    long ticks;
+
+    @Override
+    public long[] systemTicks() {
+      // Each call: 300 ticks busy (user, system) and 900 idle (idle, iowait): 25% busy.
+      ticks++;
+      return new long[] {100 * ticks, 0, 200 * ticks, 800 * ticks, 100 * ticks, 0, 0, 0};
+    }
+
+    @Override
+    public long gcCount() {
+      return gc += 3;
+    }
+
+    @Override
+    public long gcTimeMs() {
+      return gc * 2;
+    }
+  }
+
+  private ResourceSampler.Settings settings(String nvidiaSmi, Path powercap) {
+    return new ResourceSampler.Settings(true, Duration.ofMillis(10), nvidiaSmi, powercap);
+  }
+
+  @Test
+  @DisplayName("records peaks and means of the resident set and heap, CPU, GC, GPU and energy")
+  void everything() throws Exception {
+    PowercapTests.zone(dir, "intel-rapl:0", 0, 1L << 40);
+    String smi = FakeNvidiaSmi.twoGpus(dir, "h100-name-memory-driver.csv").toString();
+    FakeMachine machine = new FakeMachine();
+    ResourceSampler sampler = new ResourceSampler(settings(smi, dir), machine);
+    ResourceSampler.Session session = sampler.start();
+    Thread.sleep(300);
+    // 30 J spent by the CPU packages during the measurement.
+    Files.writeString(dir.resolve("intel-rapl:0/energy_uj"), "30000000\n");
+    ResourceSampler.Figures figures = session.stop(10, new ResourceSampler.Reading(42.0, null));
+
+    int readings = machine.reads.get();
+    assertThat(readings).isGreaterThan(3);
+    assertThat(figures.memory().rssPeakMb()).isEqualTo(100.0 + 10 * (readings - 1));
+    assertThat(figures.memory().rssAvgMb()).isEqualTo(100.0 + 10 * (readings - 1) / 2.0);
+    assertThat(figures.memory().heapPeakMb()).isEqualTo(50.0);
+    assertThat(figures.memory().modelFootprintMb()).isEqualTo(42.0);
+    assertThat(figures.memory().gpuMemPeakMb()).isEqualTo(1400.0);
+    assertThat(figures.memory().gpuMemProcessMb()).isEqualTo(512.0);
+    assertThat(figures.memory().unavailableReason()).isNull();
+    assertThat(figures.utilization().cpuSystemPct()).isEqualTo(25.0);
+    assertThat(figures.utilization().cpuProcessPct()).isPositive();
+    assertThat(figures.utilization().gcCount()).isEqualTo(3);
+    assertThat(figures.utilization().gcTimeMs()).isEqualTo(6.0);
+    assertThat(figures.utilization().gpuUtilPct()).isEqualTo(85.0);
+    assertThat(figures.utilization().samplerCpuPct()).isNotNull();
+    assertThat(figures.utilization().unavailableReason()).isNull();
+    assertThat(figures.energy().source()).isEqualTo("powercap+nvidia-smi");
+    // 30 J of CPU and 300 W of GPU over the ~0.3 s measured, for 10 calls.
+    assertThat(figures.energy().joulesPerInference()).isBetween(3.0 + 300 * 0.29 / 10, 3.0 + 300 * 1.0 / 10);
+    assertThat(figures.energy().unavailableReason()).isNull();
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+  }
+
+  @Test
+  @DisplayName("without nvidia-smi and energy counters: those figures null, the reasons given, warned once")
+  void noGpuNoEnergy() {
+    String absent = dir.resolve("no-nvidia-smi").toString();
+    ResourceSampler sampler = new ResourceSampler(settings(absent, dir.resolve("no-powercap")), new FakeMachine());
+    for (int scenario = 0; scenario < 2; scenario++) {
+      ResourceSampler.Figures figures = sampler.start().stop(10, null);
+      assertThat(figures.memory().rssPeakMb()).isNotNull();
+      assertThat(figures.memory().gpuMemPeakMb()).isNull();
+      assertThat(figures.memory().unavailableReason()).startsWith("gpu_mem_peak_mb, gpu_mem_process_mb: no NVIDIA GPU"
+          + " figures: " + absent + " cannot be run (").endsWith("model_footprint_mb: the benchmark opens no model");
+      assertThat(figures.utilization().gpuUtilPct()).isNull();
+      assertThat(figures.utilization().unavailableReason()).startsWith("gpu_util_pct: no NVIDIA GPU figures");
+      assertThat(figures.energy().joulesPerInference()).isNull();
+      assertThat(figures.energy().unavailableReason()).startsWith("powercap: no RAPL energy counters under "
+          + dir.resolve("no-powercap")).contains("; nvidia-smi: no NVIDIA GPU figures");
+    }
+    assertThat(err.toString(StandardCharsets.UTF_8).lines()).hasSize(2)
+        .anySatisfy(line -> assertThat(line).startsWith("junit-bench: warning: no RAPL energy counters"))
+        .anySatisfy(line -> assertThat(line).startsWith("junit-bench: warning: no NVIDIA GPU figures: " + absent));
+  }
+
+  @Test
+  @DisplayName("a hanging nvidia-smi costs the run one wait, and its figures are null with the reason")
+  void hangingNvidiaSmi() {
+    // The inventory gives up after Defaults.NVIDIA_SMI_TIMEOUT; here, once for the whole process.
+    String hanging = FakeNvidiaSmi.hanging(dir).toString();
+    ResourceSampler.Figures figures = new ResourceSampler(settings(hanging, dir), new FakeMachine()).start().stop(1, null);
+    assertThat(figures.memory().gpuMemPeakMb()).isNull();
+    assertThat(figures.memory().unavailableReason()).contains("did not answer within 10 s (a hung driver?)");
+    assertThat(figures.memory().rssPeakMb()).isNotNull();
+  }
+
+  @Test
+  @DisplayName("a stream of unexpected output leaves the GPU figures null, saying what nvidia-smi printed")
+  void unexpectedStream() throws Exception {
+    String smi = FakeNvidiaSmi.unexpectedStream(dir).toString();
+    ResourceSampler.Session session = new ResourceSampler(settings(smi, dir), new FakeMachine()).start();
+    Thread.sleep(150);
+    ResourceSampler.Figures figures = session.stop(1, null);
+    assertThat(figures.utilization().gpuUtilPct()).isNull();
+    assertThat(figures.utilization().unavailableReason()).contains("gpu_util_pct: nvidia-smi printed something"
+        + " unexpected: 'ERR!'");
+  }
+
+  @Test
+  @DisplayName("a sampler whose readings throw: those figures null, the scenario's other figures kept")
+  void samplerThrows() {
+    FakeMachine broken = new FakeMachine() {
+      @Override
+      public long rssBytes() {
+        throw new IllegalStateException("/proc/self/status vanished");
+      }
+    };
+    ResourceSampler.Figures figures = new ResourceSampler(settings(dir.resolve("none").toString(), dir), broken)
+        .start().stop(1, null);
+    assertThat(figures.memory().rssPeakMb()).isNull();
+    assertThat(figures.memory().heapPeakMb()).isNull();
+    assertThat(figures.memory().unavailableReason()).startsWith("rss_peak_mb, rss_avg_mb, heap_peak_mb: the resource"
+        + " sampler failed (java.lang.IllegalStateException: /proc/self/status vanished)");
+    assertThat(figures.utilization().cpuSystemPct()).isEqualTo(25.0);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("junit-bench: warning: the resource sampler failed"
+        + " (java.lang.IllegalStateException: /proc/self/status vanished)");
+  }
+
+  @Test
+  @DisplayName("turned off: every figure null but the model's footprint, and why")
+  void off() {
+    ResourceSampler.Figures figures = new ResourceSampler(new ResourceSampler.Settings(false, Duration.ofMillis(50),
+        "nvidia-smi", dir), new FakeMachine()).start().stop(5, new ResourceSampler.Reading(12.0, null));
+    assertThat(figures.memory().rssPeakMb()).isNull();
+    assertThat(figures.memory().modelFootprintMb()).isEqualTo(12.0);
+    assertThat(figures.memory().unavailableReason()).isEqualTo("sampling is off (junit.bench.sampling.enabled=false)");
+    assertThat(figures.utilization().cpuProcessPct()).isNull();
+    assertThat(figures.energy().joulesPerInference()).isNull();
+  }
+
+  @Test
+  @DisplayName("computes the machine's busy share from its CPU ticks, idle and iowait counted idle")
+  void busyShare() {
+    assertThat(ResourceSampler.busyPct(new long[] {0, 0, 0, 0, 0, 0, 0, 0}, new long[] {30, 10, 20, 35, 5, 0, 0, 0}))
+        .isEqualTo(60.0);
+    assertThat(ResourceSampler.busyPct(new long[] {5, 0, 0, 5, 0, 0, 0, 0}, new long[] {5, 0, 0, 5, 0, 0, 0, 0}))
+        .as("no tick passed").isNull();
+  }
+
+  @Test
+  @DisplayName("reads the real resident set size of this process")
+  void realRss() throws Exception {
+    assertThat(Machine.real().rssBytes()).isGreaterThan(10L << 20);
+    assertThat(new ResourceSampler(settings("nvidia-smi", dir)).rssMb().value()).isGreaterThan(10.0);
+  }
+}
