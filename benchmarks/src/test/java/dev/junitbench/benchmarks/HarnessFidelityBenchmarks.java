@@ -1,9 +1,6 @@
 package dev.junitbench.benchmarks;
 
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
-
 import ai.onnxruntime.OnnxTensor;
-import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import dev.junitbench.BatchSizes;
@@ -11,26 +8,17 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Param;
 import dev.junitbench.Scenario;
-import dev.junitbench.model.ModelSource;
-import dev.junitbench.model.Tokenization;
-import dev.junitbench.results.ResultExchange;
 import dev.junitbench.results.ScenarioResult;
-import java.nio.LongBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.platform.launcher.LauncherDiscoveryRequest;
-import org.junit.platform.launcher.TestExecutionListener;
-import org.junit.platform.launcher.TestIdentifier;
-import org.junit.platform.launcher.core.LauncherConfig;
-import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
-import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * How much the harness adds to what it measures: the median junit-bench reports for MiniLM-int8
@@ -51,37 +39,29 @@ class HarnessFidelityBenchmarks {
   private static final Map<Integer, Integer> ITERATIONS = Map.of(1, 200, 8, 40);
   private static final int[] BATCHES = {1, 8};
 
-  static OrtSession session;
-  static final Map<Integer, Map<String, OnnxTensor>> inputs = new HashMap<>();
-  /** The bare loop's samples of the round running now; its last measured-count entries are the measured ones. */
+  static MiniLmSession miniLm;
+  /** The bare loop's samples of the round running now; the last measured-count entries are the measured ones. */
   static long[] bare;
   static int bareCount;
   static final Map<Integer, List<long[]>> bareRounds = new HashMap<>();
 
   @Test
   void harnessAgainstBareLoop() throws Exception {
-    OrtEnvironment environment = OrtEnvironment.getEnvironment();
-    ClassLoader loader = getClass().getClassLoader();
-    byte[] model = ModelSource.resolve("classpath:all-minilm-l6-v2-q.onnx", loader, "fidelity").readAllBytes();
-    ModelSource tokenizer = ModelSource.resolve("classpath:all-minilm-l6-v2-q-tokenizer.json", loader, "fidelity");
-    try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
-      // One intra-op thread: on a 2-core machine a second one competes with the JVM's own threads
-      // (JIT, GC) and the noise would hide what is being compared.
-      options.setIntraOpNumThreads(1);
-      session = environment.createSession(model, options);
-      for (int batch : BATCHES) {
-        inputs.put(batch, tensors(environment, Tokenization.encode(tokenizer, batch, 128, "fidelity"), batch));
-      }
+    try (MiniLmSession session = new MiniLmSession(BATCHES)) {
+      miniLm = session;
       List<ScenarioResult> measured = new ArrayList<>();
       for (int batch : BATCHES) {
-        measured.addAll(runHarnessSide(batch));
+        List<ScenarioResult> rounds = InnerRun.run(HarnessSide.class, Map.of(
+            "junit.bench.batch-sizes", String.valueOf(batch),
+            "junit.bench.warmup.iterations", String.valueOf(WARMUP),
+            "junit.bench.measurement.iterations", String.valueOf(ITERATIONS.get(batch))));
+        if (rounds.size() != ROUNDS || bareRounds.get(batch).size() != ROUNDS) {
+          throw new IllegalStateException("the harness side measured " + rounds.size() + " rounds of batch " + batch
+              + ", not " + ROUNDS);
+        }
+        measured.addAll(rounds);
       }
       print(measured);
-    } finally {
-      inputs.values().forEach(tensors -> tensors.values().forEach(OnnxTensor::close));
-      if (session != null) {
-        session.close();
-      }
     }
   }
 
@@ -114,51 +94,6 @@ class HarnessFidelityBenchmarks {
     return all;
   }
 
-  private static Map<String, OnnxTensor> tensors(OrtEnvironment environment, Map<String, long[]> arrays, int batch)
-      throws OrtException {
-    Map<String, OnnxTensor> tensors = new HashMap<>();
-    for (Map.Entry<String, long[]> array : arrays.entrySet()) {
-      tensors.put(array.getKey(), OnnxTensor.createTensor(environment, LongBuffer.wrap(array.getValue()),
-          new long[] {batch, 128}));
-    }
-    return tensors;
-  }
-
-  /** Runs {@link HarnessSide} for one batch size through the Launcher and returns what the harness measured. */
-  private static List<ScenarioResult> runHarnessSide(int batch) {
-    int iterations = ITERATIONS.get(batch);
-    LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-        .selectors(selectClass(HarnessSide.class))
-        .enableImplicitConfigurationParameters(false)
-        .configurationParameter("junit.bench.progress", "false")
-        .configurationParameter("junit.bench.batch-sizes", String.valueOf(batch))
-        .configurationParameter("junit.bench.warmup.iterations", String.valueOf(WARMUP))
-        .configurationParameter("junit.bench.measurement.iterations", String.valueOf(iterations))
-        .build();
-    List<ScenarioResult> results = new ArrayList<>();
-    try (ResultExchange.Subscription subscription = ResultExchange.subscribe()) {
-      LauncherFactory.create(LauncherConfig.builder().enableTestExecutionListenerAutoRegistration(false).build())
-          .execute(request, new TestExecutionListener() {
-            @Override
-            public void executionFinished(TestIdentifier identifier,
-                org.junit.platform.engine.TestExecutionResult result) {
-              ScenarioResult scenario = ResultExchange.take(identifier.getUniqueId());
-              if (scenario != null && scenario.latencyMs() != null) {
-                results.add(scenario);
-                // The bare calls that followed the measured ones (the first WARMUP followed the warm-up).
-                bareRounds.computeIfAbsent(batch, k -> new ArrayList<>())
-                    .add(Arrays.copyOfRange(bare, bareCount - scenario.samplesNs().length, bareCount));
-              }
-            }
-          });
-    }
-    if (results.size() != ROUNDS || bareCount != WARMUP + iterations) {
-      throw new IllegalStateException("the harness side measured " + results.size() + " rounds, not " + ROUNDS
-          + ", with " + bareCount + " bare calls in the last, not " + (WARMUP + iterations));
-    }
-    return results;
-  }
-
   private static double median(long[] values) {
     long[] sorted = values.clone();
     Arrays.sort(sorted);
@@ -169,7 +104,7 @@ class HarnessFidelityBenchmarks {
   /** One call of the loop anyone would write: time the call, close the result outside the timed region. */
   private static void bareCall(Map<String, OnnxTensor> tensors) throws OrtException {
     long t0 = System.nanoTime();
-    OrtSession.Result result = session.run(tensors);
+    OrtSession.Result result = miniLm.session().run(tensors);
     long t1 = System.nanoTime();
     result.close();
     bare[bareCount++] = t1 - t0;
@@ -187,12 +122,19 @@ class HarnessFidelityBenchmarks {
       bareCount = 0;
     }
 
+    /** Keeps the bare calls that followed the measured ones (the first WARMUP followed the warm-up). */
+    @AfterEach
+    void endRound(Scenario scenario) {
+      bareRounds.computeIfAbsent(scenario.batchSize(), k -> new ArrayList<>())
+          .add(Arrays.copyOfRange(bare, bareCount - ITERATIONS.get(scenario.batchSize()), bareCount));
+    }
+
     @Benchmark
     @BatchSizes({1, 8})
     @Param(name = "round", values = {"1", "2", "3", "4", "5"})
     void embed(Scenario scenario, Blackhole blackhole) throws OrtException {
-      Map<String, OnnxTensor> tensors = inputs.get(scenario.batchSize());
-      OrtSession.Result result = session.run(tensors);
+      Map<String, OnnxTensor> tensors = miniLm.inputs(scenario.batchSize());
+      OrtSession.Result result = miniLm.session().run(tensors);
       blackhole.closeAfterTiming(() -> {
         result.close();
         bareCall(tensors);

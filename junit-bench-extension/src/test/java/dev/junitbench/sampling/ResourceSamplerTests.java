@@ -208,7 +208,13 @@ class ResourceSamplerTests {
   @Test
   @DisplayName("reads the real resident set size of this process")
   void realRss() throws Exception {
-    assertThat(Machine.real().rssBytes()).isGreaterThan(10L << 20);
+    long rss = Machine.real().rssBytes();
+    assertThat(rss).isGreaterThan(10L << 20);
+    long status = Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("VmRSS:"))
+        .mapToLong(l -> Long.parseLong(l.replaceAll("\\D", "")) * 1024).findFirst().orElseThrow();
+    assertThat((double) rss).as("statm's resident pages, in bytes, against status's VmRSS")
+        .isCloseTo(status, org.assertj.core.api.Assertions.withinPercentage(10));
+    assertThat(Machine.real().heapUsedBytes()).isPositive();
     assertThat(new ResourceSampler(settings("nvidia-smi", dir)).rssMb().value()).isGreaterThan(10.0);
   }
 }

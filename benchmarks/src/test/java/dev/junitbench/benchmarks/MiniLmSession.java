@@ -1,0 +1,60 @@
+package dev.junitbench.benchmarks;
+
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import dev.junitbench.model.ModelSource;
+import dev.junitbench.model.Tokenization;
+import java.io.IOException;
+import java.nio.LongBuffer;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One {@code OrtSession} of MiniLM-int8 with one intra-op thread, and real tokenized sentences of
+ * 128 tokens per batch size: what the harness's self-checks measure, shared by their rounds. One
+ * thread, because on a 2-core machine a second competes with the JVM's own threads (JIT, GC) and
+ * the noise would hide what is being compared.
+ */
+final class MiniLmSession implements AutoCloseable {
+
+  static final int SEQUENCE_LENGTH = 128;
+
+  private final OrtSession.SessionOptions options = new OrtSession.SessionOptions();
+  private final OrtSession session;
+  private final Map<Integer, Map<String, OnnxTensor>> inputs = new HashMap<>();
+
+  MiniLmSession(int... batchSizes) throws OrtException, IOException {
+    OrtEnvironment environment = OrtEnvironment.getEnvironment();
+    ClassLoader loader = MiniLmSession.class.getClassLoader();
+    byte[] model = ModelSource.resolve("classpath:all-minilm-l6-v2-q.onnx", loader, "self-check").readAllBytes();
+    ModelSource tokenizer = ModelSource.resolve("classpath:all-minilm-l6-v2-q-tokenizer.json", loader, "self-check");
+    options.setIntraOpNumThreads(1);
+    session = environment.createSession(model, options);
+    for (int batch : batchSizes) {
+      Map<String, OnnxTensor> tensors = new HashMap<>();
+      for (Map.Entry<String, long[]> array
+          : Tokenization.encode(tokenizer, batch, SEQUENCE_LENGTH, "self-check").entrySet()) {
+        tensors.put(array.getKey(), OnnxTensor.createTensor(environment, LongBuffer.wrap(array.getValue()),
+            new long[] {batch, SEQUENCE_LENGTH}));
+      }
+      inputs.put(batch, tensors);
+    }
+  }
+
+  OrtSession session() {
+    return session;
+  }
+
+  Map<String, OnnxTensor> inputs(int batchSize) {
+    return inputs.get(batchSize);
+  }
+
+  @Override
+  public void close() throws OrtException {
+    inputs.values().forEach(tensors -> tensors.values().forEach(OnnxTensor::close));
+    session.close();
+    options.close();
+  }
+}
