@@ -77,7 +77,18 @@ for (scenario in expected) {
     }
     check(result.throughput?.value instanceof Number && result.throughput.value > 0,
             "${name}: throughput is ${result.throughput}")
+    // What it cost besides time: sampled in the user's project too (OSHI and JNA on its class path).
+    check(result.memory?.rss_peak_mb instanceof Number && result.memory.rss_peak_mb > 0,
+            "${name}: memory is ${result.memory}")
+    check(result.utilization?.gc_count instanceof Number, "${name}: utilization is ${result.utilization}")
+    check(result.energy != null && (result.energy.joules_per_inference != null || result.energy.unavailable_reason),
+            "${name}: energy is ${result.energy}, expected a figure or the reason there is none")
 }
+def host = run?.host
+check(host?.cpu_logical_cores instanceof Number && host.cpu_logical_cores > 0,
+        "run.host.cpu_logical_cores is ${host?.cpu_logical_cores}: OSHI did not describe the machine (${host?.unavailable_reason})")
+check(host?.cpu_vendor != null && host?.distribution != null, "run.host is ${host}")
+check(run?.warnings instanceof List, "run.warnings is ${run?.warnings}")
 
 // --- results.csv ----------------------------------------------------------------------------
 def resultsCsv = parseCsv(new File(runDir, 'results.csv'))

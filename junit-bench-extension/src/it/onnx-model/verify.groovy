@@ -77,6 +77,9 @@ for (scenario in passedScenarios) {
     check(model?.load_time_ms instanceof Number && model.load_time_ms > 0, "${name}: model.load_time_ms is ${model?.load_time_ms}")
     check(model?.first_inference_ms instanceof Number && model.first_inference_ms > 0,
             "${name}: model.first_inference_ms is ${model?.first_inference_ms}")
+    // Opening a 23 MB model takes resident memory: the footprint is measured, not zero.
+    check(result.memory?.model_footprint_mb instanceof Number && result.memory.model_footprint_mb > 0,
+            "${name}: memory.model_footprint_mb is ${result.memory?.model_footprint_mb}")
 }
 // embed's two batch sizes share one session: opened once, so one load time.
 def embedLoads = passed.findAll { it.key.benchmark == embed }.collect { it.value.model?.load_time_ms }
