@@ -198,6 +198,8 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
     Class<?> block = model.block() == void.class ? null : model.block();
     Object builder = block == null ? null : newInstance(block, "@Model(block = " + block.getSimpleName()
         + ".class) of " + benchmark);
+    // Memory an earlier model freed would otherwise be reused without the resident set growing.
+    sampler.releaseFreedMemory();
     ResourceSampler.Reading before = sampler.rssMb();
     long start = System.nanoTime();
     OpenedModel opened;

@@ -61,6 +61,18 @@ class ResourceFiguresTests {
   }
 
   @Test
+  @DisplayName("measures a real model's footprint, each time it is opened")
+  void footprintAfterAnotherModel() {
+    BenchmarkRun.Outcome first = BenchmarkRun.with().quick().run(ResourceTestCases.class, "miniLm");
+    // The first session is closed now; its memory is free for the allocator to hand out again.
+    BenchmarkRun.Outcome second = BenchmarkRun.with().quick().run(ResourceTestCases.class, "miniLm");
+    for (BenchmarkRun.Outcome outcome : java.util.List.of(first, second)) {
+      // A 23 MB quantized model takes more than 10 MiB once opened.
+      assertThat(outcome.result("miniLm [device=cpu]").memory().modelFootprintMb()).isGreaterThan(10.0);
+    }
+  }
+
+  @Test
   @DisplayName("turned off with junit.bench.sampling.enabled=false: the figures null, saying so")
   void off() {
     BenchmarkRun.Outcome outcome = BenchmarkRun.with().quick().config("junit.bench.sampling.enabled", "false")
@@ -107,6 +119,9 @@ class ResourceFiguresTests {
         throw new UncheckedIOException(e);
       }
     }
+
+    @Benchmark
+    void miniLm(@Model("classpath:all-minilm-l6-v2-q.onnx") OnnxModel model) {}
 
     @Benchmark
     void plain(Blackhole blackhole) {

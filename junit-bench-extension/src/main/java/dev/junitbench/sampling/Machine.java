@@ -19,6 +19,13 @@ public interface Machine {
   /** The process's resident set size, in bytes. */
   long rssBytes() throws Exception;
 
+  /**
+   * Hands memory the process freed back to the system where the C library keeps it (glibc's
+   * {@code malloc_trim}), so the resident set grows with what is allocated next instead of reusing
+   * what an earlier model freed. Does nothing where that is not possible.
+   */
+  default void releaseFreedMemory() {}
+
   /** The JVM heap in use, in bytes. */
   long heapUsedBytes();
 
@@ -107,6 +114,16 @@ public interface Machine {
         }
       }
       throw new IOException(STATUS + " has no VmRSS line");
+    }
+
+    @Override
+    public void releaseFreedMemory() {
+      try {
+        Oshi.system();
+        com.sun.jna.NativeLibrary.getInstance("c").getFunction("malloc_trim").invokeInt(new Object[] {0});
+      } catch (RuntimeException | LinkageError e) {
+        // Not glibc (musl, macOS, Windows): the resident set keeps what was freed.
+      }
     }
 
     @Override

@@ -52,6 +52,11 @@ public final class ResourceSampler {
     this.machine = machine;
   }
 
+  /** Hands freed memory back to the system, so a footprint measured next is not hidden by reuse. */
+  public void releaseFreedMemory() {
+    machine.releaseFreedMemory();
+  }
+
   /** The resident set size now, in MiB, or why it cannot be read: for the model's footprint. */
   public Reading rssMb() {
     try {
