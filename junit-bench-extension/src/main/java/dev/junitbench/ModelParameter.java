@@ -215,10 +215,16 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
     }
     double loadMs = (System.nanoTime() - start) / 1e6;
     ResourceSampler.Reading after = sampler.rssMb();
-    ResourceSampler.Reading footprint = before.value() != null && after.value() != null
-        // Never below zero: the JVM may hand memory back to the system while the model opens.
-        ? new ResourceSampler.Reading(Math.max(0, after.value() - before.value()), null)
-        : new ResourceSampler.Reading(null, before.problem() != null ? before.problem() : after.problem());
+    ResourceSampler.Reading footprint;
+    if (before.value() == null || after.value() == null) {
+      footprint = new ResourceSampler.Reading(null, before.problem() != null ? before.problem() : after.problem());
+    } else if (after.value() < before.value()) {
+      footprint = new ResourceSampler.Reading(null, "the resident set shrank while the model opened (by "
+          + String.format(java.util.Locale.ROOT, "%.1f", before.value() - after.value())
+          + " MiB: the JVM handed memory back meanwhile)");
+    } else {
+      footprint = new ResourceSampler.Reading(after.value() - before.value(), null);
+    }
     try {
       Long size = source != null ? Long.valueOf(source.sizeBytes()) : opened.sizeBytes();
       return new StoredModel(opened, new ModelInfo(id, backend.name(), opened.format(),

@@ -179,14 +179,17 @@ final class ScenarioExtension
       line = config.progress()
           ? ProgressLine.start(benchmark + " " + displayName(), plan.measurement(), progress) : null;
       MethodHandle body = body(invocationContext);
+      // nvidia-smi, where it runs, starts now: its own start-up falls in the warm-up.
+      sampling[0] = sampler.prepare(scenario.device());
       Outcome outcome = new MeasurementLoop().run(body, blackhole(invocationContext), plan.warmup(),
           plan.measurement(), progress, run -> {
             warmup[0] = Phase.of(run.iterations(), run.elapsedNs());
-            sampling[0] = sampler.start();
+            sampling[0].measurementStarts();
           });
-      ResourceSampler.Figures resources = sampling[0].stop(outcome.measurement().iterations(),
-          opened == null ? null : opened.footprint());
+      ResourceSampler.Session session = sampling[0];
       sampling[0] = null;
+      ResourceSampler.Figures resources = session.stop(outcome.measurement().iterations() * scenario.batchSize(),
+          opened == null ? null : opened.footprint());
       PhaseRun measured = outcome.measurement();
       long[] samples = Arrays.copyOf(measured.samples(), measured.count());
       LatencySummary latency = LatencySummary.of(samples, samples.length);
@@ -211,7 +214,11 @@ final class ScenarioExtension
     } finally {
       if (sampling[0] != null) {
         // The measurement failed: stop the sampler's thread and nvidia-smi; its figures are not wanted.
-        sampling[0].stop(0, null);
+        try {
+          sampling[0].stop(0, null);
+        } catch (RuntimeException | LinkageError e) {
+          // The benchmark's own failure is what is reported.
+        }
       }
       if (line != null) {
         line.stop();

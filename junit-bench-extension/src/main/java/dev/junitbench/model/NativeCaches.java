@@ -42,7 +42,11 @@ public final class NativeCaches {
    * before the first JNA class loads (OSHI's, DJL's).
    */
   public static synchronized void prepareJna() {
-    setIfAbsent("jna.tmpdir", Path.of(DEFAULT_JNA).toAbsolutePath());
+    try {
+      setIfAbsent("jna.tmpdir", Path.of(DEFAULT_JNA).toAbsolutePath());
+    } catch (UncheckedIOException e) {
+      // A folder that cannot be made (a read-only module): JNA's own default still works.
+    }
   }
 
   private static void setIfAbsent(String key, Path folder) {

@@ -92,8 +92,14 @@ public final class ResultsListener implements TestExecutionListener {
     // Runtimes load when a benchmark first needs them; their versions are added as they appear.
     backends = Backends.load(Thread.currentThread().getContextClassLoader());
     RunWarnings.reset();
-    HostInfo host = HostInfo.collect(orDefault(config::hostIncludeName, Defaults.HOST_INCLUDE_NAME),
-        config.cgroupRoot(), config.nvidiaSmi(), OshiFacts::read);
+    HostInfo host;
+    try {
+      host = HostInfo.collect(orDefault(config::hostIncludeName, Defaults.HOST_INCLUDE_NAME),
+          config.cgroupRoot(), config.nvidiaSmi(), OshiFacts::read);
+    } catch (RuntimeException | LinkageError e) {
+      // Describing the machine must never cost the run its result files.
+      host = HostInfo.unknown("the host could not be described (" + dev.junitbench.spi.Causes.describe(e) + ")");
+    }
     run = new RunInfo(id, iso(now), null, GitInfo.read(Path.of("").toAbsolutePath()), host,
         SoftwareInfo.current().withRuntimes(backends.runtimeVersions()), config.effective(), RunWarnings.messages());
   }

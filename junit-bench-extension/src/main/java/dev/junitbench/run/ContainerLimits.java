@@ -6,11 +6,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The CPU and memory limits of the control group this process runs in: a 2-core container on a
- * 64-core host is a different machine from the host. Read from cgroup v2 ({@code cpu.max},
- * {@code memory.max}) or v1 ({@code cpu/cpu.cfs_quota_us}, {@code memory/memory.limit_in_bytes}).
+ * 64-core host is a different machine from the host. The tightest limit on the way from the
+ * process's own group up to the root counts (a limit on a parent, a Slurm job's or a systemd
+ * slice's, binds its children). Read from cgroup v2 ({@code cpu.max}, {@code memory.max}) or v1
+ * ({@code cpu/cpu.cfs_quota_us}, {@code memory/memory.limit_in_bytes}); null means no limit.
  *
  * @param cgroupVersion 1 or 2
  * @param cpuLimitCores the CPU quota in cores ({@code 2.0}), null when there is none
@@ -23,35 +26,79 @@ public record ContainerLimits(int cgroupVersion, Double cpuLimitCores, Long memo
   private static final long V1_UNLIMITED = 0x7FFFFFFFFFFFF000L;
 
   /**
-   * The limits under {@code root} ({@code /sys/fs/cgroup}) for the process's cgroup path (as
-   * {@code /proc/self/cgroup} names it, {@code /} for the root); empty when no cgroup files are there.
+   * The limits under {@code root} ({@code /sys/fs/cgroup}) for the groups {@code procSelfCgroup}
+   * (the lines of {@code /proc/self/cgroup}) names; empty when no cgroup files are there.
    */
-  public static Optional<ContainerLimits> read(Path root, String ownPath) {
-    Path own = ownPath == null || ownPath.equals("/") ? root : root.resolve(ownPath.substring(1));
+  public static Optional<ContainerLimits> read(Path root, List<String> procSelfCgroup) {
     if (Files.isRegularFile(root.resolve("cgroup.controllers"))) {
-      Path dir = Files.isRegularFile(own.resolve("cpu.max")) || Files.isRegularFile(own.resolve("memory.max")) ? own : root;
-      Double cpu = line(dir.resolve("cpu.max")).map(ContainerLimits::v2Cpu).orElse(null);
-      Long memory = line(dir.resolve("memory.max")).map(ContainerLimits::v2Memory).orElse(null);
+      Path own = own(root, path(procSelfCgroup, ""));
+      Double cpu = tightest(root, own, "cpu.max", ContainerLimits::v2Cpu);
+      Long memory = tightest(root, own, "memory.max", ContainerLimits::v2Memory);
       return Optional.of(new ContainerLimits(2, cpu, memory));
     }
-    Optional<String> quota = line(root.resolve("cpu/cpu.cfs_quota_us"));
-    Optional<String> limit = line(root.resolve("memory/memory.limit_in_bytes"));
-    if (quota.isEmpty() && limit.isEmpty()) {
+    Path cpuMount = Files.isDirectory(root.resolve("cpu,cpuacct")) ? root.resolve("cpu,cpuacct") : root.resolve("cpu");
+    Path memoryMount = root.resolve("memory");
+    boolean cpuFiles = Files.isRegularFile(cpuMount.resolve("cpu.cfs_quota_us"));
+    boolean memoryFiles = Files.isRegularFile(memoryMount.resolve("memory.limit_in_bytes"));
+    if (!cpuFiles && !memoryFiles) {
       return Optional.empty();
     }
-    Double cpu = quota.flatMap(q -> line(root.resolve("cpu/cpu.cfs_period_us")).map(p -> v1Cpu(q, p))).orElse(null);
-    Long memory = limit.map(ContainerLimits::v1Memory).orElse(null);
+    Path cpuOwn = own(cpuMount, path(procSelfCgroup, "cpu"));
+    Double cpu = tightest(cpuMount, cpuOwn, "cpu.cfs_quota_us",
+        quota -> line(cpuOwnOrAbove(cpuMount, cpuOwn)).map(period -> v1Cpu(quota, period)).orElse(null));
+    Long memory = tightest(memoryMount, own(memoryMount, path(procSelfCgroup, "memory")), "memory.limit_in_bytes",
+        ContainerLimits::v1Memory);
     return Optional.of(new ContainerLimits(1, cpu, memory));
   }
 
-  /** This process's cgroup path from {@code /proc/self/cgroup}: the v2 entry ({@code 0::/...}), or {@code /}. */
-  public static String ownPath(Path procSelfCgroup) {
+  private static Path cpuOwnOrAbove(Path mount, Path own) {
+    for (Path dir = own; dir != null && dir.startsWith(mount); dir = dir.getParent()) {
+      if (Files.isRegularFile(dir.resolve("cpu.cfs_period_us"))) {
+        return dir.resolve("cpu.cfs_period_us");
+      }
+    }
+    return mount.resolve("cpu.cfs_period_us");
+  }
+
+  /**
+   * The path {@code /proc/self/cgroup} gives the controller ({@code ""} for v2's unified line,
+   * {@code "memory"}, {@code "cpu"}), or {@code /}.
+   */
+  static String path(List<String> lines, String controller) {
+    for (String line : lines) {
+      String[] parts = line.split(":", 3);
+      if (parts.length == 3 && (controller.isEmpty() ? parts[0].equals("0") && parts[1].isEmpty()
+          : List.of(parts[1].split(",")).contains(controller))) {
+        return parts[2].strip();
+      }
+    }
+    return "/";
+  }
+
+  /** The group's folder under {@code mount}, or the mount itself where a namespace hides the path. */
+  private static Path own(Path mount, String path) {
+    Path own = path.equals("/") || path.isEmpty() ? mount : mount.resolve(path.substring(1));
+    return Files.isDirectory(own) ? own : mount;
+  }
+
+  /** The tightest limit in {@code file} from {@code own} up to {@code mount}; null when none limits. */
+  private static <T extends Comparable<T>> T tightest(Path mount, Path own, String file, Function<String, T> parse) {
+    T tightest = null;
+    for (Path dir = own; dir != null && dir.startsWith(mount); dir = dir.getParent()) {
+      T limit = line(dir.resolve(file)).map(parse).orElse(null);
+      if (limit != null && (tightest == null || limit.compareTo(tightest) < 0)) {
+        tightest = limit;
+      }
+    }
+    return tightest;
+  }
+
+  /** The lines of {@code /proc/self/cgroup}, or none where it cannot be read. */
+  public static List<String> procSelfCgroup(Path file) {
     try {
-      List<String> lines = Files.readAllLines(procSelfCgroup, StandardCharsets.UTF_8);
-      return lines.stream().filter(l -> l.startsWith("0::")).map(l -> l.substring(3).strip())
-          .filter(p -> p.startsWith("/")).findFirst().orElse("/");
+      return Files.readAllLines(file, StandardCharsets.UTF_8);
     } catch (IOException | RuntimeException e) {
-      return "/";
+      return List.of();
     }
   }
 

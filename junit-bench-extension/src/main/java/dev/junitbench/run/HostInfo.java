@@ -1,7 +1,6 @@
 package dev.junitbench.run;
 
 import dev.junitbench.sampling.GpuInventory;
-import dev.junitbench.spi.Causes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -23,7 +22,7 @@ import java.util.stream.Stream;
  * @param osName the JVM's {@code os.name}: {@code Linux}
  * @param osVersion the JVM's {@code os.version} (on Linux the kernel release)
  * @param osArch the JVM's {@code os.arch}
- * @param distribution the operating system as OSHI names it: {@code Debian GNU/Linux 12 (bookworm)}
+ * @param distribution the operating system as OSHI names it: {@code Debian GNU/Linux 12}
  * @param kernel the kernel's version, as OSHI reads it
  * @param availableProcessors the processors the JVM may use (a container's CPU quota included)
  * @param cpuModel the CPU's model name
@@ -72,13 +71,12 @@ public record HostInfo(
     try {
       facts = oshi.get();
     } catch (RuntimeException | LinkageError e) {
-      String reason = "OSHI cannot read this machine (" + Causes.describe(e) + ")";
-      RunWarnings.warnOnce("oshi: " + reason, reason + " (CPU vendor, cores, frequency, distribution and host name"
-          + " are null)");
+      String reason = dev.junitbench.sampling.Machine.Oshi.failureReason(e);
+      RunWarnings.warnOnce("oshi: " + reason, reason + " (oshi figures are null)");
       problems.add("cpu_vendor, cpu_physical_cores, cpu_logical_cores, cpu_max_frequency_hz, distribution, kernel,"
           + " name: " + reason);
     }
-    ContainerLimits container = ContainerLimits.read(cgroupRoot, ContainerLimits.ownPath(PROC_SELF_CGROUP))
+    ContainerLimits container = ContainerLimits.read(cgroupRoot, ContainerLimits.procSelfCgroup(PROC_SELF_CGROUP))
         .orElse(null);
     if (container == null) {
       problems.add("container: no control group files under " + cgroupRoot);
@@ -111,6 +109,14 @@ public record HostInfo(
         container,
         List.copyOf(gpus),
         problems.isEmpty() ? null : String.join("; ", problems));
+  }
+
+  /** A host nothing could be learned of but what the JVM says, and why. */
+  public static HostInfo unknown(String reason) {
+    RunWarnings.warnOnce("host: " + reason, reason + " (host figures are null)");
+    return new HostInfo(null, System.getProperty("os.name"), System.getProperty("os.version"),
+        System.getProperty("os.arch"), null, null, Runtime.getRuntime().availableProcessors(), null, null, null, null,
+        null, null, null, List.of(), reason);
   }
 
   private static Long physicalMemoryBytes() {

@@ -14,7 +14,7 @@ import java.util.List;
  * @param logicalCores logical processors (hardware threads)
  * @param maxFrequencyHz the CPU's maximum frequency, null when OSHI cannot tell
  * @param totalMemoryBytes physical memory
- * @param distribution {@code Debian GNU/Linux 12 (bookworm)}
+ * @param distribution {@code Debian GNU/Linux 12}
  * @param kernel {@code 6.1.0-18-amd64}
  * @param hostName the host's name
  * @param graphicsCards the graphics cards OSHI sees

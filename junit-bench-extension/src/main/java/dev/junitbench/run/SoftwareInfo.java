@@ -47,13 +47,24 @@ public record SoftwareInfo(
         java.util.Map.of());
   }
 
-  /** The JVM's options ({@code -Xmx2g}, {@code -XX:+UseG1GC}), which change what is measured. */
+  /**
+   * The JVM's options ({@code -Xmx2g}, {@code -XX:+UseG1GC}), which change what is measured; the
+   * value of a system property whose name speaks of a secret is left out, as result files travel.
+   */
   private static java.util.List<String> readJvmArguments() {
     try {
-      return java.util.List.copyOf(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+      return redact(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
     } catch (RuntimeException | LinkageError e) {
       return null;
     }
+  }
+
+  private static final java.util.regex.Pattern SECRET =
+      java.util.regex.Pattern.compile("(?i)^(-D[^=]*(password|passwd|secret|token|credential|apikey|api[._-]key)[^=]*=).*");
+
+  /** {@code -Ddb.password=hunter2} becomes {@code -Ddb.password=***}. */
+  static java.util.List<String> redact(java.util.List<String> arguments) {
+    return arguments.stream().map(argument -> SECRET.matcher(argument).replaceFirst("$1***")).toList();
   }
 
   /** The collectors in use ({@code G1 Young Generation}, ...). */

@@ -17,6 +17,14 @@ public record GpuInventory(List<GpuInfo> gpus, String problem) {
 
   private static final Map<String, GpuInventory> ASKED = new ConcurrentHashMap<>();
 
+  /**
+   * Stops asking {@code command} for the rest of the process: it hung or failed after the inventory,
+   * and every later scenario would wait for it again.
+   */
+  public static void markUnusable(String command, String reason) {
+    ASKED.put(command, new GpuInventory(List.of(), reason));
+  }
+
   /** The inventory nvidia-smi as {@code command} gives. */
   public static GpuInventory of(String command) {
     return ASKED.computeIfAbsent(command, key -> {

@@ -4,44 +4,55 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A running {@code nvidia-smi --query-gpu=index,utilization.gpu,memory.used,power.draw -lms N}: one
- * process for a whole measurement, read as a stream by a thread of its own (starting nvidia-smi per
- * sample would cost tens of milliseconds each time). Stopping it gives the figures of the busiest
- * GPU, the one with the highest mean utilization.
+ * process for a whole scenario, started before its warm-up so its own start-up does not fall in the
+ * measurement, and read as a stream by a thread of its own (starting nvidia-smi per sample would
+ * cost tens of milliseconds each time). Only the lines read while the measurement runs count, kept
+ * as running totals per GPU. Stopping it gives the figures of the busiest GPU, the one with the
+ * highest mean utilization.
  */
 public final class GpuStream {
-
-  /** One line: a GPU's readings at one moment. */
-  private record Sample(long nanos, int gpu, Double utilization, Double memoryMb, Double powerW) {}
 
   /**
    * What the stream saw of the busiest GPU over the measurement; each figure null where nvidia-smi
    * gave none.
    *
-   * @param gpu the busiest GPU's index, null when no line was read
+   * @param gpu the busiest GPU's index, null when no line was read in the measurement
    * @param utilizationPct mean utilization.gpu, 0-100
    * @param memoryPeakMb peak memory.used, MiB
    * @param powerAvgW mean power.draw, watts
-   * @param samples lines read for that GPU
-   * @param problem why there are no figures (no line, unexpected output), or null
+   * @param samples lines read for that GPU during the measurement
+   * @param linesRead every line read, the measurement's or not
+   * @param problem what nvidia-smi printed that is not its format, or null
    */
   public record Figures(Integer gpu, Double utilizationPct, Double memoryPeakMb, Double powerAvgW, int samples,
-      String problem) {}
+      int linesRead, String problem) {}
+
+  /** Running totals of one GPU's lines. */
+  private static final class Totals {
+    int lines;
+    double utilizationSum;
+    int utilizationCount;
+    double memoryPeak = -1;
+    double powerSum;
+    int powerCount;
+  }
 
   private final Process process;
-  private final List<String> fields;
-  private final List<Sample> samples = new ArrayList<>();
+  private final java.util.List<String> fields;
+  private final Map<Integer, Totals> totals = new TreeMap<>();
   private final Thread reader;
+  private long windowStart = Long.MAX_VALUE;
+  private long windowEnd = Long.MAX_VALUE;
+  private int linesRead;
   private String unexpected;
 
-  GpuStream(Process process, List<String> fields) {
+  GpuStream(Process process, java.util.List<String> fields) {
     this.process = process;
     this.fields = fields;
     this.reader = new Thread(this::read, "junit-bench nvidia-smi sampler");
@@ -63,15 +74,38 @@ public final class GpuStream {
     }
   }
 
+  /** From now on lines count: the measurement starts. */
+  public synchronized void measurementStarts() {
+    windowStart = System.nanoTime();
+  }
+
   private synchronized void accept(long nanos, String line) {
+    linesRead++;
     try {
       Map<String, String> row = NvidiaSmi.parse(fields, line);
       Long index = NvidiaSmi.number(row.get("index"));
       if (index == null) {
         throw new NvidiaSmiException("nvidia-smi printed something unexpected: '" + line + "' (no GPU index)");
       }
-      samples.add(new Sample(nanos, index.intValue(), NvidiaSmi.decimal(row.get("utilization.gpu")),
-          NvidiaSmi.decimal(row.get("memory.used")), NvidiaSmi.decimal(row.get("power.draw"))));
+      Double utilization = NvidiaSmi.decimal(row.get("utilization.gpu"));
+      Double memory = NvidiaSmi.decimal(row.get("memory.used"));
+      Double power = NvidiaSmi.decimal(row.get("power.draw"));
+      if (nanos < windowStart || nanos > windowEnd) {
+        return;
+      }
+      Totals gpu = totals.computeIfAbsent(index.intValue(), k -> new Totals());
+      gpu.lines++;
+      if (utilization != null) {
+        gpu.utilizationSum += utilization;
+        gpu.utilizationCount++;
+      }
+      if (memory != null) {
+        gpu.memoryPeak = Math.max(gpu.memoryPeak, memory);
+      }
+      if (power != null) {
+        gpu.powerSum += power;
+        gpu.powerCount++;
+      }
     } catch (NvidiaSmiException e) {
       if (unexpected == null) {
         unexpected = e.getMessage();
@@ -79,8 +113,11 @@ public final class GpuStream {
     }
   }
 
-  /** Stops nvidia-smi and summarizes what it printed. */
+  /** Ends the measurement's window, stops nvidia-smi and summarizes what it printed in the window. */
   public Figures stop() {
+    synchronized (this) {
+      windowEnd = System.nanoTime();
+    }
     process.destroy();
     try {
       if (!process.waitFor(2, TimeUnit.SECONDS)) {
@@ -95,53 +132,22 @@ public final class GpuStream {
   }
 
   private synchronized Figures summarize() {
-    Map<Integer, List<Sample>> byGpu = new TreeMap<>();
-    for (Sample sample : samples) {
-      byGpu.computeIfAbsent(sample.gpu(), k -> new ArrayList<>()).add(sample);
-    }
-    if (byGpu.isEmpty()) {
-      return new Figures(null, null, null, null, 0, unexpected != null ? unexpected
-          : "nvidia-smi printed no sample during the measurement (it ran "
-              + (process.isAlive() ? "on" : "and ended with status " + exitValue()) + ")");
-    }
-    int busiest = byGpu.keySet().iterator().next();
+    Integer busiest = null;
     double best = -1;
-    for (Map.Entry<Integer, List<Sample>> gpu : byGpu.entrySet()) {
-      Double utilization = mean(gpu.getValue(), Sample::utilization);
-      if (utilization != null && utilization > best) {
+    for (Map.Entry<Integer, Totals> gpu : totals.entrySet()) {
+      Totals t = gpu.getValue();
+      double utilization = t.utilizationCount == 0 ? 0 : t.utilizationSum / t.utilizationCount;
+      if (busiest == null || utilization > best) {
         best = utilization;
         busiest = gpu.getKey();
       }
     }
-    List<Sample> chosen = byGpu.get(busiest);
-    Double peak = null;
-    for (Sample sample : chosen) {
-      if (sample.memoryMb() != null && (peak == null || sample.memoryMb() > peak)) {
-        peak = sample.memoryMb();
-      }
+    if (busiest == null) {
+      return new Figures(null, null, null, null, 0, linesRead, unexpected);
     }
-    return new Figures(busiest, mean(chosen, Sample::utilization), peak, mean(chosen, Sample::powerW), chosen.size(),
-        null);
-  }
-
-  private String exitValue() {
-    try {
-      return String.valueOf(process.exitValue());
-    } catch (IllegalThreadStateException e) {
-      return "?";
-    }
-  }
-
-  private static Double mean(List<Sample> samples, java.util.function.Function<Sample, Double> field) {
-    double sum = 0;
-    int count = 0;
-    for (Sample sample : samples) {
-      Double value = field.apply(sample);
-      if (value != null) {
-        sum += value;
-        count++;
-      }
-    }
-    return count == 0 ? null : sum / count;
+    Totals t = totals.get(busiest);
+    return new Figures(busiest, t.utilizationCount == 0 ? null : t.utilizationSum / t.utilizationCount,
+        t.memoryPeak < 0 ? null : t.memoryPeak, t.powerCount == 0 ? null : t.powerSum / t.powerCount, t.lines,
+        linesRead, unexpected);
   }
 }

@@ -38,10 +38,10 @@ public interface Machine {
    */
   long[] systemTicks() throws Exception;
 
-  /** Garbage collections so far, over all collectors. */
+  /** Garbage collections so far, over all collectors; negative when no collector counts them. */
   long gcCount();
 
-  /** Time the collectors report so far, ms. */
+  /** Time the collectors report so far, ms; negative when no collector reports it. */
   long gcTimeMs();
 
   /** This process and machine. */
@@ -154,40 +154,67 @@ public interface Machine {
 
     @Override
     public long gcCount() {
-      long count = 0;
+      long count = -1;
       for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
-        count += Math.max(0, collector.getCollectionCount());
+        long collections = collector.getCollectionCount();
+        count = collections < 0 ? count : Math.max(count, 0) + collections;
       }
       return count;
     }
 
     @Override
     public long gcTimeMs() {
-      long time = 0;
+      long time = -1;
       for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
-        time += Math.max(0, collector.getCollectionTime());
+        long collecting = collector.getCollectionTime();
+        time = collecting < 0 ? time : Math.max(time, 0) + collecting;
       }
       return time;
     }
   }
 
-  /** OSHI's entry point, created once: its first use loads JNA, extracted under target/. */
+  /**
+   * OSHI's entry point, created once: its first use loads JNA, extracted under target/. A failure
+   * is kept, so a platform OSHI cannot read is tried once per process, not once per scenario.
+   */
   final class Oshi {
     private static oshi.SystemInfo system;
+    private static RuntimeException failure;
 
     private Oshi() {}
 
-    /** The one {@code SystemInfo} of the process. */
+    /**
+     * The one {@code SystemInfo} of the process.
+     *
+     * @throws IllegalStateException "OSHI cannot read this machine (...)", the same each time
+     */
     public static synchronized oshi.SystemInfo system() {
+      if (failure != null) {
+        throw failure;
+      }
       if (system == null) {
-        NativeCaches.prepareJna();
-        if (System.getProperty("slf4j.internal.verbosity") == null) {
-          // OSHI logs through SLF4J; without a provider SLF4J would print three lines of warning per run.
-          System.setProperty("slf4j.internal.verbosity", "ERROR");
+        try {
+          NativeCaches.prepareJna();
+          if (System.getProperty("slf4j.internal.verbosity") == null) {
+            // OSHI logs through SLF4J; without a provider SLF4J would print three lines of warning per run.
+            System.setProperty("slf4j.internal.verbosity", "ERROR");
+          }
+          system = new oshi.SystemInfo();
+          // Reaching the hardware layer loads JNA's native library: fail here, once, if it cannot.
+          system.getHardware().getProcessor();
+        } catch (RuntimeException | LinkageError e) {
+          failure = new IllegalStateException(failureReason(e), e);
+          throw failure;
         }
-        system = new oshi.SystemInfo();
       }
       return system;
+    }
+
+    /** How a failure of OSHI is told, the same wherever it shows. */
+    public static String failureReason(Throwable e) {
+      Throwable cause = e instanceof IllegalStateException && e.getCause() != null
+          && String.valueOf(e.getMessage()).startsWith("OSHI cannot read") ? e.getCause() : e;
+      return "OSHI cannot read this machine (" + dev.junitbench.spi.Causes.describe(cause) + ")";
     }
   }
 }

@@ -84,7 +84,8 @@ public final class NvidiaSmi {
     List<String> arguments = new ArrayList<>(List.of(command, "--query-gpu=" + String.join(",", SAMPLES),
         "--format=csv,noheader,nounits", "-lms", String.valueOf(Math.max(1, interval.toMillis()))));
     try {
-      Process process = new ProcessBuilder(arguments).redirectErrorStream(false).start();
+      // Its errors come with its lines: a full, unread error pipe would stop it.
+      Process process = new ProcessBuilder(arguments).redirectErrorStream(true).start();
       return new GpuStream(process, SAMPLES);
     } catch (IOException | RuntimeException e) {
       throw notRunnable(e);

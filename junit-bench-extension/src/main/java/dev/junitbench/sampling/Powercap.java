@@ -28,8 +28,10 @@ public final class Powercap {
     List<Path> zones = new ArrayList<>();
     try (DirectoryStream<Path> entries = Files.newDirectoryStream(root, "intel-rapl:*")) {
       for (Path zone : entries) {
-        // intel-rapl:0 is a package; intel-rapl:0:0 its core subzone, already counted in it.
-        if (zone.getFileName().toString().matches("intel-rapl:\\d+") && Files.exists(zone.resolve("energy_uj"))) {
+        // intel-rapl:0 is a package; intel-rapl:0:0 its core subzone, already counted in it; a
+        // top-level zone named psys (the whole platform, Intel laptops) already holds the packages.
+        if (zone.getFileName().toString().matches("intel-rapl:\\d+") && Files.exists(zone.resolve("energy_uj"))
+            && name(zone).startsWith("package")) {
           zones.add(zone);
         }
       }
@@ -38,6 +40,15 @@ public final class Powercap {
     }
     zones.sort(null);
     return new Powercap(root, zones);
+  }
+
+  private static String name(Path zone) {
+    try {
+      return Files.readString(zone.resolve("name"), StandardCharsets.US_ASCII).strip();
+    } catch (IOException | RuntimeException e) {
+      // Older kernels without a name file: a top-level zone is a package.
+      return "package";
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.junitbench.sampling;
 
+import dev.junitbench.Device;
 import dev.junitbench.config.Defaults;
 import dev.junitbench.results.EnergyFigures;
 import dev.junitbench.results.MemoryFigures;
@@ -16,14 +17,16 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Samples what a scenario costs besides time while it is measured: the process's resident set and
- * heap every interval on a thread of its own; its CPU time, the machine's CPU load, garbage
- * collections and the CPU packages' energy between start and stop; the busiest NVIDIA GPU through
- * one streaming nvidia-smi. The measurement loop never waits for it. A source that fails leaves its
- * figures null, with the reason in the result and once per run on stderr; the scenario still runs.
+ * heap every interval, and the CPU packages' energy counters at least once a second, on a thread of
+ * its own; its CPU time, the machine's CPU load and garbage collections at the start and end; the
+ * busiest NVIDIA GPU through one streaming nvidia-smi, started before the warm-up. The measurement
+ * loop never waits for it. A source that fails leaves its figures null, with the reason in the
+ * result and once per run on stderr; the scenario still runs.
  */
 public final class ResourceSampler {
 
   private static final double MIB = 1024.0 * 1024.0;
+  private static final long ENERGY_READ_NS = 1_000_000_000L;
 
   /**
    * How to sample.
@@ -37,6 +40,9 @@ public final class ResourceSampler {
 
   /** The three groups of a result. */
   public record Figures(MemoryFigures memory, UtilizationFigures utilization, EnergyFigures energy) {}
+
+  /** A figure, or why there is none. */
+  public record Reading(Double value, String problem) {}
 
   private final Settings settings;
   private final Machine machine;
@@ -66,28 +72,28 @@ public final class ResourceSampler {
     }
   }
 
-  /** A figure, or why there is none. */
-  public record Reading(Double value, String problem) {}
-
-  /** Starts sampling; call right before the measurement starts. */
-  public Session start() {
-    return new Session();
+  /**
+   * Prepares a scenario on {@code device}: starts nvidia-smi for a GPU scenario, so its start-up
+   * falls in the warm-up. Call {@link Session#measurementStarts()} when the measurement starts.
+   */
+  public Session prepare(Device device) {
+    return new Session(device);
   }
 
-  /** One measurement's sampling. */
+  /** One scenario's sampling. */
   public final class Session {
-    private final long startNs = System.nanoTime();
     private final boolean enabled = settings.enabled();
     private final List<String> memoryProblems = new ArrayList<>();
     private final List<String> utilizationProblems = new ArrayList<>();
     private final List<String> energyProblems = new ArrayList<>();
+    private final Device device;
+    private GpuStream gpu;
+    private long startNs;
     private long cpuStart = -1;
     private long[] ticksStart;
-    private long gcCountStart;
-    private long gcTimeStart;
-    private long[] energyStart;
-    private Powercap powercap;
-    private GpuStream gpu;
+    private long gcCountStart = -1;
+    private long gcTimeStart = -1;
+    private EnergyMeter energy;
     private Thread thread;
     private volatile boolean stopping;
     // Written by the sampler thread only; read after it is joined.
@@ -98,53 +104,59 @@ public final class ResourceSampler {
     private long samplerCpuNs = -1;
     private String samplerFailure;
 
-    private Session() {
-      if (!enabled) {
-        return;
-      }
-      cpuStart = machine.processCpuNanos();
-      try {
-        ticksStart = machine.systemTicks();
-      } catch (Exception | LinkageError e) {
-        utilizationProblems.add("cpu_system_pct: " + warn("cpu load", "the machine's CPU load cannot be read ("
-            + Causes.describe(e) + ")"));
-      }
-      gcCountStart = machine.gcCount();
-      gcTimeStart = machine.gcTimeMs();
-      startEnergy();
-      startGpu();
-      thread = new Thread(this::sample, "junit-bench resource sampler");
-      thread.setDaemon(true);
-      thread.start();
-    }
-
-    private void startEnergy() {
-      powercap = Powercap.at(settings.powercapRoot());
-      try {
-        energyStart = powercap.read();
-      } catch (java.io.IOException | RuntimeException e) {
-        energyProblems.add("powercap: " + warn("powercap", e.getMessage()));
+    private Session(Device device) {
+      this.device = device;
+      if (enabled) {
+        startGpu();
       }
     }
 
     private void startGpu() {
+      if (device == Device.CPU) {
+        noGpu("the scenario runs on the cpu", false);
+        return;
+      }
       GpuInventory inventory = GpuInventory.of(settings.nvidiaSmi());
       if (inventory.gpus().isEmpty()) {
-        noGpu("no NVIDIA GPU figures: " + inventory.problem());
+        noGpu("no NVIDIA GPU figures: " + inventory.problem(), true);
         return;
       }
       try {
         gpu = new NvidiaSmi(settings.nvidiaSmi(), Defaults.NVIDIA_SMI_TIMEOUT).stream(settings.interval());
       } catch (NvidiaSmiException e) {
-        noGpu(e.getMessage());
+        noGpu(e.getMessage(), true);
       }
     }
 
-    private void noGpu(String reason) {
-      String warned = warn("nvidia-smi", reason);
-      memoryProblems.add("gpu_mem_peak_mb, gpu_mem_process_mb: " + warned);
-      utilizationProblems.add("gpu_util_pct: " + warned);
-      energyProblems.add("nvidia-smi: " + warned);
+    private void noGpu(String reason, boolean warn) {
+      String told = warn ? warn("nvidia-smi", reason) : reason;
+      memoryProblems.add("gpu_mem_peak_mb, gpu_mem_process_mb: " + told);
+      utilizationProblems.add("gpu_util_pct: " + told);
+      energyProblems.add("nvidia-smi: " + told);
+    }
+
+    /** The measurement starts now: reads the start of every counter and starts the sampler thread. */
+    public void measurementStarts() {
+      if (!enabled) {
+        return;
+      }
+      cpuStart = safely(machine::processCpuNanos);
+      try {
+        ticksStart = machine.systemTicks();
+      } catch (Exception | LinkageError e) {
+        utilizationProblems.add("cpu_system_pct: " + warn("oshi", Machine.Oshi.failureReason(e)));
+      }
+      gcCountStart = safely(machine::gcCount);
+      gcTimeStart = safely(machine::gcTimeMs);
+      energy = EnergyMeter.start(Powercap.at(settings.powercapRoot()));
+      energy.failure().ifPresent(reason -> energyProblems.add("powercap: " + warn("powercap", reason)));
+      thread = new Thread(this::sample, "junit-bench resource sampler");
+      thread.setDaemon(true);
+      if (gpu != null) {
+        gpu.measurementStarts();
+      }
+      startNs = System.nanoTime();
+      thread.start();
     }
 
     /** The sampler thread: reads, then sleeps an interval, until stopped; one last reading at the end. */
@@ -152,6 +164,7 @@ public final class ResourceSampler {
       ThreadMXBean threads = ManagementFactory.getThreadMXBean();
       long cpu0 = threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : -1;
       long intervalNs = settings.interval().toNanos();
+      long lastEnergy = System.nanoTime();
       try {
         while (true) {
           boolean last = stopping;
@@ -163,6 +176,12 @@ public final class ResourceSampler {
           readings++;
           if (last) {
             break;
+          }
+          long now = System.nanoTime();
+          if (now - lastEnergy >= ENERGY_READ_NS) {
+            // Often enough that a counter cannot wrap twice between two readings.
+            energy.read();
+            lastEnergy = now;
           }
           LockSupport.parkNanos(intervalNs);
         }
@@ -176,12 +195,13 @@ public final class ResourceSampler {
     }
 
     /**
-     * Stops sampling right after the measurement and summarizes it.
+     * Stops sampling right after the measurement and summarizes it; call once, also when the
+     * measurement failed (the figures are then not wanted, but nvidia-smi and the thread must stop).
      *
-     * @param calls the measured calls, for the energy of one
+     * @param samples the measured calls times the batch size, for the energy of one inference
      * @param footprint the model's footprint, or null for a plain benchmark
      */
-    public Figures stop(long calls, Reading footprint) {
+    public Figures stop(long samples, Reading footprint) {
       long wallNs = System.nanoTime() - startNs;
       if (!enabled) {
         String off = "sampling is off (junit.bench.sampling.enabled=false)";
@@ -189,16 +209,29 @@ public final class ResourceSampler {
         return new Figures(new MemoryFigures(null, null, null, model, null, null, off),
             new UtilizationFigures(null, null, null, null, null, null, off), new EnergyFigures(null, null, off));
       }
-      long cpuEnd = machine.processCpuNanos();
+      // Every counter's end first, at the measurement's end; then what takes time to stop.
+      long cpuEnd = safely(machine::processCpuNanos);
       long[] ticksEnd = null;
       try {
         ticksEnd = ticksStart == null ? null : machine.systemTicks();
       } catch (Exception | LinkageError e) {
-        utilizationProblems.add("cpu_system_pct: " + warn("cpu load", "the machine's CPU load cannot be read ("
-            + Causes.describe(e) + ")"));
+        utilizationProblems.add("cpu_system_pct: " + warn("oshi", Machine.Oshi.failureReason(e)));
       }
-      long gcCount = machine.gcCount() - gcCountStart;
-      long gcTime = machine.gcTimeMs() - gcTimeStart;
+      long gcCount = difference(gcCountStart, safely(machine::gcCount));
+      long gcTime = difference(gcTimeStart, safely(machine::gcTimeMs));
+      Double cpuJoules = energy == null ? null : energy.stop();
+      GpuStream.Figures gpuFigures = gpu == null ? null : gpu.stop();
+      boolean threadStopped = stopThread();
+      Double gpuProcessMb = gpuProcessMemory(gpuFigures, wallNs);
+      return new Figures(memory(footprint, gpuFigures, gpuProcessMb, threadStopped),
+          utilization(cpuEnd, ticksEnd, wallNs, gcCount, gcTime, gpuFigures, threadStopped),
+          energy(samples, wallNs, cpuJoules, gpuFigures));
+    }
+
+    private boolean stopThread() {
+      if (thread == null) {
+        return false;
+      }
       stopping = true;
       LockSupport.unpark(thread);
       try {
@@ -206,45 +239,65 @@ public final class ResourceSampler {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      GpuStream.Figures gpuFigures = gpu == null ? null : gpu.stop();
-      Double gpuProcessMb = null;
-      if (gpuFigures != null && gpuFigures.problem() != null) {
-        noGpu(gpuFigures.problem());
-      } else if (gpuFigures != null) {
-        try {
-          gpuProcessMb = new NvidiaSmi(settings.nvidiaSmi(), Defaults.NVIDIA_SMI_TIMEOUT)
-              .processMemoryMb(ProcessHandle.current().pid()).map(Long::doubleValue).orElse(null);
-          if (gpuProcessMb == null) {
-            memoryProblems.add("gpu_mem_process_mb: this process holds no GPU memory");
-          }
-        } catch (NvidiaSmiException e) {
-          memoryProblems.add("gpu_mem_process_mb: " + warn("nvidia-smi", e.getMessage()));
-        }
-      }
-      return new Figures(memory(footprint, gpuFigures, gpuProcessMb), utilization(cpuEnd, ticksEnd, wallNs, gcCount,
-          gcTime, gpuFigures), energy(calls, wallNs, gpuFigures));
+      return !thread.isAlive();
     }
 
-    private MemoryFigures memory(Reading footprint, GpuStream.Figures gpuFigures, Double gpuProcessMb) {
+    private Double gpuProcessMemory(GpuStream.Figures gpuFigures, long wallNs) {
+      if (gpuFigures == null) {
+        return null;
+      }
+      if (gpuFigures.samples() == 0) {
+        String reason = gpuFigures.problem() != null ? warn("nvidia-smi", gpuFigures.problem())
+            : gpuFigures.linesRead() > 0 ? "no nvidia-smi sample fell within the measurement (" + wallNs / 1_000_000
+                + " ms; it reads every " + settings.interval().toMillis() + " ms)"
+            : unusable("nvidia-smi printed nothing while the scenario ran");
+        memoryProblems.add("gpu_mem_peak_mb, gpu_mem_process_mb: " + reason);
+        utilizationProblems.add("gpu_util_pct: " + reason);
+        energyProblems.add("nvidia-smi: " + reason);
+        return null;
+      }
+      long pid = ProcessHandle.current().pid();
+      try {
+        Double held = new NvidiaSmi(settings.nvidiaSmi(), Defaults.NVIDIA_SMI_TIMEOUT).processMemoryMb(pid)
+            .map(Long::doubleValue).orElse(null);
+        if (held == null) {
+          memoryProblems.add("gpu_mem_process_mb: nvidia-smi lists no compute app with pid " + pid
+              + " (in a container it may list the host's pids)");
+        }
+        return held;
+      } catch (NvidiaSmiException e) {
+        memoryProblems.add("gpu_mem_process_mb: " + unusable(e.getMessage()));
+        return null;
+      }
+    }
+
+    /** nvidia-smi hung or failed in the middle of the run: later scenarios do not wait for it again. */
+    private String unusable(String reason) {
+      GpuInventory.markUnusable(settings.nvidiaSmi(), reason);
+      return warn("nvidia-smi", reason);
+    }
+
+    private MemoryFigures memory(Reading footprint, GpuStream.Figures gpuFigures, Double gpuProcessMb,
+        boolean threadStopped) {
       List<String> problems = new ArrayList<>(memoryProblems);
-      boolean sampled = samplerFailure == null && readings > 0;
+      boolean sampled = threadStopped && samplerFailure == null && readings > 0;
       if (!sampled) {
-        String reason = warn("sampler", "the resource sampler failed (" + (samplerFailure == null
-            ? "it read nothing" : samplerFailure) + ")");
+        String reason = warn("sampler", "the resource sampler failed (" + (samplerFailure != null ? samplerFailure
+            : !threadStopped ? "its thread did not stop in time" : "it read nothing") + ")");
         problems.add(0, "rss_peak_mb, rss_avg_mb, heap_peak_mb: " + reason);
       }
       Double model = footprint == null ? null : footprint.value();
-      if (footprint != null && footprint.problem() != null) {
-        problems.add("model_footprint_mb: " + footprint.problem());
-      } else if (footprint == null) {
+      if (footprint == null) {
         problems.add("model_footprint_mb: the benchmark opens no model");
+      } else if (footprint.problem() != null) {
+        problems.add("model_footprint_mb: " + footprint.problem());
       }
       return new MemoryFigures(sampled ? rssPeak : null, sampled ? rssSum / readings : null, sampled ? heapPeak : null,
           model, gpuFigures == null ? null : gpuFigures.memoryPeakMb(), gpuProcessMb, reasons(problems));
     }
 
     private UtilizationFigures utilization(long cpuEnd, long[] ticksEnd, long wallNs, long gcCount, long gcTime,
-        GpuStream.Figures gpuFigures) {
+        GpuStream.Figures gpuFigures, boolean threadStopped) {
       List<String> problems = new ArrayList<>(utilizationProblems);
       Double process = null;
       if (cpuStart < 0 || cpuEnd < 0) {
@@ -260,39 +313,53 @@ public final class ResourceSampler {
         problems.add("cpu_system_pct: the measurement (" + wallNs / 1_000_000 + " ms) was shorter than the"
             + " machine's CPU counters' tick");
       }
-      Double sampler = samplerCpuNs >= 0 ? samplerCpuNs * 100.0 / wallNs : null;
-      return new UtilizationFigures(process, system, gcCount, (double) gcTime,
+      if (gcCount < 0) {
+        problems.add("gc_count, gc_time_ms: " + warn("gc", "no garbage collector of this JVM counts its collections"));
+      }
+      Double sampler = threadStopped && samplerCpuNs >= 0 ? samplerCpuNs * 100.0 / wallNs : null;
+      if (sampler == null) {
+        problems.add("sampler_cpu_pct: this JVM does not measure a thread's CPU time, or the sampler failed");
+      }
+      return new UtilizationFigures(process, system, gcCount < 0 ? null : gcCount, gcTime < 0 ? null : (double) gcTime,
           gpuFigures == null ? null : gpuFigures.utilizationPct(), sampler, reasons(problems));
     }
 
-    private EnergyFigures energy(long calls, long wallNs, GpuStream.Figures gpuFigures) {
+    private EnergyFigures energy(long samples, long wallNs, Double cpuJoules, GpuStream.Figures gpuFigures) {
       List<String> problems = new ArrayList<>(energyProblems);
       double joules = 0;
       List<String> sources = new ArrayList<>();
-      if (energyStart != null) {
-        try {
-          double cpu = powercap.joulesBetween(energyStart, powercap.read());
-          if (cpu > 0) {
-            joules += cpu;
-            sources.add("powercap");
-          } else {
-            problems.add("powercap: the energy counters did not advance");
-          }
-        } catch (java.io.IOException | RuntimeException e) {
-          problems.add("powercap: " + warn("powercap", e.getMessage()));
-        }
+      if (cpuJoules != null && cpuJoules > 0) {
+        joules += cpuJoules;
+        sources.add("powercap");
+      } else if (energy != null && energy.failure().isEmpty()) {
+        problems.add("powercap: " + energy.stopFailure().orElse("the energy counters did not advance"));
       }
       if (gpuFigures != null && gpuFigures.powerAvgW() != null) {
         joules += gpuFigures.powerAvgW() * wallNs / 1e9;
         sources.add("nvidia-smi");
-      } else if (gpuFigures != null && gpuFigures.problem() == null) {
+      } else if (gpuFigures != null && gpuFigures.samples() > 0) {
         problems.add("nvidia-smi: the GPU reports no power draw");
       }
-      if (sources.isEmpty() || calls <= 0) {
+      if (samples <= 0) {
+        problems.add("joules_per_inference: no inference was measured");
+      }
+      if (sources.isEmpty() || samples <= 0) {
         return new EnergyFigures(null, null, reasons(problems));
       }
-      return new EnergyFigures(joules / calls, String.join("+", sources), reasons(problems));
+      return new EnergyFigures(joules / samples, String.join("+", sources), reasons(problems));
     }
+  }
+
+  private static long safely(java.util.function.LongSupplier reading) {
+    try {
+      return reading.getAsLong();
+    } catch (RuntimeException | LinkageError e) {
+      return -1;
+    }
+  }
+
+  private static long difference(long start, long end) {
+    return start < 0 || end < 0 ? -1 : end - start;
   }
 
   // OSHI's tick order: user, nice, system, idle, iowait, irq, softirq, steal.

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,35 +22,45 @@ class ContainerLimitsTests {
   }
 
   @Test
-  @DisplayName("cgroup v2: the process's own group, quota over period in cores, and no limit as null")
+  @DisplayName("cgroup v2: the tightest limit from the process's group up, quota over period in cores, max as none")
   void v2() throws Exception {
     write("cgroup.controllers", "cpu memory\n");
     write("cpu.max", "max 100000\n");
     write("memory.max", "max\n");
-    write("system.slice/bench.scope/cpu.max", "150000 100000\n");
-    write("system.slice/bench.scope/memory.max", "4294967296\n");
-    assertThat(ContainerLimits.read(root, "/")).hasValue(new ContainerLimits(2, null, null));
-    assertThat(ContainerLimits.read(root, "/system.slice/bench.scope")).hasValue(new ContainerLimits(2, 1.5, 4294967296L));
+    write("job.slice/cpu.max", "400000 100000\n");
+    write("job.slice/memory.max", "2147483648\n");
+    write("job.slice/bench.scope/cpu.max", "150000 100000\n");
+    write("job.slice/bench.scope/memory.max", "max\n");
+    assertThat(ContainerLimits.read(root, List.of("0::/"))).hasValue(new ContainerLimits(2, null, null));
+    // The scope's own CPU quota is tighter; the memory limit is its parent's.
+    assertThat(ContainerLimits.read(root, List.of("0::/job.slice/bench.scope")))
+        .hasValue(new ContainerLimits(2, 1.5, 2147483648L));
+    // A path a namespace hides is read at the root.
+    assertThat(ContainerLimits.read(root, List.of("0::/elsewhere"))).hasValue(new ContainerLimits(2, null, null));
   }
 
   @Test
-  @DisplayName("cgroup v1: cfs quota over period, -1 and the largest page-aligned limit as none")
+  @DisplayName("cgroup v1: each controller's own group, cfs quota over period, -1 and the page-aligned maximum as none")
   void v1() throws Exception {
-    write("cpu/cpu.cfs_quota_us", "-1\n");
-    write("cpu/cpu.cfs_period_us", "100000\n");
+    write("cpu,cpuacct/cpu.cfs_quota_us", "-1\n");
+    write("cpu,cpuacct/cpu.cfs_period_us", "100000\n");
     write("memory/memory.limit_in_bytes", "9223372036854771712\n");
-    assertThat(ContainerLimits.read(root, "/")).hasValue(new ContainerLimits(1, null, null));
-    write("cpu/cpu.cfs_quota_us", "200000\n");
-    write("memory/memory.limit_in_bytes", "2147483648\n");
-    assertThat(ContainerLimits.read(root, "/")).hasValue(new ContainerLimits(1, 2.0, 2147483648L));
+    List<String> self = List.of("4:memory:/docker/abc", "2:cpu,cpuacct:/docker/abc", "0::/");
+    assertThat(ContainerLimits.read(root, self)).hasValue(new ContainerLimits(1, null, null));
+    write("cpu,cpuacct/docker/abc/cpu.cfs_quota_us", "200000\n");
+    write("cpu,cpuacct/docker/abc/cpu.cfs_period_us", "100000\n");
+    write("memory/docker/abc/memory.limit_in_bytes", "2147483648\n");
+    assertThat(ContainerLimits.read(root, self)).hasValue(new ContainerLimits(1, 2.0, 2147483648L));
   }
 
   @Test
-  @DisplayName("no cgroup files: none; the own path comes from /proc/self/cgroup's v2 line")
-  void none() throws Exception {
-    assertThat(ContainerLimits.read(root.resolve("absent"), "/")).isEmpty();
-    write("cgroup", "12:memory:/docker/abc\n0::/system.slice/bench.scope\n");
-    assertThat(ContainerLimits.ownPath(root.resolve("cgroup"))).isEqualTo("/system.slice/bench.scope");
-    assertThat(ContainerLimits.ownPath(root.resolve("missing"))).isEqualTo("/");
+  @DisplayName("no cgroup files: none; a controller's path comes from its line of /proc/self/cgroup")
+  void none() {
+    assertThat(ContainerLimits.read(root.resolve("absent"), List.of())).isEmpty();
+    List<String> self = List.of("12:memory:/docker/abc", "3:cpu,cpuacct:/docker/def", "0::/system.slice/bench.scope");
+    assertThat(ContainerLimits.path(self, "")).isEqualTo("/system.slice/bench.scope");
+    assertThat(ContainerLimits.path(self, "memory")).isEqualTo("/docker/abc");
+    assertThat(ContainerLimits.path(self, "cpu")).isEqualTo("/docker/def");
+    assertThat(ContainerLimits.path(List.of(), "cpu")).isEqualTo("/");
   }
 }

@@ -83,7 +83,7 @@ class HostInfoTests {
       }
       assertThat(err.toString(StandardCharsets.UTF_8).lines().filter(l -> l.contains("OSHI"))).containsExactly(
           "junit-bench: warning: OSHI cannot read this machine (java.lang.UnsatisfiedLinkError: libjnidispatch.so:"
-              + " cannot open shared object file) (CPU vendor, cores, frequency, distribution and host name are null)");
+              + " cannot open shared object file) (oshi figures are null)");
     } finally {
       RunWarnings.printTo(previous);
     }

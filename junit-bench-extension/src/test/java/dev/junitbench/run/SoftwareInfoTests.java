@@ -39,4 +39,13 @@ class SoftwareInfoTests {
   void junitBench() {
     assertThat(SoftwareInfo.current().junitBenchVersion()).isEqualTo("0.1.0-SNAPSHOT");
   }
+
+  @org.junit.jupiter.api.Test
+  @org.junit.jupiter.api.DisplayName("JVM options are recorded, the values of secret-looking properties left out")
+  void redactedArguments() {
+    org.assertj.core.api.Assertions.assertThat(SoftwareInfo.redact(java.util.List.of("-Xmx2g", "-Ddb.password=hunter2",
+        "-DGITHUB_TOKEN=ghp_x", "-Dapi.key=k", "-Dfile.encoding=UTF-8", "-XX:+UseG1GC")))
+        .containsExactly("-Xmx2g", "-Ddb.password=***", "-DGITHUB_TOKEN=***", "-Dapi.key=***", "-Dfile.encoding=UTF-8",
+            "-XX:+UseG1GC");
+  }
 }

@@ -74,6 +74,7 @@ class NvidiaSmiTests {
   void stream() throws Exception {
     NvidiaSmi smi = new NvidiaSmi(FakeNvidiaSmi.twoGpus(dir, "h100-name-memory-driver.csv").toString(), TIMEOUT);
     GpuStream stream = smi.stream(Duration.ofMillis(20));
+    stream.measurementStarts();
     Thread.sleep(300);
     GpuStream.Figures figures = stream.stop();
     assertThat(figures.problem()).isNull();
@@ -108,6 +109,7 @@ class NvidiaSmiTests {
   void unexpectedStream() throws Exception {
     GpuStream stream = new NvidiaSmi(FakeNvidiaSmi.unexpectedStream(dir).toString(), TIMEOUT)
         .stream(Duration.ofMillis(20));
+    stream.measurementStarts();
     Thread.sleep(200);
     GpuStream.Figures figures = stream.stop();
     assertThat(figures.utilizationPct()).isNull();

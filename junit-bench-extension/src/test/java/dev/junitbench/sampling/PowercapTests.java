@@ -29,6 +29,9 @@ class PowercapTests {
     zone(root, "intel-rapl:0", 1_000_000, 262_143_328_850L);
     zone(root, "intel-rapl:1", 262_143_000_000L, 262_143_328_850L);
     zone(root, "intel-rapl:0:0", 5, 262_143_328_850L);
+    // The platform zone of Intel laptops already holds the packages: not counted again.
+    zone(root, "intel-rapl:2", 7, 262_143_328_850L);
+    Files.writeString(root.resolve("intel-rapl:2/name"), "psys\n");
     Powercap powercap = Powercap.at(root);
     long[] before = powercap.read();
     assertThat(before).containsExactly(1_000_000L, 262_143_000_000L);

@@ -2,6 +2,7 @@ package dev.junitbench.sampling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.junitbench.Device;
 import dev.junitbench.run.RunWarnings;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -79,6 +80,12 @@ class ResourceSamplerTests {
     }
   }
 
+  private static ResourceSampler.Figures measure(ResourceSampler sampler, Device device, long samples) {
+    ResourceSampler.Session session = sampler.prepare(device);
+    session.measurementStarts();
+    return session.stop(samples, null);
+  }
+
   private ResourceSampler.Settings settings(String nvidiaSmi, Path powercap) {
     return new ResourceSampler.Settings(true, Duration.ofMillis(10), nvidiaSmi, powercap);
   }
@@ -90,7 +97,10 @@ class ResourceSamplerTests {
     String smi = FakeNvidiaSmi.twoGpus(dir, "h100-name-memory-driver.csv").toString();
     FakeMachine machine = new FakeMachine();
     ResourceSampler sampler = new ResourceSampler(settings(smi, dir), machine);
-    ResourceSampler.Session session = sampler.start();
+    ResourceSampler.Session session = sampler.prepare(Device.CUDA);
+    // nvidia-smi starts with the warm-up; only what it prints during the measurement counts.
+    Thread.sleep(100);
+    session.measurementStarts();
     Thread.sleep(300);
     // 30 J spent by the CPU packages during the measurement.
     Files.writeString(dir.resolve("intel-rapl:0/energy_uj"), "30000000\n");
@@ -125,7 +135,7 @@ class ResourceSamplerTests {
     String absent = dir.resolve("no-nvidia-smi").toString();
     ResourceSampler sampler = new ResourceSampler(settings(absent, dir.resolve("no-powercap")), new FakeMachine());
     for (int scenario = 0; scenario < 2; scenario++) {
-      ResourceSampler.Figures figures = sampler.start().stop(10, null);
+      ResourceSampler.Figures figures = measure(sampler, Device.CUDA, 10);
       assertThat(figures.memory().rssPeakMb()).isNotNull();
       assertThat(figures.memory().gpuMemPeakMb()).isNull();
       assertThat(figures.memory().unavailableReason()).startsWith("gpu_mem_peak_mb, gpu_mem_process_mb: no NVIDIA GPU"
@@ -133,8 +143,8 @@ class ResourceSamplerTests {
       assertThat(figures.utilization().gpuUtilPct()).isNull();
       assertThat(figures.utilization().unavailableReason()).startsWith("gpu_util_pct: no NVIDIA GPU figures");
       assertThat(figures.energy().joulesPerInference()).isNull();
-      assertThat(figures.energy().unavailableReason()).startsWith("powercap: no RAPL energy counters under "
-          + dir.resolve("no-powercap")).contains("; nvidia-smi: no NVIDIA GPU figures");
+      assertThat(figures.energy().unavailableReason()).contains("powercap: no RAPL energy counters under "
+          + dir.resolve("no-powercap")).contains("nvidia-smi: no NVIDIA GPU figures");
     }
     assertThat(err.toString(StandardCharsets.UTF_8).lines()).hasSize(2)
         .anySatisfy(line -> assertThat(line).startsWith("junit-bench: warning: no RAPL energy counters"))
@@ -146,7 +156,7 @@ class ResourceSamplerTests {
   void hangingNvidiaSmi() {
     // The inventory gives up after Defaults.NVIDIA_SMI_TIMEOUT; here, once for the whole process.
     String hanging = FakeNvidiaSmi.hanging(dir).toString();
-    ResourceSampler.Figures figures = new ResourceSampler(settings(hanging, dir), new FakeMachine()).start().stop(1, null);
+    ResourceSampler.Figures figures = measure(new ResourceSampler(settings(hanging, dir), new FakeMachine()), Device.CUDA, 1);
     assertThat(figures.memory().gpuMemPeakMb()).isNull();
     assertThat(figures.memory().unavailableReason()).contains("did not answer within 10 s (a hung driver?)");
     assertThat(figures.memory().rssPeakMb()).isNotNull();
@@ -156,12 +166,52 @@ class ResourceSamplerTests {
   @DisplayName("a stream of unexpected output leaves the GPU figures null, saying what nvidia-smi printed")
   void unexpectedStream() throws Exception {
     String smi = FakeNvidiaSmi.unexpectedStream(dir).toString();
-    ResourceSampler.Session session = new ResourceSampler(settings(smi, dir), new FakeMachine()).start();
+    ResourceSampler.Session session = new ResourceSampler(settings(smi, dir), new FakeMachine()).prepare(Device.CUDA);
+    session.measurementStarts();
     Thread.sleep(150);
     ResourceSampler.Figures figures = session.stop(1, null);
     assertThat(figures.utilization().gpuUtilPct()).isNull();
     assertThat(figures.utilization().unavailableReason()).contains("gpu_util_pct: nvidia-smi printed something"
         + " unexpected: 'ERR!'");
+  }
+
+  @Test
+  @DisplayName("a scenario on the CPU starts no nvidia-smi; one too short for a GPU sample says so without a warning")
+  void gpuOnlyWhereItCounts() throws Exception {
+    String smi = FakeNvidiaSmi.twoGpus(dir, "h100-name-memory-driver.csv").toString();
+    ResourceSampler sampler = new ResourceSampler(new ResourceSampler.Settings(true, Duration.ofSeconds(5), smi, dir),
+        new FakeMachine());
+    ResourceSampler.Figures cpu = measure(sampler, Device.CPU, 1);
+    assertThat(cpu.utilization().unavailableReason()).contains("gpu_util_pct: the scenario runs on the cpu");
+    ResourceSampler.Session session = sampler.prepare(Device.CUDA);
+    Thread.sleep(300);
+    session.measurementStarts();
+    ResourceSampler.Figures quick = session.stop(1, null);
+    assertThat(quick.utilization().gpuUtilPct()).isNull();
+    assertThat(quick.utilization().unavailableReason()).contains("gpu_util_pct: no nvidia-smi sample fell within the"
+        + " measurement (");
+    assertThat(err.toString(StandardCharsets.UTF_8)).doesNotContain("nvidia-smi");
+  }
+
+  @Test
+  @DisplayName("a JVM whose collectors count nothing: no GC figures, and why, never zero")
+  void noGcCounts() {
+    FakeMachine uncounted = new FakeMachine() {
+      @Override
+      public long gcCount() {
+        return -1;
+      }
+
+      @Override
+      public long gcTimeMs() {
+        return -1;
+      }
+    };
+    ResourceSampler.Figures figures = measure(new ResourceSampler(settings("none", dir), uncounted), Device.CPU, 1);
+    assertThat(figures.utilization().gcCount()).isNull();
+    assertThat(figures.utilization().gcTimeMs()).isNull();
+    assertThat(figures.utilization().unavailableReason()).contains("gc_count, gc_time_ms: no garbage collector of this"
+        + " JVM counts its collections");
   }
 
   @Test
@@ -173,8 +223,8 @@ class ResourceSamplerTests {
         throw new IllegalStateException("/proc/self/status vanished");
       }
     };
-    ResourceSampler.Figures figures = new ResourceSampler(settings(dir.resolve("none").toString(), dir), broken)
-        .start().stop(1, null);
+    ResourceSampler.Figures figures = measure(new ResourceSampler(settings(dir.resolve("none").toString(), dir), broken),
+        Device.CPU, 1);
     assertThat(figures.memory().rssPeakMb()).isNull();
     assertThat(figures.memory().heapPeakMb()).isNull();
     assertThat(figures.memory().unavailableReason()).startsWith("rss_peak_mb, rss_avg_mb, heap_peak_mb: the resource"
@@ -187,8 +237,10 @@ class ResourceSamplerTests {
   @Test
   @DisplayName("turned off: every figure null but the model's footprint, and why")
   void off() {
-    ResourceSampler.Figures figures = new ResourceSampler(new ResourceSampler.Settings(false, Duration.ofMillis(50),
-        "nvidia-smi", dir), new FakeMachine()).start().stop(5, new ResourceSampler.Reading(12.0, null));
+    ResourceSampler.Session session = new ResourceSampler(new ResourceSampler.Settings(false, Duration.ofMillis(50),
+        "nvidia-smi", dir), new FakeMachine()).prepare(Device.CUDA);
+    session.measurementStarts();
+    ResourceSampler.Figures figures = session.stop(5, new ResourceSampler.Reading(12.0, null));
     assertThat(figures.memory().rssPeakMb()).isNull();
     assertThat(figures.memory().modelFootprintMb()).isEqualTo(12.0);
     assertThat(figures.memory().unavailableReason()).isEqualTo("sampling is off (junit.bench.sampling.enabled=false)");
@@ -208,31 +260,15 @@ class ResourceSamplerTests {
   @Test
   @DisplayName("hands memory the C library kept back to the system, so a model's footprint is not hidden by reuse")
   void releaseFreedMemory() throws Exception {
-    Machine machine = Machine.real();
-    int chunk = 512 << 10;
-    int chunks = 256;
-    long[] pins = new long[chunks * 2];
-    // glibc serves the second round from its heap (the first raised its mmap threshold); a small block
-    // kept after each chunk keeps the freed chunks inside the heap, where free() itself returns nothing.
-    for (int round = 0; round < 2; round++) {
-      long[] pointers = new long[chunks];
-      for (int i = 0; i < chunks; i++) {
-        pointers[i] = com.sun.jna.Native.malloc(chunk);
-        new com.sun.jna.Pointer(pointers[i]).setMemory(0, chunk, (byte) 1);
-        pins[round * chunks + i] = com.sun.jna.Native.malloc(64);
-      }
-      for (long pointer : pointers) {
-        com.sun.jna.Native.free(pointer);
-      }
-    }
-    long kept = machine.rssBytes();
-    machine.releaseFreedMemory();
-    long released = kept - machine.rssBytes();
-    for (long pin : pins) {
-      com.sun.jna.Native.free(pin);
-    }
-    assertThat(released).as("bytes handed back of the %s MiB freed", chunks * chunk >> 20)
-        .isGreaterThan((long) chunks * chunk / 2);
+    // In a JVM of its own: what glibc keeps depends on everything the process allocated before.
+    Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), FreedMemoryMain.class.getName())
+        .redirectErrorStream(true).start();
+    String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(child.waitFor()).as(output).isZero();
+    long freed = Long.parseLong(output.replaceAll("(?s).*freed=(\\d+).*", "$1"));
+    long released = Long.parseLong(output.replaceAll("(?s).*released=(-?\\d+).*", "$1"));
+    assertThat(released).as("bytes handed back of the %s freed; %s", freed, output).isGreaterThan(freed / 2);
   }
 
   @Test
