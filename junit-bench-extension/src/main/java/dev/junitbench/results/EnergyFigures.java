@@ -7,6 +7,7 @@ package dev.junitbench.results;
  *
  * @param joulesPerInference joules per measured call
  * @param source {@code powercap}, {@code nvidia-smi} or {@code powercap+nvidia-smi}
+ * @param gpuPowerAvgW the busiest GPU's mean power draw during the measurement, watts
  * @param unavailableReason why a source is missing ({@code source: reason; ...}), or null
  */
-public record EnergyFigures(Double joulesPerInference, String source, String unavailableReason) {}
+public record EnergyFigures(Double joulesPerInference, String source, Double gpuPowerAvgW, String unavailableReason) {}

@@ -100,6 +100,7 @@ public final class ResourceSampler {
     private double rssPeak = -1;
     private double rssSum;
     private double heapPeak = -1;
+    private double heapSum;
     private int readings;
     private long samplerCpuNs = -1;
     private String samplerFailure;
@@ -173,6 +174,7 @@ public final class ResourceSampler {
           rssPeak = Math.max(rssPeak, rss);
           heapPeak = Math.max(heapPeak, heap);
           rssSum += rss;
+          heapSum += heap;
           readings++;
           if (last) {
             break;
@@ -206,8 +208,8 @@ public final class ResourceSampler {
       if (!enabled) {
         String off = "sampling is off (junit.bench.sampling.enabled=false)";
         Double model = footprint == null ? null : footprint.value();
-        return new Figures(new MemoryFigures(null, null, null, model, null, null, off),
-            new UtilizationFigures(null, null, null, null, null, null, off), new EnergyFigures(null, null, off));
+        return new Figures(new MemoryFigures(null, null, null, null, model, null, null, off),
+            new UtilizationFigures(null, null, null, null, null, null, off), new EnergyFigures(null, null, null, off));
       }
       // Every counter's end first, at the measurement's end; then what takes time to stop.
       long cpuEnd = safely(machine::processCpuNanos);
@@ -284,7 +286,7 @@ public final class ResourceSampler {
       if (!sampled) {
         String reason = warn("sampler", "the resource sampler failed (" + (samplerFailure != null ? samplerFailure
             : !threadStopped ? "its thread did not stop in time" : "it read nothing") + ")");
-        problems.add(0, "rss_peak_mb, rss_avg_mb, heap_peak_mb: " + reason);
+        problems.add(0, "rss_peak_mb, rss_avg_mb, heap_peak_mb, heap_avg_mb: " + reason);
       }
       Double model = footprint == null ? null : footprint.value();
       if (footprint == null) {
@@ -293,7 +295,7 @@ public final class ResourceSampler {
         problems.add("model_footprint_mb: " + footprint.problem());
       }
       return new MemoryFigures(sampled ? rssPeak : null, sampled ? rssSum / readings : null, sampled ? heapPeak : null,
-          model, gpuFigures == null ? null : gpuFigures.memoryPeakMb(), gpuProcessMb, reasons(problems));
+          sampled ? heapSum / readings : null, model, gpuFigures == null ? null : gpuFigures.memoryPeakMb(), gpuProcessMb, reasons(problems));
     }
 
     private UtilizationFigures utilization(long cpuEnd, long[] ticksEnd, long wallNs, long gcCount, long gcTime,
@@ -343,10 +345,11 @@ public final class ResourceSampler {
       if (samples <= 0) {
         problems.add("joules_per_inference: no inference was measured");
       }
+      Double power = gpuFigures == null ? null : gpuFigures.powerAvgW();
       if (sources.isEmpty() || samples <= 0) {
-        return new EnergyFigures(null, null, reasons(problems));
+        return new EnergyFigures(null, null, power, reasons(problems));
       }
-      return new EnergyFigures(joules / samples, String.join("+", sources), reasons(problems));
+      return new EnergyFigures(joules / samples, String.join("+", sources), power, reasons(problems));
     }
   }
 

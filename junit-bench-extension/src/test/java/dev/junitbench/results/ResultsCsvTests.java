@@ -58,11 +58,11 @@ class ResultsCsvTests {
         "latency_ms_max", "latency_ms_p25", "latency_ms_p75", "latency_ms_p90", "latency_ms_p95",
         "latency_ms_p99", "latency_ms_p999", "latency_ms_ci95_low", "latency_ms_ci95_high",
         "latency_ms_outliers", "throughput_value", "throughput_unit",
-        "memory_rss_peak_mb", "memory_rss_avg_mb", "memory_heap_peak_mb", "memory_model_footprint_mb",
+        "memory_rss_peak_mb", "memory_rss_avg_mb", "memory_heap_peak_mb", "memory_heap_avg_mb", "memory_model_footprint_mb",
         "memory_gpu_mem_peak_mb", "memory_gpu_mem_process_mb", "memory_unavailable_reason",
         "utilization_cpu_process_pct", "utilization_cpu_system_pct", "utilization_gc_count", "utilization_gc_time_ms",
         "utilization_gpu_util_pct", "utilization_sampler_cpu_pct", "utilization_unavailable_reason",
-        "energy_joules_per_inference", "energy_source", "energy_unavailable_reason");
+        "energy_joules_per_inference", "energy_source", "energy_gpu_power_avg_w", "energy_unavailable_reason");
     assertThat(header).doesNotHaveDuplicates().doesNotContain("samples_ns", "params");
   }
 

@@ -111,6 +111,7 @@ class ResourceSamplerTests {
     assertThat(figures.memory().rssPeakMb()).isEqualTo(100.0 + 10 * (readings - 1));
     assertThat(figures.memory().rssAvgMb()).isEqualTo(100.0 + 10 * (readings - 1) / 2.0);
     assertThat(figures.memory().heapPeakMb()).isEqualTo(50.0);
+    assertThat(figures.memory().heapAvgMb()).isEqualTo(50.0);
     assertThat(figures.memory().modelFootprintMb()).isEqualTo(42.0);
     assertThat(figures.memory().gpuMemPeakMb()).isEqualTo(1400.0);
     assertThat(figures.memory().gpuMemProcessMb()).isEqualTo(512.0);
@@ -123,6 +124,7 @@ class ResourceSamplerTests {
     assertThat(figures.utilization().samplerCpuPct()).isNotNull();
     assertThat(figures.utilization().unavailableReason()).isNull();
     assertThat(figures.energy().source()).isEqualTo("powercap+nvidia-smi");
+    assertThat(figures.energy().gpuPowerAvgW()).isEqualTo(300.0);
     // 30 J of CPU and 300 W of GPU over the ~0.3 s measured, for 10 calls.
     assertThat(figures.energy().joulesPerInference()).isBetween(3.0 + 300 * 0.29 / 10, 3.0 + 300 * 1.0 / 10);
     assertThat(figures.energy().unavailableReason()).isNull();
@@ -227,7 +229,7 @@ class ResourceSamplerTests {
         Device.CPU, 1);
     assertThat(figures.memory().rssPeakMb()).isNull();
     assertThat(figures.memory().heapPeakMb()).isNull();
-    assertThat(figures.memory().unavailableReason()).startsWith("rss_peak_mb, rss_avg_mb, heap_peak_mb: the resource"
+    assertThat(figures.memory().unavailableReason()).startsWith("rss_peak_mb, rss_avg_mb, heap_peak_mb, heap_avg_mb: the resource"
         + " sampler failed (java.lang.IllegalStateException: /proc/self/status vanished)");
     assertThat(figures.utilization().cpuSystemPct()).isEqualTo(25.0);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("junit-bench: warning: the resource sampler failed"
