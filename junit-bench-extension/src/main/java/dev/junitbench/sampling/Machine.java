@@ -154,22 +154,22 @@ public interface Machine {
 
     @Override
     public long gcCount() {
-      long count = -1;
-      for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
-        long collections = collector.getCollectionCount();
-        count = collections < 0 ? count : Math.max(count, 0) + collections;
-      }
-      return count;
+      return sumOverCollectors(GarbageCollectorMXBean::getCollectionCount);
     }
 
     @Override
     public long gcTimeMs() {
-      long time = -1;
+      return sumOverCollectors(GarbageCollectorMXBean::getCollectionTime);
+    }
+
+    /** The sum of a figure over the collectors that report it (-1 each that does not); -1 when none does. */
+    private static long sumOverCollectors(java.util.function.ToLongFunction<GarbageCollectorMXBean> figure) {
+      long sum = -1;
       for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
-        long collecting = collector.getCollectionTime();
-        time = collecting < 0 ? time : Math.max(time, 0) + collecting;
+        long value = figure.applyAsLong(collector);
+        sum = value < 0 ? sum : Math.max(sum, 0) + value;
       }
-      return time;
+      return sum;
     }
   }
 
