@@ -23,9 +23,9 @@ import org.junit.jupiter.api.Test;
 @Tag("self")
 class SamplerOverheadBenchmarks {
 
-  private static final int PAIRS = 12;
+  private static final int PAIRS = 36;
   private static final int WARMUP = 10;
-  private static final int ITERATIONS = 150;
+  private static final int ITERATIONS = 60;
 
   static MiniLmSession miniLm;
 
