@@ -30,7 +30,8 @@ public final class FakeNvidiaSmi {
 
   /**
    * Two GPUs: the inventory of {@code fixture}, CUDA 12.4 in the banner, this JVM holding 512 MiB,
-   * and a stream where GPU 1 is the busy one (85%, 1200 then 1400 MiB, 300 W) and GPU 0 idles.
+   * and a stream where GPU 1 is the busy one (85%, 1200 then 1400 MiB, 300 W) and GPU 0 idles,
+   * printed at once and then every {@code -lms} milliseconds, as nvidia-smi does.
    */
   public static Path twoGpus(Path dir, String fixture) {
     String inventory = recorded(fixture);
@@ -39,14 +40,28 @@ public final class FakeNvidiaSmi {
         "  --query-gpu=name,memory.total,driver_version) printf '%s\\n' \"" + inventory.replace("\"", "\\\"") + "\" ;;",
         "  --query-compute-apps=*) echo \"$PPID, 512\"; echo \"1, 2048\" ;;",
         "  --query-gpu=index,*)",
+        "    for a; do ms=$a; done",
         "    while true; do",
         "      echo '0, 2, 300, 60.00'",
         "      echo '1, 85, 1200, 300.00'",
         "      echo '1, [N/A], 1400, 300.00'",
-        "      sleep 0.02",
+        "      touch \"$0.sampled\"",
+        "      sleep $((ms / 1000)).$(printf %03d $((ms % 1000))) >/dev/null 2>&1",
         "    done ;;",
         "  *) echo '| NVIDIA-SMI 550.54.15    Driver Version: 550.54.15    CUDA Version: 12.4 |' ;;",
         "esac"));
+  }
+
+  /** Waits until the stream of {@code script} (made by {@link #twoGpus}) has printed its first sample. */
+  public static void awaitFirstSample(Path script) throws InterruptedException {
+    Path marker = script.resolveSibling(script.getFileName() + ".sampled");
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (!Files.exists(marker)) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(script + " printed no sample within 30 s");
+      }
+      Thread.sleep(10);
+    }
   }
 
   /** An nvidia-smi that never answers. */

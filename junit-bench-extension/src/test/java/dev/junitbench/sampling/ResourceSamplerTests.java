@@ -180,13 +180,15 @@ class ResourceSamplerTests {
   @Test
   @DisplayName("a scenario on the CPU starts no nvidia-smi; one too short for a GPU sample says so without a warning")
   void gpuOnlyWhereItCounts() throws Exception {
-    String smi = FakeNvidiaSmi.twoGpus(dir, "h100-name-memory-driver.csv").toString();
-    ResourceSampler sampler = new ResourceSampler(new ResourceSampler.Settings(true, Duration.ofSeconds(5), smi, dir),
-        new FakeMachine());
+    Path smi = FakeNvidiaSmi.twoGpus(dir, "h100-name-memory-driver.csv");
+    ResourceSampler sampler = new ResourceSampler(new ResourceSampler.Settings(true, Duration.ofSeconds(30),
+        smi.toString(), dir), new FakeMachine());
     ResourceSampler.Figures cpu = measure(sampler, Device.CPU, 1);
     assertThat(cpu.utilization().unavailableReason()).contains("gpu_util_pct: the scenario runs on the cpu");
     ResourceSampler.Session session = sampler.prepare(Device.CUDA);
-    Thread.sleep(300);
+    // nvidia-smi prints its first sample at once, during the warm-up, and the next only 30 s later.
+    FakeNvidiaSmi.awaitFirstSample(smi);
+    Thread.sleep(200);
     session.measurementStarts();
     ResourceSampler.Figures quick = session.stop(1, null);
     assertThat(quick.utilization().gpuUtilPct()).isNull();
