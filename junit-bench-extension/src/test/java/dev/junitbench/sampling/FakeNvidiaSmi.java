@@ -45,22 +45,38 @@ public final class FakeNvidiaSmi {
         "      echo '0, 2, 300, 60.00'",
         "      echo '1, 85, 1200, 300.00'",
         "      echo '1, [N/A], 1400, 300.00'",
-        "      touch \"$0.sampled\"",
+        "      echo sample >> \"$0.sampled\"",
         "      sleep $((ms / 1000)).$(printf %03d $((ms % 1000))) >/dev/null 2>&1",
         "    done ;;",
         "  *) echo '| NVIDIA-SMI 550.54.15    Driver Version: 550.54.15    CUDA Version: 12.4 |' ;;",
         "esac"));
   }
 
-  /** Waits until the stream of {@code script} (made by {@link #twoGpus}) has printed its first sample. */
-  public static void awaitFirstSample(Path script) throws InterruptedException {
+  /**
+   * Waits until the stream of {@code script} (made by {@link #twoGpus}) has printed {@code count}
+   * samples since it started; returns how many it has printed.
+   */
+  public static int awaitSamples(Path script, int count) throws InterruptedException {
     Path marker = script.resolveSibling(script.getFileName() + ".sampled");
     long deadline = System.nanoTime() + 30_000_000_000L;
-    while (!Files.exists(marker)) {
+    while (true) {
+      int printed = printed(marker);
+      if (printed >= count) {
+        return printed;
+      }
       if (System.nanoTime() > deadline) {
-        throw new IllegalStateException(script + " printed no sample within 30 s");
+        throw new IllegalStateException(script + " printed " + printed + " of " + count + " samples within 30 s");
       }
       Thread.sleep(10);
+    }
+  }
+
+  private static int printed(Path marker) {
+    try {
+      return Files.exists(marker) ? (int) Files.readAllLines(marker).stream().filter(l -> l.equals("sample")).count()
+          : 0;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

@@ -72,10 +72,11 @@ class NvidiaSmiTests {
   @Test
   @DisplayName("streams samples and summarizes the busiest GPU")
   void stream() throws Exception {
-    NvidiaSmi smi = new NvidiaSmi(FakeNvidiaSmi.twoGpus(dir, "h100-name-memory-driver.csv").toString(), TIMEOUT);
-    GpuStream stream = smi.stream(Duration.ofMillis(20));
+    Path script = FakeNvidiaSmi.twoGpus(dir, "h100-name-memory-driver.csv");
+    GpuStream stream = new NvidiaSmi(script.toString(), TIMEOUT).stream(Duration.ofMillis(20));
     stream.measurementStarts();
-    Thread.sleep(300);
+    FakeNvidiaSmi.awaitSamples(script, 4);
+    Thread.sleep(100);
     GpuStream.Figures figures = stream.stop();
     assertThat(figures.problem()).isNull();
     assertThat(figures.gpu()).isEqualTo(1);

@@ -94,13 +94,14 @@ class ResourceSamplerTests {
   @DisplayName("records peaks and means of the resident set and heap, CPU, GC, GPU and energy")
   void everything() throws Exception {
     PowercapTests.zone(dir, "intel-rapl:0", 0, 1L << 40);
-    String smi = FakeNvidiaSmi.twoGpus(dir, "h100-name-memory-driver.csv").toString();
+    Path smi = FakeNvidiaSmi.twoGpus(dir, "h100-name-memory-driver.csv");
     FakeMachine machine = new FakeMachine();
-    ResourceSampler sampler = new ResourceSampler(settings(smi, dir), machine);
+    ResourceSampler sampler = new ResourceSampler(settings(smi.toString(), dir), machine);
     ResourceSampler.Session session = sampler.prepare(Device.CUDA);
     // nvidia-smi starts with the warm-up; only what it prints during the measurement counts.
-    Thread.sleep(100);
+    int beforeMeasurement = FakeNvidiaSmi.awaitSamples(smi, 1);
     session.measurementStarts();
+    FakeNvidiaSmi.awaitSamples(smi, beforeMeasurement + 3);
     Thread.sleep(300);
     // 30 J spent by the CPU packages during the measurement.
     Files.writeString(dir.resolve("intel-rapl:0/energy_uj"), "30000000\n");
@@ -187,7 +188,7 @@ class ResourceSamplerTests {
     assertThat(cpu.utilization().unavailableReason()).contains("gpu_util_pct: the scenario runs on the cpu");
     ResourceSampler.Session session = sampler.prepare(Device.CUDA);
     // nvidia-smi prints its first sample at once, during the warm-up, and the next only 30 s later.
-    FakeNvidiaSmi.awaitFirstSample(smi);
+    FakeNvidiaSmi.awaitSamples(smi, 1);
     Thread.sleep(200);
     session.measurementStarts();
     ResourceSampler.Figures quick = session.stop(1, null);
