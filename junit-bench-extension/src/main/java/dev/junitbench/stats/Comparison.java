@@ -1,0 +1,109 @@
+package dev.junitbench.stats;
+
+import java.util.Arrays;
+
+/**
+ * A scenario's latency now against its baseline: the ratio of medians (current / baseline) with its
+ * 95% confidence interval ({@link MedianRatio}), a two-sided p-value, and the verdict of a
+ * {@link RegressionRule}. From raw samples the p-value is the Mann-Whitney U test's; from summaries
+ * alone (a run without samples.csv) it is a Wald test of the log ratio with the interval's
+ * standard error.
+ *
+ * @param verdict regressed, improved or unchanged (latency: lower is better)
+ * @param ratio current median / baseline median, or null when a median is not positive
+ * @param ci95Low lower bound of the ratio's 95% interval, or null with fewer than 6 samples a side
+ * @param ci95High upper bound, or null likewise
+ * @param pValue two-sided p-value, or null when no test was possible
+ * @param test {@code mann-whitney-u}, {@code mann-whitney-u-exact} or {@code wald-log-median-ratio}
+ * @param baselineMedianMs the baseline's median latency, ms
+ * @param currentMedianMs the current median latency, ms
+ * @param baselineCount samples of the baseline
+ * @param currentCount samples now
+ * @param note why a figure is missing or the verdict could not be called, or null
+ * @since 0.1.0
+ */
+public record Comparison(Verdict verdict, Double ratio, Double ci95Low, Double ci95High, Double pValue, String test,
+    double baselineMedianMs, double currentMedianMs, long baselineCount, long currentCount, String note) {
+
+  /** The test of raw samples. */
+  public static final String MANN_WHITNEY = "mann-whitney-u";
+  /** The test of raw samples, exact distribution. */
+  public static final String MANN_WHITNEY_EXACT = "mann-whitney-u-exact";
+  /** The test of summaries: z = ln(ratio) / standard error. */
+  public static final String WALD = "wald-log-median-ratio";
+
+  private static final double NS_PER_MS = 1e6;
+
+  /**
+   * Compares the first {@code n1} latencies (ns) of {@code baselineNs} with the first {@code n2} of
+   * {@code currentNs}; neither array is modified.
+   */
+  public static Comparison ofSamples(long[] baselineNs, int n1, long[] currentNs, int n2, RegressionRule rule) {
+    long[] base = Arrays.copyOf(baselineNs, n1);
+    long[] now = Arrays.copyOf(currentNs, n2);
+    Arrays.sort(base);
+    Arrays.sort(now);
+    MannWhitney test = MannWhitney.test(base, n1, now, n2);
+    double baseMedian = Percentiles.type7(base, n1, 0.5);
+    double nowMedian = Percentiles.type7(now, n2, 0.5);
+    String name = test.exact() ? MANN_WHITNEY_EXACT : MANN_WHITNEY;
+    if (!(baseMedian > 0 && nowMedian > 0)) {
+      return unrateable(test.pValue(), name, baseMedian / NS_PER_MS, nowMedian / NS_PER_MS, n1, n2);
+    }
+    double ratio = nowMedian / baseMedian;
+    MedianRatio interval = null;
+    String note = null;
+    if (Math.min(n1, n2) < MedianInterval.MIN_COUNT) {
+      note = "fewer than " + MedianInterval.MIN_COUNT + " samples on a side: no interval";
+    } else {
+      MedianRatio.Side baseSide = MedianRatio.Side.ofSorted(base, n1);
+      MedianRatio.Side nowSide = MedianRatio.Side.ofSorted(now, n2);
+      if (baseSide.ci95Low() > 0 && nowSide.ci95Low() > 0) {
+        interval = MedianRatio.of(baseSide, nowSide);
+      } else {
+        note = "a latency of 0 ns (a body faster than the clock's resolution) leaves the interval undefined";
+      }
+    }
+    return new Comparison(rule.latencyVerdict(ratio, test.pValue()), ratio,
+        interval == null ? null : interval.ci95Low(), interval == null ? null : interval.ci95High(),
+        test.pValue(), name, baseMedian / NS_PER_MS, nowMedian / NS_PER_MS, n1, n2, note);
+  }
+
+  /**
+   * Compares two summaries when raw samples are missing on a side: the ratio and its interval as
+   * from samples, the p-value of z = ln(ratio) / standard error.
+   */
+  public static Comparison ofSummaries(LatencySummary baseline, LatencySummary current, RegressionRule rule) {
+    double baseMedian = baseline.median();
+    double nowMedian = current.median();
+    if (!(baseMedian > 0 && nowMedian > 0)) {
+      return unrateable(null, WALD, baseMedian, nowMedian, baseline.count(), current.count());
+    }
+    double ratio = nowMedian / baseMedian;
+    if (baseline.ci95Low() == null || current.ci95Low() == null) {
+      return new Comparison(Verdict.UNCHANGED, ratio, null, null, null, WALD, baseMedian, nowMedian,
+          baseline.count(), current.count(),
+          "fewer than " + MedianInterval.MIN_COUNT + " samples on a side: no interval, no test");
+    }
+    if (!(baseline.ci95Low() > 0 && current.ci95Low() > 0)) {
+      return new Comparison(Verdict.UNCHANGED, ratio, null, null, null, WALD, baseMedian, nowMedian,
+          baseline.count(), current.count(),
+          "a latency of 0 (a body faster than the clock's resolution) leaves the interval undefined; no test");
+    }
+    MedianRatio interval = MedianRatio.of(side(baseline), side(current));
+    Double p = interval.logStandardError() > 0
+        ? Math.min(1.0, 2 * Normal.upperTail(Math.abs(Math.log(ratio)) / interval.logStandardError()))
+        : (ratio == 1 ? 1.0 : 0.0);
+    return new Comparison(rule.latencyVerdict(ratio, p), ratio, interval.ci95Low(), interval.ci95High(), p, WALD,
+        baseMedian, nowMedian, baseline.count(), current.count(), null);
+  }
+
+  private static MedianRatio.Side side(LatencySummary summary) {
+    return new MedianRatio.Side(summary.median(), summary.ci95Low(), summary.ci95High(), summary.count());
+  }
+
+  private static Comparison unrateable(Double p, String test, double baseMs, double nowMs, long n1, long n2) {
+    return new Comparison(Verdict.UNCHANGED, null, null, null, p, test, baseMs, nowMs, n1, n2,
+        "a median of 0 (a body faster than the clock's resolution) has no ratio");
+  }
+}

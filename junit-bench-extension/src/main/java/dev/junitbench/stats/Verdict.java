@@ -1,0 +1,25 @@
+package dev.junitbench.stats;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
+
+/**
+ * What a comparison of a scenario with its baseline concludes. A change is called only when it is
+ * both significant and larger than the noise threshold ({@link RegressionRule}).
+ *
+ * @since 0.1.0
+ */
+public enum Verdict {
+  /** Slower: latency up (or throughput down) beyond the threshold, significantly. */
+  REGRESSED,
+  /** Faster: latency down (or throughput up) beyond the threshold, significantly. */
+  IMPROVED,
+  /** Neither: the change is within the threshold, not significant, or cannot be tested. */
+  UNCHANGED;
+
+  /** The name in result files and reports: {@code regressed}. */
+  @JsonValue
+  public String id() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+}
