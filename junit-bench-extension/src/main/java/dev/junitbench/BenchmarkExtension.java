@@ -2,6 +2,8 @@ package dev.junitbench;
 
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
+import dev.junitbench.gate.Baseline;
+import dev.junitbench.gate.Gate;
 import dev.junitbench.spi.Backends;
 import java.lang.reflect.Method;
 import java.util.stream.Stream;
@@ -34,11 +36,30 @@ final class BenchmarkExtension implements TestTemplateInvocationContextProvider 
     String benchmark = testClass.getName() + "#" + method.getName();
     try {
       BenchmarkPlan plan = BenchmarkPlan.of(method, testClass, config, backends);
+      Gate gate = new Gate(baseline(context, config), config.regressionRule(), plan.budget());
       return plan.scenarios().stream()
-          .map(scenario -> ScenarioInvocation.of(plan, scenario, config, backends));
+          .map(scenario -> ScenarioInvocation.of(plan, scenario, config, backends, gate));
     } catch (BenchmarkConfigurationException e) {
       return Stream.of(ScenarioInvocation.invalid(benchmark, e));
     }
+  }
+
+  /** The run's baseline, read once per run (its samples stay in memory for the run), or null. */
+  @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent exists only from JUnit 6 on
+  private static Baseline baseline(ExtensionContext context, BenchConfig config) {
+    java.util.Optional<java.nio.file.Path> path = config.baseline();
+    if (path.isEmpty()) {
+      return null;
+    }
+    // Keyed by the path as written: a failure is not stored, so each benchmark reports it.
+    ExtensionContext.Store store = context.getRoot().getStore(NAMESPACE);
+    String key = Baseline.class.getName() + ":" + path.get();
+    Baseline loaded = store.get(key, Baseline.class);
+    if (loaded == null) {
+      loaded = Baseline.read(path.get());
+      store.put(key, loaded);
+    }
+    return loaded;
   }
 
   @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent exists only from JUnit 6 on

@@ -5,6 +5,7 @@ import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.Defaults;
 import dev.junitbench.config.Durations;
 import dev.junitbench.config.StopRule;
+import dev.junitbench.gate.Gate;
 import dev.junitbench.spi.Backends;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
@@ -25,7 +26,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * from its annotations (method first, then class), the defaults and the run's configuration.
  */
 record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, List<Scenario> scenarios,
-    ModelParameter model) {
+    ModelParameter model, Gate.BudgetLimits budget) {
 
   private static final Set<String> RESERVED =
       Set.of(Scenario.DEVICE, Scenario.DEVICE_RESOLVED, Scenario.BATCH_SIZE, Scenario.SEQUENCE_LENGTH,
@@ -42,6 +43,7 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     // Annotations are checked even when the run overrides them, so a quick run reports what a full run would.
     StopRule annotatedWarmup = warmupRule(annotation(method, testClass, Warmup.class), benchmark);
     StopRule annotatedMeasurement = measurementRule(annotation(method, testClass, Measurement.class), benchmark);
+    Gate.BudgetLimits budget = budget(annotation(method, testClass, Budget.class), benchmark);
     StopRule warmup = config.warmupOverride().orElse(annotatedWarmup);
     StopRule measurement = config.measurementOverride().orElse(annotatedMeasurement);
     ModelParameter model = ModelParameter.of(method, backends, benchmark).orElse(null);
@@ -53,7 +55,29 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     if (model != null) {
       model.check(scenarios);
     }
-    return new BenchmarkPlan(benchmark, warmup, measurement, scenarios, model);
+    return new BenchmarkPlan(benchmark, warmup, measurement, scenarios, model, budget);
+  }
+
+  private static Gate.BudgetLimits budget(Optional<Found<Budget>> found, String benchmark) {
+    if (found.isEmpty()) {
+      return null;
+    }
+    Budget budget = found.get().annotation();
+    String where = found.get().where() + " of " + benchmark;
+    Double median = budget.median().isBlank() ? null
+        : Durations.parse(budget.median(), "@Budget(median) " + where).toNanos() / 1e6;
+    Double p99 = budget.p99().isBlank() ? null : Durations.parse(budget.p99(), "@Budget(p99) " + where).toNanos() / 1e6;
+    double throughput = budget.minThroughput();
+    boolean blankThroughput = throughput == Budget.BLANK_THROUGHPUT;
+    if (!blankThroughput && !(throughput > 0 && Double.isFinite(throughput))) {
+      throw invalid("@Budget(minThroughput = " + throughput + ") " + where,
+          "the throughput limit must be a positive number of samples per second, e.g. minThroughput = 100");
+    }
+    if (median == null && p99 == null && blankThroughput) {
+      throw invalid("@Budget " + where, "it sets no limit; set median, p99 or minThroughput,"
+          + " e.g. @Budget(median = \"10ms\")");
+    }
+    return new Gate.BudgetLimits(median, p99, blankThroughput ? null : throughput);
   }
 
   private static <A extends java.lang.annotation.Annotation> Optional<Found<A>> annotation(

@@ -4,7 +4,9 @@ import dev.junitbench.MeasurementLoop.Outcome;
 import dev.junitbench.MeasurementLoop.PhaseRun;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
+import dev.junitbench.gate.Gate;
 import dev.junitbench.results.Figures;
+import dev.junitbench.results.GateResult;
 import dev.junitbench.sampling.ResourceSampler;
 import dev.junitbench.results.Phase;
 import dev.junitbench.results.ResultExchange;
@@ -30,6 +32,7 @@ import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * Runs one scenario: injects {@link Scenario} and {@link Blackhole}, aborts a scenario whose device
@@ -45,19 +48,21 @@ final class ScenarioExtension
   private final BenchmarkPlan plan;
   private final BenchConfig config;
   private final Backends backends;
+  private final Gate gate;
   private final BenchmarkConfigurationException error;
   private final Blackhole blackhole = new Blackhole();
   private final ResourceSampler sampler;
   private StoredModel opened;
 
   ScenarioExtension(String benchmark, Scenario scenario, Map<String, Object> params, BenchmarkPlan plan,
-      BenchConfig config, Backends backends, BenchmarkConfigurationException error) {
+      BenchConfig config, Backends backends, Gate gate, BenchmarkConfigurationException error) {
     this.benchmark = benchmark;
     this.scenario = scenario;
     this.params = params;
     this.plan = plan;
     this.config = config;
     this.backends = backends;
+    this.gate = gate;
     this.error = error;
     this.sampler = config == null ? null : new ResourceSampler(new ResourceSampler.Settings(
         config.samplingEnabled(), config.samplingInterval(), config.nvidiaSmi(), config.powercapRoot()));
@@ -175,6 +180,7 @@ final class ScenarioExtension
     Phase[] warmup = {null};
     ResourceSampler.Session[] sampling = {null};
     ProgressLine line = null;
+    AssertionFailedError gateFailure = null;
     try {
       line = config.progress()
           ? ProgressLine.start(benchmark + " " + displayName(), plan.measurement(), progress) : null;
@@ -201,9 +207,18 @@ final class ScenarioExtension
       Throughput tokens = scenario.hasSequenceLength()
           ? Throughput.tokensPerSecond(scenario.batchSize(), scenario.sequenceLength(), samples, samples.length)
           : null;
-      ResultExchange.put(uniqueId, planned.measured(warmup[0], measurement, latency, throughput, tokens, samples)
-          .withResources(resources.memory(), resources.utilization(), resources.energy()));
+      ScenarioResult result = planned.measured(warmup[0], measurement, latency, throughput, tokens, samples)
+          .withResources(resources.memory(), resources.utilization(), resources.energy());
+      GateResult decision = gate.check(result, samples);
+      result = result.withGate(decision);
+      ResultExchange.put(uniqueId, result);
       context.publishReportEntry(Figures.REPORT_ENTRY_KEY, Figures.summary(latency, throughput));
+      // On the test's own thread, so Surefire puts it in this testcase's <system-out>.
+      System.out.println(Figures.scenarioLine(result));
+      System.out.flush();
+      if (decision != null && decision.failed()) {
+        gateFailure = new AssertionFailedError(decision.message());
+      }
     } catch (Throwable failure) {
       // The phase that failed, as far as it ran: iterations completed and time spent.
       Phase partial = Phase.of(progress.iterations.get(), System.nanoTime() - progress.phaseStartNs);
@@ -224,6 +239,10 @@ final class ScenarioExtension
         line.stop();
       }
       invocation.skip();
+    }
+    if (gateFailure != null) {
+      // Thrown after the measurement's bookkeeping: the result keeps its figures and its verdict.
+      throw gateFailure;
     }
   }
 

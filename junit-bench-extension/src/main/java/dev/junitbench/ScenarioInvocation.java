@@ -2,6 +2,7 @@ package dev.junitbench;
 
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
+import dev.junitbench.gate.Gate;
 import dev.junitbench.spi.Backends;
 import java.util.List;
 import java.util.Map;
@@ -19,15 +20,16 @@ final class ScenarioInvocation implements TestTemplateInvocationContext {
     this.extension = extension;
   }
 
-  static ScenarioInvocation of(BenchmarkPlan plan, Scenario scenario, BenchConfig config, Backends backends) {
+  static ScenarioInvocation of(BenchmarkPlan plan, Scenario scenario, BenchConfig config, Backends backends,
+      Gate gate) {
     return new ScenarioInvocation(scenario.displayName(),
-        new ScenarioExtension(plan.benchmark(), scenario, scenario.parameters(), plan, config, backends, null));
+        new ScenarioExtension(plan.benchmark(), scenario, scenario.parameters(), plan, config, backends, gate, null));
   }
 
   static ScenarioInvocation invalid(String benchmark, BenchmarkConfigurationException error) {
     String name = "[invalid configuration]";
     return new ScenarioInvocation(name,
-        new ScenarioExtension(benchmark, null, Map.of(), null, null, null, error));
+        new ScenarioExtension(benchmark, null, Map.of(), null, null, null, null, error));
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.junitbench.config;
 
 import dev.junitbench.Device;
+import dev.junitbench.stats.RegressionRule;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -52,10 +53,19 @@ public final class BenchConfig {
   /** The cgroup folder container limits are read from. */
   public static final String CGROUP_ROOT = "junit.bench.cgroup.root";
 
+  /** A run folder (or its results.json) each scenario is compared with, right after it is measured. */
+  public static final String BASELINE = "junit.bench.baseline";
+  /** The noise threshold of the regression gate: {@code 5%} or {@code 0.05}. */
+  public static final String REGRESSION_THRESHOLD = "junit.bench.regression.threshold";
+  /** The significance level of the regression gate: {@code 0.01}. */
+  public static final String REGRESSION_ALPHA = "junit.bench.regression.alpha";
+  /** Prefix of the switches of result formats: {@code junit.bench.format.html=false}. */
+  public static final String FORMAT_PREFIX = "junit.bench.format.";
+
   private static final String[] KEYS = {
     OUTPUT_DIR, WARMUP_ITERATIONS, WARMUP_TIME, MEASUREMENT_ITERATIONS, MEASUREMENT_TIME,
     DEVICES, BATCH_SIZES, SEQUENCE_LENGTHS, PROGRESS, DRY_RUN, HOST_INCLUDE_NAME, SAMPLING_ENABLED,
-    SAMPLING_INTERVAL, NVIDIA_SMI, POWERCAP_ROOT, CGROUP_ROOT
+    SAMPLING_INTERVAL, NVIDIA_SMI, POWERCAP_ROOT, CGROUP_ROOT, BASELINE, REGRESSION_THRESHOLD, REGRESSION_ALPHA
   };
 
   private final Function<String, Optional<String>> lookup;
@@ -123,6 +133,56 @@ public final class BenchConfig {
   /** The cgroup folder. */
   public Path cgroupRoot() {
     return Path.of(get(CGROUP_ROOT).orElse(Defaults.CGROUP_ROOT));
+  }
+
+  /** The baseline to compare each scenario with, when the run names one. */
+  public Optional<Path> baseline() {
+    return get(BASELINE).map(Path::of);
+  }
+
+  /** The rule of the regression gate: threshold and alpha, each defaulted. */
+  public RegressionRule regressionRule() {
+    double threshold = get(REGRESSION_THRESHOLD).map(value -> fraction(REGRESSION_THRESHOLD, value))
+        .orElse(RegressionRule.DEFAULT_THRESHOLD);
+    double alpha = get(REGRESSION_ALPHA).map(value -> {
+      try {
+        double parsed = Double.parseDouble(value);
+        if (parsed > 0 && parsed <= 0.5) {
+          return parsed;
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      throw new BenchmarkConfigurationException("-D" + REGRESSION_ALPHA + "=" + value
+          + " is not valid; use a significance level in (0, 0.5], such as 0.01");
+    }).orElse(RegressionRule.DEFAULT_ALPHA);
+    return new RegressionRule(threshold, alpha);
+  }
+
+  /** {@code 5%} or {@code 0.05} as 0.05, in [0, 1). */
+  private static double fraction(String key, String value) {
+    String text = value.trim();
+    boolean percent = text.endsWith("%");
+    try {
+      double parsed = Double.parseDouble(percent ? text.substring(0, text.length() - 1).trim() : text);
+      double fraction = percent ? parsed / 100 : parsed;
+      if (fraction >= 0 && fraction < 1) {
+        return fraction;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new BenchmarkConfigurationException("-D" + key + "=" + value
+        + " is not valid; use a relative change such as 5% or 0.05 (at least 0, below 100%)");
+  }
+
+  /**
+   * Whether the result format {@code name} writes in this run: {@code junit.bench.format.<name>},
+   * else {@code enabledByDefault}.
+   */
+  public boolean formatEnabled(String name, boolean enabledByDefault) {
+    String key = FORMAT_PREFIX + name;
+    return get(key).map(value -> parseBoolean(key, value)).orElse(enabledByDefault);
   }
 
   /** The warm-up rule that replaces every annotation's, when the run sets one. */
@@ -202,6 +262,7 @@ public final class BenchConfig {
     hostIncludeName();
     samplingEnabled();
     samplingInterval();
+    regressionRule();
   }
 
   /** Every junit-bench parameter with the value in force, defaults included, for the result file. */
@@ -220,6 +281,8 @@ public final class BenchConfig {
     values.put(NVIDIA_SMI, nvidiaSmi());
     values.put(POWERCAP_ROOT, powercapRoot().toString());
     values.put(CGROUP_ROOT, cgroupRoot().toString());
+    values.put(REGRESSION_THRESHOLD, orRaw(REGRESSION_THRESHOLD, () -> String.valueOf(regressionRule().threshold())));
+    values.put(REGRESSION_ALPHA, orRaw(REGRESSION_ALPHA, () -> String.valueOf(regressionRule().alpha())));
     return values;
   }
 

@@ -40,6 +40,9 @@ public final class Defaults {
   public static final String POWERCAP_ROOT = "/sys/class/powercap";
   /** Where Linux exposes the process's control groups (container CPU and memory limits). */
   public static final String CGROUP_ROOT = "/sys/fs/cgroup";
+  /** Columns the end-of-run table and its summary lines fit in. */
+  public static final int CONSOLE_WIDTH = 120;
+
   /** Whether results.json records the host name. */
   public static final boolean HOST_INCLUDE_NAME = true;
 

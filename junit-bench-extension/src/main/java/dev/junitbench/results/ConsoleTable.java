@@ -1,67 +1,216 @@
 package dev.junitbench.results;
 
+import dev.junitbench.config.Defaults;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The summary printed at the end of a run, like JMH's: one row per scenario with its median, the
- * median's 95% confidence interval, p99, throughput and the process's peak resident memory.
+ * The summary printed at the end of a run, like JMH's, within {@link Defaults#CONSOLE_WIDTH}
+ * columns: per benchmark a title with the params its scenarios share, then one row per scenario
+ * that ran with only the params that vary, its median, the median's 95% confidence interval, p99,
+ * throughput, peak resident memory and, when gated or failed, the status and verdict. Scenarios that did not run
+ * (aborted, skipped) are counted per reason below the tables, one line each.
  */
 public final class ConsoleTable {
 
-  private static final String[] HEADER =
-      {"Benchmark", "Params", "Status", "Median", "95% CI", "p99", "Throughput", "Peak RSS"};
+  private static final String[] FIGURES = {"median", "95% CI", "p99", "samples/s", "peak RSS"};
+  private static final String INDENT = "  ";
+  private static final String GAP = "  ";
 
   private ConsoleTable() {}
 
-  /** The table for {@code results}, one line per row, columns padded to fit. */
+  /** The tables and the summary of {@code results}, one line per row, each line at most 120 columns. */
   public static String render(List<ScenarioResult> results) {
-    List<String[]> rows = new ArrayList<>();
-    rows.add(HEADER);
+    StringBuilder out = new StringBuilder();
+    // A status column when there is more to say than "passed": a verdict, or a failure.
+    boolean gated = results.stream().anyMatch(r -> r.gate() != null || r.status() == Status.FAILED);
+    Map<String, List<ScenarioResult>> byBenchmark = new LinkedHashMap<>();
     for (ScenarioResult result : results) {
-      rows.add(row(result));
-    }
-    int[] widths = new int[HEADER.length];
-    for (String[] row : rows) {
-      for (int i = 0; i < row.length; i++) {
-        widths[i] = Math.max(widths[i], row[i].length());
+      if (ran(result)) {
+        byBenchmark.computeIfAbsent(result.benchmark(), key -> new ArrayList<>()).add(result);
       }
     }
-    StringBuilder table = new StringBuilder();
-    for (String[] row : rows) {
-      for (int i = 0; i < row.length; i++) {
-        boolean number = i >= 3;
-        String cell = number ? pad(row[i], widths[i], true) : pad(row[i], widths[i], false);
-        table.append(cell).append(i < row.length - 1 ? "  " : "");
-      }
-      table.append(System.lineSeparator());
-    }
-    return table.toString();
+    byBenchmark.forEach((benchmark, rows) -> table(out, benchmark, rows, gated));
+    notRun(out, results);
+    return out.toString();
   }
 
-  private static String[] row(ScenarioResult result) {
-    String benchmark = result.benchmark();
-    int dot = benchmark.lastIndexOf('.', benchmark.indexOf('#') < 0 ? benchmark.length() : benchmark.indexOf('#'));
-    String shortName = benchmark.substring(dot + 1).replace('#', '.');
-    String params = result.params().entrySet().stream()
-        .map(Map.Entry::toString).collect(Collectors.joining(", "));
-    String status = result.status() == null ? "?" : result.status().id();
-    if (result.latencyMs() == null) {
-      return new String[] {shortName, params, status, "-", "-", "-", "-", "-"};
+  /** Passed, or failed: scenarios that were (or tried to be) measured get a row. */
+  private static boolean ran(ScenarioResult result) {
+    return result.status() == Status.PASSED || result.status() == Status.FAILED;
+  }
+
+  private static void table(StringBuilder out, String benchmark, List<ScenarioResult> rows, boolean gated) {
+    List<String> names = new ArrayList<>();
+    rows.forEach(row -> row.params().keySet().stream().filter(name -> !names.contains(name)).forEach(names::add));
+    List<String> varying = new ArrayList<>();
+    List<String> shared = new ArrayList<>();
+    for (String name : names) {
+      Set<Object> values = rows.stream().map(row -> row.params().get(name)).collect(Collectors.toSet());
+      if (values.size() > 1) {
+        varying.add(name);
+      } else {
+        Object value = values.iterator().next();
+        if (value != null) {
+          shared.add(name + "=" + value);
+        }
+      }
     }
+    String title = Figures.shortName(benchmark) + (shared.isEmpty() ? "" : "  [" + String.join(", ", shared) + "]");
+    out.append(cut(title, Defaults.CONSOLE_WIDTH)).append(System.lineSeparator());
+
+    List<String> header = new ArrayList<>(varying);
+    header.addAll(List.of(FIGURES));
+    if (gated) {
+      header.add("status");
+    }
+    List<String[]> cells = new ArrayList<>();
+    cells.add(header.toArray(String[]::new));
+    for (ScenarioResult row : rows) {
+      List<String> line = new ArrayList<>();
+      varying.forEach(name -> line.add(row.params().containsKey(name) ? String.valueOf(row.params().get(name)) : "-"));
+      line.addAll(figures(row));
+      if (gated) {
+        line.add(gate(row));
+      }
+      cells.add(line.toArray(String[]::new));
+    }
+    int[] widths = widths(cells, varying.size());
+    for (String[] line : cells) {
+      StringBuilder text = new StringBuilder(INDENT);
+      for (int i = 0; i < line.length; i++) {
+        boolean last = i == line.length - 1;
+        String cell = cut(line[i], widths[i]);
+        // Params and figures right-aligned like JMH's, the gate's words left-aligned.
+        boolean left = gated && last;
+        text.append(left ? cell : " ".repeat(widths[i] - cell.length()) + cell);
+        if (!last) {
+          text.append(GAP);
+        }
+      }
+      out.append(text.toString().stripTrailing()).append(System.lineSeparator());
+    }
+    out.append(System.lineSeparator());
+  }
+
+  /** Column widths; when the line would be wider than the console, the param columns give way first. */
+  private static int[] widths(List<String[]> cells, int params) {
+    int columns = cells.get(0).length;
+    int[] widths = new int[columns];
+    for (String[] line : cells) {
+      for (int i = 0; i < columns; i++) {
+        widths[i] = Math.max(widths[i], line[i].length());
+      }
+    }
+    int total = INDENT.length() + GAP.length() * (columns - 1);
+    for (int width : widths) {
+      total += width;
+    }
+    while (total > Defaults.CONSOLE_WIDTH) {
+      int widest = -1;
+      for (int i = 0; i < columns; i++) {
+        boolean shrinkable = i < params || i == columns - 1;
+        if (shrinkable && widths[i] > 4 && (widest < 0 || widths[i] > widths[widest])) {
+          widest = i;
+        }
+      }
+      if (widest < 0) {
+        break;
+      }
+      widths[widest]--;
+      total--;
+    }
+    return widths;
+  }
+
+  private static List<String> figures(ScenarioResult result) {
     var latency = result.latencyMs();
+    if (latency == null) {
+      return List.of("-", "-", "-", "-", "-");
+    }
     String ci = latency.ci95Low() == null ? "-"
-        : "[" + Figures.duration(latency.ci95Low()) + ", " + Figures.duration(latency.ci95High()) + "]";
+        : "[" + Figures.inUnitOf(latency.ci95Low(), latency.median()) + ", "
+            + Figures.inUnitOf(latency.ci95High(), latency.median()) + "]";
+    String throughput = result.throughput() == null || result.throughput().value() == null ? "-"
+        : Figures.number(result.throughput().value());
     String rss = result.memory() == null || result.memory().rssPeakMb() == null ? "-"
-        : String.format(java.util.Locale.ROOT, "%.0f MiB", result.memory().rssPeakMb());
-    return new String[] {shortName, params, status, Figures.duration(latency.median()), ci,
-        Figures.duration(latency.p99()), Figures.rate(result.throughput()), rss};
+        : String.format(Locale.ROOT, "%.0f MiB", result.memory().rssPeakMb());
+    return List.of(Figures.duration(latency.median()), ci, Figures.duration(latency.p99()), throughput, rss);
   }
 
-  private static String pad(String text, int width, boolean right) {
-    String spaces = " ".repeat(width - text.length());
-    return right ? spaces + text : text + spaces;
+  private static String gate(ScenarioResult result) {
+    GateResult gate = result.gate();
+    if (result.status() == Status.FAILED && (gate == null || !gate.failed())) {
+      return "failed";
+    }
+    if (gate == null) {
+      return "";
+    }
+    List<String> words = new ArrayList<>();
+    BaselineCheck baseline = gate.baseline();
+    if (baseline != null) {
+      words.add(!baseline.found() ? "not in baseline" : baseline.change() == null
+          ? baseline.comparison().verdict().id()
+          : String.format(Locale.ROOT, "%+.1f%% %s", baseline.change() * 100, baseline.comparison().verdict().id()));
+    }
+    if (gate.budget() != null && gate.budget().broken()) {
+      words.add("over budget");
+    }
+    return (gate.failed() ? "FAILED " : "") + String.join(", ", words);
+  }
+
+  /** One line per reason a scenario did not run or was not measured, with how many. */
+  private static void notRun(StringBuilder out, List<ScenarioResult> results) {
+    Map<String, List<ScenarioResult>> byReason = new LinkedHashMap<>();
+    for (ScenarioResult result : results) {
+      boolean unmeasured = result.status() == Status.FAILED && result.latencyMs() == null;
+      if (!ran(result) || unmeasured) {
+        String reason = Objects.requireNonNullElse(result.reason(), "no reason given");
+        byReason.computeIfAbsent(result.status().id() + ": " + reason, key -> new ArrayList<>()).add(result);
+      }
+    }
+    if (byReason.isEmpty()) {
+      return;
+    }
+    long count = byReason.values().stream().mapToLong(List::size).sum();
+    out.append("Not measured: ").append(count).append(count == 1 ? " scenario" : " scenarios")
+        .append(System.lineSeparator());
+    byReason.forEach((reason, scenarios) -> {
+      Set<String> benchmarks = new LinkedHashSet<>();
+      scenarios.forEach(s -> benchmarks.add(Figures.shortName(s.benchmark())));
+      wrap(out, scenarios.size() + " " + reason + " (" + String.join(", ", benchmarks) + ")");
+    });
+  }
+
+  /** Words of {@code text} on lines of at most the console's width, continuation lines indented. */
+  private static void wrap(StringBuilder out, String text) {
+    String continuation = INDENT + "    ";
+    StringBuilder line = new StringBuilder(INDENT);
+    boolean empty = true;
+    for (String word : text.split(" ")) {
+      word = cut(word, Defaults.CONSOLE_WIDTH - continuation.length());
+      if (!empty && line.length() + 1 + word.length() > Defaults.CONSOLE_WIDTH) {
+        out.append(line).append(System.lineSeparator());
+        line = new StringBuilder(continuation);
+        empty = true;
+      }
+      if (!empty) {
+        line.append(' ');
+      }
+      line.append(word);
+      empty = false;
+    }
+    out.append(line).append(System.lineSeparator());
+  }
+
+  private static String cut(String text, int width) {
+    return text.length() <= width ? text : text.substring(0, Math.max(0, width - 3)) + "...";
   }
 }

@@ -29,6 +29,16 @@ public final class Figures {
     return number(ms / 1e3) + " s";
   }
 
+  /**
+   * {@code ms} in the unit {@link #duration} chooses for {@code referenceMs}, without the unit:
+   * the bounds of an interval read in their median's unit.
+   */
+  public static String inUnitOf(double ms, double referenceMs) {
+    double abs = Math.abs(referenceMs);
+    double scale = abs < 0.001 ? 1e6 : abs < 1 ? 1e3 : abs < 1000 ? 1 : 1e-3;
+    return number(ms * scale);
+  }
+
   /** A rate with four significant digits and its unit, or {@code -}. */
   public static String rate(Throughput throughput) {
     if (throughput == null || throughput.value() == null) {
@@ -53,5 +63,33 @@ public final class Figures {
         : "[" + duration(latency.ci95Low()) + ", " + duration(latency.ci95High()) + "]";
     return "median " + duration(latency.median()) + ", 95% CI " + ci + ", p99 " + duration(latency.p99())
         + ", " + rate(throughput) + ", n=" + latency.count();
+  }
+
+  /**
+   * The line a scenario prints on its test's thread when measured, so build tools file it under
+   * that test: {@code junit-bench: Class.method [params]: median ..., peak RSS ...; baseline: ...}.
+   */
+  public static String scenarioLine(ScenarioResult result) {
+    StringBuilder line = new StringBuilder("junit-bench: ").append(shortName(result.benchmark())).append(' ')
+        .append(result.displayName()).append(": ").append(summary(result.latencyMs(), result.throughput()));
+    if (result.memory() != null && result.memory().rssPeakMb() != null) {
+      line.append(", peak RSS ").append(String.format(Locale.ROOT, "%.0f MiB", result.memory().rssPeakMb()));
+    }
+    if (result.gate() != null) {
+      line.append(result.gate().failed() ? "; FAILED: " : "; gate: ").append(withoutSubject(result, result.gate().message()));
+    }
+    return line.toString();
+  }
+
+  /** {@code Class.method} of {@code fully.qualified.Class#method}. */
+  public static String shortName(String benchmark) {
+    int hash = benchmark.indexOf('#');
+    int dot = benchmark.lastIndexOf('.', hash < 0 ? benchmark.length() : hash);
+    return benchmark.substring(dot + 1).replace('#', '.');
+  }
+
+  private static String withoutSubject(ScenarioResult result, String message) {
+    String subject = result.benchmark() + " " + result.displayName() + ": ";
+    return message.startsWith(subject) ? message.substring(subject.length()) : message;
   }
 }

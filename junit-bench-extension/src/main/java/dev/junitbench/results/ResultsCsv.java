@@ -74,9 +74,35 @@ public final class ResultsCsv {
       // A map inside a group (model options): key=value pairs in one cell, as written in the annotation.
       List<String> pairs = new ArrayList<>();
       node.fields().forEachRemaining(field -> pairs.add(field.getKey() + "=" + field.getValue().asText()));
-      return String.join(";", pairs);
+      return inert(String.join(";", pairs));
     }
-    return node.asText();
+    if (node.isArray()) {
+      List<String> items = new ArrayList<>();
+      node.forEach(item -> items.add(item.asText()));
+      return inert(String.join("; ", items));
+    }
+    return node.isTextual() ? inert(node.asText()) : node.asText();
+  }
+
+  /**
+   * Text a spreadsheet would run as a formula ({@code =HYPERLINK(...)}, {@code +cmd|...}, {@code @SUM})
+   * gets a leading apostrophe, as OWASP advises; numbers, negative ones included, stay as they are.
+   */
+  public static String inert(String text) {
+    if (text.isEmpty() || "=+-@\t\r".indexOf(text.charAt(0)) < 0 || isNumber(text)) {
+      return text;
+    }
+    return "'" + text;
+  }
+
+  private static boolean isNumber(String text) {
+    try {
+      Double.parseDouble(text);
+      return !text.endsWith("d") && !text.endsWith("D") && !text.endsWith("f") && !text.endsWith("F")
+          && !text.contains("N") && !text.contains("I");
+    } catch (NumberFormatException e) {
+      return false;
+    }
   }
 
   /** JSON pointers of every leaf of {@code type}; a map is one entry, expanded per key later. */
@@ -89,7 +115,8 @@ public final class ResultsCsv {
       String path = prefix + "/" + SNAKE.translate(component.getName());
       if (component.getType().isRecord()) {
         columns(component.getType(), path, paths);
-      } else if (Map.class.isAssignableFrom(component.getType()) || isLeaf(component.getType())) {
+      } else if (Map.class.isAssignableFrom(component.getType()) || List.class.isAssignableFrom(component.getType())
+          || isLeaf(component.getType())) {
         paths.add(path);
       }
     }

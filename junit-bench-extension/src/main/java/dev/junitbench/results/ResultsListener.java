@@ -57,6 +57,7 @@ public final class ResultsListener implements TestExecutionListener {
   private Backends backends;
   private RunWriter writer;
   private boolean writeFailed;
+  private ResultFormats formats;
 
   /** The listener ServiceLoader creates: prints on {@code System.out} and {@code System.err}. */
   public ResultsListener() {
@@ -92,6 +93,9 @@ public final class ResultsListener implements TestExecutionListener {
     // Runtimes load when a benchmark first needs them; their versions are added as they appear.
     backends = Backends.load(Thread.currentThread().getContextClassLoader());
     RunWarnings.reset();
+    formats = ResultFormats.load(Thread.currentThread().getContextClassLoader(), config);
+    Map<String, String> settings = new LinkedHashMap<>(config.effective());
+    settings.putAll(formats.settings());
     HostInfo host;
     try {
       host = HostInfo.collect(orDefault(config::hostIncludeName, Defaults.HOST_INCLUDE_NAME),
@@ -101,7 +105,7 @@ public final class ResultsListener implements TestExecutionListener {
       host = HostInfo.unknown("the host could not be described (" + dev.junitbench.spi.Causes.describe(e) + ")");
     }
     run = new RunInfo(id, iso(now), null, GitInfo.read(Path.of("").toAbsolutePath()), host,
-        SoftwareInfo.current().withRuntimes(backends.runtimeVersions()), config.effective(), RunWarnings.messages());
+        SoftwareInfo.current().withRuntimes(backends.runtimeVersions()), settings, RunWarnings.messages());
   }
 
   private static Optional<String> benchmarkOf(TestIdentifier node) {
@@ -199,6 +203,7 @@ public final class ResultsListener implements TestExecutionListener {
         }
         writer.update(run);
         written = writer.add(result);
+        formats.scenarioWritten(writer.folder());
       }
     } catch (IOException | RuntimeException | LinkageError e) {
       // A missing class (an old commons-io beside commons-csv, say) must not cost the table its rows.
@@ -217,10 +222,16 @@ public final class ResultsListener implements TestExecutionListener {
       return;
     }
     try {
+      List<Path> written = List.of();
       if (writer != null && !writeFailed) {
+        String end = iso(Instant.now());
         try {
           writer.update(run.updated(backends.runtimeVersions(), RunWarnings.messages()));
-          writer.finish(iso(Instant.now()));
+          writer.finish(end);
+          written = formats.runFinished(writer.folder());
+          // A format that failed left a warning, which results.json must carry too.
+          writer.update(run.updated(backends.runtimeVersions(), RunWarnings.messages()));
+          writer.finish(end);
         } catch (IOException e) {
           err.println("junit-bench: cannot finish " + writer.runDir() + " (" + e + ")");
         }
@@ -229,6 +240,9 @@ public final class ResultsListener implements TestExecutionListener {
         out.println();
         out.println("junit-bench results" + (writer != null && !writeFailed ? " (" + writer.runDir() + ")" : "") + ":");
         out.print(ConsoleTable.render(results));
+        for (Path file : written) {
+          out.println("junit-bench: wrote " + file.toAbsolutePath());
+        }
         out.flush();
       }
     } finally {

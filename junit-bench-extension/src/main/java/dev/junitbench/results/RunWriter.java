@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -50,13 +49,17 @@ public final class RunWriter {
     write();
   }
 
-  /** The results written so far, without their samples. */
-  public List<ScenarioResult> results() {
-    return Collections.unmodifiableList(results);
+  /** The run folder as written so far: the run and every result, without samples in memory. */
+  public RunFolder folder() {
+    return new RunFolder(runDir, document());
+  }
+
+  private ResultsDocument document() {
+    return new ResultsDocument(ResultsDocument.SCHEMA_VERSION, run, List.copyOf(results));
   }
 
   private void write() throws IOException {
     ResultsCsv.write(runDir, results);
-    ResultsJson.write(runDir, new ResultsDocument(ResultsDocument.SCHEMA_VERSION, run, results));
+    ResultsJson.write(runDir, document());
   }
 }

@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * The outcome of one scenario, as written to results.json: what ran, how it ended and its
- * statistics (null unless it passed). The raw samples go to samples.csv.
+ * statistics (null unless it passed, or failed only by the regression gate or its budget, which
+ * keeps them). The raw samples go to samples.csv.
  *
  * @param id unique in the run, assigned when the result is written; null before
  * @param benchmark {@code fully.qualified.Class#method}
@@ -25,6 +26,7 @@ import java.util.Map;
  * @param memory what the process held during the measurement, or null
  * @param utilization how busy the process, machine and GPU were during the measurement, or null
  * @param energy the energy of one measured call, or null
+ * @param gate what the regression gate and the budget decided, or null when neither applies
  * @param samplesNs the measured latencies in nanoseconds, or null
  */
 public record ScenarioResult(
@@ -43,55 +45,88 @@ public record ScenarioResult(
     MemoryFigures memory,
     UtilizationFigures utilization,
     EnergyFigures energy,
+    GateResult gate,
     @JsonIgnore long[] samplesNs) {
 
   /** A scenario that is about to run: what it is, nothing measured yet. */
   public static ScenarioResult planned(String benchmark, String displayName, Map<String, Object> params) {
     return new ScenarioResult(null, benchmark, displayName, null, null,
         Collections.unmodifiableMap(new LinkedHashMap<>(params)),
-        null, null, null, null, null, null, null, null, null, null);
+        null, null, null, null, null, null, null, null, null, null, null);
   }
 
   /** This result with its phases and statistics. */
   public ScenarioResult measured(Phase warmup, Phase measurement, LatencySummary latency,
       Throughput throughput, Throughput tokens, long[] samplesNs) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latency, throughput, tokens, memory, utilization, energy, samplesNs);
+        measurement, latency, throughput, tokens, memory, utilization, energy, gate, samplesNs);
   }
 
   /**
-   * This result as it ended: passed keeps the statistics; any other status drops them (they would
-   * describe a run that did not complete) and keeps the phases as they ran.
+   * This result as it ended: passed keeps the statistics, and so does a failure the regression gate
+   * or the budget decided (the measurement completed; its figures are the evidence); any other
+   * status drops them (they would describe a run that did not complete) and keeps the phases as
+   * they ran.
    */
   public ScenarioResult ended(Status newStatus, String newError) {
-    boolean keep = newStatus == Status.PASSED;
+    boolean keep = newStatus == Status.PASSED || (newStatus == Status.FAILED && gate != null && gate.failed());
     return new ScenarioResult(id, benchmark, displayName, newStatus, newError, params, model, warmup,
         measurement, keep ? latencyMs : null, keep ? throughput : null, keep ? throughputTokens : null,
-        keep ? memory : null, keep ? utilization : null, keep ? energy : null, keep ? samplesNs : null);
+        keep ? memory : null, keep ? utilization : null, keep ? energy : null, keep ? gate : null,
+        keep ? samplesNs : null);
+  }
+
+  /** This result with what the regression gate and the budget decided. */
+  public ScenarioResult withGate(GateResult newGate) {
+    return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
+        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, newGate, samplesNs);
+  }
+
+  /** What identifies this scenario across runs: benchmark and params. */
+  public ScenarioKey key() {
+    return ScenarioKey.of(benchmark, params);
+  }
+
+  /**
+   * Why the scenario did not pass, without the benchmark and scenario the message starts with, so
+   * scenarios that stopped for the same reason can be counted together; null without an error.
+   */
+  public String reason() {
+    if (error == null) {
+      return null;
+    }
+    String subject = benchmark + " " + displayName;
+    if (error.startsWith(subject)) {
+      int colon = error.indexOf(": ", subject.length());
+      if (colon >= 0) {
+        return error.substring(colon + 2);
+      }
+    }
+    return error;
   }
 
   /** This result with the model it ran. */
   public ScenarioResult withModel(ModelInfo newModel) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, newModel, warmup,
-        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, gate, samplesNs);
   }
 
   /** This result with what the resource sampler saw during its measurement. */
   public ScenarioResult withResources(MemoryFigures newMemory, UtilizationFigures newUtilization,
       EnergyFigures newEnergy) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, newMemory, newUtilization, newEnergy, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens, newMemory, newUtilization, newEnergy, gate, samplesNs);
   }
 
   /** This result without its raw samples, once they are on disk. */
   public ScenarioResult withoutSamples() {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, null);
+        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, gate, null);
   }
 
   /** This result numbered {@code newId} in its run. */
   public ScenarioResult withId(int newId) {
     return new ScenarioResult(newId, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, gate, samplesNs);
   }
 }

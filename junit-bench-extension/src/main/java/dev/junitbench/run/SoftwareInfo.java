@@ -5,13 +5,14 @@ import java.io.InputStream;
 import java.util.Properties;
 
 /**
- * What software measured the run: Java and JUnit versions, junit-bench's own, the JVM's options,
+ * What software measured the run: the Java installation ({@code java.home}) and its version, JUnit versions, junit-bench's own, the JVM's options,
  * collectors and heap limit, and the versions of the inference runtimes (ONNX Runtime, ...) the
  * process really loaded.
  *
  * @since 0.1.0
  */
 public record SoftwareInfo(
+    String javaHome,
     String javaVersion,
     String javaVendor,
     String javaVmName,
@@ -34,6 +35,7 @@ public record SoftwareInfo(
       platform = implementationVersion("org.junit.platform.engine.TestEngine");
     }
     return new SoftwareInfo(
+        System.getProperty("java.home"),
         System.getProperty("java.version"),
         System.getProperty("java.vendor"),
         System.getProperty("java.vm.name"),
@@ -79,7 +81,7 @@ public record SoftwareInfo(
 
   /** This description with the versions of the inference runtimes loaded: {@code onnxruntime -> 1.29.0}. */
   public SoftwareInfo withRuntimes(java.util.Map<String, String> loaded) {
-    return new SoftwareInfo(javaVersion, javaVendor, javaVmName, javaVmVersion, junitPlatformVersion,
+    return new SoftwareInfo(javaHome, javaVersion, javaVendor, javaVmName, javaVmVersion, junitPlatformVersion,
         junitJupiterVersion, junitBenchVersion, jvmArguments, garbageCollectors, jvmMaxHeapBytes,
         java.util.Map.copyOf(new java.util.TreeMap<>(loaded)));
   }

@@ -87,7 +87,10 @@ class ConfigParsingTests {
         .containsEntry(BenchConfig.POWERCAP_ROOT, "/sys/class/powercap")
         .containsEntry(BenchConfig.CGROUP_ROOT, "/sys/fs/cgroup")
         .containsEntry(BenchConfig.HOST_INCLUDE_NAME, "true")
-        .hasSize(16);
+        .containsEntry(BenchConfig.BASELINE, null)
+        .containsEntry(BenchConfig.REGRESSION_THRESHOLD, "0.05")
+        .containsEntry(BenchConfig.REGRESSION_ALPHA, "0.01")
+        .hasSize(19);
     // A bad value is recorded as written, so the result file is still written.
     assertThat(config(Map.of(BenchConfig.SAMPLING_INTERVAL, "5ms")).effective())
         .containsEntry(BenchConfig.SAMPLING_INTERVAL, "5ms");
@@ -107,5 +110,42 @@ class ConfigParsingTests {
         .hasMessage("-Djunit.bench.sampling.enabled=off is not valid; use true or false");
     assertThatThrownBy(() -> config(Map.of(BenchConfig.HOST_INCLUDE_NAME, "no")).hostIncludeName())
         .hasMessage("-Djunit.bench.host.include-name=no is not valid; use true or false");
+  }
+
+  @Test
+  @DisplayName("the regression rule: 5% and 0.01 by default, a threshold as a percentage or a fraction")
+  void regressionRule() {
+    assertThat(config(Map.of()).regressionRule()).isEqualTo(new dev.junitbench.stats.RegressionRule(0.05, 0.01));
+    assertThat(config(Map.of(BenchConfig.REGRESSION_THRESHOLD, "10%", BenchConfig.REGRESSION_ALPHA, "0.05"))
+        .regressionRule()).isEqualTo(new dev.junitbench.stats.RegressionRule(0.10, 0.05));
+    assertThat(config(Map.of(BenchConfig.REGRESSION_THRESHOLD, "0.02")).regressionRule().threshold()).isEqualTo(0.02);
+    assertThatThrownBy(() -> config(Map.of(BenchConfig.REGRESSION_THRESHOLD, "five")).regressionRule())
+        .hasMessage("-Djunit.bench.regression.threshold=five is not valid; use a relative change such as 5% or 0.05"
+            + " (at least 0, below 100%)");
+    assertThatThrownBy(() -> config(Map.of(BenchConfig.REGRESSION_THRESHOLD, "150%")).regressionRule())
+        .hasMessageContaining("below 100%");
+    assertThatThrownBy(() -> config(Map.of(BenchConfig.REGRESSION_ALPHA, "0.9")).regressionRule())
+        .hasMessage("-Djunit.bench.regression.alpha=0.9 is not valid; use a significance level in (0, 0.5], such as 0.01");
+    assertThatThrownBy(() -> config(Map.of(BenchConfig.REGRESSION_ALPHA, "0.9")).validate())
+        .hasMessageContaining("junit.bench.regression.alpha");
+  }
+
+  @Test
+  @DisplayName("result formats: their default unless junit.bench.format.<name> says true or false")
+  void formats() {
+    assertThat(config(Map.of()).formatEnabled("html", true)).isTrue();
+    assertThat(config(Map.of()).formatEnabled("jmh", false)).isFalse();
+    assertThat(config(Map.of("junit.bench.format.jmh", "true")).formatEnabled("jmh", false)).isTrue();
+    assertThat(config(Map.of("junit.bench.format.html", "false")).formatEnabled("html", true)).isFalse();
+    assertThatThrownBy(() -> config(Map.of("junit.bench.format.html", "maybe")).formatEnabled("html", true))
+        .hasMessage("-Djunit.bench.format.html=maybe is not valid; use true or false");
+  }
+
+  @Test
+  @DisplayName("the baseline is a path, absent unless given")
+  void baseline() {
+    assertThat(config(Map.of()).baseline()).isEmpty();
+    assertThat(config(Map.of(BenchConfig.BASELINE, " runs/run-1 "))).extracting(c -> c.baseline().orElseThrow())
+        .isEqualTo(Path.of("runs/run-1"));
   }
 }

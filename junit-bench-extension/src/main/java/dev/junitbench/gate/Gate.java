@@ -1,0 +1,137 @@
+package dev.junitbench.gate;
+
+import dev.junitbench.results.BaselineCheck;
+import dev.junitbench.results.BudgetCheck;
+import dev.junitbench.results.Figures;
+import dev.junitbench.results.GateResult;
+import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.Status;
+import dev.junitbench.results.Throughput;
+import dev.junitbench.stats.Comparison;
+import dev.junitbench.stats.LatencySummary;
+import dev.junitbench.stats.RegressionRule;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Decides, right after a scenario is measured, whether it regressed against the baseline or broke
+ * its budget. It only judges: the caller fails the test when {@link GateResult#failed()}.
+ *
+ * @param baseline the baseline run, or null
+ * @param rule the regression rule
+ * @param budget the benchmark's budget, or null
+ */
+public record Gate(Baseline baseline, RegressionRule rule, BudgetLimits budget) {
+
+  /** A {@code @Budget} parsed: each limit or null. */
+  public record BudgetLimits(Double medianMs, Double p99Ms, Double minThroughput) {}
+
+  /** Whether there is anything to decide. */
+  public boolean active() {
+    return baseline != null || budget != null;
+  }
+
+  /** The decision on {@code measured} (with its statistics and samples), or null when inactive. */
+  public GateResult check(ScenarioResult measured, long[] samplesNs) {
+    if (!active()) {
+      return null;
+    }
+    BaselineCheck baselineCheck = baseline == null ? null : compare(measured, samplesNs);
+    BudgetCheck budgetCheck = budget == null ? null : budget(measured);
+    List<String> failures = new ArrayList<>();
+    if (baselineCheck != null && baselineCheck.regressed()) {
+      failures.add(regression(baselineCheck));
+    }
+    if (budgetCheck != null && budgetCheck.broken()) {
+      failures.add("budget exceeded: " + String.join("; ", budgetCheck.exceeded()));
+    }
+    String subject = measured.benchmark() + " " + measured.displayName() + ": ";
+    if (!failures.isEmpty()) {
+      return new GateResult(true, subject + String.join("; ", failures), baselineCheck, budgetCheck);
+    }
+    List<String> notes = new ArrayList<>();
+    if (baselineCheck != null) {
+      notes.add(baselineCheck.found() ? verdictLine(baselineCheck) : baselineCheck.note());
+    }
+    if (budgetCheck != null) {
+      notes.add("within budget");
+    }
+    return new GateResult(false, subject + String.join("; ", notes), baselineCheck, budgetCheck);
+  }
+
+  private BaselineCheck compare(ScenarioResult measured, long[] samplesNs) {
+    String file = baseline.file().toString();
+    ScenarioResult before = baseline.result(measured.key());
+    if (before == null) {
+      return new BaselineCheck(file, baseline.runId(), false, null, null, rule,
+          "not in the baseline (a new scenario): nothing to compare, passed");
+    }
+    if (before.status() != Status.PASSED || before.latencyMs() == null) {
+      return new BaselineCheck(file, baseline.runId(), false, null, null, rule,
+          "the baseline's scenario did not pass (" + before.status().id() + "): nothing to compare, passed");
+    }
+    long[] beforeSamples = baseline.samples(before);
+    Comparison comparison;
+    String note = null;
+    if (beforeSamples != null && beforeSamples.length > 0) {
+      comparison = Comparison.ofSamples(beforeSamples, beforeSamples.length, samplesNs, samplesNs.length, rule);
+    } else {
+      comparison = Comparison.ofSummaries(before.latencyMs(), measured.latencyMs(), rule);
+      note = "the baseline kept no samples.csv: compared on medians and their intervals (Wald test)";
+    }
+    Double change = comparison.ratio() == null ? null : comparison.ratio() - 1;
+    return new BaselineCheck(file, baseline.runId(), true, change, comparison, rule,
+        note != null ? note : comparison.note());
+  }
+
+  private String regression(BaselineCheck check) {
+    return verdictLine(check) + " against " + check.file() + " (rule: " + rule.describe() + ")";
+  }
+
+  /** {@code regressed: median +12.3% (95% CI +10.1% to +14.6%), p = 3.2e-12 (mann-whitney-u, 100 vs 100), 7.312 ms -> 8.211 ms}. */
+  public static String verdictLine(BaselineCheck check) {
+    Comparison c = check.comparison();
+    StringBuilder line = new StringBuilder(c.verdict().id()).append(": median ");
+    line.append(c.ratio() == null ? "n/a" : percent(c.ratio() - 1));
+    if (c.ci95Low() != null) {
+      line.append(" (95% CI ").append(percent(c.ci95Low() - 1)).append(" to ").append(percent(c.ci95High() - 1))
+          .append(')');
+    }
+    line.append(", p = ").append(c.pValue() == null ? "n/a" : pValue(c.pValue()))
+        .append(" (").append(c.test()).append(", ").append(c.baselineCount()).append(" vs ")
+        .append(c.currentCount()).append(" samples), ")
+        .append(Figures.duration(c.baselineMedianMs())).append(" -> ").append(Figures.duration(c.currentMedianMs()));
+    if (check.note() != null) {
+      line.append("; ").append(check.note());
+    }
+    return line.toString();
+  }
+
+  private BudgetCheck budget(ScenarioResult measured) {
+    LatencySummary latency = measured.latencyMs();
+    List<String> exceeded = new ArrayList<>();
+    if (budget.medianMs() != null && latency.median() > budget.medianMs()) {
+      exceeded.add("median " + Figures.duration(latency.median()) + " > " + Figures.duration(budget.medianMs()));
+    }
+    if (budget.p99Ms() != null && latency.p99() > budget.p99Ms()) {
+      exceeded.add("p99 " + Figures.duration(latency.p99()) + " > " + Figures.duration(budget.p99Ms()));
+    }
+    Double throughput = measured.throughput() == null ? null : measured.throughput().value();
+    if (budget.minThroughput() != null && (throughput == null || throughput < budget.minThroughput())) {
+      exceeded.add("throughput " + (throughput == null ? "unknown" : Figures.rate(measured.throughput())) + " < "
+          + Figures.rate(new Throughput(budget.minThroughput(), Throughput.SAMPLES_PER_SECOND)));
+    }
+    return new BudgetCheck(budget.medianMs(), budget.p99Ms(), budget.minThroughput(), List.copyOf(exceeded));
+  }
+
+  /** {@code +12.3%}. */
+  public static String percent(double change) {
+    return String.format(Locale.ROOT, "%+.1f%%", change * 100);
+  }
+
+  /** {@code 0.034}, {@code 3.2e-12}. */
+  public static String pValue(double p) {
+    return p >= 0.001 ? String.format(Locale.ROOT, "%.3g", p) : String.format(Locale.ROOT, "%.2g", p);
+  }
+}

@@ -1,0 +1,25 @@
+package dev.junitbench.results;
+
+import dev.junitbench.stats.Comparison;
+import dev.junitbench.stats.RegressionRule;
+
+/**
+ * A scenario compared with the same scenario (same benchmark and params) of a baseline run.
+ *
+ * @param file the baseline's results.json
+ * @param runId the baseline run's id
+ * @param found whether the baseline has this scenario with figures to compare
+ * @param change the relative change of the median latency (ratio - 1: +0.12 is 12% slower), or null
+ * @param comparison the statistics and their verdict, or null when not found
+ * @param rule the rule the verdict followed
+ * @param note why nothing was compared, or how (summaries only), or null
+ * @since 0.1.0
+ */
+public record BaselineCheck(String file, String runId, boolean found, Double change, Comparison comparison,
+    RegressionRule rule, String note) {
+
+  /** Whether the comparison found the scenario slower. */
+  public boolean regressed() {
+    return comparison != null && comparison.verdict() == dev.junitbench.stats.Verdict.REGRESSED;
+  }
+}

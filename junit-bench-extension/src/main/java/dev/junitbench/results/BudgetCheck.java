@@ -1,0 +1,21 @@
+package dev.junitbench.results;
+
+import java.util.List;
+
+/**
+ * A scenario's figures against its {@code @Budget}: the limits as set (null where not set) and each
+ * limit broken, in words.
+ *
+ * @param medianMs the median's limit, ms
+ * @param p99Ms the p99's limit, ms
+ * @param minThroughput the throughput's lower limit, samples/s
+ * @param exceeded each broken limit ({@code median 12.10 ms > 10.00 ms}); empty when all were kept
+ * @since 0.1.0
+ */
+public record BudgetCheck(Double medianMs, Double p99Ms, Double minThroughput, List<String> exceeded) {
+
+  /** Whether a limit was broken. */
+  public boolean broken() {
+    return exceeded != null && !exceeded.isEmpty();
+  }
+}

@@ -1,0 +1,114 @@
+package dev.junitbench.results;
+
+import dev.junitbench.config.BenchConfig;
+import dev.junitbench.config.BenchmarkConfigurationException;
+import dev.junitbench.run.RunWarnings;
+import dev.junitbench.spi.Causes;
+import dev.junitbench.spi.ResultFormat;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+
+/**
+ * The result formats found on the class path and switched on for a run. Each call is guarded: a
+ * format that throws (or cannot link) is warned about once and never stops another format or the
+ * run.
+ */
+final class ResultFormats {
+
+  private final List<ResultFormat> formats;
+  /** {@code junit.bench.format.<name>} of each format found, with the value in force. */
+  private final Map<String, String> settings;
+
+  private ResultFormats(List<ResultFormat> formats, Map<String, String> settings) {
+    this.formats = formats;
+    this.settings = settings;
+  }
+
+  /** The formats {@code loader} finds, those switched off by {@code config} left out. */
+  static ResultFormats load(ClassLoader loader, BenchConfig config) {
+    List<ResultFormat> enabled = new ArrayList<>();
+    Map<String, String> settings = new LinkedHashMap<>();
+    Iterator<ResultFormat> providers = ServiceLoader.load(ResultFormat.class, loader).iterator();
+    for (int attempt = 0; attempt < 64; attempt++) {
+      ResultFormat format;
+      try {
+        if (!providers.hasNext()) {
+          break;
+        }
+        format = providers.next();
+      } catch (ServiceConfigurationError | LinkageError e) {
+        RunWarnings.warnOnce("format: " + e, "a result format could not be created and writes nothing ("
+            + Causes.describe(e) + ")");
+        continue;
+      }
+      String name = nameOf(format);
+      boolean on;
+      try {
+        on = config.formatEnabled(name, format.enabledByDefault());
+      } catch (BenchmarkConfigurationException e) {
+        on = format.enabledByDefault();
+        RunWarnings.warnOnce("format setting: " + name, e.getMessage() + " (the " + name + " format is "
+            + (on ? "on" : "off") + ", its default)");
+      }
+      settings.put(BenchConfig.FORMAT_PREFIX + name, String.valueOf(on));
+      if (on) {
+        enabled.add(format);
+      }
+    }
+    return new ResultFormats(List.copyOf(enabled), settings);
+  }
+
+  private static String nameOf(ResultFormat format) {
+    try {
+      String name = format.name();
+      return name == null || name.isBlank() ? format.getClass().getName() : name;
+    } catch (RuntimeException | LinkageError e) {
+      return format.getClass().getName();
+    }
+  }
+
+  /** The switch of every format found, as {@code run.config} records it. */
+  Map<String, String> settings() {
+    return settings;
+  }
+
+  /** Tells every format a scenario was written. */
+  void scenarioWritten(RunFolder run) {
+    for (ResultFormat format : formats) {
+      try {
+        format.scenarioWritten(run);
+      } catch (Exception | LinkageError e) {
+        failed(format, e);
+      }
+    }
+  }
+
+  /** Tells every format the run has ended; returns the files they wrote. */
+  List<Path> runFinished(RunFolder run) {
+    List<Path> written = new ArrayList<>();
+    for (ResultFormat format : formats) {
+      try {
+        List<Path> files = format.runFinished(run);
+        if (files != null) {
+          written.addAll(files);
+        }
+      } catch (Exception | LinkageError e) {
+        failed(format, e);
+      }
+    }
+    return written;
+  }
+
+  private static void failed(ResultFormat format, Throwable e) {
+    String name = nameOf(format);
+    RunWarnings.warnOnce("format: " + name, "the " + name + " result format (" + format.getClass().getName()
+        + ") failed and its files may be missing or stale; the other result files are complete ("
+        + Causes.describe(e) + ")");
+  }
+}

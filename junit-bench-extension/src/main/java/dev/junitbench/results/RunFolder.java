@@ -1,0 +1,164 @@
+package dev.junitbench.results;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * A run folder as written, read back: its results.json as the result model, and its samples.csv
+ * streamed on demand into one primitive array per result. This is how baselines and reports read
+ * runs; every problem is a {@link ResultFileException} naming the file and the fix.
+ *
+ * @param dir the run folder
+ * @param document results.json
+ * @since 0.1.0
+ */
+public record RunFolder(Path dir, ResultsDocument document) {
+
+  /** Reads results.json leniently: a newer writer of the same schema version may add fields. */
+  private static final ObjectMapper READER = ResultsJson.MAPPER.copy()
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  /** The folder's results.json. */
+  public Path resultsFile() {
+    return dir.resolve(ResultsJson.FILE);
+  }
+
+  /** The folder's samples.csv, which may be missing. */
+  public Path samplesFile() {
+    return dir.resolve(SamplesCsv.FILE);
+  }
+
+  /** Whether the run kept its raw samples. */
+  public boolean hasSamples() {
+    return Files.isRegularFile(samplesFile());
+  }
+
+  /** The run's results. */
+  public List<ScenarioResult> results() {
+    return document.results();
+  }
+
+  /** The run's description. */
+  public RunInfo run() {
+    return document.run();
+  }
+
+  /**
+   * Reads the run at {@code path}: a run folder, or its results.json.
+   *
+   * @throws ResultFileException when the path or the file cannot be used
+   */
+  public static RunFolder read(Path path) throws ResultFileException {
+    if (!Files.exists(path)) {
+      throw new ResultFileException(path + " does not exist; give a run folder (run-<time>-<id>) or its "
+          + ResultsJson.FILE);
+    }
+    Path file;
+    if (Files.isDirectory(path)) {
+      file = path.resolve(ResultsJson.FILE);
+      if (!Files.isRegularFile(file)) {
+        throw new ResultFileException(path + " holds no " + ResultsJson.FILE + runFoldersHint(path));
+      }
+    } else {
+      file = path;
+    }
+    return new RunFolder(file.toAbsolutePath().getParent(), parse(file));
+  }
+
+  private static String runFoldersHint(Path dir) {
+    try (Stream<Path> entries = Files.list(dir)) {
+      List<Path> runs = entries.filter(Files::isDirectory)
+          .filter(p -> p.getFileName().toString().startsWith("run-")).sorted().toList();
+      return runs.isEmpty() ? "; give a run folder (run-<time>-<id>) or its " + ResultsJson.FILE
+          : "; it holds run folders: give one of them, such as " + runs.get(runs.size() - 1);
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  private static ResultsDocument parse(Path file) throws ResultFileException {
+    JsonNode tree;
+    try {
+      if (Files.size(file) == 0) {
+        throw new ResultFileException(file + " is empty; it is not a finished result file");
+      }
+      tree = READER.readTree(file.toFile());
+    } catch (JsonProcessingException e) {
+      throw new ResultFileException(file + " is not valid JSON (" + location(e) + "); it may have been cut short"
+          + " or edited: use a run folder as junit-bench wrote it", e);
+    } catch (NoSuchFileException e) {
+      throw new ResultFileException(file + " does not exist", e);
+    } catch (ResultFileException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new ResultFileException(file + " cannot be read (" + e + ")", e);
+    }
+    if (tree == null || !tree.isObject()) {
+      throw new ResultFileException(file + " is not a junit-bench result file (its JSON is not an object)");
+    }
+    JsonNode version = tree.get("schema_version");
+    if (version == null || !version.canConvertToInt()) {
+      throw new ResultFileException(file + " has no schema_version; it is not a junit-bench results.json");
+    }
+    if (version.asInt() != ResultsDocument.SCHEMA_VERSION) {
+      throw new ResultFileException(file + " has schema_version " + version.asText() + "; this junit-bench reads "
+          + ResultsDocument.SCHEMA_VERSION + ": read it with the junit-bench version that wrote it");
+    }
+    if (!tree.path("results").isArray() || !tree.path("run").isObject()) {
+      throw new ResultFileException(file + " lacks its \"run\" object or \"results\" array; it is not a complete"
+          + " junit-bench results.json");
+    }
+    try {
+      ResultsDocument document = READER.treeToValue(tree, ResultsDocument.class);
+      for (ScenarioResult result : document.results()) {
+        check(file, result);
+      }
+      return document;
+    } catch (JsonProcessingException e) {
+      throw new ResultFileException(file + " does not fit the result format (" + location(e) + ")", e);
+    }
+  }
+
+  private static void check(Path file, ScenarioResult result) throws ResultFileException {
+    String which = "result " + result.id() + " (" + result.benchmark() + " " + result.displayName() + ")";
+    if (result.id() == null || result.benchmark() == null || result.status() == null) {
+      throw new ResultFileException(file + ": a result lacks its id, benchmark or status");
+    }
+    var latency = result.latencyMs();
+    if (latency != null) {
+      if (latency.count() < 1 || latency.median() == null || latency.min() == null) {
+        throw new ResultFileException(file + ": " + which + " has latency figures without a count, median or minimum");
+      }
+      if (latency.min() < 0 || latency.median() < 0) {
+        throw new ResultFileException(file + ": " + which + " has a negative latency (" + latency.min()
+            + " ms); no measurement gives one: the file is damaged");
+      }
+    }
+  }
+
+  private static String location(JsonProcessingException e) {
+    var where = e.getLocation();
+    String message = e.getOriginalMessage();
+    int cut = message.indexOf('\n');
+    message = cut < 0 ? message : message.substring(0, cut);
+    return where == null ? message : "line " + where.getLineNr() + ", column " + where.getColumnNr() + ": " + message;
+  }
+
+  /**
+   * Streams samples.csv into one array per result id, sized from each result's count; no object
+   * per sample.
+   *
+   * @throws ResultFileException when samples.csv is missing, cut short, or disagrees with results.json
+   */
+  public Samples samples() throws ResultFileException {
+    return Samples.read(samplesFile(), results());
+  }
+}

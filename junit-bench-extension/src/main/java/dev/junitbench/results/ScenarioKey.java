@@ -1,0 +1,28 @@
+package dev.junitbench.results;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What makes a scenario the same across runs: its benchmark ({@code fqcn#method}) and its params,
+ * compared as text ({@code batch_size=8} read back from JSON equals the {@code 8} measured). Never
+ * the result's id, which is unique only within a run.
+ *
+ * @param benchmark {@code fully.qualified.Class#method}
+ * @param params the params as text, sorted by name
+ * @since 0.1.0
+ */
+public record ScenarioKey(String benchmark, Map<String, String> params) {
+
+  /** The key of {@code benchmark} with {@code params} (values of any type, compared as text). */
+  public static ScenarioKey of(String benchmark, Map<String, ?> params) {
+    Map<String, String> text = new TreeMap<>();
+    params.forEach((name, value) -> text.put(name, String.valueOf(value)));
+    return new ScenarioKey(benchmark, java.util.Collections.unmodifiableMap(text));
+  }
+
+  @Override
+  public String toString() {
+    return benchmark + " " + params;
+  }
+}
