@@ -130,8 +130,11 @@ public record Gate(Baseline baseline, RegressionRule rule, BudgetLimits budget) 
     return String.format(Locale.ROOT, "%+.1f%%", change * 100);
   }
 
-  /** {@code 0.034}, {@code 3.2e-12}. */
+  /** {@code 0.034}, {@code 3.2e-12}, {@code < 1e-300}. */
   public static String pValue(double p) {
+    if (p < Double.MIN_NORMAL) {
+      return "< 1e-300"; // below what a double's normal tail reaches
+    }
     return p >= 0.001 ? String.format(Locale.ROOT, "%.3g", p) : String.format(Locale.ROOT, "%.2g", p);
   }
 }

@@ -85,6 +85,7 @@ final class ListenerRun {
   Outcome run(Class<?>... fixtures) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
     SummaryGeneratingListener summary = new SummaryGeneratingListener();
     Recorder recorder = new Recorder();
     try (PrintStream outStream = new PrintStream(out, true, StandardCharsets.UTF_8);
@@ -98,11 +99,18 @@ final class ListenerRun {
           .enableImplicitConfigurationParameters(false)
           .configurationParameters(config)
           .build();
-      launcher.execute(request);
+      // What the tests print on their own threads (the scenario lines), as Surefire would capture it.
+      PrintStream original = System.out;
+      System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+      try {
+        launcher.execute(request);
+      } finally {
+        System.setOut(original);
+      }
     }
     return new Outcome(Path.of(config.get("junit.bench.output.dir")),
         out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
-        summary.getSummary(), recorder.finished);
+        printed.toString(StandardCharsets.UTF_8), summary.getSummary(), recorder.finished);
   }
 
   /** A test or container as the launcher reported it finished (or skipped: result null). */
@@ -123,7 +131,7 @@ final class ListenerRun {
   }
 
   /** What a run printed, reported and wrote. */
-  record Outcome(Path outputDir, String out, String err, TestExecutionSummary summary,
+  record Outcome(Path outputDir, String out, String err, String printed, TestExecutionSummary summary,
       List<Finished> finished) {
 
     /** The run folder; fails unless the output folder holds exactly one entry, a folder. */

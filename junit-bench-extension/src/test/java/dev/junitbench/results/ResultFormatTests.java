@@ -1,0 +1,100 @@
+package dev.junitbench.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.junitbench.BatchSizes;
+import dev.junitbench.Benchmark;
+import dev.junitbench.Blackhole;
+import dev.junitbench.Scenario;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("Result formats found through ServiceLoader")
+class ResultFormatTests {
+
+  @TempDir
+  Path tempDir;
+
+  /** Runs the fixture with {@code config}; returns the outcome and what RunWarnings printed. */
+  private Warned run(String... config) {
+    java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream previous = dev.junitbench.run.RunWarnings.printTo(
+        new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      ListenerRun run = ListenerRun.into(tempDir);
+      for (int i = 0; i < config.length; i += 2) {
+        run.config(config[i], config[i + 1]);
+      }
+      return new Warned(run.run(FormatTestCases.class), warnings.toString(java.nio.charset.StandardCharsets.UTF_8));
+    } finally {
+      dev.junitbench.run.RunWarnings.printTo(previous);
+    }
+  }
+
+  private record Warned(ListenerRun.Outcome outcome, String err) {}
+
+  @Test
+  @DisplayName("are told after each scenario and once at the end, after the built-in files; their files are named last")
+  void calledAfterBuiltIns() throws Exception {
+    Warned warned = run("junit.bench.format.fixture", "true");
+    ListenerRun.Outcome outcome = warned.outcome();
+    Path file = outcome.runDir().resolve("fixture.txt");
+    assertThat(Files.readAllLines(file)).containsExactly(
+        "scenario 1 [device=cpu, batch_size=1] samples=7",
+        "scenario 2 [device=cpu, batch_size=2] samples=7",
+        "finished 2 " + outcome.json().get("run").get("finished_at").asText());
+    List<String> lines = outcome.out().lines().toList();
+    assertThat(lines.get(lines.size() - 1)).isEqualTo("junit-bench: wrote " + file.toAbsolutePath());
+    assertThat(outcome.json().get("run").get("config").get("junit.bench.format.fixture").asText()).isEqualTo("true");
+    assertThat(outcome.json().get("run").get("config").get("junit.bench.format.throwing").asText()).isEqualTo("false");
+    assertThat(warned.err()).doesNotContain("result format");
+  }
+
+  @Test
+  @DisplayName("stay silent when switched off, as formats off by default are")
+  void off() {
+    ListenerRun.Outcome outcome = ListenerRun.into(tempDir).run(FormatTestCases.class);
+    assertThat(outcome.runDir().resolve("fixture.txt")).doesNotExist();
+    assertThat(outcome.out()).doesNotContain("junit-bench: wrote");
+  }
+
+  @Test
+  @DisplayName("one that throws is reported once, on stderr and in run.warnings, and costs nothing else")
+  void throwingFormat() throws Exception {
+    Warned warned = run("junit.bench.format.throwing", "true", "junit.bench.format.fixture", "true");
+    ListenerRun.Outcome outcome = warned.outcome();
+    String warning = "the throwing result format (" + FixtureFormats.Throwing.class.getName() + ") failed and its"
+        + " files may be missing or stale; the other result files are complete (java.lang.IllegalStateException:"
+        + " disk quota of the fixture exceeded)";
+    assertThat(warned.err().lines().filter(line -> line.contains("throwing result format")).toList())
+        .containsExactly("junit-bench: warning: " + warning);
+    assertThat(outcome.json().get("run").get("warnings").toString()).contains(warning);
+    assertThat(outcome.results()).hasSize(2).allSatisfy(r -> assertThat(r.get("status").asText()).isEqualTo("passed"));
+    assertThat(outcome.samplesCsv()).hasSize(14);
+    assertThat(outcome.summary().getTestsSucceededCount()).isEqualTo(2);
+    assertThat(Files.readAllLines(outcome.runDir().resolve("fixture.txt"))).hasSize(3);
+  }
+
+  @Test
+  @DisplayName("a bad switch is warned about and the format keeps its default")
+  void badSwitch() {
+    Warned warned = run("junit.bench.format.fixture", "yes please");
+    ListenerRun.Outcome outcome = warned.outcome();
+    assertThat(warned.err()).contains("junit-bench: warning: -Djunit.bench.format.fixture=yes please is not valid;"
+        + " use true or false (the fixture format is off, its default)");
+    assertThat(outcome.runDir().resolve("fixture.txt")).doesNotExist();
+    assertThat(outcome.results()).hasSize(2);
+  }
+
+  static class FormatTestCases {
+    @Benchmark
+    @BatchSizes({1, 2})
+    void measured(Scenario scenario, Blackhole blackhole) {
+      ListenerRun.work(10 * scenario.batchSize(), blackhole);
+    }
+  }
+}
