@@ -12,7 +12,6 @@ import dev.junitbench.stats.LatencySummary;
 import dev.junitbench.stats.RegressionRule;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Decides, right after a scenario is measured, whether it regressed against the baseline or broke
@@ -93,12 +92,12 @@ public record Gate(Baseline baseline, RegressionRule rule, BudgetLimits budget) 
   public static String verdictLine(BaselineCheck check) {
     Comparison c = check.comparison();
     StringBuilder line = new StringBuilder(c.verdict().id()).append(": median ");
-    line.append(c.ratio() == null ? "n/a" : percent(c.ratio() - 1));
+    line.append(c.ratio() == null ? "n/a" : Figures.change(c.ratio() - 1));
     if (c.ci95Low() != null) {
-      line.append(" (95% CI ").append(percent(c.ci95Low() - 1)).append(" to ").append(percent(c.ci95High() - 1))
+      line.append(" (95% CI ").append(Figures.change(c.ci95Low() - 1)).append(" to ").append(Figures.change(c.ci95High() - 1))
           .append(')');
     }
-    line.append(", p = ").append(c.pValue() == null ? "n/a" : pValue(c.pValue()))
+    line.append(", p = ").append(c.pValue() == null ? "n/a" : Figures.pValue(c.pValue()))
         .append(" (").append(c.test()).append(", ").append(c.baselineCount()).append(" vs ")
         .append(c.currentCount()).append(" samples), ")
         .append(Figures.duration(c.baselineMedianMs())).append(" -> ").append(Figures.duration(c.currentMedianMs()));
@@ -123,18 +122,5 @@ public record Gate(Baseline baseline, RegressionRule rule, BudgetLimits budget) 
           + Figures.rate(new Throughput(budget.minThroughput(), Throughput.SAMPLES_PER_SECOND)));
     }
     return new BudgetCheck(budget.medianMs(), budget.p99Ms(), budget.minThroughput(), List.copyOf(exceeded));
-  }
-
-  /** {@code +12.3%}. */
-  public static String percent(double change) {
-    return String.format(Locale.ROOT, "%+.1f%%", change * 100);
-  }
-
-  /** {@code 0.034}, {@code 3.2e-12}, {@code < 1e-300}. */
-  public static String pValue(double p) {
-    if (p < Double.MIN_NORMAL) {
-      return "< 1e-300"; // below what a double's normal tail reaches
-    }
-    return p >= 0.001 ? String.format(Locale.ROOT, "%.3g", p) : String.format(Locale.ROOT, "%.2g", p);
   }
 }

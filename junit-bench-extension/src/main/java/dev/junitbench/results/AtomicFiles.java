@@ -8,17 +8,22 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
-/** Writes a file so that readers see the old content or the new, never half of it. */
-final class AtomicFiles {
+/**
+ * Writes a file so that readers see the old content or the new, never half of it.
+ *
+ * @since 0.1.0
+ */
+public final class AtomicFiles {
 
   /** What fills the temporary file; {@code previous} is the file's old content, or null. */
-  interface Content {
+  public interface Content {
     void write(OutputStream out, Path previous) throws IOException;
   }
 
   private AtomicFiles() {}
 
-  static void write(Path target, Content content) throws IOException {
+  /** Writes {@code target} through {@code content} into a temporary file beside it, then renames it into place. */
+  public static void write(Path target, Content content) throws IOException {
     // createFile, not createTempFile: the result must get the usual permissions, not owner-only.
     Path temp = target.resolveSibling("." + target.getFileName() + "." + Long.toHexString(System.nanoTime()) + ".tmp");
     Files.createFile(temp);

@@ -39,6 +39,19 @@ public final class Figures {
     return number(ms * scale);
   }
 
+  /** A relative change as people read it: {@code +12.3%} for 0.123. */
+  public static String change(double change) {
+    return String.format(Locale.ROOT, "%+.1f%%", change * 100);
+  }
+
+  /** A p-value with its magnitude visible: {@code 0.034}, {@code 3.2e-12}, {@code < 1e-300}. */
+  public static String pValue(double p) {
+    if (p < Double.MIN_NORMAL) {
+      return "< 1e-300"; // below what a double's normal tail reaches
+    }
+    return p >= 0.001 ? String.format(Locale.ROOT, "%.3g", p) : String.format(Locale.ROOT, "%.2g", p);
+  }
+
   /** A rate with four significant digits and its unit, or {@code -}. */
   public static String rate(Throughput throughput) {
     if (throughput == null || throughput.value() == null) {
@@ -48,7 +61,7 @@ public final class Figures {
   }
 
   /** Four significant digits, no exponent below a million. */
-  static String number(double value) {
+  public static String number(double value) {
     double abs = Math.abs(value);
     if (abs >= 1e6) {
       return String.format(Locale.ROOT, "%.4g", value);

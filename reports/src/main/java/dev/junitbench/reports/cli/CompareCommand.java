@@ -1,0 +1,97 @@
+package dev.junitbench.reports.cli;
+
+import dev.junitbench.reports.compare.ComparisonJson;
+import dev.junitbench.reports.compare.ComparisonMarkdown;
+import dev.junitbench.reports.compare.ComparisonText;
+import dev.junitbench.reports.compare.RunComparison;
+import dev.junitbench.results.AtomicFiles;
+import dev.junitbench.stats.RegressionRule;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code compare BASELINE CURRENT}: is it slower, and how sure are we. */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+    description = {"Compares two runs scenario by scenario (matched on benchmark and params) and exits with 1 when a"
+        + " scenario regressed.",
+        "A change is called when its p-value (two-sided Mann-Whitney U on the raw samples; a Wald test of the log"
+            + " ratio when a run has no samples.csv) is below --alpha and the median changed by more than"
+            + " --threshold. Latency: lower is better; throughput: higher is better."},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:no scenario regressed", "1:a scenario regressed", "2:bad input", "3:an internal error"})
+final class CompareCommand implements Callable<Integer> {
+
+  /** The output formats. */
+  enum Format { text, markdown, json }
+
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "BASELINE", description = "The run compared against: a run folder or its results.json.")
+  Path baseline;
+
+  @Parameters(index = "1", paramLabel = "CURRENT", description = "The run judged: a run folder or its results.json.")
+  Path current;
+
+  @Option(names = "--threshold", paramLabel = "CHANGE", defaultValue = "5%",
+      description = "The noise threshold: a smaller change is never called (5% or 0.05). Default: ${DEFAULT-VALUE}.")
+  String threshold;
+
+  @Option(names = "--alpha", paramLabel = "P", defaultValue = "0.01",
+      description = "The significance level, in (0, 0.5]. Default: ${DEFAULT-VALUE}.")
+  double alpha;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+      description = "text (a table for the terminal), markdown (a pull-request comment) or json. Default: ${DEFAULT-VALUE}.")
+  Format format;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to this file instead of standard output.")
+  Path output;
+
+  @Override
+  public Integer call() throws Exception {
+    RegressionRule rule = rule();
+    RunComparison comparison = RunComparison.of(baseline, current, rule);
+    String text = switch (format) {
+      case text -> ComparisonText.render(comparison);
+      case markdown -> ComparisonMarkdown.render(comparison);
+      case json -> ComparisonJson.render(comparison);
+    };
+    if (output == null) {
+      spec.commandLine().getOut().print(text);
+    } else {
+      Path parent = output.toAbsolutePath().getParent();
+      if (parent != null && !Files.isDirectory(parent)) {
+        throw new java.io.IOException("cannot write " + output + ": its folder " + parent + " does not exist");
+      }
+      AtomicFiles.write(output, (out, previous) -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+      spec.commandLine().getOut().println(comparison.summaryLine() + " (written to " + output.toAbsolutePath() + ")");
+    }
+    return comparison.regressed() ? Main.REGRESSION : 0;
+  }
+
+  private RegressionRule rule() {
+    String text = threshold.trim();
+    double value;
+    try {
+      value = text.endsWith("%") ? Double.parseDouble(text.substring(0, text.length() - 1).trim()) / 100
+          : Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--threshold " + threshold
+          + " is not a relative change; use 5% or 0.05");
+    }
+    try {
+      return new RegressionRule(value, alpha);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--threshold " + threshold + " --alpha " + alpha
+          + ": " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,42 @@
+package dev.junitbench.reports.cli;
+
+import dev.junitbench.reports.Runs;
+import dev.junitbench.reports.jmh.JmhExport;
+import dev.junitbench.results.RunFolder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code export-jmh RUN_DIR [-o FILE]}: the run in JMH's JSON result format. */
+@Command(name = "export-jmh", mixinStandardHelpOptions = true,
+    description = "Writes a run in JMH's JSON result format (SampleTime mode, every sample in rawDataHistogram), for"
+        + " the tools that read JMH's results.")
+final class ExportJmhCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "RUN_DIR", description = "A run folder or its results.json.")
+  Path run;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Default: jmh-result.json in the run folder.")
+  Path output;
+
+  @Override
+  public Integer call() throws Exception {
+    RunFolder folder = Runs.read(run);
+    Path file = output != null ? output : folder.dir().resolve(JmhExport.FILE);
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null && !Files.isDirectory(parent)) {
+      throw new java.io.IOException("cannot write " + file + ": its folder " + parent + " does not exist");
+    }
+    JmhExport.write(folder, file);
+    spec.commandLine().getOut().println("JMH result: " + file.toAbsolutePath());
+    return 0;
+  }
+}

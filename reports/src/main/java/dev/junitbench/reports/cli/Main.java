@@ -1,0 +1,87 @@
+package dev.junitbench.reports.cli;
+
+import dev.junitbench.reports.BadInputException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * The command line of junit-bench's reports: {@code report}, {@code compare}, {@code export-jmh}.
+ * Exit codes: 0 ok, 1 a regression (compare), 2 bad input (arguments or files), 3 an internal error.
+ */
+@Command(name = "junit-bench-reports", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+    description = "Reports, comparisons and exports of junit-bench run folders (run-<time>-<id>/ under"
+        + " target/benchmark-results/).",
+    subcommands = {ReportCommand.class, CompareCommand.class, ExportJmhCommand.class,
+        CommandLine.HelpCommand.class},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:done; compare: no scenario regressed", "1:compare: a scenario regressed",
+        "2:bad input: an argument, a missing or damaged file (the message names it)", "3:an internal error"})
+public final class Main implements Runnable {
+
+  /** Exit code of a comparison that found a regression. */
+  public static final int REGRESSION = 1;
+  /** Exit code of bad input. */
+  public static final int BAD_INPUT = 2;
+  /** Exit code of an internal error. */
+  public static final int INTERNAL = 3;
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: report, compare or export-jmh");
+  }
+
+  /** Runs the command line and exits with its code. */
+  public static void main(String[] args) {
+    System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+  }
+
+  /** Runs the command line, printing on {@code out} and {@code err}; returns the exit code. */
+  public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+    CommandLine line = new CommandLine(new Main());
+    line.setOut(out);
+    line.setErr(err);
+    line.setParameterExceptionHandler((e, arguments) -> {
+      CommandLine failed = e.getCommandLine();
+      failed.getErr().println(failed.getCommandName() + ": " + e.getMessage() + " (see "
+          + failed.getCommandSpec().qualifiedName() + " --help)");
+      return BAD_INPUT;
+    });
+    line.setExecutionExceptionHandler((e, failed, parseResult) -> {
+      if (e instanceof BadInputException || e instanceof IOException) {
+        failed.getErr().println(failed.getCommandName() + ": " + e.getMessage());
+        return BAD_INPUT;
+      }
+      failed.getErr().println(failed.getCommandName() + ": internal error, please report it: " + e);
+      e.printStackTrace(failed.getErr());
+      return INTERNAL;
+    });
+    int code = line.execute(args);
+    out.flush();
+    err.flush();
+    return code;
+  }
+
+  /** The version of junit-bench-reports, from its jar. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() throws IOException {
+      Properties properties = new Properties();
+      try (InputStream in = Main.class.getResourceAsStream("/dev/junitbench/reports/reports.properties")) {
+        if (in != null) {
+          properties.load(in);
+        }
+      }
+      return new String[] {"junit-bench-reports " + properties.getProperty("version", "unknown")
+          + " (Chart.js " + properties.getProperty("chartjs.version", "unknown") + ")"};
+    }
+  }
+}

@@ -1,0 +1,50 @@
+package dev.junitbench.reports.cli;
+
+import dev.junitbench.reports.html.HtmlReport;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code report RUN_DIR... [-o FILE] [--baseline RUN_DIR]}: the HTML report of one or more runs. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+    description = "Writes the HTML report of one or more runs: one self-contained file (charts included, nothing"
+        + " fetched when it is opened).")
+final class ReportCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(arity = "1..*", paramLabel = "RUN_DIR", description = "Run folders (run-<time>-<id>) or their results.json.")
+  List<Path> runs;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+      description = "Where to write the report. Default: report.html in the run folder for one run, in the working"
+          + " folder for several.")
+  Path output;
+
+  @Option(names = "--baseline", paramLabel = "RUN_DIR",
+      description = "A run to compare the first run with: each scenario shows its change, coloured by verdict.")
+  Path baseline;
+
+  @Override
+  public Integer call() throws Exception {
+    HtmlReport report = HtmlReport.of(runs, baseline);
+    Path file = output != null ? output : runs.size() == 1
+        ? (Files.isDirectory(runs.get(0)) ? runs.get(0) : runs.get(0).toAbsolutePath().getParent()).resolve(HtmlReport.FILE)
+        : Path.of(HtmlReport.FILE);
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null && !Files.isDirectory(parent)) {
+      throw new java.io.IOException("cannot write " + file + ": its folder " + parent + " does not exist; create it or"
+          + " give another -o");
+    }
+    report.write(file);
+    spec.commandLine().getOut().println("report: " + file.toAbsolutePath());
+    return 0;
+  }
+}

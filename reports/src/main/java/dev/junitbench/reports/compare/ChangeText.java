@@ -1,0 +1,32 @@
+package dev.junitbench.reports.compare;
+
+import dev.junitbench.results.Figures;
+import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.stats.Comparison;
+
+/** The figures of a compared scenario as the outputs write them: {@code +12.3%}, {@code [+10.1%, +14.6%]}. */
+final class ChangeText {
+
+  private ChangeText() {}
+
+  /** {@code +12.3%} for a ratio of 1.123. */
+  static String change(Double ratio) {
+    return ratio == null ? "-" : Figures.change(ratio - 1);
+  }
+
+  /** {@code [+10.1%, +14.6%]}, or {@code -} without an interval. */
+  static String interval(Comparison comparison) {
+    return comparison.ci95Low() == null ? "-"
+        : "[" + change(comparison.ci95Low()) + ", " + change(comparison.ci95High()) + "]";
+  }
+
+  /** {@code 0.034}, {@code 3.2e-12}, or {@code -} when no test was possible. */
+  static String p(Comparison comparison) {
+    return comparison.pValue() == null ? "-" : Figures.pValue(comparison.pValue());
+  }
+
+  /** A result's median, or {@code -}. */
+  static String median(ScenarioResult result) {
+    return result == null || result.latencyMs() == null ? "-" : Figures.duration(result.latencyMs().median());
+  }
+}

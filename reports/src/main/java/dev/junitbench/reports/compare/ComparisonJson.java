@@ -1,0 +1,74 @@
+package dev.junitbench.reports.compare;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.junitbench.results.ResultsJson;
+import dev.junitbench.results.RunFolder;
+import dev.junitbench.results.ScenarioResult;
+
+/**
+ * A comparison for machines: the counts, the rule and method, both runs, and per scenario its key,
+ * what happened to it, both sides' figures and the comparison, in the result files' snake_case.
+ */
+public final class ComparisonJson {
+
+  private ComparisonJson() {}
+
+  /** The JSON text. */
+  public static String render(RunComparison comparison) {
+    var mapper = ResultsJson.MAPPER;
+    ObjectNode root = mapper.createObjectNode();
+    root.put("summary", comparison.summaryLine());
+    root.set("counts", mapper.valueToTree(comparison.counts()));
+    root.put("regressed", comparison.regressed());
+    root.set("rule", mapper.valueToTree(comparison.rule()));
+    root.put("method", comparison.method());
+    root.set("baseline", run(comparison.baseline()));
+    root.set("current", run(comparison.current()));
+    var scenarios = root.putArray("scenarios");
+    for (RunComparison.Row row : comparison.rows()) {
+      ObjectNode node = scenarios.addObject();
+      node.put("benchmark", row.key().benchmark());
+      node.set("params", mapper.valueToTree(row.named().params()));
+      node.put("display_name", row.named().displayName());
+      node.put("kind", row.kind().name().toLowerCase(java.util.Locale.ROOT));
+      node.put("verdict", row.verdict() == null ? null : row.verdict().id());
+      node.set("baseline", side(row.before()));
+      node.set("current", side(row.after()));
+      node.set("latency", row.latency() == null ? null : mapper.valueToTree(row.latency()));
+      ObjectNode throughput = node.putObject("throughput");
+      throughput.put("ratio", row.throughputRatio());
+      throughput.put("verdict", row.throughputVerdict() == null ? null : row.throughputVerdict().id());
+      throughput.put("higher_is_better", true);
+    }
+    try {
+      return mapper.writeValueAsString(root) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a comparison could not be written as JSON", e);
+    }
+  }
+
+  private static ObjectNode run(RunFolder run) {
+    ObjectNode node = ResultsJson.MAPPER.createObjectNode();
+    node.put("file", run.resultsFile().toString());
+    node.put("run_id", run.run().id());
+    node.put("started_at", run.run().startedAt());
+    node.set("git", ResultsJson.MAPPER.valueToTree(run.run().git()));
+    node.put("host", run.run().host() == null ? null : run.run().host().name());
+    node.put("samples", run.hasSamples());
+    return node;
+  }
+
+  private static ObjectNode side(ScenarioResult result) {
+    if (result == null) {
+      return null;
+    }
+    ObjectNode node = ResultsJson.MAPPER.createObjectNode();
+    node.put("result_id", result.id());
+    node.put("status", result.status() == null ? null : result.status().id());
+    node.put("error", result.error());
+    node.set("latency_ms", ResultsJson.MAPPER.valueToTree(result.latencyMs()));
+    node.set("throughput", ResultsJson.MAPPER.valueToTree(result.throughput()));
+    return node;
+  }
+}

@@ -1,0 +1,116 @@
+package dev.junitbench.reports.compare;
+
+import dev.junitbench.reports.ScenarioNames;
+import dev.junitbench.results.RunFolder;
+import dev.junitbench.stats.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A comparison as a pull-request comment, as Bencher and CodSpeed write theirs: one line first
+ * (what regressed, by how much, how sure), then the regressions and improvements in a table, the
+ * unchanged ones folded away, the method last. Every name and value from the result files is
+ * escaped, so none can become markup, a link, a mention or HTML.
+ */
+public final class ComparisonMarkdown {
+
+  private static final String HEADER = "| Verdict | Scenario | Baseline | Current | Change | 95% CI | p | Throughput |\n"
+      + "|:--|:--|--:|--:|--:|:--|--:|--:|\n";
+
+  private ComparisonMarkdown() {}
+
+  /** The comment's Markdown. */
+  public static String render(RunComparison comparison) {
+    ScenarioNames names = ScenarioNames.of(comparison.rows().stream().map(RunComparison.Row::named).toList());
+    StringBuilder md = new StringBuilder();
+    md.append(lead(comparison, names)).append("\n\n");
+    md.append("Baseline ").append(run(comparison.baseline())).append(" → current ").append(run(comparison.current()))
+        .append("\n\n");
+    List<RunComparison.Row> changed = new ArrayList<>();
+    List<RunComparison.Row> unchanged = new ArrayList<>();
+    List<RunComparison.Row> others = new ArrayList<>();
+    for (RunComparison.Row row : comparison.rows()) {
+      if (row.kind() != RunComparison.Kind.COMPARED) {
+        others.add(row);
+      } else if (row.verdict() == Verdict.UNCHANGED) {
+        unchanged.add(row);
+      } else {
+        changed.add(row);
+      }
+    }
+    if (!changed.isEmpty()) {
+      table(md, changed, names);
+      md.append('\n');
+    }
+    if (!unchanged.isEmpty()) {
+      md.append("<details><summary>").append(unchanged.size()).append(" unchanged</summary>\n\n");
+      table(md, unchanged, names);
+      md.append("\n</details>\n\n");
+    }
+    if (!others.isEmpty()) {
+      md.append("<details><summary>").append(others.size()).append(" not compared (added, removed or not passed)")
+          .append("</summary>\n\n");
+      table(md, others, names);
+      md.append("\n</details>\n\n");
+    }
+    md.append("<sub>").append(Markdown.escape(comparison.method())).append("</sub>\n");
+    return md.toString();
+  }
+
+  /** {@code **2 regressed**, 1 improved, 40 unchanged: the largest, X.y [b=8], +12.9% (95% CI ...), p = ...}. */
+  private static String lead(RunComparison comparison, ScenarioNames names) {
+    String summary = comparison.summaryLine();
+    RunComparison.Row worst = comparison.rows().stream()
+        .filter(r -> r.verdict() == Verdict.REGRESSED)
+        .max(java.util.Comparator.comparingDouble(r -> r.latency().ratio()))
+        .orElse(null);
+    if (worst == null) {
+      return (comparison.regressed() ? "" : ":white_check_mark: ") + "**" + summary + "**";
+    }
+    int comma = summary.indexOf(',');
+    return ":red_circle: **" + summary.substring(0, comma) + "**" + summary.substring(comma) + ": the largest, "
+        + Markdown.escape(names.label(worst.named())) + ", is " + ChangeText.change(worst.latency().ratio())
+        + " slower (95% CI " + ChangeText.interval(worst.latency()).replace("[", "").replace("]", "").replace(", ", " to ")
+        + ", p = " + ChangeText.p(worst.latency()) + ")";
+  }
+
+  private static void table(StringBuilder md, List<RunComparison.Row> rows, ScenarioNames names) {
+    md.append(HEADER);
+    for (RunComparison.Row row : rows) {
+      md.append("| ").append(icon(row)).append(Markdown.escape(ComparisonText.kind(row)))
+          .append(" | ").append(Markdown.escape(names.label(row.named())))
+          .append(" | ").append(ChangeText.median(row.before()))
+          .append(" | ").append(ChangeText.median(row.after()));
+      if (row.latency() == null) {
+        md.append(" | | | | |\n");
+      } else {
+        md.append(" | ").append(ChangeText.change(row.latency().ratio()))
+            .append(" | ").append(ChangeText.interval(row.latency()))
+            .append(" | ").append(ChangeText.p(row.latency()))
+            .append(" | ").append(ChangeText.change(row.throughputRatio())).append(" |\n");
+      }
+    }
+  }
+
+  private static String icon(RunComparison.Row row) {
+    if (row.verdict() == Verdict.REGRESSED) {
+      return ":red_circle: ";
+    }
+    return row.verdict() == Verdict.IMPROVED ? ":green_circle: " : "";
+  }
+
+  private static String run(RunFolder run) {
+    StringBuilder text = new StringBuilder(Markdown.escape(run.run().id()));
+    List<String> parts = new ArrayList<>();
+    if (run.run().git() != null && run.run().git().commit() != null) {
+      parts.add("commit " + Markdown.escape(run.run().git().commit().substring(0, Math.min(10, run.run().git().commit().length()))));
+    }
+    if (run.run().host() != null && run.run().host().cpuModel() != null) {
+      parts.add(Markdown.escape(run.run().host().cpuModel()));
+    }
+    if (!run.hasSamples()) {
+      parts.add("no samples.csv");
+    }
+    return parts.isEmpty() ? text.toString() : text.append(" (").append(String.join(", ", parts)).append(')').toString();
+  }
+}

@@ -1,0 +1,104 @@
+package dev.junitbench.reports.compare;
+
+import dev.junitbench.reports.ScenarioNames;
+import dev.junitbench.reports.TextTable;
+import dev.junitbench.results.Figures;
+import dev.junitbench.results.RunFolder;
+import dev.junitbench.results.ScenarioResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A comparison for the terminal, within 120 columns: the summary line, the two runs, the method,
+ * then per benchmark (those with a regression first) a table of its scenarios.
+ */
+public final class ComparisonText {
+
+  /** Columns the text fits in. */
+  public static final int WIDTH = 120;
+
+  private ComparisonText() {}
+
+  /** The whole text, lines ended by a newline. */
+  public static String render(RunComparison comparison) {
+    List<String> lines = new ArrayList<>();
+    lines.add(comparison.summaryLine());
+    lines.add("baseline: " + describe(comparison.baseline()));
+    lines.add("current:  " + describe(comparison.current()));
+    lines.addAll(TextTable.wrap("method: " + comparison.method(), "", "  ", WIDTH));
+    List<ScenarioResult> named = comparison.rows().stream().map(RunComparison.Row::named).toList();
+    ScenarioNames names = ScenarioNames.of(named);
+    Map<String, List<RunComparison.Row>> byBenchmark = new LinkedHashMap<>();
+    comparison.rows().forEach(row -> byBenchmark.computeIfAbsent(row.key().benchmark(), k -> new ArrayList<>()).add(row));
+    byBenchmark.forEach((benchmark, rows) -> {
+      lines.add("");
+      lines.add(TextTable.cut(Figures.shortName(benchmark), WIDTH));
+      List<String> varying = names.varying(benchmark);
+      List<String> header = new ArrayList<>(List.of("verdict"));
+      header.addAll(varying);
+      header.addAll(List.of("baseline", "current", "change", "95% CI", "p", "throughput"));
+      int columns = header.size();
+      boolean[] right = new boolean[columns];
+      boolean[] shrink = new boolean[columns];
+      for (int i = 1; i < columns; i++) {
+        right[i] = true;
+        shrink[i] = i <= varying.size();
+      }
+      TextTable table = new TextTable(header, right, shrink);
+      for (RunComparison.Row row : rows) {
+        List<String> cells = new ArrayList<>();
+        cells.add(kind(row));
+        ScenarioResult result = row.named();
+        varying.forEach(name -> cells.add(result.params().containsKey(name) ? String.valueOf(result.params().get(name)) : "-"));
+        cells.add(ChangeText.median(row.before()));
+        cells.add(ChangeText.median(row.after()));
+        if (row.latency() == null) {
+          cells.addAll(List.of("-", "-", "-", "-"));
+        } else {
+          cells.add(ChangeText.change(row.latency().ratio()));
+          cells.add(ChangeText.interval(row.latency()));
+          cells.add(ChangeText.p(row.latency()));
+          cells.add(ChangeText.change(row.throughputRatio()));
+        }
+        table.row(cells);
+      }
+      lines.addAll(table.render("  ", WIDTH));
+    });
+    return String.join("\n", lines) + "\n";
+  }
+
+  /** The verdict of a compared row, or what else happened to the scenario. */
+  static String kind(RunComparison.Row row) {
+    return switch (row.kind()) {
+      case COMPARED -> row.verdict().id();
+      case ADDED -> "added";
+      case REMOVED -> "removed";
+      case NOT_PASSED -> "not passed (" + status(row.before()) + " -> " + status(row.after()) + ")";
+    };
+  }
+
+  private static String status(ScenarioResult result) {
+    return result == null || result.status() == null ? "-" : result.status().id();
+  }
+
+  /** {@code /path/results.json (run 20261123-..., host h, commit 1a2b3c4, 2026-11-23T08:00:00Z)}. */
+  static String describe(RunFolder run) {
+    List<String> parts = new ArrayList<>();
+    parts.add("run " + run.run().id());
+    if (run.run().host() != null && run.run().host().name() != null) {
+      parts.add("host " + run.run().host().name());
+    }
+    if (run.run().git() != null && run.run().git().commit() != null) {
+      String commit = run.run().git().commit();
+      parts.add("commit " + commit.substring(0, Math.min(10, commit.length()))
+          + (Boolean.TRUE.equals(run.run().git().dirty()) ? " (dirty)" : ""));
+    }
+    parts.add(run.run().startedAt());
+    if (!run.hasSamples()) {
+      parts.add("no samples.csv");
+    }
+    return run.resultsFile() + " (" + String.join(", ", parts) + ")";
+  }
+}

@@ -1,0 +1,249 @@
+package dev.junitbench.reports.compare;
+
+import dev.junitbench.reports.BadInputException;
+import dev.junitbench.reports.Runs;
+import dev.junitbench.results.RunFolder;
+import dev.junitbench.results.Samples;
+import dev.junitbench.results.ScenarioKey;
+import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.Status;
+import dev.junitbench.stats.Comparison;
+import dev.junitbench.stats.RegressionRule;
+import dev.junitbench.stats.Verdict;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Two runs compared scenario by scenario, matched on benchmark and params (never on the result id):
+ * each scenario both runs measured gets a {@link Comparison} of its latency and the change of its
+ * throughput; the others are listed as added, removed or not passed.
+ *
+ * @param baseline the run compared against
+ * @param current the run judged
+ * @param rule the regression rule
+ * @param rows one per scenario of either run: regressed first, then improved, then the rest
+ */
+public record RunComparison(RunFolder baseline, RunFolder current, RegressionRule rule, List<Row> rows) {
+
+  /** How a scenario appears in the two runs. */
+  public enum Kind {
+    /** Passed in both: compared. */
+    COMPARED,
+    /** Only in the current run. */
+    ADDED,
+    /** Only in the baseline. */
+    REMOVED,
+    /** In both, but did not pass in one of them: nothing to compare. */
+    NOT_PASSED
+  }
+
+  /**
+   * One scenario.
+   *
+   * @param key benchmark and params
+   * @param kind how it appears in the two runs
+   * @param before the baseline's result, or null
+   * @param after the current result, or null
+   * @param latency the comparison of the latencies, for {@link Kind#COMPARED}
+   * @param throughputRatio current / baseline throughput (higher is better), or null
+   * @param throughputVerdict the verdict on the throughput (higher is better), or null
+   */
+  public record Row(ScenarioKey key, Kind kind, ScenarioResult before, ScenarioResult after, Comparison latency,
+      Double throughputRatio, Verdict throughputVerdict) {
+
+    /** The result to name the scenario by: the current one, else the baseline's. */
+    public ScenarioResult named() {
+      return after != null ? after : before;
+    }
+
+    /** The verdict of a compared scenario, null otherwise. */
+    public Verdict verdict() {
+      return latency == null ? null : latency.verdict();
+    }
+  }
+
+  /** Counts for the summary line. */
+  public record Counts(int regressed, int improved, int unchanged, int added, int removed, int notPassed) {}
+
+  /** Whether the baseline, resp. the current run, kept raw samples. */
+  public boolean baselineHasSamples() {
+    return baseline.hasSamples();
+  }
+
+  /** Whether the current run kept raw samples. */
+  public boolean currentHasSamples() {
+    return current.hasSamples();
+  }
+
+  /**
+   * Compares the runs at {@code baselinePath} and {@code currentPath} (run folders or their results.json).
+   *
+   * @throws BadInputException when a run cannot be read, a latency is not positive, or the runs share no scenario
+   */
+  public static RunComparison of(Path baselinePath, Path currentPath, RegressionRule rule) throws BadInputException {
+    RunFolder baseline = Runs.read(baselinePath);
+    RunFolder current = Runs.read(currentPath);
+    return of(baseline, current, rule);
+  }
+
+  /** Compares two runs already read. */
+  public static RunComparison of(RunFolder baseline, RunFolder current, RegressionRule rule) throws BadInputException {
+    Samples baselineSamples = Runs.samplesOrNull(baseline);
+    Samples currentSamples = Runs.samplesOrNull(current);
+    Map<ScenarioKey, ScenarioResult> before = index(baseline);
+    Map<ScenarioKey, ScenarioResult> after = index(current);
+    List<Row> rows = new ArrayList<>();
+    boolean common = false;
+    for (Map.Entry<ScenarioKey, ScenarioResult> entry : after.entrySet()) {
+      ScenarioResult now = entry.getValue();
+      ScenarioResult then = before.get(entry.getKey());
+      if (then == null) {
+        rows.add(new Row(entry.getKey(), Kind.ADDED, null, now, null, null, null));
+        continue;
+      }
+      common = true;
+      if (!measured(then) || !measured(now)) {
+        rows.add(new Row(entry.getKey(), Kind.NOT_PASSED, then, now, null, null, null));
+        continue;
+      }
+      rows.add(compare(entry.getKey(), baseline, then, baselineSamples, current, now, currentSamples, rule));
+    }
+    for (Map.Entry<ScenarioKey, ScenarioResult> entry : before.entrySet()) {
+      if (!after.containsKey(entry.getKey())) {
+        rows.add(new Row(entry.getKey(), Kind.REMOVED, entry.getValue(), null, null, null, null));
+      }
+    }
+    if (!common) {
+      throw new BadInputException(baseline.resultsFile() + " and " + current.resultsFile() + " have no scenario in"
+          + " common (scenarios match on benchmark and params); compare two runs of the same benchmarks");
+    }
+    rows.sort(java.util.Comparator.comparingInt(RunComparison::order));
+    return new RunComparison(baseline, current, rule, List.copyOf(rows));
+  }
+
+  private static int order(Row row) {
+    if (row.kind() != Kind.COMPARED) {
+      return 3 + row.kind().ordinal();
+    }
+    return switch (row.verdict()) {
+      case REGRESSED -> 0;
+      case IMPROVED -> 1;
+      case UNCHANGED -> 2;
+    };
+  }
+
+  /** A result with figures: passed, or failed by a gate (which keeps them). */
+  private static boolean measured(ScenarioResult result) {
+    return result.latencyMs() != null && (result.status() == Status.PASSED || result.status() == Status.FAILED);
+  }
+
+  private static Map<ScenarioKey, ScenarioResult> index(RunFolder run) {
+    Map<ScenarioKey, ScenarioResult> byKey = new LinkedHashMap<>();
+    for (ScenarioResult result : run.results()) {
+      byKey.put(result.key(), result);
+    }
+    return byKey;
+  }
+
+  private static Row compare(ScenarioKey key, RunFolder baseline, ScenarioResult then, Samples thenSamples,
+      RunFolder current, ScenarioResult now, Samples nowSamples, RegressionRule rule) throws BadInputException {
+    requirePositive(baseline, then);
+    requirePositive(current, now);
+    long[] a = thenSamples == null ? null : thenSamples.of(then.id());
+    long[] b = nowSamples == null ? null : nowSamples.of(now.id());
+    Comparison latency = a != null && b != null
+        ? Comparison.ofSamples(requirePositive(baseline, then, a), a.length, requirePositive(current, now, b), b.length, rule)
+        : Comparison.ofSummaries(then.latencyMs(), now.latencyMs(), rule);
+    Double ratio = null;
+    Verdict verdict = null;
+    if (then.throughput() != null && now.throughput() != null && then.throughput().value() != null
+        && now.throughput().value() != null && then.throughput().value() > 0) {
+      ratio = now.throughput().value() / then.throughput().value();
+      verdict = rule.throughputVerdict(ratio, latency.pValue());
+    }
+    return new Row(key, Kind.COMPARED, then, now, latency, ratio, verdict);
+  }
+
+  private static void requirePositive(RunFolder run, ScenarioResult result) throws BadInputException {
+    if (!(result.latencyMs().median() > 0)) {
+      throw new BadInputException(run.resultsFile() + ": result " + result.id() + " (" + result.benchmark() + " "
+          + result.displayName() + ") has a median latency of " + result.latencyMs().median() + " ms; a ratio needs"
+          + " latencies above 0 (a body faster than the clock's resolution cannot be compared: give it more work)");
+    }
+  }
+
+  private static long[] requirePositive(RunFolder run, ScenarioResult result, long[] samples) throws BadInputException {
+    for (long sample : samples) {
+      if (sample <= 0) {
+        throw new BadInputException(run.samplesFile() + ": result " + result.id() + " (" + result.benchmark() + " "
+            + result.displayName() + ") has a latency of " + sample + " ns; a ratio needs latencies above 0 (a body"
+            + " faster than the clock's resolution cannot be compared: give it more work)");
+      }
+    }
+    return samples;
+  }
+
+  /** How many scenarios fell in each group. */
+  public Counts counts() {
+    int regressed = 0;
+    int improved = 0;
+    int unchanged = 0;
+    int added = 0;
+    int removed = 0;
+    int notPassed = 0;
+    for (Row row : rows) {
+      switch (row.kind()) {
+        case ADDED -> added++;
+        case REMOVED -> removed++;
+        case NOT_PASSED -> notPassed++;
+        case COMPARED -> {
+          switch (row.verdict()) {
+            case REGRESSED -> regressed++;
+            case IMPROVED -> improved++;
+            case UNCHANGED -> unchanged++;
+          }
+        }
+      }
+    }
+    return new Counts(regressed, improved, unchanged, added, removed, notPassed);
+  }
+
+  /** Whether some scenario regressed: the exit code 1 of {@code compare}. */
+  public boolean regressed() {
+    return counts().regressed() > 0;
+  }
+
+  /** The one line that leads every output: {@code 2 regressed, 1 improved, 40 unchanged}, then what else. */
+  public String summaryLine() {
+    Counts c = counts();
+    StringBuilder line = new StringBuilder().append(c.regressed()).append(" regressed, ").append(c.improved())
+        .append(" improved, ").append(c.unchanged()).append(" unchanged");
+    if (c.added() > 0) {
+      line.append(", ").append(c.added()).append(" added");
+    }
+    if (c.removed() > 0) {
+      line.append(", ").append(c.removed()).append(" removed");
+    }
+    if (c.notPassed() > 0) {
+      line.append(", ").append(c.notPassed()).append(" not passed");
+    }
+    return line.toString();
+  }
+
+  /** How the figures were compared, as criterion.rs and JMH state their methods. */
+  public String method() {
+    String test = baselineHasSamples() && currentHasSamples()
+        ? "two-sided Mann-Whitney U test on the raw samples (tie-corrected; exact for small samples without ties)"
+        : "Wald test of the log ratio of medians: "
+            + (baselineHasSamples() ? current.samplesFile() : baseline.samplesFile())
+            + " is missing, so scenarios are compared on their medians and intervals only";
+    return "verdict when p < " + rule.alpha() + " and the median changed by more than "
+        + Math.round(rule.threshold() * 1000) / 10.0 + "%; " + test
+        + "; change = ratio of medians (current / baseline) with a 95% confidence interval from each median's"
+        + " order-statistic interval on the log scale (Price-Bonett); one run (one JVM) per side, so the interval"
+        + " holds the variation within each run, not between runs";
+  }
+}

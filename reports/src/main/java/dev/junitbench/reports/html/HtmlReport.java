@@ -1,0 +1,148 @@
+package dev.junitbench.reports.html;
+
+import com.github.mustachejava.DefaultMustacheFactory;
+import com.github.mustachejava.Mustache;
+import dev.junitbench.reports.BadInputException;
+import dev.junitbench.reports.Runs;
+import dev.junitbench.reports.compare.RunComparison;
+import dev.junitbench.results.AtomicFiles;
+import dev.junitbench.results.RunFolder;
+import dev.junitbench.results.Samples;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The HTML report of one or more runs: one self-contained file (the chart library, the script and
+ * the styles inlined, nothing fetched when it is opened), rendered by Mustache, which escapes every
+ * value; chart data travels as script-safe JSON, and a content security policy lets only the
+ * report's own scripts run.
+ */
+public final class HtmlReport {
+
+  /** The report's file name inside a run folder. */
+  public static final String FILE = "report.html";
+
+  private static final String TEMPLATE = "dev/junitbench/reports/html/report.mustache";
+  private static final Mustache MUSTACHE = new DefaultMustacheFactory().compile(TEMPLATE);
+  private static final String SCRIPT = resource("dev/junitbench/reports/html/report.js");
+  private static final String STYLE = resource("dev/junitbench/reports/html/report.css");
+  private static final String CHART_JS = chartJs();
+
+  private final ReportModel model;
+
+  private HtmlReport(ReportModel model) {
+    this.model = model;
+  }
+
+  /**
+   * The report of {@code runs} (run folders or their results.json); with {@code baseline}, the first
+   * run's scenarios show their change against it.
+   */
+  public static HtmlReport of(List<Path> runs, Path baseline) throws BadInputException {
+    List<RunFolder> folders = new ArrayList<>();
+    for (Path run : runs) {
+      folders.add(Runs.read(run));
+    }
+    RunComparison comparison = baseline == null ? null
+        : RunComparison.of(Runs.read(baseline), folders.get(0), dev.junitbench.stats.RegressionRule.DEFAULT);
+    return of(folders, comparison);
+  }
+
+  /** The report of runs already read, their deltas from {@code comparison} (may be null). */
+  public static HtmlReport of(List<RunFolder> folders, RunComparison comparison) throws BadInputException {
+    List<Samples> samples = new ArrayList<>();
+    for (RunFolder folder : folders) {
+      samples.add(Runs.samplesOrNull(folder));
+    }
+    return new HtmlReport(ReportModel.of(folders, samples, comparison));
+  }
+
+  /** The whole page. */
+  public String render() {
+    StringWriter out = new StringWriter(1 << 18);
+    render(out);
+    return out.toString();
+  }
+
+  /** Writes the page to {@code file} atomically: a reader sees the old report or the new, never half. */
+  public void write(Path file) throws IOException {
+    AtomicFiles.write(file, (out, previous) -> {
+      Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+      render(writer);
+      writer.flush();
+    });
+  }
+
+  private void render(Writer out) {
+    String nonce = nonce();
+    Map<String, Object> scope = new HashMap<>();
+    scope.put("nonce", nonce);
+    scope.put("title", model.runs.size() == 1 ? "junit-bench report: " + model.runs.get(0).id()
+        : "junit-bench report: " + model.runs.size() + " runs");
+    scope.put("generated", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+    scope.put("runs", model.runs);
+    scope.put("several", model.runs.size() > 1);
+    scope.put("rows", model.rows);
+    scope.put("hasBaseline", model.hasBaseline);
+    scope.put("notRun", model.notRun);
+    scope.put("hasNotRun", !model.notRun.isEmpty());
+    scope.put("chartGroups", model.chartGroups);
+    scope.put("hasCharts", !model.chartGroups.isEmpty());
+    scope.put("backendTables", model.backendTables);
+    scope.put("hasBackends", !model.backendTables.isEmpty());
+    scope.put("hasDistributions", !model.distributions.isEmpty());
+    scope.put("data", SafeJson.write(model.data()));
+    scope.put("chartJs", CHART_JS);
+    scope.put("script", SCRIPT);
+    scope.put("style", STYLE);
+    MUSTACHE.execute(out, scope);
+  }
+
+  private static String nonce() {
+    byte[] bytes = new byte[16];
+    new SecureRandom().nextBytes(bytes);
+    return Base64.getEncoder().encodeToString(bytes);
+  }
+
+  private static String resource(String name) {
+    try (InputStream in = HtmlReport.class.getClassLoader().getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException(name + " is missing from junit-bench-reports' jar; the jar is damaged");
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Chart.js from its WebJar, without its source-map comment (nothing is fetched when the report is opened). */
+  private static String chartJs() {
+    Properties properties = new Properties();
+    try (InputStream in = HtmlReport.class.getResourceAsStream("/dev/junitbench/reports/reports.properties")) {
+      properties.load(in);
+    } catch (IOException | NullPointerException e) {
+      throw new IllegalStateException("junit-bench-reports' reports.properties is missing; the jar is damaged", e);
+    }
+    String source = resource(properties.getProperty("chartjs.resource"));
+    if (source.contains("</script")) {
+      throw new IllegalStateException("Chart.js " + properties.getProperty("chartjs.version")
+          + " contains </script and cannot be inlined");
+    }
+    return source.replaceAll("//# sourceMappingURL=\\S+\\s*$", "");
+  }
+}
