@@ -89,14 +89,29 @@ final class ResultFormats {
     }
   }
 
-  /** Tells every format the run has ended; returns the files they wrote. */
-  List<Path> runFinished(RunFolder run) {
-    List<Path> written = new ArrayList<>();
+  /** What a format wrote at the end of a run, and how long it took. */
+  record Written(String format, List<Path> files, long nanos) {
+
+    /** {@code junit-bench: html wrote /path/report.html (0.41 s)}, one line per file. */
+    List<String> lines() {
+      List<String> lines = new ArrayList<>();
+      for (Path file : files) {
+        lines.add(String.format(java.util.Locale.ROOT, "junit-bench: %s wrote %s (%.2f s)", format,
+            file.toAbsolutePath(), nanos / 1e9));
+      }
+      return lines;
+    }
+  }
+
+  /** Tells every format the run has ended; returns what each wrote. */
+  List<Written> runFinished(RunFolder run) {
+    List<Written> written = new ArrayList<>();
     for (ResultFormat format : formats) {
+      long start = System.nanoTime();
       try {
         List<Path> files = format.runFinished(run);
-        if (files != null) {
-          written.addAll(files);
+        if (files != null && !files.isEmpty()) {
+          written.add(new Written(nameOf(format), List.copyOf(files), System.nanoTime() - start));
         }
       } catch (Exception | LinkageError e) {
         failed(format, e);

@@ -222,7 +222,7 @@ public final class ResultsListener implements TestExecutionListener {
       return;
     }
     try {
-      List<Path> written = List.of();
+      List<ResultFormats.Written> written = List.of();
       if (writer != null && !writeFailed) {
         String end = iso(Instant.now());
         try {
@@ -240,9 +240,8 @@ public final class ResultsListener implements TestExecutionListener {
         out.println();
         out.println("junit-bench results" + (writer != null && !writeFailed ? " (" + writer.runDir() + ")" : "") + ":");
         out.print(ConsoleTable.render(results));
-        for (Path file : written) {
-          out.println("junit-bench: wrote " + file.toAbsolutePath());
-        }
+        // Last, so the report to open is the last thing the run prints.
+        written.forEach(format -> format.lines().forEach(out::println));
         out.flush();
       }
     } finally {

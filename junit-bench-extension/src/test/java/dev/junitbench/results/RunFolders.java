@@ -24,6 +24,12 @@ public final class RunFolders {
         .ended(Status.PASSED, null);
   }
 
+  /** A scenario of {@code benchmark} with {@code params} that ended {@code status} (not passed) for {@code error}. */
+  public static ScenarioResult ended(String benchmark, Map<String, Object> params, Status status, String error) {
+    String display = params.toString().replace("{", "[").replace("}", "]");
+    return ScenarioResult.planned(benchmark, display, params).ended(status, error);
+  }
+
   /** {@code n} latencies around {@code medianNs}, spread by about 1%, in a fixed order. */
   public static long[] around(long medianNs, int n) {
     long[] samples = new long[n];
@@ -35,9 +41,14 @@ public final class RunFolders {
 
   /** A run folder named {@code name} under {@code parent} holding {@code results}. */
   public static Path write(Path parent, String name, List<ScenarioResult> results) {
+    return write(parent, name, results, "bench-host");
+  }
+
+  /** The same, on a host named {@code hostName}. */
+  public static Path write(Path parent, String name, List<ScenarioResult> results, String hostName) {
     try {
       RunInfo run = new RunInfo(name, "2026-11-23T08:00:00Z", null, null,
-          new HostInfo("bench-host", "Linux", "6.1", "amd64", null, null, 2, "Test CPU", null, null, null, null,
+          new HostInfo(hostName, "Linux", "6.1", "amd64", null, null, 2, "Test CPU", null, null, null, null,
               null, null, List.of(), null),
           SoftwareInfo.current(), Map.of(), List.of());
       RunWriter writer = new RunWriter(parent.resolve(name), run);

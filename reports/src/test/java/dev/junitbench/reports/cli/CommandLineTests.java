@@ -1,0 +1,139 @@
+package dev.junitbench.reports.cli;
+
+import static dev.junitbench.reports.Fixtures.EMBED;
+import static dev.junitbench.reports.Fixtures.params;
+import static dev.junitbench.reports.Fixtures.passed;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.junitbench.results.RunFolders;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("The command line")
+class CommandLineTests {
+
+  @TempDir
+  Path tempDir;
+
+  private Path base;
+  private Path same;
+  private Path slower;
+
+  record Run(int code, String out, String err) {}
+
+  private static Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  @BeforeEach
+  void runs() {
+    base = RunFolders.write(tempDir, "run-base", List.of(passed(EMBED, params("batch_size", 1), 1, 100, 7e6),
+        passed(EMBED, params("batch_size", 8), 2, 100, 44e6)));
+    same = RunFolders.write(tempDir, "run-same", List.of(passed(EMBED, params("batch_size", 1), 3, 100, 7e6),
+        passed(EMBED, params("batch_size", 8), 4, 100, 44e6)));
+    slower = RunFolders.write(tempDir, "run-slower", List.of(passed(EMBED, params("batch_size", 1), 5, 100, 7e6),
+        passed(EMBED, params("batch_size", 8), 6, 100, 44e6 * 1.15)));
+  }
+
+  @Test
+  @DisplayName("--help lists the commands and exit codes; --version names the version")
+  void help() {
+    Run help = run("--help");
+    assertThat(help.code()).isZero();
+    assertThat(help.out()).contains("report", "compare", "export-jmh", "Exit codes:", "1   compare: a scenario regressed",
+        "2   bad input");
+    assertThat(run("compare", "--help").out()).contains("--threshold", "--alpha", "--format", "Mann-Whitney U");
+    assertThat(run("--version").out()).matches("junit-bench-reports \\S+ \\(Chart\\.js 4\\.5\\.1\\)\\s*");
+  }
+
+  @Test
+  @DisplayName("compare exits 0 when nothing regressed and 1 when something did")
+  void compareExitCodes() {
+    Run unchanged = run("compare", base.toString(), same.toString());
+    assertThat(unchanged.code()).as(unchanged.out() + unchanged.err()).isZero();
+    assertThat(unchanged.out()).startsWith("0 regressed, 0 improved, 2 unchanged\n");
+    Run regressed = run("compare", base.toString(), slower.resolve("results.json").toString());
+    assertThat(regressed.code()).isEqualTo(1);
+    assertThat(regressed.out()).startsWith("1 regressed, 0 improved, 1 unchanged\n");
+    assertThat(run("compare", base.toString(), slower.toString(), "--threshold", "20%").code()).isZero();
+    assertThat(run("compare", base.toString(), slower.toString(), "--alpha", "1e-300").code()).isZero();
+  }
+
+  @Test
+  @DisplayName("compare writes Markdown or JSON, to a file when asked")
+  void compareFormats() throws Exception {
+    Run markdown = run("compare", base.toString(), slower.toString(), "--format", "markdown");
+    assertThat(markdown.out()).startsWith(":red_circle: **1 regressed**");
+    Path file = tempDir.resolve("comparison.json");
+    Run json = run("compare", base.toString(), slower.toString(), "--format", "json", "-o", file.toString());
+    assertThat(json.code()).isEqualTo(1);
+    assertThat(json.out()).isEqualTo("1 regressed, 0 improved, 1 unchanged (written to " + file.toAbsolutePath() + ")\n");
+    assertThat(new ObjectMapper().readTree(file.toFile()).get("counts").get("regressed").asInt()).isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("bad input exits 2 with one line on stderr naming the file or argument and the fix")
+  void badInput() throws Exception {
+    Path missing = tempDir.resolve("nowhere");
+    Run noRun = run("compare", missing.toString(), same.toString());
+    assertThat(noRun.code()).isEqualTo(2);
+    assertThat(noRun.err()).isEqualTo("compare: " + missing + " does not exist; give a run folder (run-<time>-<id>) or"
+        + " its results.json\n");
+    assertThat(noRun.out()).isEmpty();
+
+    Files.writeString(same.resolve("results.json"), "{\"schema_version\": 1, \"run\": {");
+    Run truncated = run("compare", base.toString(), same.toString());
+    assertThat(truncated.code()).isEqualTo(2);
+    assertThat(truncated.err()).startsWith("compare: " + same.resolve("results.json").toAbsolutePath() + " is not valid JSON")
+        .hasLineCount(1);
+
+    Run badThreshold = run("compare", base.toString(), slower.toString(), "--threshold", "lots");
+    assertThat(badThreshold.code()).isEqualTo(2);
+    assertThat(badThreshold.err()).isEqualTo("compare: --threshold lots is not a relative change; use 5% or 0.05"
+        + " (see junit-bench-reports compare --help)\n");
+    Run badFormat = run("compare", base.toString(), slower.toString(), "--format", "xml");
+    assertThat(badFormat.code()).isEqualTo(2);
+    assertThat(badFormat.err()).hasLineCount(1).contains("--format").contains("xml");
+    Run missingArgument = run("compare", base.toString());
+    assertThat(missingArgument.code()).isEqualTo(2);
+    assertThat(missingArgument.err()).hasLineCount(1).contains("CURRENT");
+    Run noCommand = run();
+    assertThat(noCommand.code()).isEqualTo(2);
+    assertThat(noCommand.err()).isEqualTo("junit-bench-reports: name a command: report, compare or export-jmh (see"
+        + " junit-bench-reports --help)\n");
+    Run badOutput = run("export-jmh", base.toString(), "-o", tempDir.resolve("no/such/dir/x.json").toString());
+    assertThat(badOutput.code()).isEqualTo(2);
+    assertThat(badOutput.err()).contains("its folder").contains("does not exist");
+  }
+
+  @Test
+  @DisplayName("report writes report.html into the run folder, or where -o says; export-jmh likewise")
+  void reportAndExport() throws Exception {
+    Run report = run("report", base.toString());
+    assertThat(report.code()).isZero();
+    assertThat(report.out()).isEqualTo("report: " + base.toAbsolutePath().resolve("report.html") + "\n");
+    assertThat(Files.readString(base.resolve("report.html"))).startsWith("<!DOCTYPE html>");
+    Path two = tempDir.resolve("two.html");
+    assertThat(run("report", base.toString(), slower.toString(), "-o", two.toString()).code()).isZero();
+    assertThat(Files.readString(two)).contains("Run 2: run-slower");
+    Run compared = run("report", slower.toString(), "--baseline", base.toString(), "-o", tempDir.resolve("c.html").toString());
+    assertThat(compared.code()).isZero();
+    assertThat(Files.readString(tempDir.resolve("c.html"))).contains("verdict-regressed");
+
+    Run export = run("export-jmh", base.toString());
+    assertThat(export.code()).isZero();
+    assertThat(new ObjectMapper().readTree(base.resolve("jmh-result.json").toFile())).hasSize(2);
+    assertThat(run("report", tempDir.resolve("nowhere").toString()).code()).isEqualTo(2);
+  }
+}

@@ -1,0 +1,126 @@
+package dev.junitbench.reports.compare;
+
+import static dev.junitbench.reports.Fixtures.EMBED;
+import static dev.junitbench.reports.Fixtures.CLASSIFY;
+import static dev.junitbench.reports.Fixtures.params;
+import static dev.junitbench.reports.Fixtures.passed;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.junitbench.reports.BadInputException;
+import dev.junitbench.results.RunFolders;
+import dev.junitbench.results.Status;
+import dev.junitbench.stats.RegressionRule;
+import dev.junitbench.stats.Verdict;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("compare: two runs, scenario by scenario")
+class RunComparisonTests {
+
+  @TempDir
+  Path tempDir;
+
+  private Path baseline() {
+    return RunFolders.write(tempDir, "run-base", List.of(
+        passed(EMBED, params("batch_size", 1), 1, 100, 7e6),
+        passed(EMBED, params("batch_size", 8), 2, 100, 44e6),
+        passed(EMBED, params("batch_size", 32), 3, 100, 170e6),
+        passed(CLASSIFY, params("batch_size", 1), 4, 100, 350e6),
+        RunFolders.ended(CLASSIFY, params("batch_size", 8), Status.ABORTED, "no GPU"),
+        passed(CLASSIFY, params("batch_size", 64), 5, 100, 9e9)));
+  }
+
+  /** The current run: ids in another order, batch 8 12% slower, batch 32 10% faster, one added, one removed. */
+  private Path current() {
+    return RunFolders.write(tempDir, "run-now", List.of(
+        passed(CLASSIFY, params("batch_size", 128), 11, 100, 20e9),
+        passed(EMBED, params("batch_size", 32), 12, 100, 153e6),
+        passed(EMBED, params("batch_size", 8), 13, 100, 44e6 * 1.12),
+        passed(EMBED, params("batch_size", 1), 14, 100, 7e6),
+        passed(CLASSIFY, params("batch_size", 1), 15, 100, 350e6),
+        passed(CLASSIFY, params("batch_size", 8), 16, 100, 2e9)));
+  }
+
+  @Test
+  @DisplayName("matches on benchmark and params, never on the result id, and calls each change")
+  void verdicts() throws Exception {
+    RunComparison comparison = RunComparison.of(baseline(), current(), RegressionRule.DEFAULT);
+    assertThat(comparison.counts()).isEqualTo(new RunComparison.Counts(1, 1, 2, 1, 1, 1));
+    assertThat(comparison.summaryLine()).isEqualTo("1 regressed, 1 improved, 2 unchanged, 1 added, 1 removed, 1 not passed");
+    assertThat(comparison.regressed()).isTrue();
+
+    RunComparison.Row first = comparison.rows().get(0);
+    assertThat(first.verdict()).as("regressions first").isEqualTo(Verdict.REGRESSED);
+    assertThat(first.key().params()).containsEntry("batch_size", "8");
+    assertThat(first.latency().ratio()).isBetween(1.10, 1.14);
+    assertThat(first.latency().ci95Low()).isGreaterThan(1.05);
+    assertThat(first.latency().pValue()).isLessThan(1e-10);
+    assertThat(first.latency().test()).isEqualTo("mann-whitney-u");
+    assertThat(first.throughputRatio()).as("throughput: higher is better").isLessThan(1);
+    assertThat(first.throughputVerdict()).isEqualTo(Verdict.REGRESSED);
+
+    RunComparison.Row faster = comparison.rows().get(1);
+    assertThat(faster.verdict()).isEqualTo(Verdict.IMPROVED);
+    assertThat(faster.key().params()).containsEntry("batch_size", "32");
+    assertThat(faster.throughputRatio()).isGreaterThan(1);
+    assertThat(faster.throughputVerdict()).isEqualTo(Verdict.IMPROVED);
+
+    assertThat(comparison.rows()).filteredOn(r -> r.kind() == RunComparison.Kind.ADDED).singleElement()
+        .satisfies(r -> assertThat(r.key().params()).containsEntry("batch_size", "128"));
+    assertThat(comparison.rows()).filteredOn(r -> r.kind() == RunComparison.Kind.REMOVED).singleElement()
+        .satisfies(r -> assertThat(r.key().params()).containsEntry("batch_size", "64"));
+    assertThat(comparison.rows()).filteredOn(r -> r.kind() == RunComparison.Kind.NOT_PASSED).singleElement()
+        .satisfies(r -> assertThat(r.before().status()).isEqualTo(Status.ABORTED));
+    assertThat(comparison.method()).contains("Mann-Whitney U").contains("Price-Bonett").contains("p < 0.01")
+        .contains("5.0%");
+  }
+
+  @Test
+  @DisplayName("a side without samples.csv is compared on medians and intervals, and says so")
+  void summariesOnly() throws Exception {
+    Path base = baseline();
+    Files.delete(base.resolve("samples.csv"));
+    RunComparison comparison = RunComparison.of(base.resolve("results.json"), current(), RegressionRule.DEFAULT);
+    assertThat(comparison.baselineHasSamples()).isFalse();
+    assertThat(comparison.rows().get(0).latency().test()).isEqualTo("wald-log-median-ratio");
+    assertThat(comparison.rows().get(0).verdict()).isEqualTo(Verdict.REGRESSED);
+    assertThat(comparison.method()).contains("Wald test").contains(base.resolve("samples.csv") + " is missing");
+  }
+
+  @Test
+  @DisplayName("a looser rule calls fewer changes")
+  void rule() throws Exception {
+    RunComparison comparison = RunComparison.of(baseline(), current(), new RegressionRule(0.15, 0.01));
+    assertThat(comparison.counts().regressed()).isZero();
+    assertThat(comparison.counts().improved()).isZero();
+    assertThat(comparison.regressed()).isFalse();
+  }
+
+  @Test
+  @DisplayName("refuses runs with nothing in common, and latencies of zero, naming the files")
+  void badInput() throws Exception {
+    Path base = baseline();
+    Path other = RunFolders.write(tempDir, "run-other", List.of(passed("com.example.Other#run", params(), 1, 10, 1e6)));
+    assertThatThrownBy(() -> RunComparison.of(base, other, RegressionRule.DEFAULT))
+        .isInstanceOf(BadInputException.class)
+        .hasMessage(base.resolve("results.json").toAbsolutePath() + " and " + other.resolve("results.json").toAbsolutePath()
+            + " have no scenario in common (scenarios match on benchmark and params); compare two runs of the same"
+            + " benchmarks");
+
+    Path zero = RunFolders.write(tempDir, "run-zero", List.of(
+        RunFolders.passed(EMBED, params("batch_size", 1), new long[] {0, 10, 10, 10, 10, 10, 10})));
+    assertThatThrownBy(() -> RunComparison.of(base, zero, RegressionRule.DEFAULT))
+        .hasMessageContaining(zero.resolve("samples.csv").toAbsolutePath() + ": result 1 (" + EMBED)
+        .hasMessageContaining("has a latency of 0 ns; a ratio needs latencies above 0");
+    Path zeros = RunFolders.write(tempDir, "run-zeros", List.of(
+        RunFolders.passed(EMBED, params("batch_size", 1), new long[7])));
+    assertThatThrownBy(() -> RunComparison.of(base, zeros, RegressionRule.DEFAULT))
+        .hasMessageContaining(zeros.resolve("results.json").toAbsolutePath() + ": result 1")
+        .hasMessageContaining("has a median latency of 0.0 ms");
+  }
+}

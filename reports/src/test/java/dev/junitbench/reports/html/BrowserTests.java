@@ -1,0 +1,162 @@
+package dev.junitbench.reports.html;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.logging.Level;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+
+/**
+ * The report opened in a real browser: Debian's Chromium, headless, driven by its ChromeDriver. Where
+ * neither is installed the tests are skipped with the reason; {@code ci/test.sh} installs both.
+ */
+@DisplayName("The HTML report in Chromium")
+class BrowserTests {
+
+  private static final Path CHROMIUM = Path.of(System.getProperty("chromium.binary", "/usr/bin/chromium"));
+  private static final Path CHROMEDRIVER = Path.of(System.getProperty("chromedriver.binary", "/usr/bin/chromedriver"));
+
+  @TempDir
+  static Path tempDir;
+
+  private static WebDriver driver;
+  private static Path report;
+
+  @BeforeAll
+  static void open() throws Exception {
+    Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+        "Chromium is not installed here (" + CHROMIUM + ", " + CHROMEDRIVER + "): ci/test.sh installs Debian's"
+            + " chromium and chromium-driver (apt-get install chromium chromium-driver); -Dchromium.binary and"
+            + " -Dchromedriver.binary point at others");
+    Path base = ReportRuns.current(tempDir, "run-base", 1.0);
+    Path now = ReportRuns.current(tempDir, "run-now", 1.3);
+    report = now.resolve(HtmlReport.FILE);
+    HtmlReport.of(List.of(now), base).write(report);
+
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage",
+        "--window-size=1400,1000", "--user-data-dir=" + Files.createDirectories(tempDir.resolve("profile")));
+    LoggingPreferences logging = new LoggingPreferences();
+    logging.enable(LogType.BROWSER, Level.ALL);
+    options.setCapability("goog:loggingPrefs", logging);
+    ChromeDriverService service = new ChromeDriverService.Builder()
+        .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+    driver = new ChromeDriver(service, options);
+    driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
+    driver.get(report.toUri().toString());
+  }
+
+  @AfterAll
+  static void close() {
+    if (driver != null) {
+      driver.quit();
+    }
+  }
+
+  private static Object js(String script, Object... arguments) {
+    return ((JavascriptExecutor) driver).executeScript(script, arguments);
+  }
+
+  @Test
+  @DisplayName("draws every chart: each canvas holds painted pixels")
+  void chartsDrawn() {
+    List<WebElement> canvases = driver.findElements(By.tagName("canvas"));
+    assertThat(canvases).hasSize(3 * 3 + 1 + 1);
+    assertThat(driver.findElement(By.tagName("body")).getAttribute("data-charts-drawn"))
+        .isEqualTo(String.valueOf(canvases.size()));
+    for (WebElement canvas : canvases) {
+      long painted = (Long) js("var c = arguments[0]; var d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+          + " var n = 0; for (var i = 3; i < d.length; i += 4) { if (d[i] > 0) { n++; } } return n;", canvas);
+      assertThat(painted).as("painted pixels of %s", canvas.getAttribute("id")).isGreaterThan(2000);
+    }
+  }
+
+  @Test
+  @DisplayName("runs without a script error or a blocked resource")
+  void noErrors() {
+    List<LogEntry> severe = driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+        .filter(entry -> entry.getLevel().intValue() >= Level.WARNING.intValue()).toList();
+    assertThat(severe).as("browser console").isEmpty();
+  }
+
+  @Test
+  @DisplayName("keeps a hostile param inert: shown as text, no element made, no script run")
+  void hostileInert() {
+    assertThatThrownBy(() -> driver.switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
+    assertThat(js("return window.pwned === undefined;")).isEqualTo(true);
+    assertThat(driver.findElements(By.tagName("img"))).isEmpty();
+    assertThat(driver.findElements(By.xpath("//td[contains(., '" + ReportRuns.HOSTILE + "')]"))).isNotEmpty();
+    assertThat(driver.findElements(By.tagName("script"))).hasSize(3);
+  }
+
+  @Test
+  @DisplayName("sorts the table by a clicked column and filters it by text and status")
+  void sortAndFilter() {
+    WebElement median = driver.findElements(By.cssSelector("#scenarios thead th")).stream()
+        .filter(th -> th.getText().equals("Median")).findFirst().orElseThrow();
+    median.click();
+    List<Double> sorted = visibleSortValues();
+    assertThat(sorted).isSorted();
+    median.click();
+    assertThat(visibleSortValues()).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+
+    WebElement filter = driver.findElement(By.id("filter"));
+    filter.sendKeys("miniLmDjl");
+    assertThat(visibleRows()).hasSize(6);
+    js("var f = document.getElementById('filter'); f.value = ''; f.dispatchEvent(new Event('input'));");
+    choose("status-filter", "aborted");
+    assertThat(visibleRows()).hasSize(2);
+    choose("status-filter", "");
+    assertThat(visibleRows()).hasSize(17);
+  }
+
+  @Test
+  @DisplayName("colours the change against the baseline by verdict and shows another scenario's distribution on request")
+  void verdictsAndDistribution() {
+    WebElement regressed = driver.findElement(By.cssSelector("td.verdict-regressed"));
+    assertThat(regressed.getText()).endsWith("regressed");
+    assertThat(regressed.getCssValue("color")).isEqualTo("rgba(180, 35, 24, 1)");
+    assertThat(driver.findElements(By.cssSelector("#distribution-select option"))).hasSize(14);
+    Object before = js("return Chart.getChart('distribution-chart').data.datasets[1].label");
+    choose("distribution-select", "13");
+    Object after = js("return Chart.getChart('distribution-chart').data.datasets[1].label");
+    assertThat(after).asString().startsWith("p50 ").isNotEqualTo(before);
+  }
+
+  /** Chooses {@code value} in the select {@code id} as a user would: the value, then a change event. */
+  private static void choose(String id, String value) {
+    js("var s = document.getElementById(arguments[0]); s.value = arguments[1]; s.dispatchEvent(new Event('change'));",
+        id, value);
+  }
+
+  private static List<WebElement> visibleRows() {
+    return driver.findElements(By.cssSelector("#scenarios tbody tr")).stream().filter(WebElement::isDisplayed).toList();
+  }
+
+  private static List<Double> visibleSortValues() {
+    return visibleRows().stream().map(row -> row.findElements(By.tagName("td")).get(3).getAttribute("data-sort"))
+        .map(Double::parseDouble).toList();
+  }
+}

@@ -1,0 +1,133 @@
+package dev.junitbench.reports.jmh;
+
+import static dev.junitbench.reports.Fixtures.params;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.junitbench.reports.BadInputException;
+import dev.junitbench.reports.Runs;
+import dev.junitbench.results.RunFolders;
+import dev.junitbench.results.Status;
+import dev.junitbench.stats.StudentT;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("The JMH export")
+class JmhExportTests {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final long[] SAMPLES = {2_000_000, 1_000_000, 3_000_000, 1_000_000, 2_000_000, 4_000_000, 1_000_000};
+
+  @TempDir
+  Path tempDir;
+
+  private Path run() {
+    return RunFolders.write(tempDir, "run-1", List.of(
+        RunFolders.passed("com.example.Embeddings#embed", params("batch_size", 8, "mode", "eager"), SAMPLES),
+        RunFolders.ended("com.example.Embeddings#embed", params("batch_size", 64), Status.ABORTED, "no GPU")));
+  }
+
+  private static JsonNode realJmh() throws Exception {
+    try (InputStream in = JmhExportTests.class.getResourceAsStream("/jmh/jmh-self.json")) {
+      return JSON.readTree(in);
+    }
+  }
+
+  @Test
+  @DisplayName("has the keys, value types and nesting of the JSON real JMH wrote for this repository's self-benchmarks")
+  void sameShapeAsJmh() throws Exception {
+    JsonNode ours = JSON.readTree(JmhExport.render(Runs.read(run())));
+    JsonNode jmh = realJmh();
+    assertThat(ours.isArray()).isTrue();
+    assertThat(ours).hasSize(1);
+    List<String> differences = new ArrayList<>();
+    // JMH writes no "params" for benchmarks without @Param; ours always has them, as JMH writes them when present.
+    compare("", jmh.get(0), ours.get(0), differences, true);
+    assertThat(differences).isEmpty();
+    assertThat(ours.get(0).get("params").get("batch_size").isTextual()).isTrue();
+  }
+
+  /** Same keys (in order), same JSON types; arrays compared element by element on the first element's shape. */
+  private static void compare(String path, JsonNode expected, JsonNode actual, List<String> differences, boolean top) {
+    if (expected.getNodeType() != actual.getNodeType()
+        && !(expected.isNumber() && actual.isNumber()) && !(isNaN(expected) || isNaN(actual))) {
+      differences.add(path + ": " + expected.getNodeType() + " in JMH's, " + actual.getNodeType() + " in ours");
+      return;
+    }
+    if (expected.isObject()) {
+      List<String> expectedKeys = keys(expected);
+      List<String> actualKeys = keys(actual);
+      if (top) {
+        actualKeys.remove("params");
+      }
+      if (!expectedKeys.equals(actualKeys)) {
+        differences.add(path + ": keys " + expectedKeys + " in JMH's, " + actualKeys + " in ours");
+        return;
+      }
+      expectedKeys.forEach(key -> compare(path + "/" + key, expected.get(key), actual.get(key), differences, false));
+    } else if (expected.isArray() && expected.size() > 0 && actual.size() > 0) {
+      compare(path + "/0", expected.get(0), actual.get(0), differences, false);
+    }
+  }
+
+  private static boolean isNaN(JsonNode node) {
+    return node.isTextual() && node.asText().equals("NaN");
+  }
+
+  private static List<String> keys(JsonNode node) {
+    List<String> keys = new ArrayList<>();
+    for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+      keys.add(names.next());
+    }
+    return keys;
+  }
+
+  @Test
+  @DisplayName("scores the mean in ms/op with JMH's 99.9% error, every sample in the histogram, the percentiles as secondary metrics")
+  void figures() throws Exception {
+    JsonNode entry = JSON.readTree(JmhExport.render(Runs.read(run()))).get(0);
+    assertThat(entry.get("benchmark").asText()).isEqualTo("com.example.Embeddings.embed");
+    assertThat(entry.get("mode").asText()).isEqualTo("sample");
+    assertThat(entry.get("forks").asInt()).isZero();
+    assertThat(entry.get("jdkVersion").asText()).isEqualTo(System.getProperty("java.version"));
+    assertThat(entry.get("jvm").asText()).endsWith("/bin/java");
+    assertThat(entry.get("params").get("mode").asText()).isEqualTo("eager");
+    JsonNode primary = entry.get("primaryMetric");
+    double mean = 2.0;
+    assertThat(primary.get("score").asDouble()).isCloseTo(mean, within(1e-12));
+    double std = Math.sqrt((0 + 1 + 1 + 1 + 0 + 4 + 1) / 6.0);
+    double error = StudentT.quantile(0.9995, 6) * std / Math.sqrt(7);
+    assertThat(primary.get("scoreError").asDouble()).isCloseTo(error, within(1e-9));
+    assertThat(primary.get("scoreConfidence").get(0).asDouble()).isCloseTo(mean - error, within(1e-9));
+    assertThat(primary.get("scoreUnit").asText()).isEqualTo("ms/op");
+    assertThat(primary.get("scorePercentiles").get("50.0").asDouble()).isEqualTo(2.0);
+    assertThat(primary.get("scorePercentiles").get("100.0").asDouble()).isEqualTo(4.0);
+    assertThat(primary.get("rawDataHistogram").toString()).isEqualTo("[[[[1.0,3],[2.0,2],[3.0,1],[4.0,1]]]]");
+    assertThat(entry.get("secondaryMetrics").get("p0.50").get("score").asDouble()).isEqualTo(2.0);
+    assertThat(entry.get("secondaryMetrics").get("p1.00").get("rawData").toString()).isEqualTo("[[4.0]]");
+  }
+
+  @Test
+  @DisplayName("refuses a run without samples.csv or without a measured scenario, naming the file")
+  void badInput() throws Exception {
+    Path dir = run();
+    Files.delete(dir.resolve("samples.csv"));
+    assertThatThrownBy(() -> JmhExport.render(Runs.read(dir))).isInstanceOf(BadInputException.class)
+        .hasMessage(dir.toAbsolutePath().resolve("samples.csv") + " does not exist: JMH's format holds every sample"
+            + " (rawDataHistogram), so a run without its samples.csv cannot be exported");
+    Path aborted = RunFolders.write(tempDir, "run-2", List.of(
+        RunFolders.ended("com.example.Embeddings#embed", params(), Status.ABORTED, "no GPU")));
+    assertThatThrownBy(() -> JmhExport.render(Runs.read(aborted)))
+        .hasMessage(aborted.toAbsolutePath().resolve("results.json") + " holds no measured scenario: nothing to export");
+  }
+}
