@@ -146,6 +146,23 @@ for (scenario in expected) {
             "Surefire reports have no single test case named ${scenario.display}: ${caseNames}")
 }
 check(cases.size() == expected.size(), "Surefire reports hold ${cases.size()} test cases, expected ${expected.size()}: ${caseNames}")
+// Each scenario's one-line summary, printed on its test's thread, is in that test case's <system-out>,
+// which CI systems show beside the test: its median (4 significant digits) is the one in results.json.
+def unitsMs = [ns: 1e-6, us: 1e-3, ms: 1.0, s: 1e3]
+byScenario.each { scenario, result ->
+    def testcase = cases.find { it.@name.text().contains(scenario.display) }
+    String out = testcase == null ? '' : testcase.'system-out'.text()
+    String method = scenario.benchmark.substring(scenario.benchmark.indexOf('#') + 1)
+    def line = out.readLines().find { it.startsWith("junit-bench: EmbeddingBenchmarks.${method} ${scenario.display}: median ") }
+    if (line == null) {
+        problems << "the <system-out> of ${scenario.display} holds no summary line: '${out}'"
+        return
+    }
+    def median = (line =~ /: median ([0-9.]+) (ns|us|ms|s), 95% CI /)
+    check(median.find() && Math.abs(new BigDecimal(median.group(1)) * unitsMs[median.group(2)] - result.latency_ms.median)
+            <= result.latency_ms.median * 1e-3, "${scenario.display}: summary '${line}', results.json median ${result.latency_ms.median} ms")
+    check(line.contains(", n=${iterations}, peak RSS "), "${scenario.display}: summary '${line}' lacks n=${iterations} or peak RSS")
+}
 check(cases.every { it.failure.size() == 0 && it.error.size() == 0 && it.skipped.size() == 0 },
         'a Surefire test case failed, errored or was skipped')
 // The extension's JUnit dependencies are `provided`: no other JUnit version may sit on the test class path.
