@@ -22,7 +22,6 @@ public final class ConsoleTable {
 
   private static final String[] FIGURES = {"median", "95% CI", "p99", "samples/s", "peak RSS"};
   private static final String INDENT = "  ";
-  private static final String GAP = "  ";
 
   private ConsoleTable() {}
 
@@ -64,15 +63,23 @@ public final class ConsoleTable {
       }
     }
     String title = Figures.shortName(benchmark) + (shared.isEmpty() ? "" : "  [" + String.join(", ", shared) + "]");
-    out.append(cut(title, Defaults.CONSOLE_WIDTH)).append(System.lineSeparator());
+    out.append(TextTable.cut(title, Defaults.CONSOLE_WIDTH)).append(System.lineSeparator());
 
     List<String> header = new ArrayList<>(varying);
     header.addAll(List.of(FIGURES));
     if (gated) {
       header.add("status");
     }
-    List<String[]> cells = new ArrayList<>();
-    cells.add(header.toArray(String[]::new));
+    int columns = header.size();
+    boolean[] right = new boolean[columns];
+    boolean[] shrinkable = new boolean[columns];
+    for (int i = 0; i < columns; i++) {
+      // Params and figures right-aligned like JMH's, the status words left-aligned; params and status give way first.
+      boolean status = gated && i == columns - 1;
+      right[i] = !status;
+      shrinkable[i] = i < varying.size() || status;
+    }
+    TextTable table = new TextTable(header, right, shrinkable);
     for (ScenarioResult row : rows) {
       List<String> line = new ArrayList<>();
       varying.forEach(name -> line.add(row.params().containsKey(name) ? String.valueOf(row.params().get(name)) : "-"));
@@ -80,54 +87,10 @@ public final class ConsoleTable {
       if (gated) {
         line.add(gate(row));
       }
-      cells.add(line.toArray(String[]::new));
+      table.row(line);
     }
-    int[] widths = widths(cells, varying.size());
-    for (String[] line : cells) {
-      StringBuilder text = new StringBuilder(INDENT);
-      for (int i = 0; i < line.length; i++) {
-        boolean last = i == line.length - 1;
-        String cell = cut(line[i], widths[i]);
-        // Params and figures right-aligned like JMH's, the gate's words left-aligned.
-        boolean left = gated && last;
-        text.append(left ? cell : " ".repeat(widths[i] - cell.length()) + cell);
-        if (!last) {
-          text.append(GAP);
-        }
-      }
-      out.append(text.toString().stripTrailing()).append(System.lineSeparator());
-    }
+    table.render(INDENT, Defaults.CONSOLE_WIDTH).forEach(line -> out.append(line).append(System.lineSeparator()));
     out.append(System.lineSeparator());
-  }
-
-  /** Column widths; when the line would be wider than the console, the param columns give way first. */
-  private static int[] widths(List<String[]> cells, int params) {
-    int columns = cells.get(0).length;
-    int[] widths = new int[columns];
-    for (String[] line : cells) {
-      for (int i = 0; i < columns; i++) {
-        widths[i] = Math.max(widths[i], line[i].length());
-      }
-    }
-    int total = INDENT.length() + GAP.length() * (columns - 1);
-    for (int width : widths) {
-      total += width;
-    }
-    while (total > Defaults.CONSOLE_WIDTH) {
-      int widest = -1;
-      for (int i = 0; i < columns; i++) {
-        boolean shrinkable = i < params || i == columns - 1;
-        if (shrinkable && widths[i] > 4 && (widest < 0 || widths[i] > widths[widest])) {
-          widest = i;
-        }
-      }
-      if (widest < 0) {
-        break;
-      }
-      widths[widest]--;
-      total--;
-    }
-    return widths;
   }
 
   private static List<String> figures(ScenarioResult result) {
@@ -189,28 +152,8 @@ public final class ConsoleTable {
     });
   }
 
-  /** Words of {@code text} on lines of at most the console's width, continuation lines indented. */
   private static void wrap(StringBuilder out, String text) {
-    String continuation = INDENT + "    ";
-    StringBuilder line = new StringBuilder(INDENT);
-    boolean empty = true;
-    for (String word : text.split(" ")) {
-      word = cut(word, Defaults.CONSOLE_WIDTH - continuation.length());
-      if (!empty && line.length() + 1 + word.length() > Defaults.CONSOLE_WIDTH) {
-        out.append(line).append(System.lineSeparator());
-        line = new StringBuilder(continuation);
-        empty = true;
-      }
-      if (!empty) {
-        line.append(' ');
-      }
-      line.append(word);
-      empty = false;
-    }
-    out.append(line).append(System.lineSeparator());
-  }
-
-  private static String cut(String text, int width) {
-    return text.length() <= width ? text : text.substring(0, Math.max(0, width - 3)) + "...";
+    TextTable.wrap(text, INDENT, INDENT + "    ", Defaults.CONSOLE_WIDTH)
+        .forEach(line -> out.append(line).append(System.lineSeparator()));
   }
 }

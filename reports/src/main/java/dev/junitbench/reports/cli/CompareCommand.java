@@ -7,7 +7,6 @@ import dev.junitbench.reports.compare.RunComparison;
 import dev.junitbench.results.AtomicFiles;
 import dev.junitbench.stats.RegressionRule;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -67,10 +66,7 @@ final class CompareCommand implements Callable<Integer> {
     if (output == null) {
       spec.commandLine().getOut().print(text);
     } else {
-      Path parent = output.toAbsolutePath().getParent();
-      if (parent != null && !Files.isDirectory(parent)) {
-        throw new java.io.IOException("cannot write " + output + ": its folder " + parent + " does not exist");
-      }
+      Main.requireFolderOf(output);
       AtomicFiles.write(output, (out, previous) -> out.write(text.getBytes(StandardCharsets.UTF_8)));
       spec.commandLine().getOut().println(comparison.summaryLine() + " (written to " + output.toAbsolutePath() + ")");
     }

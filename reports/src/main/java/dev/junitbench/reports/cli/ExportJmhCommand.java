@@ -3,7 +3,6 @@ package dev.junitbench.reports.cli;
 import dev.junitbench.reports.Runs;
 import dev.junitbench.reports.jmh.JmhExport;
 import dev.junitbench.results.RunFolder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -31,10 +30,7 @@ final class ExportJmhCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     RunFolder folder = Runs.read(run);
     Path file = output != null ? output : folder.dir().resolve(JmhExport.FILE);
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null && !Files.isDirectory(parent)) {
-      throw new java.io.IOException("cannot write " + file + ": its folder " + parent + " does not exist");
-    }
+    Main.requireFolderOf(file);
     JmhExport.write(folder, file);
     spec.commandLine().getOut().println("JMH result: " + file.toAbsolutePath());
     return 0;

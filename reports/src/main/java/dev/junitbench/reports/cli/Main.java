@@ -70,6 +70,18 @@ public final class Main implements Runnable {
     return code;
   }
 
+  /**
+   * Fails, as bad input, when {@code file} cannot be written because its folder does not exist: said
+   * before any work, so nothing is half-written.
+   */
+  static void requireFolderOf(java.nio.file.Path file) throws IOException {
+    java.nio.file.Path parent = file.toAbsolutePath().getParent();
+    if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+      throw new IOException("cannot write " + file + ": its folder " + parent + " does not exist; create it or give"
+          + " another -o");
+    }
+  }
+
   /** The version of junit-bench-reports, from its jar. */
   static final class Version implements CommandLine.IVersionProvider {
     @Override

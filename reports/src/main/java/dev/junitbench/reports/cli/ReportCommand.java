@@ -38,11 +38,7 @@ final class ReportCommand implements Callable<Integer> {
     Path file = output != null ? output : runs.size() == 1
         ? (Files.isDirectory(runs.get(0)) ? runs.get(0) : runs.get(0).toAbsolutePath().getParent()).resolve(HtmlReport.FILE)
         : Path.of(HtmlReport.FILE);
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null && !Files.isDirectory(parent)) {
-      throw new java.io.IOException("cannot write " + file + ": its folder " + parent + " does not exist; create it or"
-          + " give another -o");
-    }
+    Main.requireFolderOf(file);
     report.write(file);
     spec.commandLine().getOut().println("report: " + file.toAbsolutePath());
     return 0;

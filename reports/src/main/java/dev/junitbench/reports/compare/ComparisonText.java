@@ -1,7 +1,7 @@
 package dev.junitbench.reports.compare;
 
 import dev.junitbench.reports.ScenarioNames;
-import dev.junitbench.reports.TextTable;
+import dev.junitbench.results.TextTable;
 import dev.junitbench.results.Figures;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.ScenarioResult;

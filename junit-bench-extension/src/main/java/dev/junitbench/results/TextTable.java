@@ -1,11 +1,14 @@
-package dev.junitbench.reports;
+package dev.junitbench.results;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A plain-text table within a width: columns padded to fit, numbers right-aligned, and, when the
- * table is too wide, the columns marked shrinkable cut to make room ({@code ...} marks a cut).
+ * table is too wide, the columns marked shrinkable cut to make room ({@code ...} marks a cut). The
+ * console's summary and the reports' text both use it.
+ *
+ * @since 0.1.0
  */
 public final class TextTable {
 
@@ -49,7 +52,7 @@ public final class TextTable {
     while (total > width) {
       int widest = -1;
       for (int i = 0; i < columns; i++) {
-        if (shrinkable[i] && widths[i] > 8 && (widest < 0 || widths[i] > widths[widest])) {
+        if (shrinkable[i] && widths[i] > 4 && (widest < 0 || widths[i] > widths[widest])) {
           widest = i;
         }
       }
