@@ -54,7 +54,7 @@ class GateTests {
     assertThat(thrown.getMessage())
         .startsWith(SPIN + " [device=cpu]: regressed: median +")
         .contains("(95% CI +").contains(", p = ").contains("(mann-whitney-u, 30 vs 20 samples)")
-        .contains("100.0 us -> 2.0")
+        .containsPattern("100\\.0 us -> \\d+\\.\\d+ ms against ")
         .contains("against " + base.resolve("results.json").toAbsolutePath())
         .contains("(rule: change > 5% and p < 0.01)");
 
@@ -85,12 +85,12 @@ class GateTests {
   @Test
   @DisplayName("passes a scenario within the threshold as unchanged, under the rule the run sets")
   void unchanged() {
-    // A threshold of 90%: the 2 ms spin stays within it even on a busy machine.
-    BenchmarkRun.Outcome outcome = runSpin(baseline(2_000_000), "junit.bench.regression.threshold", "90%");
+    // A threshold of 300%: the 2 ms spin stays within it even when a busy machine stretches it.
+    BenchmarkRun.Outcome outcome = runSpin(baseline(2_000_000), "junit.bench.regression.threshold", "300%");
     outcome.events().testEvents().assertStatistics(stats -> stats.failed(0).succeeded(1));
     GateResult gate = outcome.result("spin [device=cpu]").gate();
     assertThat(gate.baseline().comparison().verdict()).isEqualTo(Verdict.UNCHANGED);
-    assertThat(gate.baseline().rule().threshold()).isEqualTo(0.9);
+    assertThat(gate.baseline().rule().threshold()).isEqualTo(3.0);
   }
 
   @Test

@@ -159,21 +159,21 @@ public final class BenchConfig {
     return new RegressionRule(threshold, alpha);
   }
 
-  /** {@code 5%} or {@code 0.05} as 0.05, in [0, 1). */
+  /** {@code 5%} or {@code 0.05} as 0.05, 0 or more. */
   private static double fraction(String key, String value) {
     String text = value.trim();
     boolean percent = text.endsWith("%");
     try {
       double parsed = Double.parseDouble(percent ? text.substring(0, text.length() - 1).trim() : text);
       double fraction = percent ? parsed / 100 : parsed;
-      if (fraction >= 0 && fraction < 1) {
+      if (fraction >= 0 && Double.isFinite(fraction)) {
         return fraction;
       }
     } catch (NumberFormatException e) {
       // reported below
     }
     throw new BenchmarkConfigurationException("-D" + key + "=" + value
-        + " is not valid; use a relative change such as 5% or 0.05 (at least 0, below 100%)");
+        + " is not valid; use a relative change such as 5% or 0.05 (0 or more)");
   }
 
   /**

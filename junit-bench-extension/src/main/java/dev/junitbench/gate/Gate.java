@@ -97,7 +97,7 @@ public record Gate(Baseline baseline, RegressionRule rule, BudgetLimits budget) 
       line.append(" (95% CI ").append(Figures.change(c.ci95Low() - 1)).append(" to ").append(Figures.change(c.ci95High() - 1))
           .append(')');
     }
-    line.append(", p = ").append(c.pValue() == null ? "n/a" : Figures.pValue(c.pValue()))
+    line.append(", ").append(c.pValue() == null ? "p n/a" : Figures.pIs(c.pValue()))
         .append(" (").append(c.test()).append(", ").append(c.baselineCount()).append(" vs ")
         .append(c.currentCount()).append(" samples), ")
         .append(Figures.duration(c.baselineMedianMs())).append(" -> ").append(Figures.duration(c.currentMedianMs()));

@@ -52,6 +52,12 @@ public final class Figures {
     return p >= 0.001 ? String.format(Locale.ROOT, "%.3g", p) : String.format(Locale.ROOT, "%.2g", p);
   }
 
+  /** {@code p = 0.034}, or {@code p < 1e-300} below what a double reaches. */
+  public static String pIs(double p) {
+    String value = pValue(p);
+    return value.startsWith("<") ? "p " + value : "p = " + value;
+  }
+
   /** A rate with four significant digits and its unit, or {@code -}. */
   public static String rate(Throughput throughput) {
     if (throughput == null || throughput.value() == null) {

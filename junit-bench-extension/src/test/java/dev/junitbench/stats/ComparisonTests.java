@@ -140,10 +140,12 @@ class ComparisonTests {
   }
 
   @Test
-  @DisplayName("A rule with a threshold outside [0, 1) or an alpha outside (0, 0.5] is refused")
+  @DisplayName("A rule with a negative threshold or an alpha outside (0, 0.5] is refused")
   void badRule() {
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RegressionRule(1.5, 0.01))
-        .hasMessageContaining("threshold must be in [0, 1)");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RegressionRule(-0.1, 0.01))
+        .hasMessageContaining("threshold must be 0 or more");
+    assertThat(new RegressionRule(2.0, 0.01).latencyVerdict(2.5, 1e-9)).isEqualTo(Verdict.UNCHANGED);
+    assertThat(new RegressionRule(2.0, 0.01).latencyVerdict(3.5, 1e-9)).isEqualTo(Verdict.REGRESSED);
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RegressionRule(0.05, 0))
         .hasMessageContaining("alpha must be in (0, 0.5]");
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RegressionRule(Double.NaN, 0.01))

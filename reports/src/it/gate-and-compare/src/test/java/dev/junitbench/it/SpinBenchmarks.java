@@ -8,7 +8,7 @@ import dev.junitbench.Scenario;
 import dev.junitbench.Warmup;
 
 /**
- * Work of a known duration, made slower on demand: {@code -Dspin.factor=2} doubles it, a slowdown
+ * Work of a known duration, made slower on demand: {@code -Dspin.factor=4} makes it four times as long, a slowdown
  * the gate must catch.
  */
 @Warmup(iterations = 3)
