@@ -73,7 +73,7 @@ failedCases.each { testcase ->
             && message.contains(base.absolutePath), "Surefire failure message: ${message}")
     check(testcase.'system-out'.text().contains('; FAILED: regressed: median +'), "system-out: ${testcase.'system-out'.text()}")
 }
-check(new File(slow, 'report.html').text.contains('verdict-regressed'), 'the gated run\'s report shows no regression')
+check(new File(slow, 'report.html').text.contains('class="num verdict-regressed"'), 'the gated run\'s report shows no regression')
 
 // --- The same code again, gated with a generous threshold: the build passes -------------------
 def sameRun = maven(['-Djunit.bench.output.dir=target/same', "-Djunit.bench.baseline=${base.absolutePath}".toString(),
@@ -96,7 +96,7 @@ check(new JsonSlurper().parseText(json.out).counts.regressed == 2, "json: ${json
 def missing = cli(['compare', base.absolutePath, new File(basedir, 'no-such-run').absolutePath])
 check(missing.code == 2 && missing.err.readLines().size() == 1 && missing.err.contains('does not exist'), "missing run: ${missing}")
 def report = cli(['report', slow.absolutePath, '--baseline', base.absolutePath, '-o', new File(basedir, 'target/compared.html').absolutePath])
-check(report.code == 0 && new File(basedir, 'target/compared.html').text.contains('verdict-regressed'), "report: ${report}")
+check(report.code == 0 && new File(basedir, 'target/compared.html').text.contains('class="num verdict-regressed"'), "report: ${report}")
 def jmh = cli(['export-jmh', base.absolutePath])
 check(jmh.code == 0 && new JsonSlurper().parse(new File(base, 'jmh-result.json')).size() == 3, "export-jmh: ${jmh}")
 

@@ -68,7 +68,7 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
         : Durations.parse(budget.median(), "@Budget(median) " + where).toNanos() / 1e6;
     Double p99 = budget.p99().isBlank() ? null : Durations.parse(budget.p99(), "@Budget(p99) " + where).toNanos() / 1e6;
     double throughput = budget.minThroughput();
-    boolean blankThroughput = throughput == Budget.BLANK_THROUGHPUT;
+    boolean blankThroughput = Double.isNaN(throughput);
     if (!blankThroughput && !(throughput > 0 && Double.isFinite(throughput))) {
       throw invalid("@Budget(minThroughput = " + throughput + ") " + where,
           "the throughput limit must be a positive number of samples per second, e.g. minThroughput = 100");

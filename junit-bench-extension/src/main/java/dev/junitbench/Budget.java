@@ -27,8 +27,8 @@ import java.lang.annotation.Target;
 @Inherited
 public @interface Budget {
 
-  /** The value of {@link #minThroughput()} that means "not set". */
-  double BLANK_THROUGHPUT = -1;
+  /** The value of {@link #minThroughput()} that means "not set" (NaN: any number written is checked). */
+  double BLANK_THROUGHPUT = 0.0 / 0.0;
 
   /** Largest acceptable median latency, such as {@code "10ms"}; empty means no limit. */
   String median() default "";

@@ -180,7 +180,7 @@ final class ScenarioExtension
     Phase[] warmup = {null};
     ResourceSampler.Session[] sampling = {null};
     ProgressLine line = null;
-    AssertionFailedError gateFailure = null;
+    ScenarioResult measuredResult = null;
     try {
       line = config.progress()
           ? ProgressLine.start(benchmark + " " + displayName(), plan.measurement(), progress) : null;
@@ -207,18 +207,10 @@ final class ScenarioExtension
       Throughput tokens = scenario.hasSequenceLength()
           ? Throughput.tokensPerSecond(scenario.batchSize(), scenario.sequenceLength(), samples, samples.length)
           : null;
-      ScenarioResult result = planned.measured(warmup[0], measurement, latency, throughput, tokens, samples)
+      measuredResult = planned.measured(warmup[0], measurement, latency, throughput, tokens, samples)
           .withResources(resources.memory(), resources.utilization(), resources.energy());
-      GateResult decision = gate.check(result, samples);
-      result = result.withGate(decision);
-      ResultExchange.put(uniqueId, result);
-      context.publishReportEntry(Figures.REPORT_ENTRY_KEY, Figures.summary(latency, throughput));
-      // On the test's own thread, so Surefire puts it in this testcase's <system-out>.
-      System.out.println(Figures.scenarioLine(result));
-      System.out.flush();
-      if (decision != null && decision.failed()) {
-        gateFailure = new AssertionFailedError(decision.message());
-      }
+      // On record before the gate judges it: whatever the gate does, the measurement is kept.
+      ResultExchange.put(uniqueId, measuredResult);
     } catch (Throwable failure) {
       // The phase that failed, as far as it ran: iterations completed and time spent.
       Phase partial = Phase.of(progress.iterations.get(), System.nanoTime() - progress.phaseStartNs);
@@ -240,9 +232,26 @@ final class ScenarioExtension
       }
       invocation.skip();
     }
-    if (gateFailure != null) {
+    GateResult decision = decide(measuredResult);
+    ScenarioResult result = measuredResult.withGate(decision);
+    ResultExchange.put(uniqueId, result);
+    context.publishReportEntry(Figures.REPORT_ENTRY_KEY, Figures.summary(result.latencyMs(), result.throughput()));
+    // On the test's own thread, so Surefire puts it in this testcase's <system-out>.
+    System.out.println(Figures.scenarioLine(result));
+    System.out.flush();
+    if (decision != null && decision.failed()) {
       // Thrown after the measurement's bookkeeping: the result keeps its figures and its verdict.
-      throw gateFailure;
+      throw new AssertionFailedError(decision.message());
+    }
+  }
+
+  /** The gate's decision on a measured scenario; a gate that cannot decide fails it, the figures kept. */
+  private GateResult decide(ScenarioResult measured) {
+    try {
+      return gate.check(measured, measured.samplesNs());
+    } catch (RuntimeException e) {
+      return new GateResult(true, benchmark + " " + displayName() + ": the regression gate could not judge this"
+          + " scenario (" + dev.junitbench.spi.Causes.describe(e) + "); its measurement is kept", null, null);
     }
   }
 

@@ -107,6 +107,19 @@ class GateTests {
   }
 
   @Test
+  @DisplayName("compares with a baseline scenario the gate failed there, as it kept its figures")
+  void gatedBaselineCompared() {
+    ScenarioResult failedThere = RunFolders.passed(SPIN, Map.of("device", "cpu"), RunFolders.around(100_000, 30))
+        .withGate(new GateResult(true, "over budget", null, null))
+        .ended(dev.junitbench.results.Status.FAILED, "org.opentest4j.AssertionFailedError: over budget");
+    assertThat(failedThere.latencyMs()).isNotNull();
+    BenchmarkRun.Outcome outcome = runSpin(RunFolders.write(tempDir, "run-gated", List.of(failedThere)));
+    GateResult gate = outcome.result("spin [device=cpu]").gate();
+    assertThat(gate.baseline().found()).isTrue();
+    assertThat(gate.baseline().comparison().verdict()).isEqualTo(Verdict.REGRESSED);
+  }
+
+  @Test
   @DisplayName("compares on medians and intervals when the baseline kept no samples.csv, and says so")
   void baselineWithoutSamples() {
     Path base = RunFolders.writeWithoutSamples(tempDir, "run-summary",
@@ -133,6 +146,16 @@ class GateTests {
     Files.writeString(empty.resolve("results.json"), "{\"schema_version\": 1, \"run\": {\"id\": \"x\"}, \"resu");
     assertThat(failure(runSpin(empty)).getMessage()).startsWith("-Djunit.bench.baseline=" + empty + " cannot be used: ")
         .contains("is not valid JSON").contains("cut short");
+
+    // Values no measurement gives (an interval that does not hold its median) are refused before anything runs.
+    Path damaged = baseline(100_000);
+    Path json = damaged.resolve("results.json");
+    Files.writeString(json, Files.readString(json).replaceFirst("\"ci95_high\" : [0-9.E-]+", "\"ci95_high\" : 1.0E-9"));
+    BenchmarkRun.Outcome refused = runSpin(damaged);
+    assertThat(refused.events().testEvents().started().list()).singleElement()
+        .satisfies(event -> assertThat(event.getTestDescriptor().getDisplayName()).isEqualTo("[invalid configuration]"));
+    assertThat(failure(refused).getMessage()).startsWith("-Djunit.bench.baseline=" + damaged + " cannot be used: ")
+        .contains("does not hold its median");
   }
 
   @Test
@@ -168,6 +191,9 @@ class GateTests {
             + " a duration; use " + dev.junitbench.config.Durations.ACCEPTED,
         "@Budget(minThroughput = -5.0) on negativeThroughput of " + InvalidBudgetTestCases.class.getName()
             + "#negativeThroughput is not valid: the throughput limit must be a positive number of samples per second,"
+            + " e.g. minThroughput = 100",
+        "@Budget(minThroughput = -1.0) on minusOne of " + InvalidBudgetTestCases.class.getName()
+            + "#minusOne is not valid: the throughput limit must be a positive number of samples per second,"
             + " e.g. minThroughput = 100");
   }
 
@@ -215,5 +241,9 @@ class GateTests {
     @Benchmark
     @Budget(minThroughput = -5)
     void negativeThroughput() {}
+
+    @Benchmark
+    @Budget(minThroughput = -1)
+    void minusOne() {}
   }
 }

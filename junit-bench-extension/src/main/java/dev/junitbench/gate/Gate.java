@@ -5,7 +5,6 @@ import dev.junitbench.results.BudgetCheck;
 import dev.junitbench.results.Figures;
 import dev.junitbench.results.GateResult;
 import dev.junitbench.results.ScenarioResult;
-import dev.junitbench.results.Status;
 import dev.junitbench.results.Throughput;
 import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.LatencySummary;
@@ -66,9 +65,10 @@ public record Gate(Baseline baseline, RegressionRule rule, BudgetLimits budget) 
       return new BaselineCheck(file, baseline.runId(), false, null, null, rule,
           "not in the baseline (a new scenario): nothing to compare, passed");
     }
-    if (before.status() != Status.PASSED || before.latencyMs() == null) {
+    if (before.latencyMs() == null) {
+      // A baseline scenario the gate failed kept its figures and is compared, as compare does.
       return new BaselineCheck(file, baseline.runId(), false, null, null, rule,
-          "the baseline's scenario did not pass (" + before.status().id() + "): nothing to compare, passed");
+          "the baseline's scenario was not measured (" + before.status().id() + "): nothing to compare, passed");
     }
     long[] beforeSamples = baseline.samples(before);
     Comparison comparison;

@@ -135,7 +135,8 @@ public final class ConsoleTable {
     for (ScenarioResult result : results) {
       boolean unmeasured = result.status() == Status.FAILED && result.latencyMs() == null;
       if (!ran(result) || unmeasured) {
-        String reason = Objects.requireNonNullElse(result.reason(), "no reason given");
+        // A reason's own line breaks would break the one line it gets.
+        String reason = Objects.requireNonNullElse(result.reason(), "no reason given").replaceAll("\\s+", " ");
         byReason.computeIfAbsent(result.status().id() + ": " + reason, key -> new ArrayList<>()).add(result);
       }
     }

@@ -46,8 +46,8 @@ public final class Figures {
 
   /** A p-value with its magnitude visible: {@code 0.034}, {@code 3.2e-12}, {@code < 1e-300}. */
   public static String pValue(double p) {
-    if (p < Double.MIN_NORMAL) {
-      return "< 1e-300"; // below what a double's normal tail reaches
+    if (p < 1e-300) {
+      return "< 1e-300"; // where the normal tail's double runs out
     }
     return p >= 0.001 ? String.format(Locale.ROOT, "%.3g", p) : String.format(Locale.ROOT, "%.2g", p);
   }

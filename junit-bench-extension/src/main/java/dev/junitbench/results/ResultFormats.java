@@ -11,7 +11,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
 /**
@@ -42,17 +41,24 @@ final class ResultFormats {
           break;
         }
         format = providers.next();
-      } catch (ServiceConfigurationError | LinkageError e) {
+      } catch (Throwable e) {
         RunWarnings.warnOnce("format: " + e, "a result format could not be created and writes nothing ("
             + Causes.describe(e) + ")");
         continue;
       }
       String name = nameOf(format);
+      boolean byDefault;
+      try {
+        byDefault = format.enabledByDefault();
+      } catch (Throwable e) {
+        failed(format, e);
+        continue;
+      }
       boolean on;
       try {
-        on = config.formatEnabled(name, format.enabledByDefault());
+        on = config.formatEnabled(name, byDefault);
       } catch (BenchmarkConfigurationException e) {
-        on = format.enabledByDefault();
+        on = byDefault;
         RunWarnings.warnOnce("format setting: " + name, e.getMessage() + " (the " + name + " format is "
             + (on ? "on" : "off") + ", its default)");
       }
@@ -68,7 +74,7 @@ final class ResultFormats {
     try {
       String name = format.name();
       return name == null || name.isBlank() ? format.getClass().getName() : name;
-    } catch (RuntimeException | LinkageError e) {
+    } catch (Throwable e) {
       return format.getClass().getName();
     }
   }
@@ -83,7 +89,8 @@ final class ResultFormats {
     for (ResultFormat format : formats) {
       try {
         format.scenarioWritten(run);
-      } catch (Exception | LinkageError e) {
+      } catch (Throwable e) {
+        // Whatever a format throws, an assertion or an error of its own, it costs only its own files.
         failed(format, e);
       }
     }
@@ -113,7 +120,7 @@ final class ResultFormats {
         if (files != null && !files.isEmpty()) {
           written.add(new Written(nameOf(format), List.copyOf(files), System.nanoTime() - start));
         }
-      } catch (Exception | LinkageError e) {
+      } catch (Throwable e) {
         failed(format, e);
       }
     }

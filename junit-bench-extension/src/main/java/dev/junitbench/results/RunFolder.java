@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.junitbench.config.Defaults;
+import dev.junitbench.stats.MedianInterval;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -129,18 +131,29 @@ public record RunFolder(Path dir, ResultsDocument document) {
 
   private static void check(Path file, ScenarioResult result) throws ResultFileException {
     String which = "result " + result.id() + " (" + result.benchmark() + " " + result.displayName() + ")";
-    if (result.id() == null || result.benchmark() == null || result.status() == null) {
-      throw new ResultFileException(file + ": a result lacks its id, benchmark or status");
+    if (result.id() == null || result.benchmark() == null || result.status() == null || result.params() == null) {
+      throw new ResultFileException(file + ": a result lacks its id, benchmark, status or params; the file is damaged");
     }
     var latency = result.latencyMs();
-    if (latency != null) {
-      if (latency.count() < 1 || latency.median() == null || latency.min() == null) {
-        throw new ResultFileException(file + ": " + which + " has latency figures without a count, median or minimum");
-      }
-      if (latency.min() < 0 || latency.median() < 0) {
-        throw new ResultFileException(file + ": " + which + " has a negative latency (" + latency.min()
-            + " ms); no measurement gives one: the file is damaged");
-      }
+    if (latency == null) {
+      return;
+    }
+    String damaged = " the file is damaged: use a run folder as junit-bench wrote it";
+    if (latency.count() < 1 || latency.count() > Defaults.MAX_SAMPLES || latency.median() == null
+        || latency.min() == null || latency.max() == null) {
+      throw new ResultFileException(file + ": " + which + " has latency figures without a median, minimum or maximum,"
+          + " or a count outside 1.." + Defaults.MAX_SAMPLES + " (" + latency.count() + ");" + damaged);
+    }
+    if (latency.min() < 0 || latency.median() < latency.min() || latency.max() < latency.median()) {
+      throw new ResultFileException(file + ": " + which + " has a negative or disordered latency (min " + latency.min()
+          + ", median " + latency.median() + ", max " + latency.max() + " ms); no measurement gives one;" + damaged);
+    }
+    boolean interval = latency.ci95Low() != null || latency.ci95High() != null;
+    if (interval && (latency.ci95Low() == null || latency.ci95High() == null || latency.count() < MedianInterval.MIN_COUNT
+        || latency.ci95Low() < 0 || latency.ci95Low() > latency.median() || latency.ci95High() < latency.median())) {
+      throw new ResultFileException(file + ": " + which + " has a median interval [" + latency.ci95Low() + ", "
+          + latency.ci95High() + "] ms that does not hold its median " + latency.median() + " ms or does not fit its"
+          + " count " + latency.count() + ";" + damaged);
     }
   }
 

@@ -39,9 +39,27 @@ public final class Samples {
   static Samples read(Path file, List<ScenarioResult> results) throws ResultFileException {
     Map<Integer, long[]> arrays = new HashMap<>();
     Map<Integer, Integer> filled = new HashMap<>();
+    long counted = results.stream().filter(r -> r.id() != null && r.latencyMs() != null)
+        .mapToLong(r -> r.latencyMs().count()).sum();
+    try {
+      if (Files.size(file) == 0) {
+        throw new ResultFileException(file + " is empty; it is not a complete samples.csv");
+      }
+      // Each row takes at least 6 bytes ("1,1,1\n"): a file too small for the counts is not allocated for.
+      if (counted * 6 > Files.size(file)) {
+        throw new ResultFileException(file + " is too small for the " + counted + " samples results.json counts: the"
+            + " two files are not of the same run, or samples.csv was cut short");
+      }
+    } catch (NoSuchFileException e) {
+      throw new ResultFileException(file + " does not exist; this run kept no raw samples", e);
+    } catch (ResultFileException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new ResultFileException(file + " cannot be read (" + e + ")", e);
+    }
     for (ScenarioResult result : results) {
       if (result.id() != null && result.latencyMs() != null) {
-        arrays.put(result.id(), new long[(int) Math.min(Integer.MAX_VALUE - 8, result.latencyMs().count())]);
+        arrays.put(result.id(), new long[(int) result.latencyMs().count()]);
         filled.put(result.id(), 0);
       }
     }

@@ -83,13 +83,15 @@ public final class TextTable {
     return text.length() <= width ? text : text.substring(0, Math.max(0, width - 3)) + "...";
   }
 
-  /** {@code text} as lines of at most {@code width}, broken between words, continuation lines indented. */
+  /**
+   * {@code text} as lines of at most {@code width}, broken between words, continuation lines
+   * indented; a single word longer than a line (a path) is kept whole on a line of its own.
+   */
   public static List<String> wrap(String text, String indent, String continuation, int width) {
     List<String> lines = new ArrayList<>();
     StringBuilder line = new StringBuilder(indent);
     boolean empty = true;
     for (String word : text.split(" ")) {
-      word = cut(word, width - continuation.length());
       if (!empty && line.length() + 1 + word.length() > width) {
         lines.add(line.toString());
         line = new StringBuilder(continuation);

@@ -91,9 +91,12 @@ public record Comparison(Verdict verdict, Double ratio, Double ci95Low, Double c
           "a latency of 0 (a body faster than the clock's resolution) leaves the interval undefined; no test");
     }
     MedianRatio interval = MedianRatio.of(side(baseline), side(current));
-    Double p = interval.logStandardError() > 0
-        ? Math.min(1.0, 2 * Normal.upperTail(Math.abs(Math.log(ratio)) / interval.logStandardError()))
-        : (ratio == 1 ? 1.0 : 0.0);
+    if (!(interval.logStandardError() > 0)) {
+      // Intervals of zero width (a clock coarser than the body) leave no spread to test against.
+      return new Comparison(Verdict.UNCHANGED, ratio, interval.ci95Low(), interval.ci95High(), null, WALD, baseMedian,
+          nowMedian, baseline.count(), current.count(), "both medians' intervals have zero width: no test");
+    }
+    Double p = Math.min(1.0, 2 * Normal.upperTail(Math.abs(Math.log(ratio)) / interval.logStandardError()));
     return new Comparison(rule.latencyVerdict(ratio, p), ratio, interval.ci95Low(), interval.ci95High(), p, WALD,
         baseMedian, nowMedian, baseline.count(), current.count(), null);
   }

@@ -42,17 +42,6 @@ public record RegressionRule(double threshold, double alpha) {
     return ratio < 1 - threshold ? Verdict.IMPROVED : Verdict.UNCHANGED;
   }
 
-  /** The verdict on a ratio current / baseline of a higher-is-better figure (throughput). */
-  public Verdict throughputVerdict(double ratio, Double pValue) {
-    if (pValue == null || !(pValue < alpha) || Double.isNaN(ratio)) {
-      return Verdict.UNCHANGED;
-    }
-    if (ratio < 1 - threshold) {
-      return Verdict.REGRESSED;
-    }
-    return ratio > 1 + threshold ? Verdict.IMPROVED : Verdict.UNCHANGED;
-  }
-
   /** {@code change > 5% and p < 0.01}, for messages. */
   public String describe() {
     return "change > " + percent(threshold) + " and p < " + alpha;

@@ -44,6 +44,47 @@ final class FixtureFormats {
     }
   }
 
+  /** Cannot even say whether it is on, once a test arms it. */
+  public static final class Unruly implements ResultFormat {
+    static volatile boolean armed;
+
+    @Override
+    public String name() {
+      return "unruly";
+    }
+
+    @Override
+    public boolean enabledByDefault() {
+      if (armed) {
+        throw new IllegalStateException("no opinion");
+      }
+      return false;
+    }
+
+    @Override
+    public List<Path> runFinished(RunFolder run) {
+      throw new AssertionError("never called");
+    }
+  }
+
+  /** Fails its end of run with an error, not an exception. */
+  public static final class Asserting implements ResultFormat {
+    @Override
+    public String name() {
+      return "asserting";
+    }
+
+    @Override
+    public boolean enabledByDefault() {
+      return false;
+    }
+
+    @Override
+    public List<Path> runFinished(RunFolder run) {
+      throw new AssertionError("the fixture's own assertion");
+    }
+  }
+
   /** Throws from every call. */
   public static final class Throwing implements ResultFormat {
     @Override

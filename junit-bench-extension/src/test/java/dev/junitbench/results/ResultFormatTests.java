@@ -81,6 +81,28 @@ class ResultFormatTests {
   }
 
   @Test
+  @DisplayName("one whose switch or end throws anything, an error included, costs neither the run's files, its table nor the other formats")
+  void errorsOfEveryKind() throws Exception {
+    Warned warned;
+    FixtureFormats.Unruly.armed = true;
+    try {
+      warned = run("junit.bench.format.asserting", "true", "junit.bench.format.fixture", "true");
+    } finally {
+      FixtureFormats.Unruly.armed = false;
+    }
+    ListenerRun.Outcome outcome = warned.outcome();
+    assertThat(warned.err()).contains("the unruly result format (" + FixtureFormats.Unruly.class.getName()
+        + ") failed").contains("java.lang.IllegalStateException: no opinion")
+        .contains("the asserting result format (" + FixtureFormats.Asserting.class.getName() + ") failed")
+        .contains("java.lang.AssertionError: the fixture's own assertion");
+    assertThat(outcome.results()).hasSize(2);
+    assertThat(outcome.json().get("run").get("finished_at").isNull()).isFalse();
+    assertThat(outcome.json().get("run").get("warnings").toString()).contains("asserting result format");
+    assertThat(outcome.out()).contains("junit-bench results (").contains("junit-bench: fixture wrote ");
+    assertThat(Files.readAllLines(outcome.runDir().resolve("fixture.txt"))).hasSize(3);
+  }
+
+  @Test
   @DisplayName("a bad switch is warned about and the format keeps its default")
   void badSwitch() {
     Warned warned = run("junit.bench.format.fixture", "yes please");

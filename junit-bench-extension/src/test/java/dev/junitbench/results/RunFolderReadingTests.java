@@ -104,7 +104,17 @@ class RunFolderReadingTests {
 
     Files.writeString(file, good.replace("\"min\" : 5.0E-6", "\"min\" : -5.0E-6"));
     assertThatThrownBy(() -> RunFolder.read(dir)).hasMessageContaining("result 1 (" + BENCH)
-        .hasMessageContaining("has a negative latency");
+        .hasMessageContaining("has a negative or disordered latency");
+
+    Files.writeString(file, good.replace("\"ci95_low\" : 5.0E-6", "\"ci95_low\" : 1.0E-5"));
+    assertThatThrownBy(() -> RunFolder.read(dir)).hasMessageContaining("has a median interval [1.0E-5, 1.1E-5] ms that"
+        + " does not hold its median 8.0E-6 ms");
+
+    Files.writeString(file, good.replace("\"count\" : 7,", "\"count\" : 2000000000,"));
+    assertThatThrownBy(() -> RunFolder.read(dir)).hasMessageContaining("a count outside 1..1000000 (2000000000)");
+
+    Files.writeString(file, good.replaceFirst("\"params\" : \\{", "\"no_params\" : {"));
+    assertThatThrownBy(() -> RunFolder.read(dir)).hasMessageContaining("a result lacks its id, benchmark, status or params");
   }
 
   @Test
@@ -132,11 +142,15 @@ class RunFolderReadingTests {
     Files.writeString(file, good + "2,4,80\n");
     assertThatThrownBy(folder::samples).hasMessageContaining("line 12: result 2 has more samples than the 3");
 
-    Files.writeString(file, "id,latency\n1,5\n");
+    Files.writeString(file, "id,latency\n" + "1,5\n".repeat(20));
     assertThatThrownBy(folder::samples).hasMessageContaining("has no column result_id");
 
     Files.writeString(file, "");
     assertThatThrownBy(folder::samples).hasMessage(file + " is empty; it is not a complete samples.csv");
+
+    Files.writeString(file, "result_id,iteration,latency_ns\n1,1,5\n");
+    assertThatThrownBy(folder::samples).hasMessage(file + " is too small for the 10 samples results.json counts: the"
+        + " two files are not of the same run, or samples.csv was cut short");
 
     Files.delete(file);
     assertThat(folder.hasSamples()).isFalse();

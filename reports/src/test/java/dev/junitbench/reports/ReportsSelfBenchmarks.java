@@ -65,6 +65,6 @@ class ReportsSelfBenchmarks {
   void compareAndReport(Blackhole blackhole) throws Exception {
     RunComparison comparison = RunComparison.of(baseline, current, RegressionRule.DEFAULT);
     blackhole.consume(ComparisonText.render(comparison));
-    HtmlReport.of(List.of(current), baseline).write(folder.resolve("report.html"));
+    HtmlReport.of(List.of(current), baseline, RegressionRule.DEFAULT).write(folder.resolve("report.html"));
   }
 }

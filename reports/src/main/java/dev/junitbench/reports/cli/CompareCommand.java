@@ -9,8 +9,8 @@ import dev.junitbench.stats.RegressionRule;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -39,13 +39,8 @@ final class CompareCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "CURRENT", description = "The run judged: a run folder or its results.json.")
   Path current;
 
-  @Option(names = "--threshold", paramLabel = "CHANGE", defaultValue = "5%",
-      description = "The noise threshold: a smaller change is never called (5% or 0.05). Default: ${DEFAULT-VALUE}.")
-  String threshold;
-
-  @Option(names = "--alpha", paramLabel = "P", defaultValue = "0.01",
-      description = "The significance level, in (0, 0.5]. Default: ${DEFAULT-VALUE}.")
-  double alpha;
+  @Mixin
+  RuleOptions rules;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
       description = "text (a table for the terminal), markdown (a pull-request comment) or json. Default: ${DEFAULT-VALUE}.")
@@ -56,7 +51,7 @@ final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    RegressionRule rule = rule();
+    RegressionRule rule = rules.rule();
     RunComparison comparison = RunComparison.of(baseline, current, rule);
     String text = switch (format) {
       case text -> ComparisonText.render(comparison);
@@ -71,23 +66,5 @@ final class CompareCommand implements Callable<Integer> {
       spec.commandLine().getOut().println(comparison.summaryLine() + " (written to " + output.toAbsolutePath() + ")");
     }
     return comparison.regressed() ? Main.REGRESSION : 0;
-  }
-
-  private RegressionRule rule() {
-    String text = threshold.trim();
-    double value;
-    try {
-      value = text.endsWith("%") ? Double.parseDouble(text.substring(0, text.length() - 1).trim()) / 100
-          : Double.parseDouble(text);
-    } catch (NumberFormatException e) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--threshold " + threshold
-          + " is not a relative change; use 5% or 0.05");
-    }
-    try {
-      return new RegressionRule(value, alpha);
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--threshold " + threshold + " --alpha " + alpha
-          + ": " + e.getMessage());
-    }
   }
 }

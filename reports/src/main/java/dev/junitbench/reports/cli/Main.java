@@ -64,7 +64,14 @@ public final class Main implements Runnable {
       e.printStackTrace(failed.getErr());
       return INTERNAL;
     });
-    int code = line.execute(args);
+    int code;
+    try {
+      code = line.execute(args);
+    } catch (Throwable e) {
+      // An error picocli does not handle (out of memory, say) must not exit 1, which means "regression".
+      err.println("junit-bench-reports: internal error, please report it: " + e);
+      code = INTERNAL;
+    }
     out.flush();
     err.flush();
     return code;
@@ -75,6 +82,9 @@ public final class Main implements Runnable {
    * before any work, so nothing is half-written.
    */
   static void requireFolderOf(java.nio.file.Path file) throws IOException {
+    if (java.nio.file.Files.isDirectory(file)) {
+      throw new IOException("cannot write " + file + ": it is a folder; give a file name with -o");
+    }
     java.nio.file.Path parent = file.toAbsolutePath().getParent();
     if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
       throw new IOException("cannot write " + file + ": its folder " + parent + " does not exist; create it or give"

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -29,12 +30,16 @@ final class ReportCommand implements Callable<Integer> {
   Path output;
 
   @Option(names = "--baseline", paramLabel = "RUN_DIR",
-      description = "A run to compare the first run with: each scenario shows its change, coloured by verdict.")
+      description = "A run to compare the first run with: each scenario shows its change, coloured by the verdict of"
+          + " --threshold and --alpha.")
   Path baseline;
+
+  @Mixin
+  RuleOptions rules;
 
   @Override
   public Integer call() throws Exception {
-    HtmlReport report = HtmlReport.of(runs, baseline);
+    HtmlReport report = HtmlReport.of(runs, baseline, rules.rule());
     Path file = output != null ? output : runs.size() == 1
         ? (Files.isDirectory(runs.get(0)) ? runs.get(0) : runs.get(0).toAbsolutePath().getParent()).resolve(HtmlReport.FILE)
         : Path.of(HtmlReport.FILE);

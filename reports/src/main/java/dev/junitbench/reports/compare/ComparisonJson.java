@@ -36,9 +36,10 @@ public final class ComparisonJson {
       node.set("baseline", side(row.before()));
       node.set("current", side(row.after()));
       node.set("latency", row.latency() == null ? null : mapper.valueToTree(row.latency()));
+      node.put("lost", row.lost());
       ObjectNode throughput = node.putObject("throughput");
       throughput.put("ratio", row.throughputRatio());
-      throughput.put("verdict", row.throughputVerdict() == null ? null : row.throughputVerdict().id());
+      throughput.put("change", row.throughputRatio() == null ? null : row.throughputRatio() - 1);
       throughput.put("higher_is_better", true);
     }
     try {

@@ -25,8 +25,8 @@ public final class ComparisonText {
   public static String render(RunComparison comparison) {
     List<String> lines = new ArrayList<>();
     lines.add(comparison.summaryLine());
-    lines.add("baseline: " + describe(comparison.baseline()));
-    lines.add("current:  " + describe(comparison.current()));
+    lines.addAll(TextTable.wrap("baseline: " + describe(comparison.baseline()), "", "  ", WIDTH));
+    lines.addAll(TextTable.wrap("current:  " + describe(comparison.current()), "", "  ", WIDTH));
     lines.addAll(TextTable.wrap("method: " + comparison.method(), "", "  ", WIDTH));
     List<ScenarioResult> named = comparison.rows().stream().map(RunComparison.Row::named).toList();
     ScenarioNames names = ScenarioNames.of(named);
@@ -75,7 +75,8 @@ public final class ComparisonText {
       case COMPARED -> row.verdict().id();
       case ADDED -> "added";
       case REMOVED -> "removed";
-      case NOT_PASSED -> "not passed (" + status(row.before()) + " -> " + status(row.after()) + ")";
+      case NOT_PASSED -> (row.lost() ? "no longer passes " : "not passed ") + "(" + status(row.before()) + " -> "
+          + status(row.after()) + ")";
     };
   }
 

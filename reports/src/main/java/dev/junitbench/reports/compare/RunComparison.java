@@ -19,7 +19,8 @@ import java.util.Map;
 /**
  * Two runs compared scenario by scenario, matched on benchmark and params (never on the result id):
  * each scenario both runs measured gets a {@link Comparison} of its latency and the change of its
- * throughput; the others are listed as added, removed or not passed.
+ * throughput; the others are listed as added, removed or not passed. A scenario that had figures in
+ * the baseline and has none now (it failed or was aborted) counts against the run like a regression.
  *
  * @param baseline the run compared against
  * @param current the run judged
@@ -48,11 +49,11 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
    * @param before the baseline's result, or null
    * @param after the current result, or null
    * @param latency the comparison of the latencies, for {@link Kind#COMPARED}
-   * @param throughputRatio current / baseline throughput (higher is better), or null
-   * @param throughputVerdict the verdict on the throughput (higher is better), or null
+   * @param throughputRatio current / baseline throughput (higher is better: below 1 is slower), or null;
+   *     shown beside the latency's change, the verdict is the median latency's
    */
   public record Row(ScenarioKey key, Kind kind, ScenarioResult before, ScenarioResult after, Comparison latency,
-      Double throughputRatio, Verdict throughputVerdict) {
+      Double throughputRatio) {
 
     /** The result to name the scenario by: the current one, else the baseline's. */
     public ScenarioResult named() {
@@ -63,10 +64,15 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
     public Verdict verdict() {
       return latency == null ? null : latency.verdict();
     }
+
+    /** Whether the scenario was measured in the baseline and is not now: it failed or stopped. */
+    public boolean lost() {
+      return kind == Kind.NOT_PASSED && measured(before) && !measured(after);
+    }
   }
 
-  /** Counts for the summary line. */
-  public record Counts(int regressed, int improved, int unchanged, int added, int removed, int notPassed) {}
+  /** Counts for the summary line; {@code lost} of the {@code notPassed} were measured in the baseline. */
+  public record Counts(int regressed, int improved, int unchanged, int added, int removed, int notPassed, int lost) {}
 
   /** Whether the baseline, resp. the current run, kept raw samples. */
   public boolean baselineHasSamples() {
@@ -101,19 +107,19 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
       ScenarioResult now = entry.getValue();
       ScenarioResult then = before.get(entry.getKey());
       if (then == null) {
-        rows.add(new Row(entry.getKey(), Kind.ADDED, null, now, null, null, null));
+        rows.add(new Row(entry.getKey(), Kind.ADDED, null, now, null, null));
         continue;
       }
       common = true;
       if (!measured(then) || !measured(now)) {
-        rows.add(new Row(entry.getKey(), Kind.NOT_PASSED, then, now, null, null, null));
+        rows.add(new Row(entry.getKey(), Kind.NOT_PASSED, then, now, null, null));
         continue;
       }
       rows.add(compare(entry.getKey(), baseline, then, baselineSamples, current, now, currentSamples, rule));
     }
     for (Map.Entry<ScenarioKey, ScenarioResult> entry : before.entrySet()) {
       if (!after.containsKey(entry.getKey())) {
-        rows.add(new Row(entry.getKey(), Kind.REMOVED, entry.getValue(), null, null, null, null));
+        rows.add(new Row(entry.getKey(), Kind.REMOVED, entry.getValue(), null, null, null));
       }
     }
     if (!common) {
@@ -125,6 +131,9 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
   }
 
   private static int order(Row row) {
+    if (row.lost()) {
+      return 0;
+    }
     if (row.kind() != Kind.COMPARED) {
       return 3 + row.kind().ordinal();
     }
@@ -137,7 +146,7 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
 
   /** A result with figures: passed, or failed by a gate (which keeps them). */
   private static boolean measured(ScenarioResult result) {
-    return result.latencyMs() != null && (result.status() == Status.PASSED || result.status() == Status.FAILED);
+    return result != null && result.latencyMs() != null && (result.status() == Status.PASSED || result.status() == Status.FAILED);
   }
 
   private static Map<ScenarioKey, ScenarioResult> index(RunFolder run) {
@@ -158,13 +167,11 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
         ? Comparison.ofSamples(requirePositive(baseline, then, a), a.length, requirePositive(current, now, b), b.length, rule)
         : Comparison.ofSummaries(then.latencyMs(), now.latencyMs(), rule);
     Double ratio = null;
-    Verdict verdict = null;
     if (then.throughput() != null && now.throughput() != null && then.throughput().value() != null
         && now.throughput().value() != null && then.throughput().value() > 0) {
       ratio = now.throughput().value() / then.throughput().value();
-      verdict = rule.throughputVerdict(ratio, latency.pValue());
     }
-    return new Row(key, Kind.COMPARED, then, now, latency, ratio, verdict);
+    return new Row(key, Kind.COMPARED, then, now, latency, ratio);
   }
 
   private static void requirePositive(RunFolder run, ScenarioResult result) throws BadInputException {
@@ -194,7 +201,9 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
     int added = 0;
     int removed = 0;
     int notPassed = 0;
+    int lost = 0;
     for (Row row : rows) {
+      lost += row.lost() ? 1 : 0;
       switch (row.kind()) {
         case ADDED -> added++;
         case REMOVED -> removed++;
@@ -208,12 +217,16 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
         }
       }
     }
-    return new Counts(regressed, improved, unchanged, added, removed, notPassed);
+    return new Counts(regressed, improved, unchanged, added, removed, notPassed, lost);
   }
 
-  /** Whether some scenario regressed: the exit code 1 of {@code compare}. */
+  /**
+   * Whether some scenario regressed, or was measured in the baseline and failed or stopped now: the
+   * exit code 1 of {@code compare}.
+   */
   public boolean regressed() {
-    return counts().regressed() > 0;
+    Counts counts = counts();
+    return counts.regressed() > 0 || counts.lost() > 0;
   }
 
   /** The one line that leads every output: {@code 2 regressed, 1 improved, 40 unchanged}, then what else. */
@@ -229,17 +242,26 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
     }
     if (c.notPassed() > 0) {
       line.append(", ").append(c.notPassed()).append(" not passed");
+      if (c.lost() > 0) {
+        line.append(" (").append(c.lost()).append(c.lost() == 1 ? " was" : " were").append(" measured in the baseline)");
+      }
     }
     return line.toString();
   }
 
   /** How the figures were compared, as criterion.rs and JMH state their methods. */
   public String method() {
-    String test = baselineHasSamples() && currentHasSamples()
+    List<String> missing = new ArrayList<>();
+    if (!baselineHasSamples()) {
+      missing.add(baseline.samplesFile().toString());
+    }
+    if (!currentHasSamples()) {
+      missing.add(current.samplesFile().toString());
+    }
+    String test = missing.isEmpty()
         ? "two-sided Mann-Whitney U test on the raw samples (tie-corrected; exact for small samples without ties)"
-        : "Wald test of the log ratio of medians: "
-            + (baselineHasSamples() ? current.samplesFile() : baseline.samplesFile())
-            + " is missing, so scenarios are compared on their medians and intervals only";
+        : "Wald test of the log ratio of medians: " + String.join(" and ", missing) + (missing.size() == 1 ? " is" : " are")
+            + " missing, so scenarios are compared on their medians and intervals only";
     return "verdict when p < " + rule.alpha() + " and the median changed by more than "
         + Math.round(rule.threshold() * 1000) / 10.0 + "%; " + test
         + "; change = ratio of medians (current / baseline) with a 95% confidence interval from each median's"

@@ -51,15 +51,16 @@ public final class HtmlReport {
 
   /**
    * The report of {@code runs} (run folders or their results.json); with {@code baseline}, the first
-   * run's scenarios show their change against it.
+   * run's scenarios show their change against it, judged by {@code rule}.
    */
-  public static HtmlReport of(List<Path> runs, Path baseline) throws BadInputException {
+  public static HtmlReport of(List<Path> runs, Path baseline, dev.junitbench.stats.RegressionRule rule)
+      throws BadInputException {
     List<RunFolder> folders = new ArrayList<>();
     for (Path run : runs) {
       folders.add(Runs.read(run));
     }
     RunComparison comparison = baseline == null ? null
-        : RunComparison.of(Runs.read(baseline), folders.get(0), dev.junitbench.stats.RegressionRule.DEFAULT);
+        : RunComparison.of(Runs.read(baseline), folders.get(0), rule);
     return of(folders, comparison);
   }
 

@@ -112,6 +112,9 @@ class CommandLineTests {
     assertThat(noCommand.code()).isEqualTo(2);
     assertThat(noCommand.err()).isEqualTo("junit-bench-reports: name a command: report, compare or export-jmh (see"
         + " junit-bench-reports --help)\n");
+    Run folderOutput = run("report", base.toString(), "-o", tempDir.toString());
+    assertThat(folderOutput.code()).isEqualTo(2);
+    assertThat(folderOutput.err()).isEqualTo("report: cannot write " + tempDir + ": it is a folder; give a file name with -o\n");
     Run badOutput = run("export-jmh", base.toString(), "-o", tempDir.resolve("no/such/dir/x.json").toString());
     assertThat(badOutput.code()).isEqualTo(2);
     assertThat(badOutput.err()).contains("its folder").contains("does not exist");
@@ -129,7 +132,12 @@ class CommandLineTests {
     assertThat(Files.readString(two)).contains("Run 2: run-slower");
     Run compared = run("report", slower.toString(), "--baseline", base.toString(), "-o", tempDir.resolve("c.html").toString());
     assertThat(compared.code()).isZero();
-    assertThat(Files.readString(tempDir.resolve("c.html"))).contains("verdict-regressed");
+    assertThat(org.jsoup.Jsoup.parse(tempDir.resolve("c.html").toFile()).select("td.verdict-regressed")).hasSize(1);
+    assertThat(run("report", slower.toString(), "--baseline", base.toString(), "--threshold", "50%", "-o",
+        tempDir.resolve("d.html").toString()).code()).isZero();
+    org.jsoup.nodes.Document loose = org.jsoup.Jsoup.parse(tempDir.resolve("d.html").toFile());
+    assertThat(loose.select("td.verdict-regressed")).isEmpty();
+    assertThat(loose.select("td.verdict-unchanged")).hasSize(2);
 
     Run export = run("export-jmh", base.toString());
     assertThat(export.code()).isZero();

@@ -50,7 +50,7 @@ class RunComparisonTests {
   @DisplayName("matches on benchmark and params, never on the result id, and calls each change")
   void verdicts() throws Exception {
     RunComparison comparison = RunComparison.of(baseline(), current(), RegressionRule.DEFAULT);
-    assertThat(comparison.counts()).isEqualTo(new RunComparison.Counts(1, 1, 2, 1, 1, 1));
+    assertThat(comparison.counts()).isEqualTo(new RunComparison.Counts(1, 1, 2, 1, 1, 1, 0));
     assertThat(comparison.summaryLine()).isEqualTo("1 regressed, 1 improved, 2 unchanged, 1 added, 1 removed, 1 not passed");
     assertThat(comparison.regressed()).isTrue();
 
@@ -62,13 +62,11 @@ class RunComparisonTests {
     assertThat(first.latency().pValue()).isLessThan(1e-10);
     assertThat(first.latency().test()).isEqualTo("mann-whitney-u");
     assertThat(first.throughputRatio()).as("throughput: higher is better").isLessThan(1);
-    assertThat(first.throughputVerdict()).isEqualTo(Verdict.REGRESSED);
 
     RunComparison.Row faster = comparison.rows().get(1);
     assertThat(faster.verdict()).isEqualTo(Verdict.IMPROVED);
     assertThat(faster.key().params()).containsEntry("batch_size", "32");
     assertThat(faster.throughputRatio()).isGreaterThan(1);
-    assertThat(faster.throughputVerdict()).isEqualTo(Verdict.IMPROVED);
 
     assertThat(comparison.rows()).filteredOn(r -> r.kind() == RunComparison.Kind.ADDED).singleElement()
         .satisfies(r -> assertThat(r.key().params()).containsEntry("batch_size", "128"));
@@ -78,6 +76,24 @@ class RunComparisonTests {
         .satisfies(r -> assertThat(r.before().status()).isEqualTo(Status.ABORTED));
     assertThat(comparison.method()).contains("Mann-Whitney U").contains("Price-Bonett").contains("p < 0.01")
         .contains("5.0%");
+  }
+
+  @Test
+  @DisplayName("a scenario measured in the baseline that fails or stops now counts against the run, like a regression")
+  void lost() throws Exception {
+    Path base = baseline();
+    Path broken = RunFolders.write(tempDir, "run-broken", List.of(
+        passed(EMBED, params("batch_size", 1), 21, 100, 7e6),
+        RunFolders.ended(EMBED, params("batch_size", 8), Status.FAILED, "java.lang.OutOfMemoryError: Java heap space"),
+        RunFolders.ended(EMBED, params("batch_size", 32), Status.ABORTED, "no GPU")));
+    RunComparison comparison = RunComparison.of(base, broken, RegressionRule.DEFAULT);
+    assertThat(comparison.counts().lost()).isEqualTo(2);
+    assertThat(comparison.regressed()).isTrue();
+    assertThat(comparison.summaryLine()).isEqualTo("0 regressed, 0 improved, 1 unchanged, 3 removed, 2 not passed"
+        + " (2 were measured in the baseline)");
+    assertThat(comparison.rows().get(0).lost()).as("first").isTrue();
+    assertThat(ComparisonText.render(comparison)).contains("no longer passes (passed -> failed)");
+    assertThat(ComparisonMarkdown.render(comparison)).startsWith(":red_circle: **0 regressed, 0 improved");
   }
 
   @Test

@@ -51,7 +51,7 @@ class BrowserTests {
     Path base = ReportRuns.current(tempDir, "run-base", 1.0);
     Path now = ReportRuns.current(tempDir, "run-now", 1.3);
     report = now.resolve(HtmlReport.FILE);
-    HtmlReport.of(List.of(now), base).write(report);
+    HtmlReport.of(List.of(now), base, dev.junitbench.stats.RegressionRule.DEFAULT).write(report);
 
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM.toFile());

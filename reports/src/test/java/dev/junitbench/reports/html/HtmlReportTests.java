@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.junitbench.stats.RegressionRule;
 import java.nio.file.Path;
 import java.util.List;
 import org.jsoup.Jsoup;
@@ -26,7 +27,7 @@ class HtmlReportTests {
   @BeforeAll
   static void render() throws Exception {
     Path run = ReportRuns.current(tempDir, "run-now", 1.0);
-    html = HtmlReport.of(List.of(run), null).render();
+    html = HtmlReport.of(List.of(run), null, RegressionRule.DEFAULT).render();
     page = Jsoup.parse(html);
   }
 
@@ -132,13 +133,13 @@ class HtmlReportTests {
   void baselineAndSeveralRuns() throws Exception {
     Path base = ReportRuns.current(tempDir, "run-base", 1.0);
     Path slower = ReportRuns.current(tempDir, "run-slower", 1.3);
-    Document compared = Jsoup.parse(HtmlReport.of(List.of(slower), base).render());
+    Document compared = Jsoup.parse(HtmlReport.of(List.of(slower), base, RegressionRule.DEFAULT).render());
     assertThat(compared.select("#scenarios thead th").eachText()).contains("vs baseline");
     assertThat(compared.select("td.verdict-regressed")).hasSize(1).first()
         .satisfies(td -> assertThat(td.text()).matches("\\+\\d+\\.\\d% regressed"));
     assertThat(compared.select("td.verdict-unchanged").size()).isGreaterThan(5);
 
-    Document two = Jsoup.parse(HtmlReport.of(List.of(base, slower), null).render());
+    Document two = Jsoup.parse(HtmlReport.of(List.of(base, slower), null, RegressionRule.DEFAULT).render());
     assertThat(two.select("#scenarios thead th").first().text()).isEqualTo("Run");
     assertThat(two.select("#scenarios tbody tr")).hasSize(34);
     assertThat(two.select("#runs h3").eachText()).containsExactly("Run 1: run-base", "Run 2: run-slower");
