@@ -39,32 +39,31 @@ public final class Samples {
   static Samples read(Path file, List<ScenarioResult> results) throws ResultFileException {
     Map<Integer, long[]> arrays = new HashMap<>();
     Map<Integer, Integer> filled = new HashMap<>();
-    long counted = results.stream().filter(r -> r.id() != null && r.latencyMs() != null)
-        .mapToLong(r -> r.latencyMs().count()).sum();
     try {
-      if (Files.size(file) == 0) {
+      long size = Files.size(file);
+      if (size == 0) {
         throw new ResultFileException(file + " is empty; it is not a complete samples.csv");
       }
+      long counted = 0;
+      for (ScenarioResult result : results) {
+        if (result.id() != null && result.latencyMs() != null) {
+          counted += result.latencyMs().count();
+        }
+      }
       // Each row takes at least 6 bytes ("1,1,1\n"): a file too small for the counts is not allocated for.
-      if (counted * 6 > Files.size(file)) {
+      if (counted * 6 > size) {
         throw new ResultFileException(file + " is too small for the " + counted + " samples results.json counts: the"
             + " two files are not of the same run, or samples.csv was cut short");
       }
-    } catch (NoSuchFileException e) {
-      throw new ResultFileException(file + " does not exist; this run kept no raw samples", e);
-    } catch (ResultFileException e) {
-      throw e;
-    } catch (IOException e) {
-      throw new ResultFileException(file + " cannot be read (" + e + ")", e);
-    }
-    for (ScenarioResult result : results) {
-      if (result.id() != null && result.latencyMs() != null) {
-        arrays.put(result.id(), new long[(int) result.latencyMs().count()]);
-        filled.put(result.id(), 0);
+      for (ScenarioResult result : results) {
+        if (result.id() != null && result.latencyMs() != null) {
+          arrays.put(result.id(), new long[(int) result.latencyMs().count()]);
+          filled.put(result.id(), 0);
+        }
       }
-    }
-    try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
-      new Parser(file, in, arrays, filled).parse();
+      try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+        new Parser(file, in, arrays, filled).parse();
+      }
     } catch (NoSuchFileException e) {
       throw new ResultFileException(file + " does not exist; this run kept no raw samples", e);
     } catch (ResultFileException e) {
