@@ -122,13 +122,13 @@ byScenario.each { scenario, result ->
 
 // --- samples.csv ----------------------------------------------------------------------------
 def samplesLines = new File(runDir, 'samples.csv').readLines('US-ASCII')
-check(samplesLines && samplesLines[0] == 'result_id,iteration,latency_ns',
+check(samplesLines && samplesLines[0] == 'result_id,iteration,latency_ns,fork',
         "samples.csv header is ${samplesLines ? samplesLines[0] : 'missing'}")
 def samples = samplesLines.drop(1).collect { it.split(',', -1) }
-check(samples.every { it.length == 3 && it.every { cell -> cell ==~ /\d+/ } }, 'samples.csv has a malformed row')
+check(samples.every { it.length == 4 && it[3] == '0' && it.every { cell -> cell ==~ /\d+/ } }, 'samples.csv has a malformed row')
 check(samples.size() == iterations * results.size(),
         "samples.csv has ${samples.size()} rows, expected ${iterations} x ${results.size()}")
-def samplesById = samples.findAll { it.length == 3 }.groupBy { it[0] }
+def samplesById = samples.findAll { it.length == 4 }.groupBy { it[0] }
 for (result in results) {
     def own = samplesById[result.id.toString()] ?: []
     check(own*.getAt(1) == (1..iterations)*.toString(),

@@ -129,7 +129,7 @@ passed.each { scenario, result ->
 def samples = new File(runDir, 'samples.csv').readLines('US-ASCII').drop(1).collect { it.split(',', -1) }
 check(samples.size() == iterations * passedScenarios.size(),
         "samples.csv has ${samples.size()} rows, expected ${iterations} x ${passedScenarios.size()}")
-check(samples.every { it.length == 3 && (it[2] as long) > 0 }, 'samples.csv has a malformed row or a latency_ns <= 0')
+check(samples.every { it.length == 4 && (it[2] as long) > 0 && it[3] == '0' }, 'samples.csv has a malformed row or a latency_ns <= 0')
 
 // --- Surefire's XML report: the CUDA scenario is skipped (aborted), the others pass ---------
 def reports = new File(basedir, 'target/surefire-reports').listFiles()?.findAll { it.name ==~ /TEST-.*\.xml/ } ?: []

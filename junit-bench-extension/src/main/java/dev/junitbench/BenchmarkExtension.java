@@ -2,10 +2,15 @@ package dev.junitbench;
 
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
+import dev.junitbench.config.ForkChild;
 import dev.junitbench.gate.Baseline;
 import dev.junitbench.gate.Gate;
 import dev.junitbench.spi.Backends;
 import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
@@ -36,9 +41,22 @@ final class BenchmarkExtension implements TestTemplateInvocationContextProvider 
     String benchmark = testClass.getName() + "#" + method.getName();
     try {
       BenchmarkPlan plan = BenchmarkPlan.of(method, testClass, config, backends);
+      Optional<ForkChild> child = config.forkChild();
+      if (child.isPresent()) {
+        // A fork measures its one scenario; the JUnit JVM that started it judges the result.
+        int index = child.get().scenario();
+        if (index >= plan.scenarios().size()) {
+          throw new BenchmarkConfigurationException(benchmark + ": the fork expands " + plan.scenarios().size()
+              + " scenarios, the JUnit JVM asked for #" + (index + 1) + "; a benchmark's dimensions must not depend"
+              + " on the JVM");
+        }
+        Gate none = new Gate(null, config.regressionRule(), null);
+        return Stream.of(ScenarioInvocation.of(plan, plan.scenarios().get(index), index, config, backends, none));
+      }
       Gate gate = new Gate(baseline(context, config), config.regressionRule(), plan.budget());
-      return plan.scenarios().stream()
-          .map(scenario -> ScenarioInvocation.of(plan, scenario, config, backends, gate));
+      List<Scenario> scenarios = plan.scenarios();
+      return IntStream.range(0, scenarios.size())
+          .mapToObj(index -> ScenarioInvocation.of(plan, scenarios.get(index), index, config, backends, gate));
     } catch (BenchmarkConfigurationException e) {
       return Stream.of(ScenarioInvocation.invalid(benchmark, e));
     }
@@ -47,7 +65,7 @@ final class BenchmarkExtension implements TestTemplateInvocationContextProvider 
   /** The run's baseline, read once per run (its samples stay in memory for the run), or null. */
   @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent exists only from JUnit 6 on
   private static Baseline baseline(ExtensionContext context, BenchConfig config) {
-    java.util.Optional<java.nio.file.Path> path = config.baseline();
+    Optional<Path> path = config.baseline();
     if (path.isEmpty()) {
       return null;
     }

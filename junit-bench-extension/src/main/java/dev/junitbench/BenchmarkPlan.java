@@ -4,6 +4,7 @@ import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.Defaults;
 import dev.junitbench.config.Durations;
+import dev.junitbench.config.JvmArgs;
 import dev.junitbench.config.StopRule;
 import dev.junitbench.gate.Gate;
 import dev.junitbench.spi.Backends;
@@ -26,7 +27,13 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * from its annotations (method first, then class), the defaults and the run's configuration.
  */
 record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, List<Scenario> scenarios,
-    ModelParameter model, Gate.BudgetLimits budget) {
+    ModelParameter model, Gate.BudgetLimits budget, Forking forking) {
+
+  /**
+   * How the benchmark's scenarios are forked: {@code count} child JVMs each (0: measured in the JUnit
+   * JVM), with {@code jvmArgs} appended to the JUnit JVM's options.
+   */
+  record Forking(int count, List<String> jvmArgs) {}
 
   private static final Set<String> RESERVED =
       Set.of(Scenario.DEVICE, Scenario.DEVICE_RESOLVED, Scenario.BATCH_SIZE, Scenario.SEQUENCE_LENGTH,
@@ -44,6 +51,7 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     StopRule annotatedWarmup = warmupRule(annotation(method, testClass, Warmup.class), benchmark);
     StopRule annotatedMeasurement = measurementRule(annotation(method, testClass, Measurement.class), benchmark);
     Gate.BudgetLimits budget = budget(annotation(method, testClass, Budget.class), benchmark);
+    Forking forking = forking(annotation(method, testClass, Fork.class), benchmark, config);
     StopRule warmup = config.warmupOverride().orElse(annotatedWarmup);
     StopRule measurement = config.measurementOverride().orElse(annotatedMeasurement);
     ModelParameter model = ModelParameter.of(method, backends, benchmark).orElse(null);
@@ -55,7 +63,31 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     if (model != null) {
       model.check(scenarios);
     }
-    return new BenchmarkPlan(benchmark, warmup, measurement, scenarios, model, budget);
+    return new BenchmarkPlan(benchmark, warmup, measurement, scenarios, model, budget, forking);
+  }
+
+  private static Forking forking(Optional<Found<Fork>> found, String benchmark, BenchConfig config) {
+    int count = Defaults.FORKS;
+    List<String> jvmArgs = new ArrayList<>();
+    if (found.isPresent()) {
+      Fork fork = found.get().annotation();
+      String where = found.get().where() + " of " + benchmark;
+      if (fork.value() < 0) {
+        throw invalid("@Fork(" + fork.value() + ") " + where,
+            "use 0 (measure in the JUnit JVM) or a number of child JVMs such as @Fork(5)");
+      }
+      for (String option : fork.jvmArgs()) {
+        if (option.isBlank()) {
+          throw invalid("@Fork(jvmArgs) " + where + " holds an empty option",
+              "give one JVM option per element, such as jvmArgs = {\"-Xmx2g\", \"-XX:+UseParallelGC\"}");
+        }
+        jvmArgs.add(option);
+      }
+      JvmArgs.checked(jvmArgs, "@Fork(jvmArgs) " + where);
+      count = fork.value();
+    }
+    jvmArgs.addAll(JvmArgs.checked(config.forksJvmArgs(), "-D" + BenchConfig.FORKS_JVM_ARGS));
+    return new Forking(config.forksOverride().orElse(count), List.copyOf(jvmArgs));
   }
 
   private static Gate.BudgetLimits budget(Optional<Found<Budget>> found, String benchmark) {

@@ -4,6 +4,8 @@ import dev.junitbench.MeasurementLoop.Outcome;
 import dev.junitbench.MeasurementLoop.PhaseRun;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
+import dev.junitbench.config.Defaults;
+import dev.junitbench.fork.ScenarioForks;
 import dev.junitbench.gate.Gate;
 import dev.junitbench.results.Figures;
 import dev.junitbench.results.GateResult;
@@ -44,6 +46,7 @@ final class ScenarioExtension
 
   private final String benchmark;
   private final Scenario scenario;
+  private final int index;
   private final Map<String, Object> params;
   private final BenchmarkPlan plan;
   private final BenchConfig config;
@@ -54,10 +57,11 @@ final class ScenarioExtension
   private final ResourceSampler sampler;
   private StoredModel opened;
 
-  ScenarioExtension(String benchmark, Scenario scenario, Map<String, Object> params, BenchmarkPlan plan,
+  ScenarioExtension(String benchmark, Scenario scenario, int index, Map<String, Object> params, BenchmarkPlan plan,
       BenchConfig config, Backends backends, Gate gate, BenchmarkConfigurationException error) {
     this.benchmark = benchmark;
     this.scenario = scenario;
+    this.index = index;
     this.params = params;
     this.plan = plan;
     this.config = config;
@@ -74,6 +78,11 @@ final class ScenarioExtension
 
   private ModelParameter model() {
     return plan == null ? null : plan.model();
+  }
+
+  /** Whether this JVM hands the scenario to forks: it then opens, builds and sets up nothing of it. */
+  private boolean forking() {
+    return plan != null && plan.forking().count() > 0 && config.forkChild().isEmpty();
   }
 
   @Override
@@ -97,6 +106,10 @@ final class ScenarioExtension
     }
     if (type == Blackhole.class) {
       return blackhole;
+    }
+    if (forking()) {
+      // The forks open the model; the invocation here is skipped, so the handle is never used.
+      return null;
     }
     StoredModel stored = model().open(context, scenario, benchmark, sampler);
     opened = stored;
@@ -170,9 +183,37 @@ final class ScenarioExtension
     unavailable.ifPresent(reason -> Assumptions.abort(subject + ": " + reason));
   }
 
+  /** A forked scenario's {@code @BeforeEach} methods run in its forks only. */
+  @Override
+  public void interceptBeforeEachMethod(Invocation<Void> invocation,
+      ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context) throws Throwable {
+    setUpHere(invocation);
+  }
+
+  /** A forked scenario's {@code @AfterEach} methods run in its forks only. */
+  @Override
+  public void interceptAfterEachMethod(Invocation<Void> invocation,
+      ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context) throws Throwable {
+    setUpHere(invocation);
+  }
+
+  /** Runs a set-up or tear-down method of the scenario here, unless its forks run it. */
+  private void setUpHere(Invocation<Void> invocation) throws Throwable {
+    if (forking()) {
+      invocation.skip();
+    } else {
+      invocation.proceed();
+    }
+  }
+
   @Override
   public void interceptTestTemplateMethod(Invocation<Void> invocation,
       ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context) throws Throwable {
+    if (forking()) {
+      invocation.skip();
+      measureInForks(context);
+      return;
+    }
     String uniqueId = context.getUniqueId();
     ScenarioResult planned = ScenarioResult.planned(benchmark, displayName(), effectiveParams())
         .withModel(opened == null ? null : opened.info());
@@ -232,6 +273,34 @@ final class ScenarioExtension
       }
       invocation.skip();
     }
+    judge(measuredResult, context);
+  }
+
+  /** Measures the scenario in its forks, then judges the pooled result as one measured here. */
+  private void measureInForks(ExtensionContext context) {
+    ScenarioResult planned = ScenarioResult.planned(benchmark, displayName(), effectiveParams());
+    ScenarioForks.Outcome outcome = ScenarioForks.of(context.getRequiredTestClass(), context.getRequiredTestMethod(),
+        displayName(), index, plan.forking().count(), plan.forking().jvmArgs(), config)
+        .run(planned, scenario.batchSize(), scenario.hasSequenceLength() ? scenario.sequenceLength() : null,
+            adviceTarget(), System.out, System.err);
+    if (outcome.failure() != null) {
+      // The forks that finished are kept in the result; the one that failed says why.
+      ResultExchange.put(context.getUniqueId(), outcome.result());
+      throw outcome.failure();
+    }
+    ResultExchange.put(context.getUniqueId(), outcome.result());
+    judge(outcome.result(), context);
+  }
+
+  /** The interval the forks' advice aims at: half the regression threshold, so a change that size shows. */
+  private double adviceTarget() {
+    double threshold = gate.rule().threshold();
+    return threshold > 0 ? threshold / 2 : Defaults.FORK_ADVICE_TARGET;
+  }
+
+  /** The gate's decision on a measured result, recorded and printed; a failing one fails the test. */
+  private void judge(ScenarioResult measuredResult, ExtensionContext context) {
+    String uniqueId = context.getUniqueId();
     GateResult decision = decide(measuredResult);
     ScenarioResult result = measuredResult.withGate(decision);
     ResultExchange.put(uniqueId, result);

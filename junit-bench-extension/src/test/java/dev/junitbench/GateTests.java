@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.junitbench.results.GateResult;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.Verdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +55,8 @@ class GateTests {
     assertThat(thrown.getMessage())
         .startsWith(SPIN + " [device=cpu]: regressed: median +")
         .contains("(95% CI +").contains(", p = ").contains("(mann-whitney-u, 30 vs 20 samples)")
-        .containsPattern("100\\.0 us -> \\d+\\.\\d+ ms against ")
+        .containsPattern("100\\.0 us -> \\d+\\.\\d+ ms; neither run is forked in 2 JVMs or more: between-JVM"
+            + " variance unknown \\(fork both to measure it\\) against ")
         .contains("against " + base.resolve("results.json").toAbsolutePath())
         .contains("(rule: change > 5% and p < 0.01)");
 
@@ -195,6 +197,29 @@ class GateTests {
         "@Budget(minThroughput = -1.0) on minusOne of " + InvalidBudgetTestCases.class.getName()
             + "#minusOne is not valid: the throughput limit must be a positive number of samples per second,"
             + " e.g. minThroughput = 100");
+  }
+
+  @Test
+  @DisplayName("compares forked runs with Welch's t-test on their fork medians, and says so")
+  void forkedRuns() {
+    Path base = RunFolders.write(tempDir, "run-forked", List.of(RunFolders.forked(SPIN, Map.of("device", "cpu"),
+        RunFolders.around(100_000, 30), RunFolders.around(101_000, 30), RunFolders.around(99_000, 30))));
+    BenchmarkRun.Outcome outcome = runSpin(base, "junit.bench.forks", "3");
+    outcome.events().testEvents().assertStatistics(stats -> stats.failed(1).succeeded(0));
+    assertThat(failure(outcome).getMessage()).startsWith(SPIN + " [device=cpu]: regressed: median +")
+        .contains("(welch-t-log-fork-medians, 3 vs 3 forks)")
+        .doesNotContain("variance unknown");
+    ScenarioResult result = outcome.results().values().iterator().next();
+    assertThat(result.gate().baseline().comparison().test()).isEqualTo(Comparison.WELCH);
+    assertThat(result.forks().completed()).isEqualTo(3);
+  }
+
+  @Test
+  @DisplayName("says the between-run variance is unknown when only one side is forked")
+  void oneSideForked() {
+    BenchmarkRun.Outcome outcome = runSpin(baseline(100_000), "junit.bench.forks", "2");
+    assertThat(failure(outcome).getMessage()).contains("(mann-whitney-u, 30 vs 40 samples)")
+        .contains("the baseline is not forked in 2 JVMs or more: between-JVM variance unknown (fork both to measure it)");
   }
 
   static class GateTestCases {

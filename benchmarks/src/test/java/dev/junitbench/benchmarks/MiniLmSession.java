@@ -26,6 +26,15 @@ final class MiniLmSession implements AutoCloseable {
   private final Map<Integer, Map<String, OnnxTensor>> inputs = new HashMap<>();
 
   MiniLmSession(int... batchSizes) throws OrtException, IOException {
+    this(SEQUENCE_LENGTH, batchSizes);
+  }
+
+  /** A session whose inputs hold {@code sequenceLength} tokens per sentence. */
+  static MiniLmSession withTokens(int sequenceLength, int... batchSizes) throws OrtException, IOException {
+    return new MiniLmSession(sequenceLength, batchSizes);
+  }
+
+  private MiniLmSession(int sequenceLength, int[] batchSizes) throws OrtException, IOException {
     OrtEnvironment environment = OrtEnvironment.getEnvironment();
     ClassLoader loader = MiniLmSession.class.getClassLoader();
     byte[] model = ModelSource.resolve("classpath:all-minilm-l6-v2-q.onnx", loader, "self-check").readAllBytes();
@@ -35,9 +44,9 @@ final class MiniLmSession implements AutoCloseable {
     for (int batch : batchSizes) {
       Map<String, OnnxTensor> tensors = new HashMap<>();
       for (Map.Entry<String, long[]> array
-          : Tokenization.encode(tokenizer, batch, SEQUENCE_LENGTH, "self-check").entrySet()) {
+          : Tokenization.encode(tokenizer, batch, sequenceLength, "self-check").entrySet()) {
         tensors.put(array.getKey(), OnnxTensor.createTensor(environment, LongBuffer.wrap(array.getValue()),
-            new long[] {batch, SEQUENCE_LENGTH}));
+            new long[] {batch, sequenceLength}));
       }
       inputs.put(batch, tensors);
     }

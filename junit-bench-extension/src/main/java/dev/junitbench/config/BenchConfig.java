@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -59,13 +60,27 @@ public final class BenchConfig {
   public static final String REGRESSION_THRESHOLD = "junit.bench.regression.threshold";
   /** The significance level of the regression gate: {@code 0.01}. */
   public static final String REGRESSION_ALPHA = "junit.bench.regression.alpha";
+  /** Replaces every benchmark's fork count ({@code @Fork}) for a run: 0 measures in the JUnit JVM. */
+  public static final String FORKS = "junit.bench.forks";
+  /** JVM options appended to every fork's, after {@code @Fork(jvmArgs)}: {@code -Xmx2g "-Dname=a b"}. */
+  public static final String FORKS_JVM_ARGS = "junit.bench.forks.jvm-args";
+  /** The java executable forks start: by default the JUnit JVM's own. */
+  public static final String FORKS_JAVA = "junit.bench.forks.java";
+  /** How long one fork may take, start-up to hand-back, before it is stopped: {@code 30m}. */
+  public static final String FORKS_TIMEOUT = "junit.bench.forks.timeout";
+  /**
+   * Set by the JUnit JVM in a fork's own configuration, never by users: {@code fork/forks/scenario},
+   * which fork of how many measures which scenario (its index in the benchmark's expansion).
+   */
+  public static final String FORK_CHILD = "junit.bench.fork.child";
   /** Prefix of the switches of result formats: {@code junit.bench.format.html=false}. */
   public static final String FORMAT_PREFIX = "junit.bench.format.";
 
   private static final String[] KEYS = {
     OUTPUT_DIR, WARMUP_ITERATIONS, WARMUP_TIME, MEASUREMENT_ITERATIONS, MEASUREMENT_TIME,
     DEVICES, BATCH_SIZES, SEQUENCE_LENGTHS, PROGRESS, DRY_RUN, HOST_INCLUDE_NAME, SAMPLING_ENABLED,
-    SAMPLING_INTERVAL, NVIDIA_SMI, POWERCAP_ROOT, CGROUP_ROOT, BASELINE, REGRESSION_THRESHOLD, REGRESSION_ALPHA
+    SAMPLING_INTERVAL, NVIDIA_SMI, POWERCAP_ROOT, CGROUP_ROOT, BASELINE, REGRESSION_THRESHOLD, REGRESSION_ALPHA,
+    FORKS, FORKS_JVM_ARGS, FORKS_JAVA, FORKS_TIMEOUT
   };
 
   private final Function<String, Optional<String>> lookup;
@@ -138,6 +153,45 @@ public final class BenchConfig {
   /** The baseline to compare each scenario with, when the run names one. */
   public Optional<Path> baseline() {
     return get(BASELINE).map(Path::of);
+  }
+
+  /** The fork count that replaces every benchmark's, when the run sets one. */
+  public Optional<Integer> forksOverride() {
+    return get(FORKS).map(value -> parseInt(FORKS, value, 0));
+  }
+
+  /** The JVM options appended to every fork's, split as a shell would (quotes group, backslash escapes). */
+  public List<String> forksJvmArgs() {
+    return get(FORKS_JVM_ARGS).map(value -> JvmArgs.split(value, "-D" + FORKS_JVM_ARGS)).orElse(List.of());
+  }
+
+  /** The java executable forks start. */
+  public Path forksJava() {
+    return get(FORKS_JAVA).map(Path::of)
+        .orElse(Path.of(System.getProperty("java.home"), "bin", "java"));
+  }
+
+  /** How long one fork may take before it is stopped. */
+  public Duration forksTimeout() {
+    return get(FORKS_TIMEOUT).map(value -> Durations.parse(value, "-D" + FORKS_TIMEOUT)).orElse(Defaults.FORK_TIMEOUT);
+  }
+
+  /** In a fork's JVM, which fork it is; empty in the JUnit JVM. */
+  public Optional<ForkChild> forkChild() {
+    return get(FORK_CHILD).map(ForkChild::parse);
+  }
+
+  /**
+   * Every junit-bench parameter as this run has it, as written, and empty where it is not set: what a
+   * fork is given explicitly, so neither a system property nor junit-platform.properties can give it
+   * another value there (an empty value reads as not set).
+   */
+  public Map<String, String> explicit() {
+    Map<String, String> values = new LinkedHashMap<>();
+    for (String key : KEYS) {
+      values.put(key, get(key).orElse(""));
+    }
+    return values;
   }
 
   /** The rule of the regression gate: threshold and alpha, each defaulted. */
@@ -263,6 +317,9 @@ public final class BenchConfig {
     samplingEnabled();
     samplingInterval();
     regressionRule();
+    forksOverride();
+    forksJvmArgs();
+    forksTimeout();
   }
 
   /** Every junit-bench parameter with the value in force, defaults included, for the result file. */
@@ -283,6 +340,7 @@ public final class BenchConfig {
     values.put(CGROUP_ROOT, cgroupRoot().toString());
     values.put(REGRESSION_THRESHOLD, orRaw(REGRESSION_THRESHOLD, () -> String.valueOf(regressionRule().threshold())));
     values.put(REGRESSION_ALPHA, orRaw(REGRESSION_ALPHA, () -> String.valueOf(regressionRule().alpha())));
+    values.put(FORKS_TIMEOUT, orRaw(FORKS_TIMEOUT, () -> Durations.format(forksTimeout())));
     return values;
   }
 

@@ -43,6 +43,18 @@ public final class Defaults {
   /** Columns the end-of-run table and its summary lines fit in. */
   public static final int CONSOLE_WIDTH = 120;
 
+  /** Child JVMs per scenario of {@code @Fork} without a count: the count recommended when forking. */
+  public static final int RECOMMENDED_FORKS = 5;
+  /** Child JVMs per scenario when neither annotation nor configuration asks for forks: none. */
+  public static final int FORKS = 0;
+  /** How long one fork may take, start-up to hand-back, before it is stopped and reported. */
+  public static final Duration FORK_TIMEOUT = Duration.ofMinutes(30);
+  /**
+   * The relative half-width the forks' advice aims at when the regression threshold is 0: with a
+   * threshold, half of it (a change of the threshold's size is then told apart from noise).
+   */
+  public static final double FORK_ADVICE_TARGET = 0.01;
+
   /** Whether results.json records the host name. */
   public static final boolean HOST_INCLUDE_NAME = true;
 

@@ -4,6 +4,7 @@ import dev.junitbench.results.BaselineCheck;
 import dev.junitbench.results.BudgetCheck;
 import dev.junitbench.results.Figures;
 import dev.junitbench.results.GateResult;
+import dev.junitbench.results.ScenarioComparison;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Throughput;
 import dev.junitbench.stats.Comparison;
@@ -71,24 +72,22 @@ public record Gate(Baseline baseline, RegressionRule rule, BudgetLimits budget) 
           "the baseline's scenario was not measured (" + before.status().id() + "): nothing to compare, passed");
     }
     long[] beforeSamples = baseline.samples(before);
-    Comparison comparison;
-    String note = null;
-    if (beforeSamples != null && beforeSamples.length > 0) {
-      comparison = Comparison.ofSamples(beforeSamples, beforeSamples.length, samplesNs, samplesNs.length, rule);
-    } else {
-      comparison = Comparison.ofSummaries(before.latencyMs(), measured.latencyMs(), rule);
-      note = "the baseline kept no samples.csv: compared on medians and their intervals (Wald test)";
-    }
+    Comparison comparison = ScenarioComparison.of(before, beforeSamples, measured, samplesNs, rule);
+    String note = comparison.test().equals(Comparison.WALD)
+        ? "the baseline kept no samples.csv: compared on medians and their intervals (Wald test)" : null;
     Double change = comparison.ratio() == null ? null : comparison.ratio() - 1;
     return new BaselineCheck(file, baseline.runId(), true, change, comparison, rule,
-        note != null ? note : comparison.note());
+        note == null ? comparison.note() : comparison.note() == null ? note : note + "; " + comparison.note());
   }
 
   private String regression(BaselineCheck check) {
     return verdictLine(check) + " against " + check.file() + " (rule: " + rule.describe() + ")";
   }
 
-  /** {@code regressed: median +12.3% (95% CI +10.1% to +14.6%), p = 3.2e-12 (mann-whitney-u, 100 vs 100), 7.312 ms -> 8.211 ms}. */
+  /**
+   * {@code regressed: median +12.3% (95% CI +10.1% to +14.6%), p = 3.2e-12 (mann-whitney-u, 100 vs 100
+   * samples), 7.312 ms -> 8.211 ms}; forked runs name Welch's test and count forks.
+   */
   public static String verdictLine(BaselineCheck check) {
     Comparison c = check.comparison();
     StringBuilder line = new StringBuilder(c.verdict().id()).append(": median ");
@@ -99,7 +98,7 @@ public record Gate(Baseline baseline, RegressionRule rule, BudgetLimits budget) 
     }
     line.append(", ").append(c.pValue() == null ? "p n/a" : Figures.pIs(c.pValue()))
         .append(" (").append(c.test()).append(", ").append(c.baselineCount()).append(" vs ")
-        .append(c.currentCount()).append(" samples), ")
+        .append(c.currentCount()).append(' ').append(c.countUnit()).append("), ")
         .append(Figures.duration(c.baselineMedianMs())).append(" -> ").append(Figures.duration(c.currentMedianMs()));
     if (check.note() != null) {
       line.append("; ").append(check.note());

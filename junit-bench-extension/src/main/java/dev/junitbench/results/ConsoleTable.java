@@ -38,7 +38,27 @@ public final class ConsoleTable {
     }
     byBenchmark.forEach((benchmark, rows) -> table(out, benchmark, rows, gated));
     notRun(out, results);
+    forkingCost(out, results);
     return out.toString();
+  }
+
+  /** What forking cost the run: JVMs started, their wall time, and the part outside warm-up and measurement. */
+  private static void forkingCost(StringBuilder out, List<ScenarioResult> results) {
+    int jvms = 0;
+    double wallMs = 0;
+    double overheadMs = 0;
+    for (ScenarioResult result : results) {
+      if (result.forks() != null) {
+        jvms += result.forks().runs().size();
+        wallMs += result.forks().wallTimeMs();
+        overheadMs += result.forks().overheadMs();
+      }
+    }
+    if (jvms > 0) {
+      out.append("forking: ").append(jvms).append(jvms == 1 ? " JVM, " : " JVMs, ").append(Figures.duration(wallMs))
+          .append(" wall, of which ").append(Figures.duration(overheadMs))
+          .append(" start-up, set-up and model loading (never measured)").append(System.lineSeparator());
+    }
   }
 
   /** Passed, or failed: scenarios that were (or tried to be) measured get a row. */
@@ -67,6 +87,11 @@ public final class ConsoleTable {
 
     List<String> header = new ArrayList<>(varying);
     header.addAll(List.of(FIGURES));
+    boolean forked = rows.stream().anyMatch(row -> row.forks() != null);
+    if (forked) {
+      header.add(2 + varying.size(), "forks");
+      header.add(3 + varying.size(), "fork CV");
+    }
     if (gated) {
       header.add("status");
     }
@@ -84,12 +109,24 @@ public final class ConsoleTable {
       List<String> line = new ArrayList<>();
       varying.forEach(name -> line.add(row.params().containsKey(name) ? String.valueOf(row.params().get(name)) : "-"));
       line.addAll(figures(row));
+      if (forked) {
+        ForkFigures forks = row.forks();
+        line.add(2 + varying.size(), forks == null ? "-"
+            : forks.completed() == forks.planned() ? String.valueOf(forks.completed())
+            : forks.completed() + "/" + forks.planned());
+        line.add(3 + varying.size(), forks == null || forks.betweenForkCv() == null ? "-"
+            : Figures.percent(forks.betweenForkCv()));
+      }
       if (gated) {
         line.add(gate(row));
       }
       table.row(line);
     }
     table.render(INDENT, Defaults.CONSOLE_WIDTH).forEach(line -> out.append(line).append(System.lineSeparator()));
+    if (forked) {
+      out.append(INDENT).append("forked rows: median = geometric mean of the fork medians, 95% CI across forks"
+          + " (Student t on log fork medians)").append(System.lineSeparator());
+    }
     out.append(System.lineSeparator());
   }
 
@@ -98,14 +135,18 @@ public final class ConsoleTable {
     if (latency == null) {
       return List.of("-", "-", "-", "-", "-");
     }
-    String ci = latency.ci95Low() == null ? "-"
-        : "[" + Figures.inUnitOf(latency.ci95Low(), latency.median()) + ", "
-            + Figures.inUnitOf(latency.ci95High(), latency.median()) + "]";
+    // Forked, the centre and interval that count are those across forks.
+    ForkFigures forks = result.forks();
+    boolean across = forks != null && forks.medianMs() != null;
+    double median = across ? forks.medianMs() : latency.median();
+    Double low = across ? forks.ci95Low() : latency.ci95Low();
+    Double high = across ? forks.ci95High() : latency.ci95High();
+    String ci = low == null ? "-" : "[" + Figures.inUnitOf(low, median) + ", " + Figures.inUnitOf(high, median) + "]";
     String throughput = result.throughput() == null || result.throughput().value() == null ? "-"
         : Figures.number(result.throughput().value());
     String rss = result.memory() == null || result.memory().rssPeakMb() == null ? "-"
         : String.format(Locale.ROOT, "%.0f MiB", result.memory().rssPeakMb());
-    return List.of(Figures.duration(latency.median()), ci, Figures.duration(latency.p99()), throughput, rss);
+    return new ArrayList<>(List.of(Figures.duration(median), ci, Figures.duration(latency.p99()), throughput, rss));
   }
 
   private static String gate(ScenarioResult result) {

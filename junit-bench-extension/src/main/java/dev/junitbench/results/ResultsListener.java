@@ -87,6 +87,10 @@ public final class ResultsListener implements TestExecutionListener {
       return;
     }
     config = BenchConfig.of(testPlan.getConfigurationParameters()::get);
+    if (orDefault(() -> config.forkChild().isPresent(), false)) {
+      // A fork hands its result to the JUnit JVM that started it, which writes the run folder.
+      return;
+    }
     subscription = ResultExchange.subscribe();
     Instant now = Instant.now();
     String id = FOLDER_TIME.format(now) + "-" + String.format("%06x", ThreadLocalRandom.current().nextInt(1 << 24));

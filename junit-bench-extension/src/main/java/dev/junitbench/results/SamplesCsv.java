@@ -6,14 +6,19 @@ import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
-/** Writes samples.csv: {@code result_id,iteration,latency_ns}, one row per measured iteration. */
+/**
+ * Writes samples.csv: {@code result_id,iteration,latency_ns,fork}, one row per measured iteration.
+ * A forked scenario's samples come fork after fork, iterations numbered from 1 in each fork; a
+ * scenario measured in the JUnit JVM has fork 0.
+ */
 public final class SamplesCsv {
 
   /** File name inside a run folder. */
   public static final String FILE = "samples.csv";
   /** The header row. */
-  public static final String HEADER = "result_id,iteration,latency_ns";
+  public static final String HEADER = "result_id,iteration,latency_ns,fork";
 
   private SamplesCsv() {}
 
@@ -34,12 +39,21 @@ public final class SamplesCsv {
       }
       BufferedWriter writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.US_ASCII), 1 << 16);
       String prefix = result.id() + ",";
-      for (int i = 0; i < samples.length; i++) {
-        writer.write(prefix);
-        writer.write(Integer.toString(i + 1));
-        writer.write(',');
-        writer.write(Long.toString(samples[i]));
-        writer.write('\n');
+      // Fork after fork, as they were pooled; unforked, one run numbered 0.
+      List<ForkRun> forks = result.forks() == null ? null
+          : result.forks().runs().stream().filter(run -> run.status() == Status.PASSED).toList();
+      int runs = forks == null ? 1 : forks.size();
+      int i = 0;
+      for (int run = 0; run < runs; run++) {
+        long count = forks == null ? samples.length : forks.get(run).count();
+        String suffix = "," + (forks == null ? 0 : forks.get(run).fork()) + "\n";
+        for (long iteration = 1; iteration <= count && i < samples.length; iteration++, i++) {
+          writer.write(prefix);
+          writer.write(Long.toString(iteration));
+          writer.write(',');
+          writer.write(Long.toString(samples[i]));
+          writer.write(suffix);
+        }
       }
       writer.flush();
     });

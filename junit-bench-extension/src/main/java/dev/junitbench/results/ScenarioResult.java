@@ -26,6 +26,7 @@ import java.util.Map;
  * @param memory what the process held during the measurement, or null
  * @param utilization how busy the process, machine and GPU were during the measurement, or null
  * @param energy the energy of one measured call, or null
+ * @param forks each fork and the statistics across forks, for a scenario measured in fresh JVMs; else null
  * @param gate what the regression gate and the budget decided, or null when neither applies
  * @param samplesNs the measured latencies in nanoseconds, or null
  */
@@ -45,6 +46,7 @@ public record ScenarioResult(
     MemoryFigures memory,
     UtilizationFigures utilization,
     EnergyFigures energy,
+    ForkFigures forks,
     GateResult gate,
     @JsonIgnore long[] samplesNs) {
 
@@ -52,34 +54,34 @@ public record ScenarioResult(
   public static ScenarioResult planned(String benchmark, String displayName, Map<String, Object> params) {
     return new ScenarioResult(null, benchmark, displayName, null, null,
         Collections.unmodifiableMap(new LinkedHashMap<>(params)),
-        null, null, null, null, null, null, null, null, null, null, null);
+        null, null, null, null, null, null, null, null, null, null, null, null);
   }
 
   /** This result with its phases and statistics. */
   public ScenarioResult measured(Phase warmup, Phase measurement, LatencySummary latency,
       Throughput throughput, Throughput tokens, long[] samplesNs) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latency, throughput, tokens, memory, utilization, energy, gate, samplesNs);
+        measurement, latency, throughput, tokens, memory, utilization, energy, forks, gate, samplesNs);
   }
 
   /**
    * This result as it ended: passed keeps the statistics, and so does a failure the regression gate
    * or the budget decided (the measurement completed; its figures are the evidence); any other
    * status drops them (they would describe a run that did not complete) and keeps the phases as
-   * they ran.
+   * they ran. The forks are always kept: the forks that finished before one failed are evidence too.
    */
   public ScenarioResult ended(Status newStatus, String newError) {
     boolean keep = newStatus == Status.PASSED || (newStatus == Status.FAILED && gate != null && gate.failed());
     return new ScenarioResult(id, benchmark, displayName, newStatus, newError, params, model, warmup,
         measurement, keep ? latencyMs : null, keep ? throughput : null, keep ? throughputTokens : null,
-        keep ? memory : null, keep ? utilization : null, keep ? energy : null, keep ? gate : null,
+        keep ? memory : null, keep ? utilization : null, keep ? energy : null, forks, keep ? gate : null,
         keep ? samplesNs : null);
   }
 
   /** This result with what the regression gate and the budget decided. */
   public ScenarioResult withGate(GateResult newGate) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, newGate, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, forks, newGate, samplesNs);
   }
 
   /** What identifies this scenario across runs: benchmark and params. */
@@ -108,25 +110,31 @@ public record ScenarioResult(
   /** This result with the model it ran. */
   public ScenarioResult withModel(ModelInfo newModel) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, newModel, warmup,
-        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, gate, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, forks, gate, samplesNs);
   }
 
   /** This result with what the resource sampler saw during its measurement. */
   public ScenarioResult withResources(MemoryFigures newMemory, UtilizationFigures newUtilization,
       EnergyFigures newEnergy) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, newMemory, newUtilization, newEnergy, gate, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens, newMemory, newUtilization, newEnergy, forks, gate, samplesNs);
+  }
+
+  /** This result with its forks: each fork's summary and the statistics across them. */
+  public ScenarioResult withForks(ForkFigures newForks) {
+    return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
+        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, newForks, gate, samplesNs);
   }
 
   /** This result without its raw samples, once they are on disk. */
   public ScenarioResult withoutSamples() {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, gate, null);
+        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, forks, gate, null);
   }
 
   /** This result numbered {@code newId} in its run. */
   public ScenarioResult withId(int newId) {
     return new ScenarioResult(newId, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, gate, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, forks, gate, samplesNs);
   }
 }

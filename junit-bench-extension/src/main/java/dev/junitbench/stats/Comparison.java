@@ -7,18 +7,20 @@ import java.util.Arrays;
  * 95% confidence interval ({@link MedianRatio}), a two-sided p-value, and the verdict of a
  * {@link RegressionRule}. From raw samples the p-value is the Mann-Whitney U test's; from summaries
  * alone (a run without samples.csv) it is a Wald test of the log ratio with the interval's
- * standard error.
+ * standard error; from runs measured in several JVMs it is Welch's t-test of the log fork medians,
+ * and the ratio is that of their geometric means.
  *
  * @param verdict regressed, improved or unchanged (latency: lower is better)
  * @param ratio current median / baseline median, or null when a median is not positive
- * @param ci95Low lower bound of the ratio's 95% interval, or null with fewer than 6 samples a side
+ * @param ci95Low lower bound of the ratio's 95% interval, or null with fewer than 6 samples (2 forks) a side
  * @param ci95High upper bound, or null likewise
  * @param pValue two-sided p-value, or null when no test was possible
- * @param test {@code mann-whitney-u}, {@code mann-whitney-u-exact} or {@code wald-log-median-ratio}
- * @param baselineMedianMs the baseline's median latency, ms
- * @param currentMedianMs the current median latency, ms
- * @param baselineCount samples of the baseline
- * @param currentCount samples now
+ * @param test {@code mann-whitney-u}, {@code mann-whitney-u-exact}, {@code wald-log-median-ratio} or
+ *     {@code welch-t-log-fork-medians}
+ * @param baselineMedianMs the baseline's median latency, ms (for Welch: the geometric mean of its fork medians)
+ * @param currentMedianMs the current median latency, ms (for Welch likewise)
+ * @param baselineCount samples of the baseline; forks, not samples, for Welch ({@link #countUnit()})
+ * @param currentCount samples now; forks for Welch likewise
  * @param note why a figure is missing or the verdict could not be called, or null
  * @since 0.1.0
  */
@@ -31,6 +33,8 @@ public record Comparison(Verdict verdict, Double ratio, Double ci95Low, Double c
   public static final String MANN_WHITNEY_EXACT = "mann-whitney-u-exact";
   /** The test of summaries: z = ln(ratio) / standard error. */
   public static final String WALD = "wald-log-median-ratio";
+  /** The test of runs in several JVMs: Welch's t on the log fork medians. */
+  public static final String WELCH = "welch-t-log-fork-medians";
 
   private static final double NS_PER_MS = 1e6;
 
@@ -99,6 +103,51 @@ public record Comparison(Verdict verdict, Double ratio, Double ci95Low, Double c
     Double p = Math.min(1.0, 2 * Normal.upperTail(Math.abs(Math.log(ratio)) / interval.logStandardError()));
     return new Comparison(rule.latencyVerdict(ratio, p), ratio, interval.ci95Low(), interval.ci95High(), p, WALD,
         baseMedian, nowMedian, baseline.count(), current.count(), null);
+  }
+
+  /**
+   * Compares runs measured in several fresh JVMs by their fork medians (ms), with Welch's t-test on
+   * the log medians: a JVM run lands at its own level, so forks, not samples, are the independent
+   * observations, and their spread is what a change must stand out from. The ratio is that of the
+   * geometric means of the fork medians, its 95% interval {@code exp(diff -+ t(0.975, df) * se)} with
+   * the Welch-Satterthwaite degrees of freedom. Mann-Whitney is never used here: with 3 forks a side
+   * its smallest two-sided p-value is 0.1, so no change could ever be called at the usual alphas.
+   * Neither array is modified.
+   *
+   * @throws IllegalArgumentException when a side has no fork, or a median is negative or not finite
+   */
+  public static Comparison ofForks(double[] baselineMediansMs, double[] currentMediansMs, RegressionRule rule) {
+    ForkMedians base = ForkMedians.of("baseline", baselineMediansMs);
+    ForkMedians now = ForkMedians.of("current", currentMediansMs);
+    int n1 = base.count();
+    int n2 = now.count();
+    if (!(base.geometricMeanMs() > 0 && now.geometricMeanMs() > 0)) {
+      return new Comparison(Verdict.UNCHANGED, null, null, null, null, WELCH, base.geometricMeanMs(),
+          now.geometricMeanMs(), n1, n2,
+          "a fork median of 0 (a body faster than the clock's resolution) has no logarithm: no ratio, no test");
+    }
+    double diff = now.meanLog() - base.meanLog();
+    double ratio = Math.exp(diff);
+    if (Math.min(n1, n2) < 2) {
+      return new Comparison(Verdict.UNCHANGED, ratio, null, null, null, WELCH, base.geometricMeanMs(),
+          now.geometricMeanMs(), n1, n2, "fewer than 2 forks on a side: no Welch test");
+    }
+    WelchTest welch = WelchTest.of(base, now);
+    if (welch == null) {
+      return new Comparison(Verdict.UNCHANGED, ratio, null, null, null, WELCH, base.geometricMeanMs(),
+          now.geometricMeanMs(), n1, n2, "every fork median is the same within each side: no spread to test");
+    }
+    double margin = welch.margin95();
+    return new Comparison(rule.latencyVerdict(ratio, welch.pValue()), ratio, Math.exp(diff - margin),
+        Math.exp(diff + margin), welch.pValue(), WELCH, base.geometricMeanMs(), now.geometricMeanMs(), n1, n2, null);
+  }
+
+  /**
+   * What {@link #baselineCount()} and {@link #currentCount()} count: {@code forks} for
+   * {@link #WELCH}, {@code samples} for every other test.
+   */
+  public String countUnit() {
+    return WELCH.equals(test) ? "forks" : "samples";
   }
 
   private static MedianRatio.Side side(LatencySummary summary) {

@@ -90,7 +90,11 @@ class ConfigParsingTests {
         .containsEntry(BenchConfig.BASELINE, null)
         .containsEntry(BenchConfig.REGRESSION_THRESHOLD, "0.05")
         .containsEntry(BenchConfig.REGRESSION_ALPHA, "0.01")
-        .hasSize(19);
+        .containsEntry(BenchConfig.FORKS, null)
+        .containsEntry(BenchConfig.FORKS_JVM_ARGS, null)
+        .containsEntry(BenchConfig.FORKS_JAVA, null)
+        .containsEntry(BenchConfig.FORKS_TIMEOUT, "1800s")
+        .hasSize(23);
     // A bad value is recorded as written, so the result file is still written.
     assertThat(config(Map.of(BenchConfig.SAMPLING_INTERVAL, "5ms")).effective())
         .containsEntry(BenchConfig.SAMPLING_INTERVAL, "5ms");

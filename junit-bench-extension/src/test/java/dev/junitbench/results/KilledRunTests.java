@@ -115,7 +115,7 @@ class KilledRunTests {
   @DisplayName("keeps every sample of both finished scenarios in samples.csv, which parses and ends with a whole row")
   void samplesCsv() throws IOException {
     String text = read("samples.csv");
-    assertThat(text).startsWith("result_id,iteration,latency_ns\n").endsWith("\n");
+    assertThat(text).startsWith("result_id,iteration,latency_ns,fork\n").endsWith("\n");
     List<CSVRecord> rows = ListenerRun.parseCsv(text);
     Map<String, Long> perResult = rows.stream()
         .collect(Collectors.groupingBy(row -> row.get("result_id"), Collectors.counting()));

@@ -128,18 +128,18 @@ class RunFolderReadingTests {
     Files.writeString(file, good.substring(0, good.length() - 2));
     assertThatThrownBy(folder::samples).hasMessage(file + " line 11: the file ends in the middle of a row: it was cut short");
 
-    Files.writeString(file, good.replace("1,3,7\n", "1,3,-7\n"));
+    Files.writeString(file, good.replace("1,3,7,0\n", "1,3,-7,0\n"));
     assertThatThrownBy(folder::samples).hasMessage(file + " line 4: a negative latency (-7 ns) of result 1; no"
         + " measurement gives one: the file is damaged");
 
-    Files.writeString(file, good.replace("1,3,7\n", "1,3,seven\n"));
+    Files.writeString(file, good.replace("1,3,7,0\n", "1,3,seven,0\n"));
     assertThatThrownBy(folder::samples).hasMessage(file + " line 4: column latency_ns is not a whole number");
 
-    Files.writeString(file, good.replace("2,3,70\n", ""));
+    Files.writeString(file, good.replace("2,3,70,0\n", ""));
     assertThatThrownBy(folder::samples).hasMessage(file + " holds 2 samples of result 2 but results.json counts 3:"
         + " the two files are not of the same run; use a run folder as junit-bench wrote it");
 
-    Files.writeString(file, good + "2,4,80\n");
+    Files.writeString(file, good + "2,4,80,0\n");
     assertThatThrownBy(folder::samples).hasMessageContaining("line 12: result 2 has more samples than the 3");
 
     Files.writeString(file, "id,latency\n" + "1,5\n".repeat(20));
@@ -161,7 +161,7 @@ class RunFolderReadingTests {
   @DisplayName("keeps samples of results that results.json does not list yet out, as a run stopped between the two writes leaves them")
   void interruptedRun() throws IOException {
     Path dir = write();
-    Files.writeString(dir.resolve("samples.csv"), Files.readString(dir.resolve("samples.csv")) + "3,1,99\n3,2,98\n",
+    Files.writeString(dir.resolve("samples.csv"), Files.readString(dir.resolve("samples.csv")) + "3,1,99,0\n3,2,98,0\n",
         StandardCharsets.UTF_8);
     assertThat(RunFolder.read(dir).samples().of(3)).isNull();
   }

@@ -2,11 +2,13 @@ package dev.junitbench.results;
 
 import dev.junitbench.run.HostInfo;
 import dev.junitbench.run.SoftwareInfo;
+import dev.junitbench.stats.ForkStatistics;
 import dev.junitbench.stats.LatencySummary;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -22,6 +24,40 @@ public final class RunFolders {
         .measured(Phase.of(1, 1000), Phase.of(samplesNs.length, 1000), LatencySummary.of(samplesNs, samplesNs.length),
             Throughput.samplesPerSecond(1, samplesNs, samplesNs.length), null, samplesNs)
         .ended(Status.PASSED, null);
+  }
+
+  /**
+   * A scenario of {@code benchmark} with {@code params} that passed in {@code forks.length} forks,
+   * each with its own samples: pooled as junit-bench pools them, with each fork's summary and the
+   * statistics across forks.
+   */
+  public static ScenarioResult forked(String benchmark, Map<String, Object> params, long[]... forks) {
+    int total = 0;
+    for (long[] fork : forks) {
+      total += fork.length;
+    }
+    long[] pooled = new long[total];
+    List<ForkRun> runs = new ArrayList<>();
+    double[] medians = new double[forks.length];
+    double[] lows = new double[forks.length];
+    double[] highs = new double[forks.length];
+    int at = 0;
+    for (int i = 0; i < forks.length; i++) {
+      System.arraycopy(forks[i], 0, pooled, at, forks[i].length);
+      at += forks[i].length;
+      LatencySummary own = LatencySummary.of(forks[i], forks[i].length);
+      runs.add(new ForkRun(i + 1, Status.PASSED, null, forks[i].length, own.median(), own.ci95Low(), own.ci95High(),
+          own.mean(), Phase.of(1, 1000), Phase.of(forks[i].length, 1000), 500));
+      medians[i] = own.median();
+      lows[i] = own.ci95Low() == null ? Double.NaN : own.ci95Low();
+      highs[i] = own.ci95High() == null ? Double.NaN : own.ci95High();
+    }
+    ForkStatistics across = ForkStatistics.of(medians, lows, highs);
+    ForkFigures figures = new ForkFigures(forks.length, forks.length, across.centerMs(), across.ci95Low(),
+        across.ci95High(), across.method(), across.betweenForkCv(), across.withinForkCv(), 500.0 * forks.length,
+        496.0 * forks.length, forks.length < 2 ? null : across.advise(0.025, 496, 0.1, forks[0].length),
+        List.copyOf(runs));
+    return passed(benchmark, params, pooled).withForks(figures);
   }
 
   /** A scenario of {@code benchmark} with {@code params} that ended {@code status} (not passed) for {@code error}. */

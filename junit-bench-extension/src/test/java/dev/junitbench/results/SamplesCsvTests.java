@@ -31,11 +31,11 @@ class SamplesCsvTests {
   }
 
   @Test
-  @DisplayName("starts with the header result_id,iteration,latency_ns")
+  @DisplayName("starts with the header result_id,iteration,latency_ns,fork")
   void header() {
     String text = outcome.text(SamplesCsv.FILE);
-    assertThat(text.lines().findFirst()).contains("result_id,iteration,latency_ns");
-    assertThat(ListenerRun.csvHeader(text)).containsExactly("result_id", "iteration", "latency_ns");
+    assertThat(text.lines().findFirst()).contains("result_id,iteration,latency_ns,fork");
+    assertThat(ListenerRun.csvHeader(text)).containsExactly("result_id", "iteration", "latency_ns", "fork");
     assertThat(text).endsWith("\n");
   }
 
@@ -55,6 +55,7 @@ class SamplesCsvTests {
       assertThat(own).extracting(row -> Integer.parseInt(row.get("iteration")))
           .containsExactly(1, 2, 3, 4, 5, 6, 7);
       assertThat(own).allSatisfy(row -> assertThat(Long.parseLong(row.get("latency_ns"))).isPositive());
+      assertThat(own).as("measured in the JUnit JVM: fork 0").allSatisfy(row -> assertThat(row.get("fork")).isEqualTo("0"));
     }
   }
 

@@ -20,9 +20,10 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "compare", mixinStandardHelpOptions = true,
     description = {"Compares two runs scenario by scenario (matched on benchmark and params) and exits with 1 when a"
         + " scenario regressed.",
-        "A change is called when its p-value (two-sided Mann-Whitney U on the raw samples; a Wald test of the log"
-            + " ratio when a run has no samples.csv) is below --alpha and the median changed by more than"
-            + " --threshold. Latency: lower is better; throughput: higher is better."},
+        "A change is called when its p-value (Welch's t-test on the log fork medians when both runs are forked;"
+            + " else two-sided Mann-Whitney U on the raw samples, or a Wald test of the log ratio when a run has no"
+            + " samples.csv) is below --alpha and the median changed by more than --threshold. Latency: lower is"
+            + " better; throughput: higher is better."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:no scenario regressed", "1:a scenario regressed", "2:bad input", "3:an internal error"})
 final class CompareCommand implements Callable<Integer> {

@@ -13,7 +13,7 @@ final class RuleOptions {
   CommandSpec spec;
 
   @Option(names = "--threshold", paramLabel = "CHANGE", defaultValue = "5%",
-      description = "The noise threshold: a smaller change of the median is never called (5% or 0.05). Default: ${DEFAULT-VALUE}.")
+      description = "The noise threshold: a smaller change of the median is never called (5%% or 0.05). Default: ${DEFAULT-VALUE}.")
   String threshold;
 
   @Option(names = "--alpha", paramLabel = "P", defaultValue = "0.01",

@@ -29,4 +29,16 @@ final class ChangeText {
   static String median(ScenarioResult result) {
     return result == null || result.latencyMs() == null ? "-" : Figures.duration(result.latencyMs().median());
   }
+
+  /**
+   * The median a row's change is the ratio of: for forked runs the geometric mean of the fork
+   * medians, else the result's median.
+   */
+  static String median(RunComparison.Row row, boolean baseline) {
+    Comparison latency = row.latency();
+    if (latency != null && Comparison.WELCH.equals(latency.test())) {
+      return Figures.duration(baseline ? latency.baselineMedianMs() : latency.currentMedianMs());
+    }
+    return median(baseline ? row.before() : row.after());
+  }
 }

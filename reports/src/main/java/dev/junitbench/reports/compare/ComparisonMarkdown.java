@@ -82,8 +82,8 @@ public final class ComparisonMarkdown {
     for (RunComparison.Row row : rows) {
       md.append("| ").append(icon(row)).append(Markdown.escape(ComparisonText.kind(row)))
           .append(" | ").append(Markdown.escape(names.label(row.named())))
-          .append(" | ").append(ChangeText.median(row.before()))
-          .append(" | ").append(ChangeText.median(row.after()));
+          .append(" | ").append(ChangeText.median(row, true))
+          .append(" | ").append(ChangeText.median(row, false));
       if (row.latency() == null) {
         md.append(" | | | | |\n");
       } else {

@@ -52,8 +52,8 @@ public final class ComparisonText {
         cells.add(kind(row));
         ScenarioResult result = row.named();
         varying.forEach(name -> cells.add(result.params().containsKey(name) ? String.valueOf(result.params().get(name)) : "-"));
-        cells.add(ChangeText.median(row.before()));
-        cells.add(ChangeText.median(row.after()));
+        cells.add(ChangeText.median(row, true));
+        cells.add(ChangeText.median(row, false));
         if (row.latency() == null) {
           cells.addAll(List.of("-", "-", "-", "-"));
         } else {

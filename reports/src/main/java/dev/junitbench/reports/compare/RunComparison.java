@@ -4,6 +4,7 @@ import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
+import dev.junitbench.results.ScenarioComparison;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
@@ -163,9 +164,8 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
     requirePositive(current, now);
     long[] a = thenSamples == null ? null : thenSamples.of(then.id());
     long[] b = nowSamples == null ? null : nowSamples.of(now.id());
-    Comparison latency = a != null && b != null
-        ? Comparison.ofSamples(requirePositive(baseline, then, a), a.length, requirePositive(current, now, b), b.length, rule)
-        : Comparison.ofSummaries(then.latencyMs(), now.latencyMs(), rule);
+    Comparison latency = ScenarioComparison.of(then, a == null || b == null ? null : requirePositive(baseline, then, a),
+        now, a == null || b == null ? null : requirePositive(current, now, b), rule);
     Double ratio = null;
     if (then.throughput() != null && now.throughput() != null && then.throughput().value() != null
         && now.throughput().value() != null && then.throughput().value() > 0) {
@@ -251,21 +251,36 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
 
   /** How the figures were compared, as criterion.rs and JMH state their methods. */
   public String method() {
-    List<String> missing = new ArrayList<>();
-    if (!baselineHasSamples()) {
-      missing.add(baseline.samplesFile().toString());
+    long forked = rows.stream().filter(row -> row.latency() != null && Comparison.WELCH.equals(row.latency().test()))
+        .count();
+    long single = rows.stream().filter(row -> row.latency() != null && !Comparison.WELCH.equals(row.latency().test()))
+        .count();
+    List<String> parts = new ArrayList<>();
+    parts.add("verdict when p < " + rule.alpha() + " and the median changed by more than "
+        + Math.round(rule.threshold() * 1000) / 10.0 + "%");
+    if (forked > 0) {
+      parts.add(forked + (forked == 1 ? " scenario" : " scenarios") + " forked in both runs: Welch's t-test on the"
+          + " log fork medians (each JVM run one observation); change = ratio of the geometric means of the fork"
+          + " medians with a 95% Welch-Satterthwaite t interval, which holds the variation between runs");
     }
-    if (!currentHasSamples()) {
-      missing.add(current.samplesFile().toString());
+    if (single > 0 || forked == 0) {
+      List<String> missing = new ArrayList<>();
+      if (!baselineHasSamples()) {
+        missing.add(baseline.samplesFile().toString());
+      }
+      if (!currentHasSamples()) {
+        missing.add(current.samplesFile().toString());
+      }
+      String test = missing.isEmpty()
+          ? "two-sided Mann-Whitney U test on the raw samples (tie-corrected; exact for small samples without ties)"
+          : "Wald test of the log ratio of medians: " + String.join(" and ", missing)
+              + (missing.size() == 1 ? " is" : " are") + " missing, so scenarios are compared on their medians and"
+              + " intervals only";
+      parts.add((forked > 0 ? "the others: " : "") + test + "; change = ratio of medians (current / baseline) with a"
+          + " 95% confidence interval from each median's order-statistic interval on the log scale (Price-Bonett);"
+          + " one JVM per side, so the interval holds the variation within each run, not between runs (fork both"
+          + " runs to measure it)");
     }
-    String test = missing.isEmpty()
-        ? "two-sided Mann-Whitney U test on the raw samples (tie-corrected; exact for small samples without ties)"
-        : "Wald test of the log ratio of medians: " + String.join(" and ", missing) + (missing.size() == 1 ? " is" : " are")
-            + " missing, so scenarios are compared on their medians and intervals only";
-    return "verdict when p < " + rule.alpha() + " and the median changed by more than "
-        + Math.round(rule.threshold() * 1000) / 10.0 + "%; " + test
-        + "; change = ratio of medians (current / baseline) with a 95% confidence interval from each median's"
-        + " order-statistic interval on the log scale (Price-Bonett); one run (one JVM) per side, so the interval"
-        + " holds the variation within each run, not between runs";
+    return String.join("; ", parts);
   }
 }

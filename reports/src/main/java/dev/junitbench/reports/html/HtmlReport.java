@@ -107,6 +107,9 @@ public final class HtmlReport {
     scope.put("backendTables", model.backendTables);
     scope.put("hasBackends", !model.backendTables.isEmpty());
     scope.put("hasDistributions", !model.distributions.isEmpty());
+    scope.put("hasForks", model.hasForks);
+    scope.put("forkSections", model.forkSections);
+    scope.put("hasForkCharts", !model.forkSections.isEmpty());
     scope.put("data", SafeJson.write(model.data()));
     scope.put("chartJs", CHART_JS);
     scope.put("script", SCRIPT);

@@ -36,7 +36,7 @@ final class ReportModel {
   record Pair(String key, String value) {}
 
   record RunView(String label, String id, String started, String finished, List<Pair> host, List<Pair> gpus,
-      List<Pair> software, List<Pair> git, List<Pair> config, List<String> warnings) {
+      List<Pair> software, List<Pair> git, List<Pair> config, List<String> warnings, String forkCost) {
     boolean hasWarnings() {
       return !warnings.isEmpty();
     }
@@ -45,7 +45,7 @@ final class ReportModel {
   record Row(String run, String benchmark, String params, String status, String median, double medianSort,
       String ci, String p99, double p99Sort, String throughput, double throughputSort, String tokens,
       String rss, double rssSort, String model, boolean gated, String delta, String deltaClass, double deltaSort,
-      String error) {}
+      String error, ForkViews.Cells forks) {}
 
   record ReasonGroup(String status, String reason, int count, List<String> scenarios) {}
 
@@ -66,7 +66,8 @@ final class ReportModel {
 
   record BackendChart(String id, List<String> scenarios, List<String> backends, List<List<Double>> ratios) {}
 
-  record Data(List<BatchChart> batchCharts, List<Distribution> distributions, List<BackendChart> backendCharts) {}
+  record Data(List<BatchChart> batchCharts, List<Distribution> distributions, List<BackendChart> backendCharts,
+      List<ForkViews.ForkChart> forkCharts) {}
 
   final List<RunView> runs = new ArrayList<>();
   final List<Row> rows = new ArrayList<>();
@@ -76,7 +77,11 @@ final class ReportModel {
   final List<Distribution> distributions = new ArrayList<>();
   final List<BatchChart> batchCharts = new ArrayList<>();
   final List<BackendChart> backendCharts = new ArrayList<>();
+  final List<ForkViews.ForkChart> forkCharts = new ArrayList<>();
+  final List<ForkViews.ForkSection> forkSections = new ArrayList<>();
   boolean hasBaseline;
+  /** Whether a scenario was measured in forks: only then has the table its fork columns. */
+  boolean hasForks;
 
   /** One run (one element) or several; {@code baseline} is a comparison of the first run to mark deltas, or null. */
   static ReportModel of(List<RunFolder> folders, List<Samples> samples, RunComparison baseline) {
@@ -90,6 +95,7 @@ final class ReportModel {
       baseline.rows().forEach(row -> deltas.put(row.key(), row));
     }
     model.hasBaseline = baseline != null || all.stream().anyMatch(r -> r.gate() != null && r.gate().baseline() != null);
+    model.hasForks = all.stream().anyMatch(r -> r.forks() != null);
     for (int i = 0; i < folders.size(); i++) {
       RunFolder folder = folders.get(i);
       String runLabel = several ? "run " + (i + 1) : "";
@@ -103,13 +109,14 @@ final class ReportModel {
       }
       model.batchCharts(folder, runLabel);
       model.backends(folder, runLabel, names);
+      ForkViews.charts(folder, runLabel, model.forkCharts, model.forkSections);
     }
     model.notRun(all, names);
     return model;
   }
 
   Data data() {
-    return new Data(batchCharts, distributions, backendCharts);
+    return new Data(batchCharts, distributions, backendCharts, forkCharts);
   }
 
   private static RunView runView(RunFolder folder, String label) {
@@ -169,7 +176,7 @@ final class ReportModel {
       run.config().forEach((key, value) -> config.add(new Pair(key, value == null ? "" : value)));
     }
     return new RunView(label, run.id(), run.startedAt(), run.finishedAt() == null ? "not finished" : run.finishedAt(),
-        host, gpus, software, git, config, run.warnings() == null ? List.of() : run.warnings());
+        host, gpus, software, git, config, run.warnings() == null ? List.of() : run.warnings(), ForkViews.cost(folder));
   }
 
   private static void add(List<Pair> pairs, String key, String value) {
@@ -192,8 +199,7 @@ final class ReportModel {
     String status = result.status() == null ? "running" : result.status().id();
     String median = latency == null ? "" : Figures.duration(latency.median());
     String ci = latency == null || latency.ci95Low() == null ? ""
-        : "[" + Figures.inUnitOf(latency.ci95Low(), latency.median()) + ", "
-            + Figures.inUnitOf(latency.ci95High(), latency.median()) + "] " + median.substring(median.lastIndexOf(' ') + 1);
+        : interval(latency.ci95Low(), latency.ci95High(), latency.median());
     String throughput = result.throughput() == null || result.throughput().value() == null ? ""
         : Figures.rate(result.throughput());
     String tokens = result.throughputTokens() == null || result.throughputTokens().value() == null ? ""
@@ -237,7 +243,15 @@ final class ReportModel {
         throughput, result.throughput() == null || result.throughput().value() == null ? -1 : result.throughput().value(),
         tokens, rss == null ? "" : String.format(Locale.ROOT, "%.0f MiB", rss), rss == null ? -1 : rss,
         result.model() == null ? "" : result.model().id(), gated, deltaText, deltaClass, deltaSort,
-        result.status() == Status.PASSED ? "" : Objects.requireNonNullElse(result.reason(), ""));
+        result.status() == Status.PASSED ? "" : Objects.requireNonNullElse(result.reason(), ""),
+        ForkViews.cells(result));
+  }
+
+  /** {@code [7.102, 7.531] ms}: an interval's bounds in the unit its centre reads in. */
+  static String interval(double low, double high, double centre) {
+    String unit = Figures.duration(centre);
+    return "[" + Figures.inUnitOf(low, centre) + ", " + Figures.inUnitOf(high, centre) + "] "
+        + unit.substring(unit.lastIndexOf(' ') + 1);
   }
 
   private static Distribution distribution(String label, long[] raw) {

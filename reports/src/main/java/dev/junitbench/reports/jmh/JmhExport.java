@@ -25,9 +25,11 @@ import java.util.Locale;
  * Jenkins JMH plugin, github-action-benchmark) read junit-bench's: one entry per measured scenario
  * in JMH's SampleTime mode ({@code "sample"}), every sample in {@code rawDataHistogram}, the
  * percentiles as {@code secondaryMetrics}. The score is the mean latency in ms/op and its error
- * JMH's: the 99.9% Student-t interval of the mean. A scenario ran in the JUnit JVM, so
- * {@code forks} is 0 (JMH's "no fork") and its measurement is one iteration; the percentiles
- * follow junit-bench's definition (type 7).
+ * JMH's: the 99.9% Student-t interval of the mean, both over all samples. A scenario measured in
+ * the JUnit JVM has {@code forks} 0 (JMH's "no fork"); a forked one has the forks that measured,
+ * and, as JMH nests its raw data by fork and then iteration, {@code rawDataHistogram} and each
+ * percentile's {@code rawData} hold one array per fork (that fork's samples, or its percentile).
+ * Each fork's measurement is one iteration; the percentiles follow junit-bench's definition (type 7).
  */
 public final class JmhExport {
 
@@ -59,7 +61,7 @@ public final class JmhExport {
     for (ScenarioResult result : run.results()) {
       long[] raw = result.latencyMs() == null ? null : samples.of(result.id());
       if (raw != null && raw.length > 0) {
-        entries.add(entry(run.run().software(), result, raw));
+        entries.add(entry(run.run().software(), result, raw, byFork(run, result, raw)));
       }
     }
     if (entries.isEmpty()) {
@@ -78,16 +80,41 @@ public final class JmhExport {
     AtomicFiles.write(file, (out, previous) -> out.write(json.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
   }
 
-  private static ObjectNode entry(SoftwareInfo software, ScenarioResult result, long[] raw) {
-    long[] sorted = raw.clone();
-    Arrays.sort(sorted);
+  /**
+   * The samples of {@code result} split into its forks, each sorted, as samples.csv holds them fork
+   * after fork; one array when it was measured in the JUnit JVM.
+   */
+  private static long[][] byFork(RunFolder run, ScenarioResult result, long[] raw) throws BadInputException {
+    long[] counts = result.forks() == null ? new long[] {raw.length}
+        : result.forks().runs() == null ? new long[0] : result.forks().counts();
+    if (Arrays.stream(counts).sum() != raw.length) {
+      throw new BadInputException(run.resultsFile() + ": result " + result.id() + " (" + result.benchmark() + " "
+          + result.displayName() + ") counts " + Arrays.stream(counts).sum() + " samples in its forks but "
+          + run.samplesFile() + " holds " + raw.length + ": the two files are not of the same run; use a run folder"
+          + " as junit-bench wrote it");
+    }
+    long[][] forks = new long[counts.length][];
+    int from = 0;
+    for (int i = 0; i < counts.length; i++) {
+      forks[i] = Arrays.copyOfRange(raw, from, from + (int) counts[i]);
+      Arrays.sort(forks[i]);
+      from += (int) counts[i];
+    }
+    return forks;
+  }
+
+  private static ObjectNode entry(SoftwareInfo software, ScenarioResult result, long[] raw, long[][] forks) {
+    long[] sorted = forks.length == 1 ? forks[0] : raw.clone();
+    if (forks.length != 1) {
+      Arrays.sort(sorted);
+    }
     int n = sorted.length;
     ObjectNode entry = MAPPER.createObjectNode();
     entry.put("jmhVersion", JMH_VERSION);
     entry.put("benchmark", result.benchmark().replace('#', '.'));
     entry.put("mode", "sample");
     entry.put("threads", 1);
-    entry.put("forks", 0);
+    entry.put("forks", result.forks() == null ? 0 : result.forks().completed());
     entry.put("jvm", software == null || software.javaHome() == null ? "" : Path.of(software.javaHome(), "bin", "java").toString());
     ArrayNode jvmArgs = entry.putArray("jvmArgs");
     if (software != null && software.jvmArguments() != null) {
@@ -100,10 +127,14 @@ public final class JmhExport {
     phase(entry, "measurement", result.measurement());
     ObjectNode params = entry.putObject("params");
     result.params().forEach((name, value) -> params.put(name, String.valueOf(value)));
-    entry.set("primaryMetric", primary(result.latencyMs(), sorted, n));
+    entry.set("primaryMetric", primary(result.latencyMs(), sorted, n, forks));
     ObjectNode secondary = entry.putObject("secondaryMetrics");
     for (int i = 0; i < SECONDARY.length; i++) {
-      secondary.set(SECONDARY[i], single(percentile(sorted, n, SECONDARY_AT[i])));
+      double[] perFork = new double[forks.length];
+      for (int f = 0; f < forks.length; f++) {
+        perFork[f] = percentile(forks[f], forks[f].length, SECONDARY_AT[i]);
+      }
+      secondary.set(SECONDARY[i], single(percentile(sorted, n, SECONDARY_AT[i]), perFork));
     }
     return entry;
   }
@@ -120,7 +151,7 @@ public final class JmhExport {
     entry.put(name + "BatchSize", 1);
   }
 
-  private static ObjectNode primary(LatencySummary latency, long[] sorted, int n) {
+  private static ObjectNode primary(LatencySummary latency, long[] sorted, int n, long[][] forks) {
     ObjectNode metric = MAPPER.createObjectNode();
     double mean = latency.mean();
     metric.put("score", mean);
@@ -138,21 +169,24 @@ public final class JmhExport {
       percentiles.put(key(p), percentile(sorted, n, p));
     }
     metric.put("scoreUnit", UNIT);
-    ArrayNode iteration = metric.putArray("rawDataHistogram").addArray().addArray();
-    int i = 0;
-    while (i < n) {
-      int j = i;
-      while (j < n && sorted[j] == sorted[i]) {
-        j++;
+    ArrayNode histogram = metric.putArray("rawDataHistogram");
+    for (long[] fork : forks) {
+      ArrayNode iteration = histogram.addArray().addArray();
+      int i = 0;
+      while (i < fork.length) {
+        int j = i;
+        while (j < fork.length && fork[j] == fork[i]) {
+          j++;
+        }
+        iteration.addArray().add(fork[i] / 1e6).add(j - i);
+        i = j;
       }
-      iteration.addArray().add(sorted[i] / 1e6).add(j - i);
-      i = j;
     }
     return metric;
   }
 
-  /** A percentile's secondary metric, as JMH writes them: one value, no error. */
-  private static ObjectNode single(double value) {
+  /** A percentile's secondary metric, as JMH writes them: one value, no error; each fork's own in rawData. */
+  private static ObjectNode single(double value, double[] perFork) {
     ObjectNode metric = MAPPER.createObjectNode();
     metric.put("score", value);
     metric.put("scoreError", "NaN");
@@ -162,7 +196,10 @@ public final class JmhExport {
       percentiles.put(key(p), value);
     }
     metric.put("scoreUnit", UNIT);
-    metric.putArray("rawData").addArray().add(value);
+    ArrayNode rawData = metric.putArray("rawData");
+    for (double fork : perFork) {
+      rawData.addArray().add(fork);
+    }
     return metric;
   }
 

@@ -111,6 +111,32 @@
     }) }, options: { indexAxis: 'y', scales: { x: { title: { display: true, text: 'median latency / ' + b.backends[0] } } } } });
   });
 
+  // Per scenario: a floating bar for the interval across forks, a dash at its centre, a dot per fork median.
+  data.forkCharts.forEach(function (f) {
+    var points = [];
+    f.scenarios.forEach(function (s) {
+      s.forks.forEach(function (p) { points.push({ x: s.label, y: p.median, fork: p.fork }); });
+    });
+    chart(f.id, { type: 'bar', data: { labels: f.scenarios.map(function (s) { return s.label; }), datasets: [
+      { type: 'bar', label: '95% CI across forks', backgroundColor: 'rgba(31, 119, 180, 0.25)', borderColor: color(0),
+        borderWidth: 1, barPercentage: 0.5,
+        data: f.scenarios.map(function (s) { return s.low === null ? null : [s.low, s.high]; }) },
+      { type: 'line', label: 'geometric mean of fork medians', showLine: false, borderColor: color(0),
+        backgroundColor: color(0), pointStyle: 'line', pointRadius: 14, pointBorderWidth: 3,
+        data: f.scenarios.map(function (s) { return s.centre; }) },
+      { type: 'line', label: 'fork median', showLine: false, borderColor: color(1), backgroundColor: color(1),
+        pointRadius: 4, data: points }
+    ] }, options: { scales: { y: { title: { display: true, text: 'median latency (ms)' },
+      // Forks differ by a few percent: an axis from zero would flatten what this chart is for.
+      beginAtZero: false, grace: '10%' } },
+      plugins: { legend: { position: 'bottom', labels: { boxWidth: 14 } },
+        tooltip: { callbacks: { label: function (c) {
+          if (Array.isArray(c.raw)) { return c.dataset.label + ': ' + duration(c.raw[0]) + ' to ' + duration(c.raw[1]); }
+          if (c.raw && c.raw.fork !== undefined) { return 'fork ' + c.raw.fork + ': ' + duration(c.parsed.y); }
+          return c.dataset.label + ': ' + duration(c.parsed.y);
+        } } } } } });
+  });
+
   // The scenario table: click a heading to sort, type or choose a status to filter.
   var table = document.getElementById('scenarios');
   var body = table.tBodies[0];

@@ -53,7 +53,10 @@ class CommandLineTests {
     assertThat(help.code()).isZero();
     assertThat(help.out()).contains("report", "compare", "export-jmh", "Exit codes:", "1   compare: a scenario regressed",
         "2   bad input");
-    assertThat(run("compare", "--help").out()).contains("--threshold", "--alpha", "--format", "Mann-Whitney U");
+    Run compareHelp = run("compare", "--help");
+    assertThat(compareHelp.out()).contains("--threshold", "--alpha", "--format", "Mann-Whitney U", "Welch's t-test")
+        .contains("(5% or 0.05). Default: 5%.");
+    assertThat(compareHelp.err()).doesNotContain("WARN");
     assertThat(run("--version").out()).matches("junit-bench-reports \\S+ \\(Chart\\.js 4\\.5\\.1\\)\\s*");
   }
 

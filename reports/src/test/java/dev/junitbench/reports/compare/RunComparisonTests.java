@@ -6,10 +6,12 @@ import static dev.junitbench.reports.Fixtures.params;
 import static dev.junitbench.reports.Fixtures.passed;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.Status;
+import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.RegressionRule;
 import dev.junitbench.stats.Verdict;
 import java.nio.file.Files;
@@ -94,6 +96,39 @@ class RunComparisonTests {
     assertThat(comparison.rows().get(0).lost()).as("first").isTrue();
     assertThat(ComparisonText.render(comparison)).contains("no longer passes (passed -> failed)");
     assertThat(ComparisonMarkdown.render(comparison)).startsWith(":red_circle: **0 regressed, 0 improved");
+  }
+
+  @Test
+  @DisplayName("forked on both sides, compares fork medians with Welch's t-test and says so; unforked, says the between-run variance is unknown")
+  void forked() throws Exception {
+    long[] fast = RunFolders.around(7_000_000, 40);
+    Path base = RunFolders.write(tempDir, "run-forked-a", List.of(RunFolders.forked(EMBED, params("batch_size", 1),
+        scaled(fast, 1.00), scaled(fast, 1.02), scaled(fast, 0.99), scaled(fast, 1.01), scaled(fast, 0.98))));
+    Path now = RunFolders.write(tempDir, "run-forked-b", List.of(RunFolders.forked(EMBED, params("batch_size", 1),
+        scaled(fast, 1.20), scaled(fast, 1.22), scaled(fast, 1.19), scaled(fast, 1.21), scaled(fast, 1.18))));
+    RunComparison comparison = RunComparison.of(base, now, RegressionRule.DEFAULT);
+    RunComparison.Row row = comparison.rows().get(0);
+    assertThat(row.latency().test()).isEqualTo(Comparison.WELCH);
+    assertThat(row.latency().baselineCount()).isEqualTo(5);
+    assertThat(row.verdict()).isEqualTo(Verdict.REGRESSED);
+    assertThat(row.latency().ratio()).isCloseTo(1.20, within(0.001));
+    assertThat(comparison.method()).contains("1 scenario forked in both runs: Welch's t-test on the log fork medians")
+        .doesNotContain("Mann-Whitney");
+    String text = ComparisonText.render(comparison);
+    assertThat(text).contains("+20.0%");
+
+    RunComparison unforked = RunComparison.of(baseline(), current(), RegressionRule.DEFAULT);
+    assertThat(unforked.rows().get(0).latency().note())
+        .contains("neither run is forked in 2 JVMs or more: between-JVM variance unknown (fork both to measure it)");
+    assertThat(unforked.method()).contains("not between runs (fork both runs to measure it)");
+  }
+
+  private static long[] scaled(long[] samples, double factor) {
+    long[] scaled = new long[samples.length];
+    for (int i = 0; i < samples.length; i++) {
+      scaled[i] = Math.round(samples[i] * factor);
+    }
+    return scaled;
   }
 
   @Test

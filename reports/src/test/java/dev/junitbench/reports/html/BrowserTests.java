@@ -19,6 +19,7 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.NoAlertPresentException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.WindowType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -41,6 +42,7 @@ class BrowserTests {
 
   private static WebDriver driver;
   private static Path report;
+  private static Path forkedReport;
 
   @BeforeAll
   static void open() throws Exception {
@@ -52,6 +54,9 @@ class BrowserTests {
     Path now = ReportRuns.current(tempDir, "run-now", 1.3);
     report = now.resolve(HtmlReport.FILE);
     HtmlReport.of(List.of(now), base, dev.junitbench.stats.RegressionRule.DEFAULT).write(report);
+    Path forked = ReportRuns.forked(tempDir, "run-forked");
+    forkedReport = forked.resolve(HtmlReport.FILE);
+    HtmlReport.of(List.of(forked), null, dev.junitbench.stats.RegressionRule.DEFAULT).write(forkedReport);
 
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM.toFile());
@@ -87,18 +92,48 @@ class BrowserTests {
     assertThat(driver.findElement(By.tagName("body")).getAttribute("data-charts-drawn"))
         .isEqualTo(String.valueOf(canvases.size()));
     for (WebElement canvas : canvases) {
-      long painted = (Long) js("var c = arguments[0]; var d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
-          + " var n = 0; for (var i = 3; i < d.length; i += 4) { if (d[i] > 0) { n++; } } return n;", canvas);
-      assertThat(painted).as("painted pixels of %s", canvas.getAttribute("id")).isGreaterThan(2000);
+      assertThat(paintedPixels(canvas)).as("painted pixels of %s", canvas.getAttribute("id")).isGreaterThan(2000);
     }
   }
 
   @Test
   @DisplayName("runs without a script error or a blocked resource")
   void noErrors() {
-    List<LogEntry> severe = driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+    assertThat(consoleProblems()).as("browser console").isEmpty();
+  }
+
+  private static List<LogEntry> consoleProblems() {
+    return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
         .filter(entry -> entry.getLevel().intValue() >= Level.WARNING.intValue()).toList();
-    assertThat(severe).as("browser console").isEmpty();
+  }
+
+  private static long paintedPixels(WebElement canvas) {
+    return (Long) js("var c = arguments[0]; var d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+        + " var n = 0; for (var i = 3; i < d.length; i += 4) { if (d[i] > 0) { n++; } } return n;", canvas);
+  }
+
+  @Test
+  @DisplayName("paints the fork chart of a forked run, each fork's median and the interval across forks, without an error")
+  void forkChart() {
+    String page = driver.getWindowHandle();
+    driver.switchTo().newWindow(WindowType.TAB);
+    try {
+      driver.get(forkedReport.toUri().toString());
+      List<WebElement> canvases = driver.findElements(By.tagName("canvas"));
+      assertThat(canvases).extracting(canvas -> canvas.getAttribute("id")).containsExactly("distribution-chart", "forks-1");
+      assertThat(driver.findElement(By.tagName("body")).getAttribute("data-charts-drawn")).isEqualTo("2");
+      WebElement forks = driver.findElement(By.id("forks-1"));
+      assertThat(paintedPixels(forks)).as("painted pixels of the fork chart").isGreaterThan(2000);
+      assertThat(js("var d = Chart.getChart('forks-1').data.datasets;"
+          + " return [d.length, d[0].data.length, d[2].data.length, d[0].data[1][1]];"))
+          .isEqualTo(List.of(3L, 2L, 9L, 1.6));
+      assertThat(js("return window.pwned === undefined;")).isEqualTo(true);
+      assertThat(driver.findElements(By.tagName("img"))).isEmpty();
+      assertThat(consoleProblems()).as("browser console").isEmpty();
+    } finally {
+      driver.close();
+      driver.switchTo().window(page);
+    }
   }
 
   @Test

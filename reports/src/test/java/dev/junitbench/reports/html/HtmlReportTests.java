@@ -23,12 +23,16 @@ class HtmlReportTests {
 
   private static String html;
   private static Document page;
+  private static String forkedHtml;
+  private static Document forked;
 
   @BeforeAll
   static void render() throws Exception {
     Path run = ReportRuns.current(tempDir, "run-now", 1.0);
     html = HtmlReport.of(List.of(run), null, RegressionRule.DEFAULT).render();
     page = Jsoup.parse(html);
+    forkedHtml = HtmlReport.of(List.of(ReportRuns.forked(tempDir, "run-forked")), null, RegressionRule.DEFAULT).render();
+    forked = Jsoup.parse(forkedHtml);
   }
 
   @Test
@@ -143,5 +147,93 @@ class HtmlReportTests {
     assertThat(two.select("#scenarios thead th").first().text()).isEqualTo("Run");
     assertThat(two.select("#scenarios tbody tr")).hasSize(34);
     assertThat(two.select("#runs h3").eachText()).containsExactly("Run 1: run-base", "Run 2: run-slower");
+  }
+
+  @Test
+  @DisplayName("without a forked scenario: no fork column, chart or cost, and its data has no fork chart")
+  void unforked() throws Exception {
+    assertThat(page.select("#scenarios thead th").eachText()).doesNotContain("Forks", "Between-fork CV", "95% CI (forks)");
+    assertThat(page.select("td.forks")).isEmpty();
+    assertThat(page.getElementById("forks")).isNull();
+    assertThat(page.select("nav a").eachText()).doesNotContain("Forks");
+    assertThat(page.select(".fork-cost")).isEmpty();
+    assertThat(page.getElementById("runs").text()).doesNotContain("Forking cost");
+    JsonNode data = new ObjectMapper().readTree(page.getElementById("report-data").data());
+    assertThat(data.get("forkCharts")).isEmpty();
+  }
+
+  @Test
+  @DisplayName("with a forked scenario: fork columns with completed forks, between-fork CV and the interval across forks")
+  void forkColumns() {
+    Element table = forked.getElementById("scenarios");
+    List<String> heads = table.select("thead th").eachText();
+    assertThat(heads).containsSubsequence("Median", "95% CI of median", "Forks", "Between-fork CV", "95% CI (forks)", "p99");
+    int forks = heads.indexOf("Forks");
+    List<Element> rows = table.select("tbody tr");
+    assertThat(rows).hasSize(3).allSatisfy(row -> assertThat(row.select("td")).hasSize(heads.size()));
+    assertThat(cells(rows.get(0), forks)).containsExactly("5", "4.5%", "[0.970, 1.080] ms");
+    assertThat(rows.get(0).select("td").get(forks).attr("data-sort")).isEqualTo("5.0");
+    assertThat(rows.get(0).select("td.fork-ci").attr("title")).isEqualTo("student-t on log fork medians, 4 df");
+    assertThat(cells(rows.get(1), forks)).containsExactly("4 of 5", "3.0%", "[1.400, 1.600] ms");
+    assertThat(cells(rows.get(2), forks)).containsExactly("", "", "");
+    assertThat(rows.get(2).select("td").get(forks).attr("data-sort")).isEqualTo("-1.0");
+    assertThat(forked.getElementById("scenarios").parent().text())
+        .contains("Forked scenarios: Median and its 95% CI describe the samples of all forks pooled");
+    assertThat(page.text()).doesNotContain("Forked scenarios:");
+  }
+
+  private static List<String> cells(Element row, int from) {
+    return row.select("td").subList(from, from + 3).stream().map(Element::text).toList();
+  }
+
+  @Test
+  @DisplayName("charts each forked benchmark's fork medians against the interval across forks, the advice beneath")
+  void forkChart() throws Exception {
+    JsonNode data = new ObjectMapper().readTree(forked.getElementById("report-data").data());
+    assertThat(data.get("forkCharts")).hasSize(1);
+    JsonNode chart = data.get("forkCharts").get(0);
+    assertThat(chart.get("title").asText()).isEqualTo("ForkedBenchmarks.embed");
+    assertThat(forked.getElementById(chart.get("id").asText()).tagName()).isEqualTo("canvas");
+    JsonNode all = chart.get("scenarios").get(0);
+    JsonNode lost = chart.get("scenarios").get(1);
+    assertThat(chart.get("scenarios")).hasSize(2);
+    assertThat(all.get("label").asText()).isEqualTo("mode=eager, payload=" + ReportRuns.HOSTILE);
+    assertThat(all.get("centre").asDouble()).isEqualTo(1.02);
+    assertThat(all.get("low").asDouble()).isEqualTo(0.97);
+    assertThat(all.get("high").asDouble()).isEqualTo(1.08);
+    assertThat(all.get("forks")).hasSize(5);
+    for (int i = 0; i < 5; i++) {
+      assertThat(all.get("forks").get(i).get("fork").asInt()).isEqualTo(i + 1);
+      assertThat(all.get("forks").get(i).get("median").asDouble())
+          .isCloseTo(ReportRuns.FORK_MEDIANS_NS[i] / 1e6, org.assertj.core.api.Assertions.within(0.03));
+    }
+    assertThat(lost.get("forks").findValues("fork")).extracting(JsonNode::asInt).containsExactly(1, 2, 4, 5);
+    assertThat(forked.select("nav a").eachText()).contains("Forks");
+
+    List<Element> notes = forked.select("#forks ul.fork-notes li");
+    assertThat(notes).hasSize(2);
+    assertThat(notes.get(0).text()).isEqualTo("mode=eager, payload=" + ReportRuns.HOSTILE + ": 5 forks; 95% CI"
+        + " [0.970, 1.080] ms around 1.020 ms (student-t on log fork medians, 4 df); between-fork CV 4.5%, within-fork"
+        + " 0.8%. Advice: 8 forks x 400 iterations for +-2.5% (expected +-2.2%): " + ReportRuns.ADVICE + ".");
+    assertThat(notes.get(1).text()).contains("4 of 5 forks").contains("Advice: " + ReportRuns.NO_ADVICE + ". Fork 3")
+        .endsWith("Fork 3 failed: java.lang.IllegalStateException: " + ReportRuns.SCRIPT);
+  }
+
+  @Test
+  @DisplayName("keeps what forked scenarios bring inert: a hostile label, advice or fork error stays text")
+  void forksEscaped() throws Exception {
+    assertThat(forked.select("img")).isEmpty();
+    assertThat(forked.select("script")).hasSize(3);
+    String data = forked.getElementById("report-data").data();
+    assertThat(data).doesNotContain("<").doesNotContain(">").doesNotContain("&");
+    assertThat(new ObjectMapper().readTree(data).get("forkCharts").toString()).contains(ReportRuns.HOSTILE);
+    assertThat(forkedHtml).doesNotContain(ReportRuns.HOSTILE).doesNotContain(ReportRuns.SCRIPT);
+  }
+
+  @Test
+  @DisplayName("states what forking cost: the forks' wall time and the part outside warm-up and measurement")
+  void forkCost() {
+    assertThat(forked.select("#runs .fork-cost").text()).isEqualTo("Forking cost: 2 scenarios measured in 10 forks took"
+        + " 22.50 s of wall time, 7.500 s of it outside warm-up and measurement (JVM start-up, set-up, model loading).");
   }
 }

@@ -3,16 +3,26 @@ package dev.junitbench.reports.html;
 import static dev.junitbench.reports.Fixtures.params;
 import static dev.junitbench.reports.Fixtures.passed;
 
+import dev.junitbench.reports.Fixtures;
+import dev.junitbench.results.ForkFigures;
+import dev.junitbench.results.ForkRun;
 import dev.junitbench.results.ModelInfo;
+import dev.junitbench.results.Phase;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
+import dev.junitbench.stats.ForkAdvice;
+import dev.junitbench.stats.LatencySummary;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.LongStream;
 
-/** Runs for the report's tests: two backends of one model, batch sizes, a hostile param, aborted scenarios. */
+/**
+ * Runs for the report's tests: two backends of one model, batch sizes, a hostile param, aborted
+ * scenarios; and a run with forked scenarios.
+ */
 final class ReportRuns {
 
   static final String HOSTILE = "<img src=x onerror=alert(1)>";
@@ -20,6 +30,11 @@ final class ReportRuns {
   static final String ORT = "com.example.TextBenchmarks#miniLm";
   static final String DJL = "com.example.TextBenchmarks#miniLmDjl";
   static final String HOST = "<b>bench-host</b>";
+  static final String FORKED = "com.example.ForkedBenchmarks#embed";
+  static final String ADVICE = "between-fork variance dominates: more forks, not more iterations";
+  static final String NO_ADVICE = "no count within reach gets there: the forks differ too much " + HOSTILE;
+  /** The fork medians' targets (ns) of the first forked scenario; the second's are 1.5 times these, its fork 3 failed. */
+  static final double[] FORK_MEDIANS_NS = {1.00e6, 1.05e6, 0.97e6, 1.10e6, 1.02e6};
 
   private ReportRuns() {}
 
@@ -52,5 +67,44 @@ final class ReportRuns {
     results.add(RunFolders.ended("com.example.Hostile#broken", params(), Status.FAILED,
         "java.lang.IllegalStateException: " + SCRIPT));
     return RunFolders.write(parent, name, results, HOST);
+  }
+
+  /**
+   * A run of two forked scenarios of {@link #FORKED} (5 forks; 4 of 5 with fork 3 failed for
+   * {@link #SCRIPT}) and one measured in the JUnit JVM; the forks' figures are fixed, so the page's
+   * text is known.
+   */
+  static Path forked(Path parent, String name) {
+    ScenarioResult all = forked(params("mode", "eager", "payload", HOSTILE), 1.0, -1, new ForkFigures(5, 5, 1.02,
+        0.97, 1.08, "student-t on log fork medians, 4 df", 0.045, 0.008, 12_000, 4_000,
+        new ForkAdvice(0.025, 8, 400, 0.022, ADVICE), null));
+    ScenarioResult lost = forked(params("mode", "optimized", "payload", "plain"), 1.5, 3, new ForkFigures(5, 4, 1.53,
+        1.4, 1.6, "student-t on log fork medians, 3 df", 0.03, 0.01, 10_500, 3_500,
+        new ForkAdvice(0.025, null, null, null, NO_ADVICE), null));
+    ScenarioResult plain = passed("com.example.Plain#run", params("mode", "eager"), 7, 40, 5e5);
+    return RunFolders.write(parent, name, List.of(all, lost, plain));
+  }
+
+  /** A passed scenario of {@link #FORKED} with 5 forks of 40 samples around the scaled medians; fork {@code failed} failed. */
+  private static ScenarioResult forked(Map<String, Object> params, double scale, int failed, ForkFigures figures) {
+    List<ForkRun> runs = new ArrayList<>();
+    List<long[]> measured = new ArrayList<>();
+    for (int fork = 1; fork <= FORK_MEDIANS_NS.length; fork++) {
+      if (fork == failed) {
+        runs.add(new ForkRun(fork, Status.FAILED, "java.lang.IllegalStateException: " + SCRIPT, 0, null, null, null,
+            null, null, null, 2_000));
+        continue;
+      }
+      long[] samples = Fixtures.lognormal(fork, 40, FORK_MEDIANS_NS[fork - 1] * scale);
+      LatencySummary summary = LatencySummary.of(samples, samples.length);
+      runs.add(new ForkRun(fork, Status.PASSED, null, samples.length, summary.median(), summary.ci95Low(),
+          summary.ci95High(), summary.mean(), Phase.of(10, 10_000_000), Phase.of(40, 40_000_000), 2_400));
+      measured.add(samples);
+    }
+    long[] pooled = measured.stream().flatMapToLong(LongStream::of).toArray();
+    ForkFigures forks = new ForkFigures(figures.planned(), figures.completed(), figures.medianMs(), figures.ci95Low(),
+        figures.ci95High(), figures.method(), figures.betweenForkCv(), figures.withinForkCv(), figures.wallTimeMs(),
+        figures.overheadMs(), figures.advice(), runs);
+    return RunFolders.passed(FORKED, params, pooled).withForks(forks);
   }
 }

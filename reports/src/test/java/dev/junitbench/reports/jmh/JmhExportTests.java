@@ -9,7 +9,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
+import dev.junitbench.results.ForkFigures;
+import dev.junitbench.results.ForkRun;
 import dev.junitbench.results.RunFolders;
+import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
 import dev.junitbench.stats.StudentT;
 import java.io.InputStream;
@@ -129,5 +132,58 @@ class JmhExportTests {
         RunFolders.ended("com.example.Embeddings#embed", params(), Status.ABORTED, "no GPU")));
     assertThatThrownBy(() -> JmhExport.render(Runs.read(aborted)))
         .hasMessage(aborted.toAbsolutePath().resolve("results.json") + " holds no measured scenario: nothing to export");
+  }
+
+  /** Forks of {@code counts} samples each (a count of -1: a fork that failed), measured one after the other. */
+  private static ScenarioResult forked(long[] samples, int... counts) {
+    List<ForkRun> runs = new ArrayList<>();
+    for (int i = 0; i < counts.length; i++) {
+      runs.add(counts[i] < 0 ? new ForkRun(i + 1, Status.FAILED, "fork died", 0, null, null, null, null, null, null, 900)
+          : new ForkRun(i + 1, Status.PASSED, null, counts[i], 1.0, null, null, 1.0, null, null, 1000));
+    }
+    int completed = (int) runs.stream().filter(run -> run.status() == Status.PASSED).count();
+    return RunFolders.passed("com.example.Embeddings#embed", params("batch_size", 8), samples)
+        .withForks(new ForkFigures(counts.length, completed, 2.0, 1.0, 3.0, "student-t on log fork medians, 2 df",
+            0.3, 0.1, 3000, 1000, null, runs));
+  }
+
+  @Test
+  @DisplayName("a forked scenario: forks counts the forks that measured, and the raw data holds one array per fork")
+  void forked() throws Exception {
+    Path dir = RunFolders.write(tempDir, "run-forked", List.of(forked(SAMPLES, 3, -1, 2, 2)));
+    JsonNode entry = JSON.readTree(JmhExport.render(Runs.read(dir))).get(0);
+    assertThat(entry.get("forks").asInt()).isEqualTo(3);
+    JsonNode primary = entry.get("primaryMetric");
+    assertThat(primary.get("score").asDouble()).isCloseTo(2.0, within(1e-12));
+    // JMH nests [fork][iteration][[value, count], ...]; each fork measured one iteration.
+    assertThat(primary.get("rawDataHistogram").toString())
+        .isEqualTo("[[[[1.0,1],[2.0,1],[3.0,1]]],[[[1.0,1],[2.0,1]]],[[[1.0,1],[4.0,1]]]]");
+    assertThat(entry.get("secondaryMetrics").get("p1.00").get("score").asDouble()).isEqualTo(4.0);
+    assertThat(entry.get("secondaryMetrics").get("p1.00").get("rawData").toString()).isEqualTo("[[3.0],[2.0],[4.0]]");
+    assertThat(entry.get("secondaryMetrics").get("p0.00").get("rawData").toString()).isEqualTo("[[1.0],[1.0],[1.0]]");
+
+    List<String> differences = new ArrayList<>();
+    compare("", realJmh().get(0), entry, differences, true);
+    assertThat(differences).isEmpty();
+  }
+
+  @Test
+  @DisplayName("an unforked scenario keeps forks 0 and one array of raw data, as before forks existed")
+  void unforked() throws Exception {
+    JsonNode entry = JSON.readTree(JmhExport.render(Runs.read(run()))).get(0);
+    assertThat(entry.get("forks").asInt()).isZero();
+    assertThat(entry.get("primaryMetric").get("rawDataHistogram")).hasSize(1);
+    assertThat(entry.get("primaryMetric").get("rawDataHistogram").get(0)).hasSize(1);
+    assertThat(entry.get("secondaryMetrics").get("p0.50").get("rawData").toString()).isEqualTo("[[2.0]]");
+  }
+
+  @Test
+  @DisplayName("refuses a forked scenario whose forks count other samples than samples.csv holds, naming the file")
+  void forksDisagree() {
+    Path dir = RunFolders.write(tempDir, "run-damaged", List.of(forked(SAMPLES, 4, 4)));
+    assertThatThrownBy(() -> JmhExport.render(Runs.read(dir))).isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith(dir.toAbsolutePath().resolve("results.json") + ": result 1 (com.example.Embeddings#embed")
+        .hasMessageContaining("counts 8 samples in its forks but " + dir.toAbsolutePath().resolve("samples.csv")
+            + " holds 7");
   }
 }

@@ -1,0 +1,45 @@
+package dev.junitbench.benchmarks;
+
+import ai.onnxruntime.OrtException;
+import dev.junitbench.Benchmark;
+import dev.junitbench.Blackhole;
+import dev.junitbench.Measurement;
+import dev.junitbench.Warmup;
+import java.io.IOException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+
+/**
+ * One MiniLM-int8 scenario (ONNX Runtime, CPU, one intra-op thread, batch 1, 128 real tokens), run
+ * by {@code ci/gate-calibration.sh} in many separate runs to measure how often the regression gate
+ * calls a change where there is none, unforked and forked, and how often it catches a real one. The
+ * system property {@value #TOKENS} makes the real slowdown: the same scenario (same params, so the
+ * gate compares it) fed longer sentences.
+ */
+@Tag("performance")
+@Tag("self")
+@Warmup(iterations = 20)
+@Measurement(iterations = 100)
+class GateCalibrationBenchmarks {
+
+  /** System property: tokens per sentence, 128 unless set. */
+  static final String TOKENS = "gate.calibration.tokens";
+
+  private MiniLmSession session;
+
+  @BeforeEach
+  void open() throws OrtException, IOException {
+    session = MiniLmSession.withTokens(Integer.getInteger(TOKENS, MiniLmSession.SEQUENCE_LENGTH), 1);
+  }
+
+  @AfterEach
+  void close() throws OrtException {
+    session.close();
+  }
+
+  @Benchmark
+  void miniLmInt8(Blackhole blackhole) throws OrtException {
+    blackhole.closeAfterTiming(session.session().run(session.inputs(1)));
+  }
+}

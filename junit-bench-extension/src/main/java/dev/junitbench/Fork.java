@@ -1,0 +1,45 @@
+package dev.junitbench;
+
+import dev.junitbench.config.Defaults;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Measures each scenario in fresh JVMs, as JMH's {@code @Fork} does: {@code 0} measures in the JUnit
+ * JVM (the default without this annotation); {@code n >= 1} starts n child JVMs, one after the other,
+ * each of which opens the model, runs the scenario's set-up, warms up and measures, and hands its
+ * samples back. The JUnit JVM stays the one test per scenario that the IDE and Surefire show, and
+ * writes every result file.
+ *
+ * <p>One JVM's figures describe that JVM: JIT decisions, memory layout and native thread pools
+ * differ in the next, so a scenario's median moves between JVM runs by more than its own interval
+ * says. Forked, the interval that counts is the one across forks (a Student-t interval on the log
+ * fork medians), and a regression gate between two forked runs tests fork medians. Five forks is
+ * the recommended count; the README shows why.
+ *
+ * <p>Children get the test class path as the test class loader sees it, the JUnit JVM's options and
+ * system properties, every {@code junit.bench.*} configuration parameter, and {@link #jvmArgs()}
+ * after those. {@code @BeforeAll} and {@code @AfterAll} run in the JUnit JVM and in each child;
+ * {@code @BeforeEach} and {@code @AfterEach} of a forked scenario run only in its children. On a
+ * class it applies to every benchmark in it; a method's own annotation wins. The configuration
+ * parameter {@code junit.bench.forks} replaces the count for a run, and
+ * {@code junit.bench.forks.jvm-args} appends options.
+ *
+ * @since 0.1.0
+ */
+@Target({ElementType.METHOD, ElementType.TYPE})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+public @interface Fork {
+
+  /** Child JVMs per scenario: 0 (none, measure in the JUnit JVM) or more; 5 when left out. */
+  int value() default Defaults.RECOMMENDED_FORKS;
+
+  /** JVM options appended after the JUnit JVM's own, like JMH's {@code jvmArgsAppend}: {@code "-Xmx2g"}. */
+  String[] jvmArgs() default {};
+}

@@ -1,0 +1,231 @@
+package dev.junitbench.fork;
+
+import dev.junitbench.results.EnergyFigures;
+import dev.junitbench.results.ForkFigures;
+import dev.junitbench.results.ForkRun;
+import dev.junitbench.results.MemoryFigures;
+import dev.junitbench.results.Phase;
+import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.Status;
+import dev.junitbench.results.Throughput;
+import dev.junitbench.results.UtilizationFigures;
+import dev.junitbench.stats.ForkAdvice;
+import dev.junitbench.stats.ForkStatistics;
+import dev.junitbench.stats.LatencySummary;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Joins what a scenario's forks handed back into one result: the samples pooled fork after fork
+ * (so {@code latency_ms} and throughput describe all of them), each fork's summary, and the
+ * statistics across forks with their advice. Resource figures join as their meaning asks: peaks
+ * take the highest fork, averages and rates the mean, counts the sum.
+ */
+final class ForkPool {
+
+  private final List<ForkRun> runs = new ArrayList<>();
+  private final List<ScenarioResult> measured = new ArrayList<>();
+  private final List<long[]> samples = new ArrayList<>();
+  private final int planned;
+  private double wallTimeMs;
+
+  ForkPool(int planned) {
+    this.planned = planned;
+  }
+
+  /** Adds fork {@code fork}'s measured result and samples. */
+  void measured(int fork, ScenarioResult result, long[] samplesNs, double forkWallTimeMs) {
+    LatencySummary latency = result.latencyMs();
+    runs.add(new ForkRun(fork, Status.PASSED, null, samplesNs.length, latency.median(), latency.ci95Low(),
+        latency.ci95High(), latency.mean(), result.warmup(), result.measurement(), forkWallTimeMs));
+    measured.add(result);
+    samples.add(samplesNs);
+    wallTimeMs += forkWallTimeMs;
+  }
+
+  /** Adds fork {@code fork}, which ended with {@code status} for {@code error}. */
+  void ended(int fork, Status status, String error, double forkWallTimeMs) {
+    runs.add(new ForkRun(fork, status, error, 0, null, null, null, null, null, null, forkWallTimeMs));
+    wallTimeMs += forkWallTimeMs;
+  }
+
+  /** The forks so far, with the statistics across those that measured. */
+  ForkFigures figures(double adviceTarget) {
+    int completed = measured.size();
+    double measuredMs = 0;
+    for (ForkRun run : runs) {
+      measuredMs += (run.warmup() == null ? 0 : run.warmup().timeMs())
+          + (run.measurement() == null ? 0 : run.measurement().timeMs());
+    }
+    double overheadMs = Math.max(0, wallTimeMs - measuredMs);
+    if (completed == 0) {
+      return new ForkFigures(planned, 0, null, null, null, null, null, null, wallTimeMs, overheadMs, null,
+          List.copyOf(runs));
+    }
+    double[] medians = new double[completed];
+    double[] lows = new double[completed];
+    double[] highs = new double[completed];
+    double forkCostMs = 0;
+    double iterationCostMs = 0;
+    long iterations = 0;
+    int i = 0;
+    for (ForkRun run : runs) {
+      if (run.status() == Status.PASSED) {
+        medians[i] = run.medianMs();
+        lows[i] = run.ci95Low() == null ? Double.NaN : run.ci95Low();
+        highs[i] = run.ci95High() == null ? Double.NaN : run.ci95High();
+        forkCostMs += (run.wallTimeMs() - run.measurement().timeMs()) / completed;
+        iterationCostMs += run.measurement().timeMs() / Math.max(1, run.measurement().iterations()) / completed;
+        iterations += run.count();
+        i++;
+      }
+    }
+    if (!allPositive(medians)) {
+      // A body faster than the clock has medians of 0: no ratio, no interval across forks.
+      return new ForkFigures(planned, completed, null, null, null, "a fork median of 0: no interval across forks",
+          null, null, wallTimeMs, overheadMs, null, List.copyOf(runs));
+    }
+    ForkStatistics statistics = ForkStatistics.of(medians, lows, highs);
+    ForkAdvice advice = completed < 2 ? null : statistics.advise(adviceTarget, Math.max(0, forkCostMs),
+        Math.max(0, iterationCostMs), Math.max(1, iterations / completed));
+    return new ForkFigures(planned, completed, statistics.centerMs(), statistics.ci95Low(), statistics.ci95High(),
+        statistics.method(), statistics.betweenForkCv(), statistics.withinForkCv(), wallTimeMs, overheadMs, advice,
+        List.copyOf(runs));
+  }
+
+  private static boolean allPositive(double[] values) {
+    for (double value : values) {
+      if (!(value > 0)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** {@code planned} with every fork's samples pooled, its figures joined and its forks; null when none measured. */
+  ScenarioResult pooled(ScenarioResult planned, int batchSize, Integer sequenceLength, double adviceTarget) {
+    if (measured.isEmpty()) {
+      return null;
+    }
+    int total = 0;
+    for (long[] fork : samples) {
+      total += fork.length;
+    }
+    long[] all = new long[total];
+    int at = 0;
+    for (long[] fork : samples) {
+      System.arraycopy(fork, 0, all, at, fork.length);
+      at += fork.length;
+    }
+    ScenarioResult first = measured.get(0);
+    Throughput tokens = sequenceLength == null ? null
+        : Throughput.tokensPerSecond(batchSize, sequenceLength, all, all.length);
+    return planned.withModel(first.model())
+        .measured(sum(ScenarioResult::warmup), sum(ScenarioResult::measurement), LatencySummary.of(all, all.length),
+            Throughput.samplesPerSecond(batchSize, all, all.length), tokens, all)
+        .withResources(memory(), utilization(), energy())
+        .withForks(figures(adviceTarget));
+  }
+
+  private Phase sum(Function<ScenarioResult, Phase> phase) {
+    long iterations = 0;
+    double timeMs = 0;
+    Double target = null;
+    Boolean reached = null;
+    boolean limit = false;
+    for (ScenarioResult result : measured) {
+      Phase each = phase.apply(result);
+      if (each == null) {
+        continue;
+      }
+      iterations += each.iterations();
+      timeMs += each.timeMs();
+      target = each.precisionTarget();
+      if (each.precisionReached() != null) {
+        reached = (reached == null || reached) && each.precisionReached();
+      }
+      limit |= each.sampleLimitReached();
+    }
+    return new Phase(iterations, timeMs, target, reached, limit);
+  }
+
+  private MemoryFigures memory() {
+    List<MemoryFigures> all = present(ScenarioResult::memory);
+    if (all.isEmpty()) {
+      return null;
+    }
+    return new MemoryFigures(max(all, MemoryFigures::rssPeakMb), mean(all, MemoryFigures::rssAvgMb),
+        max(all, MemoryFigures::heapPeakMb), mean(all, MemoryFigures::heapAvgMb),
+        max(all, MemoryFigures::modelFootprintMb), max(all, MemoryFigures::gpuMemPeakMb),
+        max(all, MemoryFigures::gpuMemProcessMb), all.get(0).unavailableReason());
+  }
+
+  private UtilizationFigures utilization() {
+    List<UtilizationFigures> all = present(ScenarioResult::utilization);
+    if (all.isEmpty()) {
+      return null;
+    }
+    Double gcCount = sumOf(all, figures -> figures.gcCount() == null ? Double.NaN : figures.gcCount());
+    return new UtilizationFigures(mean(all, UtilizationFigures::cpuProcessPct), mean(all, UtilizationFigures::cpuSystemPct),
+        gcCount == null ? null : gcCount.longValue(), sumOf(all, figures -> orNaN(figures.gcTimeMs())),
+        mean(all, UtilizationFigures::gpuUtilPct), mean(all, UtilizationFigures::samplerCpuPct),
+        all.get(0).unavailableReason());
+  }
+
+  private EnergyFigures energy() {
+    List<EnergyFigures> all = present(ScenarioResult::energy);
+    if (all.isEmpty()) {
+      return null;
+    }
+    return new EnergyFigures(mean(all, EnergyFigures::joulesPerInference), all.get(0).source(),
+        mean(all, EnergyFigures::gpuPowerAvgW), all.get(0).unavailableReason());
+  }
+
+  private <T> List<T> present(Function<ScenarioResult, T> group) {
+    List<T> present = new ArrayList<>();
+    for (ScenarioResult result : measured) {
+      T value = group.apply(result);
+      if (value != null) {
+        present.add(value);
+      }
+    }
+    return present;
+  }
+
+  private static <T> Double max(List<T> all, Function<T, Double> figure) {
+    Double max = null;
+    for (T each : all) {
+      Double value = figure.apply(each);
+      if (value != null && (max == null || value > max)) {
+        max = value;
+      }
+    }
+    return max;
+  }
+
+  private static <T> Double mean(List<T> all, Function<T, Double> figure) {
+    Double sum = sumOf(all, each -> orNaN(figure.apply(each)));
+    long known = all.stream().filter(each -> figure.apply(each) != null).count();
+    return sum == null ? null : sum / known;
+  }
+
+  /** The sum over the groups that have the figure (NaN where one lacks it), or null when none has it. */
+  private static <T> Double sumOf(List<T> all, ToDoubleFunction<T> figure) {
+    double sum = 0;
+    boolean any = false;
+    for (T each : all) {
+      double value = figure.applyAsDouble(each);
+      if (!Double.isNaN(value)) {
+        sum += value;
+        any = true;
+      }
+    }
+    return any ? sum : null;
+  }
+
+  private static double orNaN(Double value) {
+    return value == null ? Double.NaN : value;
+  }
+}

@@ -1,0 +1,157 @@
+package dev.junitbench.fork;
+
+import dev.junitbench.config.BenchConfig;
+import dev.junitbench.config.ForkChild;
+import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.Status;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * Measures one scenario in fresh JVMs, one fork after the other, and pools what they hand back. The
+ * JUnit JVM opens nothing of the scenario: each fork runs the benchmark method's scenario through
+ * the JUnit Platform itself.
+ */
+public final class ScenarioForks {
+
+  private final Class<?> testClass;
+  private final Method method;
+  private final String displayName;
+  private final int scenario;
+  private final int forks;
+  private final BenchConfig config;
+  private final ChildJvm childJvm;
+
+  private ScenarioForks(Class<?> testClass, Method method, String displayName, int scenario, int forks,
+      BenchConfig config, ChildJvm childJvm) {
+    this.testClass = testClass;
+    this.method = method;
+    this.displayName = displayName;
+    this.scenario = scenario;
+    this.forks = forks;
+    this.config = config;
+    this.childJvm = childJvm;
+  }
+
+  /**
+   * How the forks went: the result to record (with the forks that finished, when one failed), and
+   * why one failed, or null.
+   */
+  public record Outcome(ScenarioResult result, RuntimeException failure) {}
+
+  /**
+   * The {@code forks} forks of the scenario at index {@code scenario} of {@code method}, run as a
+   * test of {@code testClass}; their JVMs get {@code jvmArgs} after the JUnit JVM's own options.
+   */
+  public static ScenarioForks of(Class<?> testClass, Method method, String displayName, int scenario, int forks,
+      List<String> jvmArgs, BenchConfig config) {
+    return new ScenarioForks(testClass, method, displayName, scenario, forks, config,
+        ChildJvm.of(config.forksJava(), testClass, jvmArgs));
+  }
+
+  /**
+   * Runs every fork in turn, stopping at the first that does not measure; {@code planned} is the
+   * scenario's result before measurement, {@code adviceTarget} the relative half-width the advice
+   * aims at. Fork output is relayed to {@code out} and {@code err}.
+   */
+  public Outcome run(ScenarioResult planned, int batchSize, Integer sequenceLength, double adviceTarget,
+      PrintStream out, PrintStream err) {
+    String subject = planned.benchmark() + " " + displayName;
+    ForkPool pool = new ForkPool(forks);
+    ForkRunner runner = new ForkRunner(childJvm, config.forksTimeout(), out, err);
+    Path folder;
+    try {
+      folder = Files.createTempDirectory("junit-bench-fork");
+    } catch (IOException e) {
+      return new Outcome(planned, new ForkException(subject + ": no temporary folder for the forks' files (" + e
+          + "); set -Djava.io.tmpdir to a writable folder", e, 0));
+    }
+    try {
+      for (int fork = 1; fork <= forks; fork++) {
+        String name = "fork " + fork + " of " + forks;
+        ForkRunner.Outcome outcome;
+        try {
+          outcome = runner.run(request(folder, fork), folder, subject, name);
+        } catch (ForkException e) {
+          pool.ended(fork, Status.FAILED, e.getMessage(), e.wallTimeMs());
+          return partial(pool, planned, adviceTarget, e);
+        } catch (IOException | RuntimeException e) {
+          ForkException failure = new ForkException(subject + ": " + name + " failed in the JUnit JVM: " + e, e, 0);
+          pool.ended(fork, Status.FAILED, failure.getMessage(), 0);
+          return partial(pool, planned, adviceTarget, failure);
+        }
+        ForkHandBack handBack = outcome.handBack();
+        if (handBack.status() == Status.PASSED && handBack.result() != null && handBack.samplesNs() != null
+            && handBack.samplesNs().length > 0) {
+          pool.measured(fork, handBack.result(), handBack.samplesNs(), outcome.wallTimeMs());
+          continue;
+        }
+        Status status = handBack.status() == Status.PASSED ? Status.FAILED : handBack.status();
+        String why = handBack.status() == Status.PASSED ? "it handed back no samples" : handBack.error();
+        pool.ended(fork, status, why, outcome.wallTimeMs());
+        String message = subject + ": " + name + (status == Status.FAILED ? " failed: " : " did not run: ") + why;
+        RuntimeException failure = status == Status.FAILED
+            ? new ForkException(message, handBack.stackTrace() == null ? null
+                : new ForkFailure(handBack.error(), handBack.stackTrace()), outcome.wallTimeMs())
+            : new TestAbortedException(message);
+        return partial(pool, planned, adviceTarget, failure);
+      }
+      return new Outcome(pool.pooled(planned, batchSize, sequenceLength, adviceTarget), null);
+    } finally {
+      delete(folder);
+    }
+  }
+
+  private static Outcome partial(ForkPool pool, ScenarioResult planned, double adviceTarget, RuntimeException e) {
+    return new Outcome(planned.withForks(pool.figures(adviceTarget)), e);
+  }
+
+  private ForkRequest request(Path folder, int fork) {
+    Map<String, String> configuration = new LinkedHashMap<>(config.explicit());
+    // A fork measures; the JUnit JVM judges, so the fork reads no baseline.
+    configuration.remove(BenchConfig.BASELINE);
+    configuration.put(BenchConfig.PROGRESS, "false");
+    configuration.put(BenchConfig.FORK_CHILD, new ForkChild(fork, forks, scenario).value());
+    Map<String, String> properties = new LinkedHashMap<>();
+    for (String name : System.getProperties().stringPropertyNames()) {
+      properties.put(name, System.getProperty(name));
+    }
+    String parameterTypes = Stream.of(method.getParameterTypes()).map(Class::getName).collect(Collectors.joining(","));
+    return new ForkRequest(testClass.getName(), enclosing(testClass), method.getName(), parameterTypes, displayName,
+        new ForkChild(fork, forks, scenario).value(), configuration, properties,
+        folder.resolve("hand-back-" + fork + ".json").toString());
+  }
+
+  /** The classes around a {@code @Nested} (inner) test class, outermost first; empty for any other. */
+  private static List<String> enclosing(Class<?> testClass) {
+    List<String> names = new ArrayList<>();
+    Class<?> inner = testClass;
+    while (inner.isMemberClass() && !Modifier.isStatic(inner.getModifiers())) {
+      inner = inner.getEnclosingClass();
+      names.add(0, inner.getName());
+    }
+    return names;
+  }
+
+  private static void delete(Path folder) {
+    try (Stream<Path> files = Files.walk(folder)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(file);
+      }
+    } catch (IOException e) {
+      // A temporary folder left behind costs nothing the run needs.
+    }
+  }
+}

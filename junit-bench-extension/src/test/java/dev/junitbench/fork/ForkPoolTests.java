@@ -1,0 +1,85 @@
+package dev.junitbench.fork;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.junitbench.results.EnergyFigures;
+import dev.junitbench.results.ForkFigures;
+import dev.junitbench.results.MemoryFigures;
+import dev.junitbench.results.Phase;
+import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.Status;
+import dev.junitbench.results.Throughput;
+import dev.junitbench.results.UtilizationFigures;
+import dev.junitbench.stats.LatencySummary;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("Pooling a scenario's forks")
+class ForkPoolTests {
+
+  private static final ScenarioResult PLANNED = ScenarioResult.planned("a.B#c", "[device=cpu, batch_size=2]",
+      Map.of("device", "cpu", "batch_size", 2));
+
+  private static ScenarioResult fork(long[] samples, double rssPeak, double rssAvg, long gcCount, double cpu,
+      Double joules) {
+    return PLANNED.measured(new Phase(3, 30, null, null, false), new Phase(samples.length, 100, 0.01, true, false),
+        LatencySummary.of(samples, samples.length), Throughput.samplesPerSecond(2, samples, samples.length), null,
+        samples).withResources(new MemoryFigures(rssPeak, rssAvg, 50.0, 40.0, 10.0, null, null, null),
+        new UtilizationFigures(cpu, 90.0, gcCount, 2.0, null, 0.5, null),
+        new EnergyFigures(joules, "rapl", null, null));
+  }
+
+  @Test
+  @DisplayName("pools samples fork after fork and joins peaks by maximum, averages by mean, counts by sum")
+  void pooled() {
+    ForkPool pool = new ForkPool(2);
+    pool.measured(1, fork(new long[] {1_000_000, 2_000_000, 3_000_000}, 200, 150, 1, 80, 0.5), new long[] {1_000_000,
+        2_000_000, 3_000_000}, 900);
+    pool.measured(2, fork(new long[] {4_000_000, 5_000_000}, 260, 170, 2, 60, null), new long[] {4_000_000,
+        5_000_000}, 1100);
+    ScenarioResult result = pool.pooled(PLANNED, 2, null, 0.025);
+
+    assertThat(result.samplesNs()).containsExactly(1_000_000, 2_000_000, 3_000_000, 4_000_000, 5_000_000);
+    assertThat(result.latencyMs().count()).isEqualTo(5);
+    assertThat(result.latencyMs().median()).isEqualTo(3.0);
+    assertThat(result.throughput().value()).isCloseTo(2 * 5 / 0.015, within(1e-9));
+    assertThat(result.warmup()).isEqualTo(new Phase(6, 60, null, null, false));
+    assertThat(result.measurement()).isEqualTo(new Phase(5, 200, 0.01, true, false));
+    assertThat(result.memory().rssPeakMb()).isEqualTo(260);
+    assertThat(result.memory().rssAvgMb()).isEqualTo(160);
+    assertThat(result.utilization().gcCount()).isEqualTo(3);
+    assertThat(result.utilization().gcTimeMs()).isEqualTo(4);
+    assertThat(result.utilization().cpuProcessPct()).isEqualTo(70);
+    assertThat(result.energy().joulesPerInference()).as("the mean of the forks that have it").isEqualTo(0.5);
+
+    ForkFigures forks = result.forks();
+    assertThat(forks.planned()).isEqualTo(2);
+    assertThat(forks.completed()).isEqualTo(2);
+    assertThat(forks.counts()).containsExactly(3, 2);
+    assertThat(forks.medians()).containsExactly(2.0, 4.5);
+    assertThat(forks.medianMs()).isCloseTo(Math.sqrt(2.0 * 4.5), within(1e-12));
+    assertThat(forks.wallTimeMs()).isEqualTo(2000);
+    assertThat(forks.overheadMs()).as("wall time outside warm-up and measurement").isEqualTo(2000 - 260);
+    assertThat(forks.runs()).extracting(run -> run.status()).containsExactly(Status.PASSED, Status.PASSED);
+  }
+
+  @Test
+  @DisplayName("keeps the forks that finished when one fails, with the failed one's cause")
+  void failed() {
+    ForkPool pool = new ForkPool(3);
+    pool.measured(1, fork(new long[] {1_000_000, 2_000_000}, 200, 150, 1, 80, null), new long[] {1_000_000,
+        2_000_000}, 900);
+    pool.ended(2, Status.FAILED, "killed", 400);
+    ForkFigures forks = pool.figures(0.025);
+    assertThat(forks.completed()).isEqualTo(1);
+    assertThat(forks.planned()).isEqualTo(3);
+    assertThat(forks.runs()).hasSize(2);
+    assertThat(forks.runs().get(1).error()).isEqualTo("killed");
+    assertThat(forks.ci95Low()).as("one fork: no interval across forks").isNull();
+    assertThat(forks.method()).isEqualTo("one fork: no interval across forks");
+    assertThat(forks.advice()).isNull();
+    assertThat(new ForkPool(2).pooled(PLANNED, 1, null, 0.025)).as("nothing measured").isNull();
+  }
+}
