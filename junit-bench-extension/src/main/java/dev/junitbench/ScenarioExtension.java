@@ -14,6 +14,7 @@ import dev.junitbench.results.Phase;
 import dev.junitbench.results.ResultExchange;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Throughput;
+import dev.junitbench.results.Validity;
 import dev.junitbench.spi.Backends;
 import dev.junitbench.stats.LatencySummary;
 import java.lang.invoke.MethodHandle;
@@ -299,8 +300,12 @@ final class ScenarioExtension
   }
 
   /** The gate's decision on a measured result, recorded and printed; a failing one fails the test. */
-  private void judge(ScenarioResult measuredResult, ExtensionContext context) {
+  private void judge(ScenarioResult measured, ExtensionContext context) {
     String uniqueId = context.getUniqueId();
+    // A flag, as MLPerf's: a run too short for its percentiles is said to be, never failed for it.
+    ScenarioResult measuredResult = measured.withValidity(Validity.of(measured.samplesNs(),
+        measured.measurement().timeMs(), config.validityMinQueries().orElse(null),
+        config.validityMinDurationMs().orElse(null)));
     GateResult decision = decide(measuredResult);
     ScenarioResult result = measuredResult.withGate(decision);
     ResultExchange.put(uniqueId, result);

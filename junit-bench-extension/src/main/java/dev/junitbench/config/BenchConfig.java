@@ -73,6 +73,10 @@ public final class BenchConfig {
    * which fork of how many measures which scenario (its index in the benchmark's expansion).
    */
   public static final String FORK_CHILD = "junit.bench.fork.child";
+  /** A run with fewer measured queries per scenario is flagged INVALID (MLPerf's min_query_count). */
+  public static final String VALIDITY_MIN_QUERIES = "junit.bench.validity.min-queries";
+  /** A run measured for less time per scenario is flagged INVALID (MLPerf's min_duration). */
+  public static final String VALIDITY_MIN_DURATION = "junit.bench.validity.min-duration";
   /** Prefix of the switches of result formats: {@code junit.bench.format.html=false}. */
   public static final String FORMAT_PREFIX = "junit.bench.format.";
 
@@ -80,7 +84,7 @@ public final class BenchConfig {
     OUTPUT_DIR, WARMUP_ITERATIONS, WARMUP_TIME, MEASUREMENT_ITERATIONS, MEASUREMENT_TIME,
     DEVICES, BATCH_SIZES, SEQUENCE_LENGTHS, PROGRESS, DRY_RUN, HOST_INCLUDE_NAME, SAMPLING_ENABLED,
     SAMPLING_INTERVAL, NVIDIA_SMI, POWERCAP_ROOT, CGROUP_ROOT, BASELINE, REGRESSION_THRESHOLD, REGRESSION_ALPHA,
-    FORKS, FORKS_JVM_ARGS, FORKS_JAVA, FORKS_TIMEOUT
+    FORKS, FORKS_JVM_ARGS, FORKS_JAVA, FORKS_TIMEOUT, VALIDITY_MIN_QUERIES, VALIDITY_MIN_DURATION
   };
 
   private final Function<String, Optional<String>> lookup;
@@ -174,6 +178,17 @@ public final class BenchConfig {
   /** How long one fork may take before it is stopped. */
   public Duration forksTimeout() {
     return get(FORKS_TIMEOUT).map(value -> Durations.parse(value, "-D" + FORKS_TIMEOUT)).orElse(Defaults.FORK_TIMEOUT);
+  }
+
+  /** The minimum query count a valid run measures per scenario, when the run sets one. */
+  public Optional<Long> validityMinQueries() {
+    return get(VALIDITY_MIN_QUERIES).map(value -> (long) parseInt(VALIDITY_MIN_QUERIES, value, 1));
+  }
+
+  /** The minimum time a valid run measures per scenario, ms, when the run sets one. */
+  public Optional<Double> validityMinDurationMs() {
+    return get(VALIDITY_MIN_DURATION)
+        .map(value -> Durations.parse(value, "-D" + VALIDITY_MIN_DURATION).toNanos() / 1e6);
   }
 
   /** In a fork's JVM, which fork it is; empty in the JUnit JVM. */
@@ -320,6 +335,8 @@ public final class BenchConfig {
     forksOverride();
     forksJvmArgs();
     forksTimeout();
+    validityMinQueries();
+    validityMinDurationMs();
   }
 
   /** Every junit-bench parameter with the value in force, defaults included, for the result file. */

@@ -38,8 +38,29 @@ public final class ConsoleTable {
     }
     byBenchmark.forEach((benchmark, rows) -> table(out, benchmark, rows, gated));
     notRun(out, results);
+    validity(out, results);
     forkingCost(out, results);
     return out.toString();
+  }
+
+  /**
+   * How many measured scenarios are valid by MLPerf's rules and which percentiles their queries
+   * support; a flag, so it is counted here and never fails a test.
+   */
+  private static void validity(StringBuilder out, List<ScenarioResult> results) {
+    List<Validity> all = results.stream().map(ScenarioResult::validity).filter(Objects::nonNull).toList();
+    if (all.isEmpty()) {
+      return;
+    }
+    long valid = all.stream().filter(Validity::valid).count();
+    long p99 = all.stream().filter(v -> v.p99().supported()).count();
+    long p999 = all.stream().filter(v -> v.p999().supported()).count();
+    String line = "validity (MLPerf LoadGen's early stopping, 99% confidence; a flag, never a failure): " + valid + " of "
+        + all.size() + " measured scenarios valid" + (valid < all.size() ? " (INVALID: fewer than "
+        + all.get(0).p90().minQueries() + " queries for p90, or under a configured minimum)" : "")
+        + "; p99 supported in " + p99 + " (" + all.get(0).p99().minQueries() + " queries), p99.9 in " + p999 + " ("
+        + all.get(0).p999().minQueries() + ")";
+    TextTable.wrap(line, "", "  ", Defaults.CONSOLE_WIDTH).forEach(text -> out.append(text).append(System.lineSeparator()));
   }
 
   /** What forking cost the run: JVMs started, their wall time, and the part outside warm-up and measurement. */

@@ -97,6 +97,9 @@ public final class Figures {
     if (result.memory() != null && result.memory().rssPeakMb() != null) {
       line.append(", peak RSS ").append(String.format(Locale.ROOT, "%.0f MiB", result.memory().rssPeakMb()));
     }
+    if (result.validity() != null && result.validity().summary() != null) {
+      line.append("; ").append(result.validity().summary());
+    }
     if (result.gate() != null) {
       line.append(result.gate().failed() ? "; FAILED: " : "; gate: ").append(withoutSubject(result, result.gate().message()));
     }

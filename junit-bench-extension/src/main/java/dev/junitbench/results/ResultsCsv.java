@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -113,6 +114,9 @@ public final class ResultsCsv {
         continue;
       }
       String path = prefix + "/" + SNAKE.translate(component.getName());
+      if (listOfRecords(component)) {
+        continue; // each fork's summary: one row per result has no room for them; results.json holds them
+      }
       if (component.getType().isRecord()) {
         columns(component.getType(), path, paths);
       } else if (Map.class.isAssignableFrom(component.getType()) || List.class.isAssignableFrom(component.getType())
@@ -120,6 +124,12 @@ public final class ResultsCsv {
         paths.add(path);
       }
     }
+  }
+
+  private static boolean listOfRecords(RecordComponent component) {
+    return List.class.isAssignableFrom(component.getType())
+        && component.getGenericType() instanceof ParameterizedType list
+        && list.getActualTypeArguments()[0] instanceof Class<?> element && element.isRecord();
   }
 
   private static boolean isLeaf(Class<?> type) {

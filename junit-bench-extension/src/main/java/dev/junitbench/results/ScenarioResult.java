@@ -27,6 +27,8 @@ import java.util.Map;
  * @param utilization how busy the process, machine and GPU were during the measurement, or null
  * @param energy the energy of one measured call, or null
  * @param forks each fork and the statistics across forks, for a scenario measured in fresh JVMs; else null
+ * @param validity which percentiles the measured queries support and whether the run is valid (a flag,
+ *     never a failure), or null when not measured
  * @param gate what the regression gate and the budget decided, or null when neither applies
  * @param samplesNs the measured latencies in nanoseconds, or null
  */
@@ -47,6 +49,7 @@ public record ScenarioResult(
     UtilizationFigures utilization,
     EnergyFigures energy,
     ForkFigures forks,
+    Validity validity,
     GateResult gate,
     @JsonIgnore long[] samplesNs) {
 
@@ -54,14 +57,14 @@ public record ScenarioResult(
   public static ScenarioResult planned(String benchmark, String displayName, Map<String, Object> params) {
     return new ScenarioResult(null, benchmark, displayName, null, null,
         Collections.unmodifiableMap(new LinkedHashMap<>(params)),
-        null, null, null, null, null, null, null, null, null, null, null, null);
+        null, null, null, null, null, null, null, null, null, null, null, null, null);
   }
 
   /** This result with its phases and statistics. */
   public ScenarioResult measured(Phase warmup, Phase measurement, LatencySummary latency,
       Throughput throughput, Throughput tokens, long[] samplesNs) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latency, throughput, tokens, memory, utilization, energy, forks, gate, samplesNs);
+        measurement, latency, throughput, tokens, memory, utilization, energy, forks, validity, gate, samplesNs);
   }
 
   /**
@@ -74,14 +77,15 @@ public record ScenarioResult(
     boolean keep = newStatus == Status.PASSED || (newStatus == Status.FAILED && gate != null && gate.failed());
     return new ScenarioResult(id, benchmark, displayName, newStatus, newError, params, model, warmup,
         measurement, keep ? latencyMs : null, keep ? throughput : null, keep ? throughputTokens : null,
-        keep ? memory : null, keep ? utilization : null, keep ? energy : null, forks, keep ? gate : null,
+        keep ? memory : null, keep ? utilization : null, keep ? energy : null, forks,
+        keep ? validity : null, keep ? gate : null,
         keep ? samplesNs : null);
   }
 
   /** This result with what the regression gate and the budget decided. */
   public ScenarioResult withGate(GateResult newGate) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, forks, newGate, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, forks, validity, newGate, samplesNs);
   }
 
   /** What identifies this scenario across runs: benchmark and params. */
@@ -110,31 +114,37 @@ public record ScenarioResult(
   /** This result with the model it ran. */
   public ScenarioResult withModel(ModelInfo newModel) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, newModel, warmup,
-        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, forks, gate, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, forks, validity, gate, samplesNs);
   }
 
   /** This result with what the resource sampler saw during its measurement. */
   public ScenarioResult withResources(MemoryFigures newMemory, UtilizationFigures newUtilization,
       EnergyFigures newEnergy) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, newMemory, newUtilization, newEnergy, forks, gate, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens, newMemory, newUtilization, newEnergy, forks, validity, gate, samplesNs);
   }
 
   /** This result with its forks: each fork's summary and the statistics across them. */
   public ScenarioResult withForks(ForkFigures newForks) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, newForks, gate, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, newForks, validity, gate, samplesNs);
+  }
+
+  /** This result with the validity of its measurement. */
+  public ScenarioResult withValidity(Validity newValidity) {
+    return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup, measurement,
+        latencyMs, throughput, throughputTokens, memory, utilization, energy, forks, newValidity, gate, samplesNs);
   }
 
   /** This result without its raw samples, once they are on disk. */
   public ScenarioResult withoutSamples() {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, forks, gate, null);
+        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, forks, validity, gate, null);
   }
 
   /** This result numbered {@code newId} in its run. */
   public ScenarioResult withId(int newId) {
     return new ScenarioResult(newId, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, forks, gate, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, forks, validity, gate, samplesNs);
   }
 }

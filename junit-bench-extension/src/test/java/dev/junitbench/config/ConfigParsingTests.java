@@ -41,6 +41,20 @@ class ConfigParsingTests {
   }
 
   @Test
+  @DisplayName("reads the validity minimums and refuses a count below 1 or a duration it cannot parse")
+  void validityMinimums() {
+    BenchConfig config = config(Map.of(BenchConfig.VALIDITY_MIN_QUERIES, "1024",
+        BenchConfig.VALIDITY_MIN_DURATION, "10s"));
+    assertThat(config.validityMinQueries()).contains(1024L);
+    assertThat(config.validityMinDurationMs()).contains(10_000.0);
+    assertThat(config(Map.of()).validityMinQueries()).isEmpty();
+    assertThatThrownBy(() -> config(Map.of(BenchConfig.VALIDITY_MIN_QUERIES, "0")).validate())
+        .hasMessage("-Djunit.bench.validity.min-queries=0 is not valid; use a whole number >= 1");
+    assertThatThrownBy(() -> config(Map.of(BenchConfig.VALIDITY_MIN_DURATION, "ten")).validate())
+        .hasMessageContaining("-Djunit.bench.validity.min-duration");
+  }
+
+  @Test
   @DisplayName("durations are printed as people write them")
   void formatting() {
     assertThat(Durations.format(Duration.ofSeconds(3))).isEqualTo("3s");
@@ -94,7 +108,9 @@ class ConfigParsingTests {
         .containsEntry(BenchConfig.FORKS_JVM_ARGS, null)
         .containsEntry(BenchConfig.FORKS_JAVA, null)
         .containsEntry(BenchConfig.FORKS_TIMEOUT, "1800s")
-        .hasSize(23);
+        .containsEntry(BenchConfig.VALIDITY_MIN_QUERIES, null)
+        .containsEntry(BenchConfig.VALIDITY_MIN_DURATION, null)
+        .hasSize(25);
     // A bad value is recorded as written, so the result file is still written.
     assertThat(config(Map.of(BenchConfig.SAMPLING_INTERVAL, "5ms")).effective())
         .containsEntry(BenchConfig.SAMPLING_INTERVAL, "5ms");

@@ -96,6 +96,10 @@ class ForkedRunTests {
           .isGreaterThanOrEqualTo(Math.max(medians.get(0), medians.get(1)) * (1 - slack));
       assertThat(forks.get("wall_time_ms").asDouble()).isGreaterThan(forks.get("overhead_ms").asDouble());
       assertThat(result.get("latency_ms").get("count").asLong()).as("pooled over forks").isEqualTo(14);
+      JsonNode validity = result.get("validity");
+      assertThat(validity.get("valid").asBoolean()).as("14 queries do not support p90: flagged, not failed").isFalse();
+      assertThat(validity.get("queries").asLong()).isEqualTo(14);
+      assertThat(validity.get("p90").get("min_queries").asLong()).isEqualTo(64);
       assertThat(result.get("measurement").get("iterations").asLong()).isEqualTo(14);
       assertThat(result.get("params").get("batch_size").asInt()).isEqualTo(scenario.endsWith("=1]") ? 1 : 2);
     }
@@ -128,6 +132,9 @@ class ForkedRunTests {
     assertThat(table).contains("forks").contains("fork CV")
         .contains("forked rows: median = geometric mean of the fork medians, 95% CI across forks")
         .containsPattern("forking: 4 JVMs, [0-9.]+ m?s wall, of which [0-9.]+ m?s start-up, set-up and model loading");
+    assertThat(table.replaceAll("\\s+", " ")).contains("validity (MLPerf LoadGen's early stopping, 99% confidence; a"
+        + " flag, never a failure): 0 of 3 measured scenarios valid (INVALID: fewer than 64 queries for p90, or under a"
+        + " configured minimum); p99 supported in 0 (662 queries), p99.9 in 0 (6636)");
     table.lines().forEach(line -> assertThat(line.length()).as("'%s'", line).isLessThanOrEqualTo(120));
     assertThat(outcome.printed()).as("each fork's own line relayed, then the pooled one")
         .contains("[fork 1 of 2] ").contains("[fork 2 of 2] ").contains("2 forks");

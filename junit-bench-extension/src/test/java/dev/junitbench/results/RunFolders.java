@@ -23,6 +23,7 @@ public final class RunFolders {
     return ScenarioResult.planned(benchmark, display, params)
         .measured(Phase.of(1, 1000), Phase.of(samplesNs.length, 1000), LatencySummary.of(samplesNs, samplesNs.length),
             Throughput.samplesPerSecond(1, samplesNs, samplesNs.length), null, samplesNs)
+        .withValidity(Validity.of(samplesNs, 0.001, null, null))
         .ended(Status.PASSED, null);
   }
 

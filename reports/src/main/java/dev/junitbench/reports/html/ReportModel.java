@@ -9,6 +9,7 @@ import dev.junitbench.results.Samples;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
+import dev.junitbench.results.Validity;
 import dev.junitbench.run.GpuInfo;
 import dev.junitbench.run.HostInfo;
 import dev.junitbench.run.SoftwareInfo;
@@ -42,10 +43,10 @@ final class ReportModel {
     }
   }
 
-  record Row(String run, String benchmark, String params, String status, String median, double medianSort,
-      String ci, String p99, double p99Sort, String throughput, double throughputSort, String tokens,
-      String rss, double rssSort, String model, boolean gated, String delta, String deltaClass, double deltaSort,
-      String error, ForkViews.Cells forks) {}
+  record Row(String run, String benchmark, String params, String status, String validity, String validityTitle,
+      String median, double medianSort, String ci, String p99, double p99Sort, String p99Title, String throughput,
+      double throughputSort, String tokens, String rss, double rssSort, String model, boolean gated, String delta,
+      String deltaClass, double deltaSort, String error, ForkViews.Cells forks) {}
 
   record ReasonGroup(String status, String reason, int count, List<String> scenarios) {}
 
@@ -237,9 +238,17 @@ final class ReportModel {
         deltaClass = "verdict-regressed";
       }
     }
+    Validity validity = result.validity();
+    // A percentile too few queries support is shown, and said to be: MLPerf's early stopping is a flag.
+    String p99Title = validity == null || validity.p99().supported() ? ""
+        : "not supported by early stopping (99% confidence): needs " + validity.p99().minQueries() + " queries, had "
+            + validity.queries();
     return new Row(run, Figures.shortName(result.benchmark()), ScenarioNames.allParams(result), status,
+        validity == null ? "" : validity.valid() ? "valid" : "INVALID",
+        validity == null ? "" : Objects.requireNonNullElse(validity.summary(), "every percentile supported"),
         median, latency == null ? -1 : latency.median(), ci,
-        latency == null ? "" : Figures.duration(latency.p99()), latency == null ? -1 : latency.p99(),
+        latency == null ? "" : Figures.duration(latency.p99()) + (p99Title.isEmpty() ? "" : " *"),
+        latency == null ? -1 : latency.p99(), p99Title,
         throughput, result.throughput() == null || result.throughput().value() == null ? -1 : result.throughput().value(),
         tokens, rss == null ? "" : String.format(Locale.ROOT, "%.0f MiB", rss), rss == null ? -1 : rss,
         result.model() == null ? "" : result.model().id(), gated, deltaText, deltaClass, deltaSort,

@@ -78,6 +78,30 @@ class HtmlReportTests {
   }
 
   @Test
+  @DisplayName("flags each measured scenario valid or INVALID by MLPerf's early stopping, and marks a p99 too few queries support")
+  void validity() {
+    Element table = page.getElementById("scenarios");
+    List<String> heads = table.select("thead th").eachText();
+    assertThat(heads).containsSubsequence("Status", "Valid", "Median");
+    int valid = heads.indexOf("Valid");
+    int p99 = heads.indexOf("p99");
+    for (Element row : table.select("tbody tr")) {
+      Element cell = row.select("td").get(valid);
+      if (row.attr("data-status").equals("passed")) {
+        // The fixtures measure far fewer than the 64 queries p90 needs, and the 662 p99 needs.
+        assertThat(cell.text()).isEqualTo("INVALID");
+        assertThat(cell.hasClass("validity-INVALID")).isTrue();
+        assertThat(cell.attr("title")).startsWith("INVALID: p90 needs 64 queries (early stopping at 99% confidence)");
+        assertThat(row.select("td").get(p99).text()).endsWith(" *");
+        assertThat(row.select("td").get(p99).attr("title")).startsWith("not supported by early stopping (99% confidence):"
+            + " needs 662 queries, had ");
+      } else {
+        assertThat(cell.text()).isEmpty();
+      }
+    }
+  }
+
+  @Test
   @DisplayName("draws latency, throughput and memory against batch size per benchmark, and a distribution per scenario")
   void charts() throws Exception {
     JsonNode data = new ObjectMapper().readTree(page.getElementById("report-data").data());

@@ -1,0 +1,13 @@
+package dev.junitbench.results;
+
+/**
+ * Whether a run's queries support one latency percentile by MLPerf LoadGen's early-stopping rule
+ * (99% confidence), and the conservative estimate they support.
+ *
+ * @param minQueries queries the percentile needs before it has any estimate
+ * @param supported whether the run had that many
+ * @param estimateMs the early-stopping estimate (the latency that many places from the top the rule
+ *     sets aside, at or above the percentile itself), or null when not supported
+ * @since 0.1.0
+ */
+public record PercentileSupport(long minQueries, boolean supported, Double estimateMs) {}

@@ -1,0 +1,81 @@
+package dev.junitbench.results;
+
+import dev.junitbench.stats.EarlyStopping;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The {@code validity} group of a measured result, as MLPerf judges a run: which latency percentiles
+ * its queries support (LoadGen's early-stopping rule at 99% confidence) and whether it met the
+ * configured minimum query count and duration. A run is INVALID when its target percentile (p90,
+ * SingleStream's) is not supported or a minimum is not met. It is a flag in the result files and
+ * on the console, never a failed test.
+ *
+ * @param valid whether the run is valid
+ * @param target the percentile the run is judged on: {@code p90}
+ * @param queries queries measured (one call each)
+ * @param durationMs time measured, ms
+ * @param minQueries the configured minimum query count, or null
+ * @param minDurationMs the configured minimum duration, ms, or null
+ * @param p90 support of the 90th percentile
+ * @param p95 support of the 95th percentile
+ * @param p99 support of the 99th percentile
+ * @param p999 support of the 99.9th percentile
+ * @param reason why the run is INVALID, or null when valid
+ * @since 0.1.0
+ */
+public record Validity(boolean valid, String target, long queries, double durationMs, Long minQueries,
+    Double minDurationMs, PercentileSupport p90, PercentileSupport p95, PercentileSupport p99, PercentileSupport p999,
+    String reason) {
+
+  /** The percentile a SingleStream run is judged on, as MLPerf's SingleStream is. */
+  public static final String TARGET = "p90";
+
+  /**
+   * The validity of a run that measured {@code samplesNs} (in any order) in {@code durationMs},
+   * against the minimums (each null when not set).
+   */
+  public static Validity of(long[] samplesNs, double durationMs, Long minQueries, Double minDurationMs) {
+    long[] sorted = samplesNs.clone();
+    Arrays.sort(sorted);
+    PercentileSupport p90 = support(sorted, 0.90);
+    List<String> reasons = new ArrayList<>();
+    if (!p90.supported()) {
+      reasons.add(TARGET + " needs " + p90.minQueries() + " queries (early stopping at 99% confidence), the run had "
+          + sorted.length);
+    }
+    if (minQueries != null && sorted.length < minQueries) {
+      reasons.add("fewer queries (" + sorted.length + ") than the minimum of " + minQueries);
+    }
+    if (minDurationMs != null && durationMs < minDurationMs) {
+      reasons.add("shorter (" + Figures.duration(durationMs) + ") than the minimum of " + Figures.duration(minDurationMs));
+    }
+    return new Validity(reasons.isEmpty(), TARGET, sorted.length, durationMs, minQueries, minDurationMs, p90,
+        support(sorted, 0.95), support(sorted, 0.99), support(sorted, 0.999),
+        reasons.isEmpty() ? null : String.join("; ", reasons));
+  }
+
+  private static PercentileSupport support(long[] sorted, double percentile) {
+    long needed = EarlyStopping.minQueries(percentile);
+    long fromTop = EarlyStopping.fromTop(sorted.length, percentile);
+    return new PercentileSupport(needed, fromTop > 0,
+        fromTop > 0 ? sorted[(int) (sorted.length - fromTop)] / 1e6 : null);
+  }
+
+  /** {@code INVALID: p90 needs 64 queries ...}, or {@code p99 unsupported (needs 662 queries)}; null when all is supported. */
+  public String summary() {
+    if (!valid) {
+      return "INVALID: " + reason;
+    }
+    String[] names = {"p95", "p99", "p99.9"};
+    PercentileSupport[] supports = {p95, p99, p999};
+    List<String> unsupported = new ArrayList<>();
+    for (int i = 0; i < names.length; i++) {
+      if (supports[i] != null && !supports[i].supported()) {
+        unsupported.add(names[i] + " (needs " + supports[i].minQueries() + ")");
+      }
+    }
+    return unsupported.isEmpty() ? null : "valid; unsupported by early stopping: " + String.join(", ", unsupported);
+  }
+}

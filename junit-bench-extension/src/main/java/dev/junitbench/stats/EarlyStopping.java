@@ -1,0 +1,82 @@
+package dev.junitbench.stats;
+
+/**
+ * MLPerf LoadGen's early-stopping rule: how many queries a latency percentile needs before it is
+ * supported at 99% confidence, and the conservative estimate of it a run of n queries supports.
+ * With h queries at or under a latency and t over it, the chance that the true share under it is
+ * below the percentile p and yet h or more of h + t fell under is the binomial tail
+ * {@code I_p(h, t + 1)}; the fewest h that brings it under 1 - 0.99 is what the percentile needs.
+ * One query over the latency is allowed for an estimate at all, so SingleStream's p90 needs 64
+ * queries, p99 662 and p99.9 6636, as LoadGen prints them; a Server run whose t queries exceed
+ * its bound needs {@code minPassing(t) + t} (459 for p99 when none does).
+ *
+ * @since 0.1.0
+ */
+public final class EarlyStopping {
+
+  /** The confidence LoadGen asks of an estimate. */
+  public static final double CONFIDENCE = 0.99;
+
+  private EarlyStopping() {}
+
+  /**
+   * The fewest queries at or under a latency, with {@code over} queries above it, for which the
+   * latency is the {@code percentile} (in (0, 1)) or more at 99% confidence.
+   */
+  public static long minPassing(long over, double percentile) {
+    if (!(percentile > 0 && percentile < 1)) {
+      throw new IllegalArgumentException("the percentile must be in (0, 1), was " + percentile);
+    }
+    if (over < 0) {
+      throw new IllegalArgumentException("the number of queries over the latency must be 0 or more, was " + over);
+    }
+    // The tail falls as h grows: find a bound that passes, then the first h that does.
+    long low = 1;
+    long high = 1;
+    while (!passes(high, over, percentile)) {
+      low = high + 1;
+      high *= 2;
+    }
+    while (low < high) {
+      long middle = low + (high - low) / 2;
+      if (passes(middle, over, percentile)) {
+        high = middle;
+      } else {
+        low = middle + 1;
+      }
+    }
+    return low;
+  }
+
+  private static boolean passes(long under, long over, double percentile) {
+    return StudentT.regularizedBeta(percentile, under, over + 1.0) < 1 - CONFIDENCE;
+  }
+
+  /** Queries a SingleStream or MultiStream run needs before its {@code percentile} has an estimate at all. */
+  public static long minQueries(double percentile) {
+    return minPassing(1, percentile) + 1;
+  }
+
+  /**
+   * The number of the highest latencies a run of {@code queries} sets aside for its
+   * {@code percentile}: its estimate is the latency that many places from the top (1 is the
+   * highest); 0 when the run has too few queries for any estimate.
+   */
+  public static long fromTop(long queries, double percentile) {
+    if (queries < minQueries(percentile)) {
+      return 0;
+    }
+    // minPassing(t) + t grows with t: the largest t it stays within the run is the estimate's rank.
+    long low = 1;
+    long high = queries;
+    while (low < high) {
+      long middle = low + (high - low + 1) / 2;
+      if (minPassing(middle, percentile) + middle <= queries) {
+        low = middle;
+      } else {
+        high = middle - 1;
+      }
+    }
+    return low;
+  }
+}
