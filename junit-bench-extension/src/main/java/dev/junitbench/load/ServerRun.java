@@ -1,0 +1,138 @@
+package dev.junitbench.load;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Runs a {@link PoissonSchedule} as LoadGen's Server scenario does: one scheduler thread issues each
+ * query at its intended time to a pool of workers that share the model, never waiting for a
+ * completion, so a system that falls behind builds a queue instead of slowing the arrivals. Latency
+ * runs from the scheduled time to completion (queueing counts: coordinated omission is corrected, as
+ * LoadGen and wrk2 do); service time from the actual start to completion is kept beside it, and so is
+ * each query's issue lateness (actual issue - scheduled time).
+ */
+public final class ServerRun {
+
+  /** Parked waits end this long before the intended time; the rest is spun, for issue times within microseconds. */
+  private static final long SPIN_NS = 100_000;
+
+  /** The work one query does: one call of the benchmark. */
+  @FunctionalInterface
+  public interface Query {
+    /** Runs query {@code index}. */
+    void run(int index) throws Throwable;
+  }
+
+  /**
+   * What a run measured, each array indexed by query.
+   *
+   * @param latencyNs completion - scheduled time
+   * @param serviceNs completion - the time a worker started it
+   * @param latenessNs the time the scheduler issued it - its scheduled time
+   * @param wallNs from the run's start to the last completion
+   */
+  public record Outcome(long[] latencyNs, long[] serviceNs, long[] latenessNs, long wallNs) {}
+
+  private ServerRun() {}
+
+  /**
+   * Runs every query of {@code schedule} on {@code workers} threads.
+   *
+   * @throws IllegalArgumentException when there are fewer than 1 worker
+   * @throws Throwable the first failure of a query, after every worker has stopped
+   */
+  public static Outcome run(PoissonSchedule schedule, int workers, Query query) throws Throwable {
+    if (workers < 1) {
+      throw new IllegalArgumentException("a Server run needs at least 1 worker, was " + workers);
+    }
+    int n = schedule.queries();
+    long[] offsets = schedule.offsetsNs();
+    long[] issued = new long[n];
+    long[] started = new long[n];
+    long[] completed = new long[n];
+    // Queries are issued in order: the scheduler publishes how many are out, workers claim the next.
+    // No lock and no allocation per query; an idle worker parks and the scheduler wakes it.
+    AtomicInteger published = new AtomicInteger();
+    AtomicInteger claimed = new AtomicInteger();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    Thread[] pool = new Thread[workers];
+    for (int w = 0; w < workers; w++) {
+      pool[w] = new Thread(() -> work(n, published, claimed, query, started, completed, failure),
+          "junit-bench server worker " + w);
+      pool[w].setDaemon(true);
+    }
+    for (Thread worker : pool) {
+      worker.start();
+    }
+    long start = System.nanoTime();
+    try {
+      for (int i = 0; i < n && failure.get() == null; i++) {
+        waitUntil(start + offsets[i]);
+        issued[i] = System.nanoTime();
+        published.set(i + 1);
+        for (Thread worker : pool) {
+          LockSupport.unpark(worker);
+        }
+      }
+    } finally {
+      // A failed run issues nothing more: what is left is claimed and skipped.
+      published.set(n);
+      for (Thread worker : pool) {
+        LockSupport.unpark(worker);
+      }
+      for (Thread worker : pool) {
+        worker.join();
+      }
+    }
+    if (failure.get() != null) {
+      throw failure.get();
+    }
+    long[] latency = new long[n];
+    long[] service = new long[n];
+    long[] lateness = new long[n];
+    long last = start;
+    for (int i = 0; i < n; i++) {
+      long scheduled = start + offsets[i];
+      latency[i] = completed[i] - scheduled;
+      service[i] = completed[i] - started[i];
+      lateness[i] = issued[i] - scheduled;
+      last = Math.max(last, completed[i]);
+    }
+    return new Outcome(latency, service, lateness, last - start);
+  }
+
+  private static void work(int n, AtomicInteger published, AtomicInteger claimed, Query query, long[] started,
+      long[] completed, AtomicReference<Throwable> failure) {
+    while (true) {
+      int index = claimed.get();
+      if (index >= n) {
+        return;
+      }
+      if (index >= published.get()) {
+        LockSupport.park();
+        continue;
+      }
+      if (!claimed.compareAndSet(index, index + 1) || failure.get() != null) {
+        continue;
+      }
+      try {
+        started[index] = System.nanoTime();
+        query.run(index);
+        completed[index] = System.nanoTime();
+      } catch (Throwable e) {
+        failure.compareAndSet(null, e);
+      }
+    }
+  }
+
+  private static void waitUntil(long deadline) {
+    long remaining;
+    while ((remaining = deadline - System.nanoTime()) > SPIN_NS) {
+      LockSupport.parkNanos(remaining - SPIN_NS);
+    }
+    while (deadline - System.nanoTime() > 0) {
+      Thread.onSpinWait();
+    }
+  }
+}
