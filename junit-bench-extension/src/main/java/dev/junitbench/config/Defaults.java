@@ -19,6 +19,8 @@ public final class Defaults {
   public static final int MAX_SAMPLES = 1_000_000;
   /** Output folder, relative to the working directory of the test JVM (the module's folder). */
   public static final String OUTPUT_DIR = "target/benchmark-results";
+  /** Folder of models built in code (decoders), relative to the working directory of the test JVM. */
+  public static final String MODELS_DIR = "target/junit-bench-models";
   /** A scenario prints progress once it has run this long. */
   public static final Duration PROGRESS_DELAY = Duration.ofSeconds(3);
   /** At most one progress line per this interval. */
