@@ -15,6 +15,17 @@ import java.util.SplittableRandom;
  */
 public record PoissonSchedule(double targetQps, long seed, long[] offsetsNs) {
 
+  /** Keeps its own copy: a schedule does not change once drawn. */
+  public PoissonSchedule {
+    offsetsNs = offsetsNs.clone();
+  }
+
+  /** A copy of the intended start times, ns after the run starts. */
+  @Override
+  public long[] offsetsNs() {
+    return offsetsNs.clone();
+  }
+
   /**
    * {@code queries} arrivals at {@code targetQps} from {@code seed}.
    *
@@ -48,6 +59,11 @@ public record PoissonSchedule(double targetQps, long seed, long[] offsetsNs) {
   /** From the first intended start to the last, ns. */
   public long spanNs() {
     return offsetsNs[offsetsNs.length - 1];
+  }
+
+  /** Intended start of query {@code index}, ns after the run starts. */
+  public long offsetNs(int index) {
+    return offsetsNs[index];
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.junitbench.load;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
@@ -10,7 +11,10 @@ import java.util.concurrent.locks.LockSupport;
  * completion, so a system that falls behind builds a queue instead of slowing the arrivals. Latency
  * runs from the scheduled time to completion (queueing counts: coordinated omission is corrected, as
  * LoadGen and wrk2 do); service time from the actual start to completion is kept beside it, and so is
- * each query's issue lateness (actual issue - scheduled time).
+ * each query's issue lateness (actual issue - scheduled time). An interrupt stops the issuing; what
+ * was not started is not run, and the run ends with an {@link InterruptedException}.
+ *
+ * @since 0.1.0
  */
 public final class ServerRun {
 
@@ -52,13 +56,16 @@ public final class ServerRun {
     long[] started = new long[n];
     long[] completed = new long[n];
     // Queries are issued in order: the scheduler publishes how many are out, workers claim the next.
-    // No lock and no allocation per query; an idle worker parks and the scheduler wakes it.
+    // No lock and no allocation per query; an idle worker parks, and the scheduler wakes one per query,
+    // so a large pool costs the schedule nothing.
     AtomicInteger published = new AtomicInteger();
     AtomicInteger claimed = new AtomicInteger();
+    AtomicIntegerArray parked = new AtomicIntegerArray(workers);
     AtomicReference<Throwable> failure = new AtomicReference<>();
     Thread[] pool = new Thread[workers];
     for (int w = 0; w < workers; w++) {
-      pool[w] = new Thread(() -> work(n, published, claimed, query, started, completed, failure),
+      int self = w;
+      pool[w] = new Thread(() -> work(self, n, published, claimed, parked, query, started, completed, failure),
           "junit-bench server worker " + w);
       pool[w].setDaemon(true);
     }
@@ -66,23 +73,35 @@ public final class ServerRun {
       worker.start();
     }
     long start = System.nanoTime();
+    boolean interrupted = false;
     try {
       for (int i = 0; i < n && failure.get() == null; i++) {
-        waitUntil(start + offsets[i]);
+        if (!waitUntil(start + offsets[i])) {
+          failure.compareAndSet(null, new InterruptedException("the Server run was interrupted at query " + i
+              + " of " + n));
+          break;
+        }
         issued[i] = System.nanoTime();
         published.set(i + 1);
-        for (Thread worker : pool) {
-          LockSupport.unpark(worker);
-        }
+        wakeOne(pool, parked);
       }
     } finally {
-      // A failed run issues nothing more: what is left is claimed and skipped.
+      // A failed or interrupted run issues nothing more: what is left is claimed and skipped.
       published.set(n);
       for (Thread worker : pool) {
         LockSupport.unpark(worker);
       }
       for (Thread worker : pool) {
-        worker.join();
+        while (worker.isAlive()) {
+          try {
+            worker.join();
+          } catch (InterruptedException e) {
+            interrupted = true;
+          }
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
       }
     }
     if (failure.get() != null) {
@@ -102,15 +121,30 @@ public final class ServerRun {
     return new Outcome(latency, service, lateness, last - start);
   }
 
-  private static void work(int n, AtomicInteger published, AtomicInteger claimed, Query query, long[] started,
-      long[] completed, AtomicReference<Throwable> failure) {
+  /** Wakes one parked worker, if one is parked; a busy one finds the query when it is done. */
+  private static void wakeOne(Thread[] pool, AtomicIntegerArray parked) {
+    for (int w = 0; w < pool.length; w++) {
+      if (parked.get(w) == 1 && parked.compareAndSet(w, 1, 0)) {
+        LockSupport.unpark(pool[w]);
+        return;
+      }
+    }
+  }
+
+  private static void work(int self, int n, AtomicInteger published, AtomicInteger claimed, AtomicIntegerArray parked,
+      Query query, long[] started, long[] completed, AtomicReference<Throwable> failure) {
     while (true) {
       int index = claimed.get();
       if (index >= n) {
         return;
       }
       if (index >= published.get()) {
-        LockSupport.park();
+        // Say so before looking again: a query published in between is seen here, or wakes this worker.
+        parked.set(self, 1);
+        if (claimed.get() >= published.get()) {
+          LockSupport.park();
+        }
+        parked.set(self, 0);
         continue;
       }
       if (!claimed.compareAndSet(index, index + 1) || failure.get() != null) {
@@ -126,13 +160,18 @@ public final class ServerRun {
     }
   }
 
-  private static void waitUntil(long deadline) {
+  /** Waits until {@code deadline}; false when the thread was interrupted first. */
+  private static boolean waitUntil(long deadline) {
     long remaining;
     while ((remaining = deadline - System.nanoTime()) > SPIN_NS) {
       LockSupport.parkNanos(remaining - SPIN_NS);
+      if (Thread.currentThread().isInterrupted()) {
+        return false;
+      }
     }
     while (deadline - System.nanoTime() > 0) {
       Thread.onSpinWait();
     }
+    return !Thread.currentThread().isInterrupted();
   }
 }

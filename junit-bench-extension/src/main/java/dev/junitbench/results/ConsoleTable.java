@@ -1,6 +1,7 @@
 package dev.junitbench.results;
 
 import dev.junitbench.config.Defaults;
+import dev.junitbench.stats.EarlyStopping;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -53,13 +54,13 @@ public final class ConsoleTable {
       return;
     }
     long valid = all.stream().filter(Validity::valid).count();
-    long p99 = all.stream().filter(v -> v.p99().supported()).count();
-    long p999 = all.stream().filter(v -> v.p999().supported()).count();
+    long p99 = all.stream().filter(v -> v.p99() != null && v.p99().supported()).count();
+    long p999 = all.stream().filter(v -> v.p999() != null && v.p999().supported()).count();
     String line = "validity (MLPerf LoadGen's early stopping, 99% confidence; a flag, never a failure): " + valid + " of "
         + all.size() + " measured scenarios valid" + (valid < all.size() ? " (INVALID: fewer than "
-        + all.get(0).p90().minQueries() + " queries for p90, or under a configured minimum)" : "")
-        + "; p99 supported in " + p99 + " (" + all.get(0).p99().minQueries() + " queries), p99.9 in " + p999 + " ("
-        + all.get(0).p999().minQueries() + ")";
+        + EarlyStopping.minQueries(0.90) + " queries for p90, or under a configured minimum)" : "")
+        + "; p99 supported in " + p99 + " (" + EarlyStopping.minQueries(0.99) + " queries), p99.9 in " + p999 + " ("
+        + EarlyStopping.minQueries(0.999) + ")";
     TextTable.wrap(line, "", "  ", Defaults.CONSOLE_WIDTH).forEach(text -> out.append(text).append(System.lineSeparator()));
   }
 

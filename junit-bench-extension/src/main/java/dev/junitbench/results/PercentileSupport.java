@@ -6,8 +6,8 @@ package dev.junitbench.results;
  *
  * @param minQueries queries the percentile needs before it has any estimate
  * @param supported whether the run had that many
- * @param estimateMs the early-stopping estimate (the latency that many places from the top the rule
- *     sets aside, at or above the percentile itself), or null when not supported
+ * @param estimateMs the early-stopping estimate (the t-th highest latency, LoadGen discarding the t - 1
+ *     above it; at or above the percentile itself), or null when not supported
  * @since 0.1.0
  */
 public record PercentileSupport(long minQueries, boolean supported, Double estimateMs) {}

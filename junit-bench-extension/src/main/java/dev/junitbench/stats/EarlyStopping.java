@@ -8,7 +8,9 @@ package dev.junitbench.stats;
  * {@code I_p(h, t + 1)}; the fewest h that brings it under 1 - 0.99 is what the percentile needs.
  * One query over the latency is allowed for an estimate at all, so SingleStream's p90 needs 64
  * queries, p99 662 and p99.9 6636, as LoadGen prints them; a Server run whose t queries exceed
- * its bound needs {@code minPassing(t) + t} (459 for p99 when none does).
+ * its bound needs {@code minPassing(t) + t} (459 for p99 when none does). Exact for the percentiles
+ * a benchmark reports (0.5 to 0.9999); at the far extremes rounding and ties may differ from LoadGen
+ * by a query.
  *
  * @since 0.1.0
  */
@@ -58,9 +60,9 @@ public final class EarlyStopping {
   }
 
   /**
-   * The number of the highest latencies a run of {@code queries} sets aside for its
-   * {@code percentile}: its estimate is the latency that many places from the top (1 is the
-   * highest); 0 when the run has too few queries for any estimate.
+   * The rank from the top of a run's early-stopping estimate of its {@code percentile}: the
+   * estimate is the t-th highest latency (1 is the highest; LoadGen discards the t - 1 above it);
+   * 0 when the run has too few queries for any estimate.
    */
   public static long fromTop(long queries, double percentile) {
     if (queries < minQueries(percentile)) {

@@ -7,8 +7,9 @@ import java.util.Objects;
  * {@code bench serve}, AIPerf and MLPerf LoadGen define it: time to first token (TTFT: request
  * start to the first token), time per output token (TPOT: {@code (end-to-end - TTFT) / (N - 1)} per
  * request, only for N > 1), inter-token latency (ITL: every gap between consecutive tokens, pooled
- * over requests; TTFT is not folded in), end-to-end latency, output tokens per second over the whole
- * measurement, and prefill throughput (prompt tokens the first-token steps took in per second).
+ * over requests; TTFT is not folded in), end-to-end latency and output tokens per second over the whole
+ * measurement; beside them, not one of vLLM's figures, prefill throughput: prompt tokens over the
+ * time to first token, which also holds the first decode step's sampling, so it reads a little low.
  * Each time figure has the statistics of {@code latency_ms}, in milliseconds.
  *
  * @param requests generation calls measured

@@ -3,9 +3,14 @@ package dev.junitbench.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 @DisplayName("A Server run")
 class ServerRunTests {
@@ -47,6 +52,50 @@ class ServerRunTests {
       assertThat(outcome.latencyNs()[k] - outcome.serviceNs()[k]).as("time query %d queued", k)
           .isGreaterThanOrEqualTo(k * MS - schedule.offsetsNs()[k]);
     }
+  }
+
+  @Test
+  @Timeout(value = 5, unit = TimeUnit.MINUTES) // a lost wake-up would hang; nothing else comes near this bound
+  @DisplayName("wakes a worker for every query of a large pool: each of 3000 queries runs once on 32 workers")
+  void largePool() throws Throwable {
+    PoissonSchedule schedule = PoissonSchedule.of(50_000, 3000, 17);
+    AtomicIntegerArray runs = new AtomicIntegerArray(3000);
+    ServerRun.run(schedule, 32, index -> runs.incrementAndGet(index));
+    for (int i = 0; i < 3000; i++) {
+      assertThat(runs.get(i)).as("runs of query %d", i).isEqualTo(1);
+    }
+  }
+
+  @Test
+  @Timeout(value = 5, unit = TimeUnit.MINUTES)
+  @DisplayName("stops issuing when interrupted, runs nothing more, and ends with an InterruptedException")
+  void interrupted() throws InterruptedException {
+    // 1000 queries at 1 per second: without the interrupt the run would take about 17 minutes.
+    PoissonSchedule schedule = PoissonSchedule.of(1, 1000, 23);
+    CountDownLatch firstRan = new CountDownLatch(1);
+    AtomicInteger calls = new AtomicInteger();
+    AtomicReference<Throwable> thrown = new AtomicReference<>();
+    Thread runner = new Thread(() -> {
+      try {
+        ServerRun.run(schedule, 2, index -> {
+          calls.incrementAndGet();
+          firstRan.countDown();
+        });
+      } catch (Throwable e) {
+        thrown.set(e);
+      }
+    });
+    runner.start();
+    firstRan.await();
+    runner.interrupt();
+    runner.join();
+    assertThat(thrown.get()).isInstanceOf(InterruptedException.class)
+        .hasMessageStartingWith("the Server run was interrupted at query ");
+    int atEnd = calls.get();
+    assertThat(atEnd).isLessThan(1000);
+    assertThat(Thread.getAllStackTraces().keySet()).noneMatch(thread -> thread.getName().startsWith(
+        "junit-bench server worker") && thread.isAlive());
+    assertThat(calls.get()).as("nothing ran after the run ended").isEqualTo(atEnd);
   }
 
   @Test

@@ -127,6 +127,10 @@ class ForkedRunTests {
         }
       }
     }
+    // results.csv: the validity and the statistics across forks flattened; the per-fork list stays in results.json.
+    List<String> header = ListenerRun.csvHeader(outcome.text(ResultsCsv.FILE));
+    assertThat(header).contains("validity_valid", "validity_p90_min_queries", "validity_p99_supported",
+        "forks_median_ms", "forks_ci95_low", "forks_between_fork_cv").doesNotContain("forks_runs");
     // The table: forked rows centred and bounded across forks, their count and spread, and what forking cost.
     String table = outcome.out();
     assertThat(table).contains("forks").contains("fork CV")

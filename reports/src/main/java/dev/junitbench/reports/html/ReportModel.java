@@ -240,7 +240,7 @@ final class ReportModel {
     }
     Validity validity = result.validity();
     // A percentile too few queries support is shown, and said to be: MLPerf's early stopping is a flag.
-    String p99Title = validity == null || validity.p99().supported() ? ""
+    String p99Title = validity == null || validity.p99() == null || validity.p99().supported() ? ""
         : "not supported by early stopping (99% confidence): needs " + validity.p99().minQueries() + " queries, had "
             + validity.queries();
     return new Row(run, Figures.shortName(result.benchmark()), ScenarioNames.allParams(result), status,

@@ -85,6 +85,7 @@ class HtmlReportTests {
     assertThat(heads).containsSubsequence("Status", "Valid", "Median");
     int valid = heads.indexOf("Valid");
     int p99 = heads.indexOf("p99");
+    assertThat(table.select("tbody tr[data-status=passed]")).isNotEmpty();
     for (Element row : table.select("tbody tr")) {
       Element cell = row.select("td").get(valid);
       if (row.attr("data-status").equals("passed")) {
