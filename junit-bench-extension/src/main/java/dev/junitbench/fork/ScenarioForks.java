@@ -123,14 +123,15 @@ public final class ScenarioForks {
     // A fork measures; the JUnit JVM judges, so the fork reads no baseline.
     configuration.remove(BenchConfig.BASELINE);
     configuration.put(BenchConfig.PROGRESS, "false");
-    configuration.put(BenchConfig.FORK_CHILD, new ForkChild(fork, forks, scenario).value());
+    String child = new ForkChild(fork, forks, scenario).value();
+    configuration.put(BenchConfig.FORK_CHILD, child);
     Map<String, String> properties = new LinkedHashMap<>();
     for (String name : System.getProperties().stringPropertyNames()) {
       properties.put(name, System.getProperty(name));
     }
     String parameterTypes = Stream.of(method.getParameterTypes()).map(Class::getName).collect(Collectors.joining(","));
     return new ForkRequest(testClass.getName(), enclosing(testClass), method.getName(), parameterTypes, displayName,
-        new ForkChild(fork, forks, scenario).value(), configuration, properties,
+        child, configuration, properties,
         folder.resolve("hand-back-" + fork + ".json").toString());
   }
 

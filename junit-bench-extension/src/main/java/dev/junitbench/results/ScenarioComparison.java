@@ -32,11 +32,11 @@ public final class ScenarioComparison {
       }
       // Fork medians without spread on either side (a clock coarser than the body) leave Welch nothing to
       // test; a change between them must still be judged, so the samples are.
-      return withNote(single(before, beforeSamples, now, nowSamples, rule), welch.note()
+      return single(before, beforeSamples, now, nowSamples, rule).withNote(welch.note()
           + ": compared on the pooled samples; between-JVM variance unknown");
     }
     String which = forkedBefore ? "the current run is not" : forkedNow ? "the baseline is not" : "neither run is";
-    return withNote(single(before, beforeSamples, now, nowSamples, rule), which + " forked in "
+    return single(before, beforeSamples, now, nowSamples, rule).withNote(which + " forked in "
         + ForkStatistics.MIN_FORKS + " JVMs or more: between-JVM variance unknown (fork both to measure it)");
   }
 
@@ -46,13 +46,6 @@ public final class ScenarioComparison {
     return beforeSamples != null && beforeSamples.length > 0 && nowSamples != null && nowSamples.length > 0
         ? Comparison.ofSamples(beforeSamples, beforeSamples.length, nowSamples, nowSamples.length, rule)
         : Comparison.ofSummaries(before.latencyMs(), now.latencyMs(), rule);
-  }
-
-  private static Comparison withNote(Comparison comparison, String note) {
-    return new Comparison(comparison.verdict(), comparison.ratio(), comparison.ci95Low(), comparison.ci95High(),
-        comparison.pValue(), comparison.test(), comparison.baselineMedianMs(), comparison.currentMedianMs(),
-        comparison.baselineCount(), comparison.currentCount(),
-        comparison.note() == null ? note : comparison.note() + "; " + note);
   }
 
   /** Whether {@code result} was measured in at least {@link ForkStatistics#MIN_FORKS} forks. */

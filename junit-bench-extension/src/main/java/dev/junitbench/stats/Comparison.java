@@ -154,6 +154,12 @@ public record Comparison(Verdict verdict, Double ratio, Double ci95Low, Double c
     return new MedianRatio.Side(summary.median(), summary.ci95Low(), summary.ci95High(), summary.count());
   }
 
+  /** This comparison with {@code more} added to its note. */
+  public Comparison withNote(String more) {
+    return new Comparison(verdict, ratio, ci95Low, ci95High, pValue, test, baselineMedianMs, currentMedianMs,
+        baselineCount, currentCount, note == null ? more : note + "; " + more);
+  }
+
   private static Comparison unrateable(Double p, String test, double baseMs, double nowMs, long n1, long n2) {
     return new Comparison(Verdict.UNCHANGED, null, null, null, p, test, baseMs, nowMs, n1, n2,
         "a median of 0 (a body faster than the clock's resolution) has no ratio");
