@@ -27,13 +27,16 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * from its annotations (method first, then class), the defaults and the run's configuration.
  */
 record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, List<Scenario> scenarios,
-    ModelParameter model, Gate.BudgetLimits budget, Forking forking) {
+    ModelParameter model, Gate.BudgetLimits budget, Forking forking, Generation generation) {
 
   /**
    * How the benchmark's scenarios are forked: {@code count} child JVMs each (0: measured in the JUnit
    * JVM), with {@code jvmArgs} appended to the JUnit JVM's options.
    */
   record Forking(int count, List<String> jvmArgs) {}
+
+  /** What {@code @Generate} asks: new tokens and prompt tokens per sequence, the prompt's seed. */
+  record Generation(int tokens, int promptTokens, long seed) {}
 
   private static final Set<String> RESERVED =
       Set.of(Scenario.DEVICE, Scenario.DEVICE_RESOLVED, Scenario.BATCH_SIZE, Scenario.SEQUENCE_LENGTH,
@@ -63,7 +66,36 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     if (model != null) {
       model.check(scenarios);
     }
-    return new BenchmarkPlan(benchmark, warmup, measurement, scenarios, model, budget, forking);
+    Generation generation = generation(annotation(method, testClass, Generate.class), method, model, benchmark);
+    return new BenchmarkPlan(benchmark, warmup, measurement, scenarios, model, budget, forking, generation);
+  }
+
+  private static Generation generation(Optional<Found<Generate>> found, Method method, ModelParameter model,
+      String benchmark) {
+    boolean takesGenerator = java.util.Arrays.stream(method.getParameterTypes()).anyMatch(t -> t == Generator.class);
+    if (found.isEmpty()) {
+      if (takesGenerator) {
+        throw invalid("The Generator parameter of " + benchmark, "it needs @Generate on the method or its class,"
+            + " e.g. @Generate(tokens = 32, promptTokens = 128)");
+      }
+      return null;
+    }
+    Generate generate = found.get().annotation();
+    String where = found.get().where() + " of " + benchmark;
+    if (generate.tokens() < 1) {
+      throw invalid("@Generate(tokens = " + generate.tokens() + ") " + where,
+          "a request generates at least 1 new token, e.g. @Generate(tokens = 32)");
+    }
+    if (generate.promptTokens() < 1) {
+      throw invalid("@Generate(promptTokens = " + generate.promptTokens() + ") " + where,
+          "a prompt has at least 1 token, e.g. @Generate(tokens = 32, promptTokens = 128)");
+    }
+    if (!takesGenerator || model == null) {
+      throw invalid("@Generate " + where, "the method needs a @Model parameter of a decoder and a Generator"
+          + " parameter to call, e.g. void generate(@Model(block = Decoders.DistilGpt2.class) OnnxModel model,"
+          + " Generator generator) { generator.generate(); }");
+    }
+    return new Generation(generate.tokens(), generate.promptTokens(), generate.seed());
   }
 
   private static Forking forking(Optional<Found<Fork>> found, String benchmark, BenchConfig config) {

@@ -16,6 +16,10 @@ import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Throughput;
 import dev.junitbench.results.Validity;
 import dev.junitbench.spi.Backends;
+import dev.junitbench.spi.GenerationRequest;
+import dev.junitbench.spi.TokenRecorder;
+import dev.junitbench.results.GenerationFigures;
+import dev.junitbench.stats.TokenTimings;
 import dev.junitbench.stats.LatencySummary;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -57,6 +61,8 @@ final class ScenarioExtension
   private final Blackhole blackhole = new Blackhole();
   private final ResourceSampler sampler;
   private StoredModel opened;
+  private Generator generator;
+  private TokenRecorder recorder;
 
   ScenarioExtension(String benchmark, Scenario scenario, int index, Map<String, Object> params, BenchmarkPlan plan,
       BenchConfig config, Backends backends, Gate gate, BenchmarkConfigurationException error) {
@@ -95,8 +101,8 @@ final class ScenarioExtension
     ModelParameter model = model();
     // Model handles and inputs belong to the benchmark method, not to its set-up methods.
     boolean onBenchmark = parameter.getDeclaringExecutable().equals(context.getTestMethod().orElse(null));
-    return model != null && onBenchmark
-        && (type == ModelInputs.class || parameter.getParameter().equals(model.parameter()));
+    return model != null && onBenchmark && (type == ModelInputs.class || type == Generator.class
+        || parameter.getParameter().equals(model.parameter()));
   }
 
   @Override
@@ -114,6 +120,9 @@ final class ScenarioExtension
     }
     StoredModel stored = model().open(context, scenario, benchmark, sampler);
     opened = stored;
+    if (type == Generator.class) {
+      return generator(stored, context);
+    }
     if (type != ModelInputs.class) {
       return stored.opened().handle();
     }
@@ -136,6 +145,45 @@ final class ScenarioExtension
           + stored.info().id() + "' failed (" + e + "); check that the inputs fit the model", e);
     }
     return inputs;
+  }
+
+  /** The scenario's generator, made before anything is timed; its first request is timed as first inference. */
+  private Generator generator(StoredModel stored, ExtensionContext context) {
+    BenchmarkPlan.Generation generation = plan.generation();
+    String what = "@Generate of " + benchmark + " " + displayName() + ", model '" + stored.info().id() + "'";
+    TokenRecorder tokens = new TokenRecorder(generation.tokens(), 256);
+    Generator made;
+    try {
+      made = stored.opened().generator(new GenerationRequest(what, scenario.batchSize(), generation.promptTokens(),
+          generation.tokens(), generation.seed(), tokens));
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException(what + ": making its generator failed: " + e.getMessage(), e);
+    }
+    if (made instanceof AutoCloseable closeable) {
+      context.getStore(BenchmarkExtension.NAMESPACE).put(Generator.class, new Closing(closeable));
+    }
+    try {
+      stored.timeFirstInference(made::generate, true);
+    } catch (BenchmarkConfigurationException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException(what + ": the first request failed (" + e + "); check that the model is a"
+          + " decoder exported with past and that the prompt and new tokens fit its positions", e);
+    }
+    generator = made;
+    recorder = tokens;
+    return made;
+  }
+
+  /** Closes what a scenario made when its invocation ends. */
+  @SuppressWarnings("deprecation") // CloseableResource: JUnit 5 closes only these; JUnit 6 closes AutoCloseable
+  private record Closing(AutoCloseable closeable) implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+    @Override
+    public void close() throws Exception {
+      closeable.close();
+    }
   }
 
   /** Closes a scenario's inputs when its invocation ends. */
@@ -232,6 +280,9 @@ final class ScenarioExtension
       Outcome outcome = new MeasurementLoop().run(body, blackhole(invocationContext), plan.warmup(),
           plan.measurement(), progress, run -> {
             warmup[0] = Phase.of(run.iterations(), run.elapsedNs());
+            if (recorder != null) {
+              recorder.startMeasuring();
+            }
             sampling[0].measurementStarts();
           });
       ResourceSampler.Session session = sampling[0];
@@ -251,6 +302,9 @@ final class ScenarioExtension
           : null;
       measuredResult = planned.measured(warmup[0], measurement, latency, throughput, tokens, samples)
           .withResources(resources.memory(), resources.utilization(), resources.energy());
+      if (recorder != null) {
+        measuredResult = withGeneration(measuredResult, measured.elapsedNs());
+      }
       // On record before the gate judges it: whatever the gate does, the measurement is kept.
       ResultExchange.put(uniqueId, measuredResult);
     } catch (Throwable failure) {
@@ -274,7 +328,22 @@ final class ScenarioExtension
       }
       invocation.skip();
     }
+    if (recorder != null && recorder.requests() == 0) {
+      throw new BenchmarkConfigurationException(benchmark + " " + displayName() + ": the benchmark never called"
+          + " Generator.generate() while it was measured; call it once per iteration");
+    }
     judge(measuredResult, context);
+  }
+
+  /** {@code result} with the figures of the requests its generator recorded. */
+  private ScenarioResult withGeneration(ScenarioResult result, long wallNs) {
+    if (recorder.requests() == 0) {
+      return result;
+    }
+    long[] tokenNs = recorder.times();
+    TokenTimings timings = TokenTimings.of(tokenNs, recorder.requests(), generator.newTokens(),
+        generator.batchSize(), generator.promptTokens(), wallNs);
+    return result.withGeneration(GenerationFigures.of(timings, generator.promptSource()), tokenNs);
   }
 
   /** Measures the scenario in its forks, then judges the pooled result as one measured here. */

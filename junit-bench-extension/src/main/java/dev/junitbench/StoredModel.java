@@ -34,10 +34,28 @@ final class StoredModel implements ExtensionContext.Store.CloseableResource, Aut
   }
 
   /** Times the first inference on {@code inputs}, once per opened model. */
-  synchronized void timeFirstInference(ModelInputs inputs) throws Exception {
-    if (info.firstInferenceMs() == null) {
+  void timeFirstInference(ModelInputs inputs) throws Exception {
+    timeFirstInference(() -> opened.run(inputs), false);
+  }
+
+  /** A first call of the model. */
+  @FunctionalInterface
+  interface Call {
+    void run() throws Exception;
+  }
+
+  /**
+   * Times {@code first}, a first call of the model, once per opened model; after that it runs
+   * untimed when {@code always}, else not at all.
+   */
+  synchronized void timeFirstInference(Call first, boolean always) throws Exception {
+    if (info.firstInferenceMs() != null) {
+      if (always) {
+        first.run();
+      }
+    } else {
       long start = System.nanoTime();
-      opened.run(inputs);
+      first.run();
       double ms = (System.nanoTime() - start) / 1e6;
       info = info.withFirstInference(ms);
     }

@@ -12,6 +12,7 @@ import dev.junitbench.results.Status;
  * @param stackTrace the fork's stack trace of that failure, else null
  * @param result the measured result, or null when nothing was measured
  * @param samplesNs its samples in measurement order, ns, or null
+ * @param tokenNs the time of every generated token of a generating scenario, request after request, or null
  */
 record ForkHandBack(Status status, String error, String stackTrace, ScenarioResult result,
-    long[] samplesNs) {}
+    long[] samplesNs, long[] tokenNs) {}

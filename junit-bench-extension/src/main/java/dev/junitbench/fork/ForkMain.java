@@ -83,13 +83,13 @@ public final class ForkMain {
     if (outcome.handBack == null) {
       return new ForkHandBack(Status.FAILED, outcome.containerError != null ? outcome.containerError
           : "the fork ran no scenario of " + request.testClass() + "#" + request.method() + ": the method was not"
-              + " found or not run on the fork's class path", outcome.stackTrace, null, null);
+              + " found or not run on the fork's class path", outcome.stackTrace, null, null, null);
     }
     ScenarioResult result = outcome.handBack.result();
     if (result != null && !request.displayName().equals(result.displayName())) {
       return new ForkHandBack(Status.FAILED, "the fork expanded the benchmark differently: its scenario is "
           + result.displayName() + ", the JUnit JVM's " + request.displayName() + "; a benchmark's dimensions"
-          + " must not depend on the JVM", null, null, null);
+          + " must not depend on the JVM", null, null, null, null);
     }
     return outcome.handBack;
   }
@@ -103,7 +103,7 @@ public final class ForkMain {
     @Override
     public void executionSkipped(TestIdentifier identifier, String reason) {
       if (identifier.isTest() && handBack == null) {
-        handBack = new ForkHandBack(Status.SKIPPED, reason, null, null, null);
+        handBack = new ForkHandBack(Status.SKIPPED, reason, null, null, null, null);
       }
     }
 
@@ -121,13 +121,14 @@ public final class ForkMain {
       ScenarioResult measured = ResultExchange.take(identifier.getUniqueId());
       handBack = switch (result.getStatus()) {
         case SUCCESSFUL -> measured != null && measured.latencyMs() != null
-            ? new ForkHandBack(Status.PASSED, null, null, measured.withoutSamples(), measured.samplesNs())
+            ? new ForkHandBack(Status.PASSED, null, null, measured.withoutSamples(), measured.samplesNs(),
+                measured.tokenNs())
             : new ForkHandBack(Status.FAILED, "the benchmark was not measured in the fork: another extension"
-                + " intercepted its invocation", null, null, null);
+                + " intercepted its invocation", null, null, null, null);
         case ABORTED -> new ForkHandBack(Status.ABORTED, thrown == null ? null : thrown.getMessage(), null,
-            null, null);
+            null, null, null);
         case FAILED -> new ForkHandBack(Status.FAILED, thrown == null ? "failed" : thrown.toString(),
-            thrown == null ? null : stackTrace(thrown), null, null);
+            thrown == null ? null : stackTrace(thrown), null, null, null);
       };
       if (thrown != null && result.getStatus() == TestExecutionResult.Status.FAILED) {
         thrown.printStackTrace();

@@ -2,6 +2,8 @@ package dev.junitbench.fork;
 
 import dev.junitbench.results.EnergyFigures;
 import dev.junitbench.results.ForkFigures;
+import dev.junitbench.results.GenerationFigures;
+import dev.junitbench.stats.TokenTimings;
 import dev.junitbench.results.ForkRun;
 import dev.junitbench.results.MemoryFigures;
 import dev.junitbench.results.Phase;
@@ -28,6 +30,7 @@ final class ForkPool {
   private final List<ForkRun> runs = new ArrayList<>();
   private final List<ScenarioResult> measured = new ArrayList<>();
   private final List<long[]> samples = new ArrayList<>();
+  private final List<long[]> tokens = new ArrayList<>();
   private final int planned;
   private double wallTimeMs;
 
@@ -35,13 +38,14 @@ final class ForkPool {
     this.planned = planned;
   }
 
-  /** Adds fork {@code fork}'s measured result and samples. */
-  void measured(int fork, ScenarioResult result, long[] samplesNs, double forkWallTimeMs) {
+  /** Adds fork {@code fork}'s measured result, samples and token times (null unless it generated text). */
+  void measured(int fork, ScenarioResult result, long[] samplesNs, long[] tokenNs, double forkWallTimeMs) {
     LatencySummary latency = result.latencyMs();
     runs.add(new ForkRun(fork, Status.PASSED, null, samplesNs.length, latency.median(), latency.ci95Low(),
         latency.ci95High(), latency.mean(), result.warmup(), result.measurement(), forkWallTimeMs));
     measured.add(result);
     samples.add(samplesNs);
+    tokens.add(tokenNs);
     wallTimeMs += forkWallTimeMs;
   }
 
@@ -109,24 +113,45 @@ final class ForkPool {
     if (measured.isEmpty()) {
       return null;
     }
-    int total = 0;
-    for (long[] fork : samples) {
-      total += fork.length;
-    }
-    long[] all = new long[total];
-    int at = 0;
-    for (long[] fork : samples) {
-      System.arraycopy(fork, 0, all, at, fork.length);
-      at += fork.length;
-    }
+    long[] all = concatenate(samples);
     ScenarioResult first = measured.get(0);
     Throughput tokens = sequenceLength == null ? null
         : Throughput.tokensPerSecond(batchSize, sequenceLength, all, all.length);
-    return planned.withModel(first.model())
-        .measured(sum(ScenarioResult::warmup), sum(ScenarioResult::measurement), LatencySummary.of(all, all.length),
+    Phase measurement = sum(ScenarioResult::measurement);
+    ScenarioResult pooled = planned.withModel(first.model())
+        .measured(sum(ScenarioResult::warmup), measurement, LatencySummary.of(all, all.length),
             Throughput.samplesPerSecond(batchSize, all, all.length), tokens, all)
         .withResources(memory(), utilization(), energy())
         .withForks(figures(adviceTarget));
+    return first.generation() == null ? pooled : withGeneration(pooled, first.generation(), measurement);
+  }
+
+  /** {@code pooled} with the token times of every fork, request after request, and their figures. */
+  private ScenarioResult withGeneration(ScenarioResult pooled, GenerationFigures first, Phase measurement) {
+    long[] times = concatenate(this.tokens);
+    int requests = times.length / first.newTokens();
+    if (requests == 0) {
+      return pooled;
+    }
+    TokenTimings timings = TokenTimings.of(times, requests, first.newTokens(), first.batchSize(),
+        first.promptTokens(), Math.round(measurement.timeMs() * 1e6));
+    return pooled.withGeneration(GenerationFigures.of(timings, first.prompt()), times);
+  }
+
+  private static long[] concatenate(List<long[]> arrays) {
+    int total = 0;
+    for (long[] array : arrays) {
+      total += array == null ? 0 : array.length;
+    }
+    long[] all = new long[total];
+    int at = 0;
+    for (long[] array : arrays) {
+      if (array != null) {
+        System.arraycopy(array, 0, all, at, array.length);
+        at += array.length;
+      }
+    }
+    return all;
   }
 
   private Phase sum(Function<ScenarioResult, Phase> phase) {

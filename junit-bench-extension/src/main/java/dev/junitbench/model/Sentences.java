@@ -30,6 +30,15 @@ public final class Sentences {
     }
   }
 
+  /** Every sentence from the {@code first}-th on, then from the start again: one text as long as the corpus. */
+  public static String text(int first) {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < ALL.size(); i++) {
+      text.append(i == 0 ? "" : " ").append(ALL.get((first + i) % ALL.size()));
+    }
+    return text.toString();
+  }
+
   /** {@code count} sentences, the corpus repeated as often as needed, always the same ones. */
   public static List<String> batch(int count) {
     List<String> batch = new ArrayList<>(count);

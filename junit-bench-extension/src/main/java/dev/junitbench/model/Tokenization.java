@@ -43,6 +43,48 @@ public final class Tokenization {
     }
   }
 
+  /**
+   * Prompts of {@code length} tokens for {@code batch} sequences, row after row: the corpus of real
+   * sentences, each row from another sentence on, tokenized without padding and repeated when it
+   * is shorter than the prompt, so every token is real text.
+   *
+   * @throws BenchmarkConfigurationException as {@link #encode}, and when the tokenizer makes no token
+   */
+  public static long[] prompt(ModelSource tokenizer, int batch, int length, String what) {
+    try {
+      NativeCaches.prepareDjl();
+      return promptWithDjl(tokenizer, batch, length, what);
+    } catch (NoClassDefFoundError e) {
+      throw new BenchmarkConfigurationException(what + ": tokenizing with " + tokenizer
+          + " needs DJL's tokenizer on the test classpath: add ai.djl.huggingface:tokenizers:0.35.1");
+    } catch (IOException | RuntimeException e) {
+      if (e instanceof BenchmarkConfigurationException configuration) {
+        throw configuration;
+      }
+      throw new BenchmarkConfigurationException(what + ": cannot read the tokenizer " + tokenizer + " ("
+          + e.getMessage() + "); check that it is a HuggingFace tokenizer.json");
+    }
+  }
+
+  private static long[] promptWithDjl(ModelSource source, int batch, int length, String what) throws IOException {
+    Map<String, String> options = Map.of("padding", "false", "truncation", "false", "addSpecialTokens", "false");
+    try (InputStream in = source.openStream();
+        HuggingFaceTokenizer tokenizer = HuggingFaceTokenizer.newInstance(in, options)) {
+      long[] ids = new long[batch * length];
+      for (int row = 0; row < batch; row++) {
+        long[] text = tokenizer.encode(Sentences.text(row)).getIds();
+        if (text.length == 0) {
+          throw new BenchmarkConfigurationException(what + ": the tokenizer " + source
+              + " made no token of the prompt text; check that it is the model's tokenizer.json");
+        }
+        for (int i = 0; i < length; i++) {
+          ids[row * length + i] = text[i % text.length];
+        }
+      }
+      return ids;
+    }
+  }
+
   private static Map<String, long[]> encodeWithDjl(ModelSource source, int batch, int length) throws IOException {
     Map<String, String> options = Map.of("padding", "max_length", "maxLength", String.valueOf(length),
         "truncation", "true");

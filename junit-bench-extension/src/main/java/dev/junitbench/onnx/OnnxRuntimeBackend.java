@@ -192,10 +192,7 @@ public final class OnnxRuntimeBackend implements Backend {
 
   @Override
   public OpenedModel open(ModelRequest request) throws OrtException {
-    if (request.model() == null) {
-      throw new BenchmarkConfigurationException(request.benchmark() + ": " + NAME + " opens ONNX files; the model"
-          + " built in code by " + request.block().getClass().getName() + " needs a DjlModel parameter");
-    }
+    java.nio.file.Path built = request.model() == null ? build(request) : null;
     OrtEnvironment environment = runtime().environment();
     OrtSession.SessionOptions options = new OrtSession.SessionOptions();
     try {
@@ -210,20 +207,39 @@ public final class OnnxRuntimeBackend implements Backend {
       provider(request.execution(), request.device()).orElseThrow().addTo(options);
       OrtSession session;
       try {
-        session = request.model().path() != null
+        session = built != null ? environment.createSession(built.toString(), options)
+            : request.model().path() != null
             ? environment.createSession(request.model().path().toString(), options)
             : environment.createSession(request.model().readAllBytes(), options);
       } catch (OrtException | java.io.IOException e) {
         throw new BenchmarkConfigurationException(request.benchmark() + ": ONNX Runtime cannot open model '"
-            + request.id() + "' from " + request.model() + " (" + e.getMessage()
+            + request.id() + "' from " + (built != null ? built : request.model()) + " (" + e.getMessage()
             + "); check that the file is a complete ONNX model"
             + (request.options().isEmpty() ? "" : " and that @Model(options) " + request.options().keySet()
                 + " are ONNX Runtime session configuration keys"));
       }
-      return new Opened(environment, request, options, session);
+      return new Opened(environment, request, options, session, built);
     } catch (RuntimeException | OrtException e) {
       options.close();
       throw e;
+    }
+  }
+
+  /** The file of a model built in code by an {@link OnnxModelBuilder}, built now unless it is cached. */
+  private static java.nio.file.Path build(ModelRequest request) {
+    if (!(request.block() instanceof OnnxModelBuilder builder)) {
+      throw new BenchmarkConfigurationException(request.benchmark() + ": " + NAME + " opens ONNX files and models"
+          + " an OnnxModelBuilder builds; " + request.block().getClass().getName() + " is neither: a DjlBlock needs a"
+          + " DjlModel parameter");
+    }
+    try {
+      return builder.build(java.nio.file.Path.of(dev.junitbench.config.Defaults.MODELS_DIR));
+    } catch (NoClassDefFoundError e) {
+      throw new BenchmarkConfigurationException(request.what() + ": building it needs ONNX's protobuf classes;"
+          + " add org.tribuo:tribuo-util-onnx to the test classpath (" + e.getMessage() + " is missing)");
+    } catch (java.io.IOException | RuntimeException e) {
+      throw new BenchmarkConfigurationException(request.what() + ": " + builder.getClass().getName()
+          + " could not build the model (" + e + ")");
     }
   }
 
@@ -234,8 +250,11 @@ public final class OnnxRuntimeBackend implements Backend {
     private final OrtSession session;
     private final OnnxModel model;
     private final ModelRequest request;
+    private final java.nio.file.Path built;
 
-    Opened(OrtEnvironment environment, ModelRequest request, OrtSession.SessionOptions options, OrtSession session) {
+    Opened(OrtEnvironment environment, ModelRequest request, OrtSession.SessionOptions options, OrtSession session,
+        java.nio.file.Path built) {
+      this.built = built;
       this.environment = environment;
       this.request = request;
       this.options = options;
@@ -251,6 +270,28 @@ public final class OnnxRuntimeBackend implements Backend {
     @Override
     public String format() {
       return "onnx";
+    }
+
+    @Override
+    public Long sizeBytes() {
+      try {
+        return built == null ? null : java.nio.file.Files.size(built);
+      } catch (java.io.IOException e) {
+        return null;
+      }
+    }
+
+    @Override
+    public dev.junitbench.Generator generator(dev.junitbench.spi.GenerationRequest generation) throws OrtException {
+      long[] ids = null;
+      String source = null;
+      if (request.tokenizer() != null) {
+        ids = Tokenization.prompt(request.tokenizer(), generation.batchSize(), generation.promptTokens(),
+            request.what());
+        source = "sentences tokenized by " + request.tokenizer();
+      }
+      return dev.junitbench.onnx.decoder.OnnxGenerator.open(environment, session,
+          "'" + request.id() + "'", generation, ids, source);
     }
 
     @Override

@@ -145,11 +145,50 @@ public final class ConsoleTable {
       table.row(line);
     }
     table.render(INDENT, Defaults.CONSOLE_WIDTH).forEach(line -> out.append(line).append(System.lineSeparator()));
+    generation(out, varying, rows);
     if (forked) {
       out.append(INDENT).append("forked rows: median = geometric mean of the fork medians, 95% CI across forks"
           + " (Student t on log fork medians)").append(System.lineSeparator());
     }
     out.append(System.lineSeparator());
+  }
+
+  private static final String[] GENERATION = {"TTFT p50", "TTFT p99", "TPOT p50", "ITL p50", "ITL p99", "e2e p50",
+      "tokens/s", "prefill tok/s"};
+
+  /** The text generation figures of the rows that generated, in a table of their own under the benchmark's. */
+  private static void generation(StringBuilder out, List<String> varying, List<ScenarioResult> rows) {
+    List<ScenarioResult> generating = rows.stream().filter(row -> row.generation() != null).toList();
+    if (generating.isEmpty()) {
+      return;
+    }
+    List<String> header = new ArrayList<>(varying);
+    header.addAll(List.of(GENERATION));
+    boolean[] right = new boolean[header.size()];
+    boolean[] shrinkable = new boolean[header.size()];
+    java.util.Arrays.fill(right, true);
+    for (int i = 0; i < varying.size(); i++) {
+      shrinkable[i] = true;
+    }
+    TextTable table = new TextTable(header, right, shrinkable);
+    for (ScenarioResult row : generating) {
+      GenerationFigures g = row.generation();
+      List<String> line = new ArrayList<>();
+      varying.forEach(name -> line.add(row.params().containsKey(name) ? String.valueOf(row.params().get(name)) : "-"));
+      line.add(Figures.duration(g.ttftMs().median()));
+      line.add(Figures.duration(g.ttftMs().p99()));
+      line.add(g.tpotMs() == null ? "-" : Figures.duration(g.tpotMs().median()));
+      line.add(g.itlMs() == null ? "-" : Figures.duration(g.itlMs().median()));
+      line.add(g.itlMs() == null ? "-" : Figures.duration(g.itlMs().p99()));
+      line.add(Figures.duration(g.e2eMs().median()));
+      line.add(g.outputTokensPerS() == null ? "-" : Figures.number(g.outputTokensPerS()));
+      line.add(g.prefillTokensPerS() == null ? "-" : Figures.number(g.prefillTokensPerS()));
+      table.row(line);
+    }
+    GenerationFigures first = generating.get(0).generation();
+    out.append(INDENT).append("generation: ").append(first.promptTokens()).append(" prompt tokens, ")
+        .append(first.newTokens()).append(" new tokens per sequence, greedy").append(System.lineSeparator());
+    table.render(INDENT, Defaults.CONSOLE_WIDTH).forEach(line -> out.append(line).append(System.lineSeparator()));
   }
 
   private static List<String> figures(ScenarioResult result) {

@@ -91,6 +91,9 @@ public final class Figures {
   public static String scenarioLine(ScenarioResult result) {
     StringBuilder line = new StringBuilder("junit-bench: ").append(shortName(result.benchmark())).append(' ')
         .append(result.displayName()).append(": ").append(summary(result.latencyMs(), result.throughput()));
+    if (result.generation() != null) {
+      line.append("; ").append(generation(result.generation()));
+    }
     if (result.forks() != null) {
       line.append("; ").append(forks(result.forks()));
     }
@@ -104,6 +107,26 @@ public final class Figures {
       line.append(result.gate().failed() ? "; FAILED: " : "; gate: ").append(withoutSubject(result, result.gate().message()));
     }
     return line.toString();
+  }
+
+  /**
+   * {@code generation (32 tokens after 128): TTFT median 80.1 ms, TPOT median 9.12 ms, ITL p99 11.3 ms,
+   * 98.70 tokens/s, prefill 1598 tokens/s}.
+   */
+  public static String generation(GenerationFigures g) {
+    StringBuilder text = new StringBuilder("generation (").append(g.newTokens()).append(" tokens after ")
+        .append(g.promptTokens()).append("): TTFT median ").append(duration(g.ttftMs().median()));
+    if (g.tpotMs() != null) {
+      text.append(", TPOT median ").append(duration(g.tpotMs().median())).append(", ITL p99 ")
+          .append(duration(g.itlMs().p99()));
+    }
+    if (g.outputTokensPerS() != null) {
+      text.append(", ").append(number(g.outputTokensPerS())).append(" tokens/s");
+    }
+    if (g.prefillTokensPerS() != null) {
+      text.append(", prefill ").append(number(g.prefillTokensPerS())).append(" tokens/s");
+    }
+    return text.toString();
   }
 
   /**

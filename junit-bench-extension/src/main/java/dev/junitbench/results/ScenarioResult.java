@@ -23,6 +23,8 @@ import java.util.Map;
  * @param latencyMs statistics of the measured latencies, or null
  * @param throughput items per second, or null
  * @param throughputTokens tokens per second (padding included) for scenarios with a sequence length, or null
+ * @param generation the speed of text generation (time to first token, per output token, ...) of a
+ *     benchmark annotated {@code @Generate}, or null
  * @param memory what the process held during the measurement, or null
  * @param utilization how busy the process, machine and GPU were during the measurement, or null
  * @param energy the energy of one measured call, or null
@@ -31,6 +33,8 @@ import java.util.Map;
  *     never a failure), or null when not measured
  * @param gate what the regression gate and the budget decided, or null when neither applies
  * @param samplesNs the measured latencies in nanoseconds, or null
+ * @param tokenNs the time of every generated token in nanoseconds since its request started, request
+ *     after request ({@code generation.newTokens()} each), or null
  */
 public record ScenarioResult(
     Integer id,
@@ -45,26 +49,29 @@ public record ScenarioResult(
     LatencySummary latencyMs,
     Throughput throughput,
     Throughput throughputTokens,
+    GenerationFigures generation,
     MemoryFigures memory,
     UtilizationFigures utilization,
     EnergyFigures energy,
     ForkFigures forks,
     Validity validity,
     GateResult gate,
-    @JsonIgnore long[] samplesNs) {
+    @JsonIgnore long[] samplesNs,
+    @JsonIgnore long[] tokenNs) {
 
   /** A scenario that is about to run: what it is, nothing measured yet. */
   public static ScenarioResult planned(String benchmark, String displayName, Map<String, Object> params) {
     return new ScenarioResult(null, benchmark, displayName, null, null,
         Collections.unmodifiableMap(new LinkedHashMap<>(params)),
-        null, null, null, null, null, null, null, null, null, null, null, null, null);
+        null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
   }
 
   /** This result with its phases and statistics. */
   public ScenarioResult measured(Phase warmup, Phase measurement, LatencySummary latency,
       Throughput throughput, Throughput tokens, long[] samplesNs) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latency, throughput, tokens, memory, utilization, energy, forks, validity, gate, samplesNs);
+        measurement, latency, throughput, tokens, generation, memory, utilization, energy, forks, validity, gate,
+        samplesNs, tokenNs);
   }
 
   /**
@@ -77,15 +84,17 @@ public record ScenarioResult(
     boolean keep = newStatus == Status.PASSED || (newStatus == Status.FAILED && gate != null && gate.failed());
     return new ScenarioResult(id, benchmark, displayName, newStatus, newError, params, model, warmup,
         measurement, keep ? latencyMs : null, keep ? throughput : null, keep ? throughputTokens : null,
-        keep ? memory : null, keep ? utilization : null, keep ? energy : null, forks,
+        keep ? generation : null, keep ? memory : null, keep ? utilization : null, keep ? energy : null, forks,
         keep ? validity : null, keep ? gate : null,
-        keep ? samplesNs : null);
+        keep ? samplesNs : null, keep ? tokenNs : null);
   }
 
   /** This result with what the regression gate and the budget decided. */
   public ScenarioResult withGate(GateResult newGate) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, forks, validity, newGate, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens,
+        generation, memory, utilization, energy, forks, validity, newGate,
+        samplesNs, tokenNs);
   }
 
   /** What identifies this scenario across runs: benchmark and params. */
@@ -114,37 +123,55 @@ public record ScenarioResult(
   /** This result with the model it ran. */
   public ScenarioResult withModel(ModelInfo newModel) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, newModel, warmup,
-        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, forks, validity, gate, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens,
+        generation, memory, utilization, energy, forks, validity, gate,
+        samplesNs, tokenNs);
   }
 
   /** This result with what the resource sampler saw during its measurement. */
   public ScenarioResult withResources(MemoryFigures newMemory, UtilizationFigures newUtilization,
       EnergyFigures newEnergy) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, newMemory, newUtilization, newEnergy, forks, validity, gate, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens,
+        generation, newMemory, newUtilization, newEnergy, forks, validity, gate,
+        samplesNs, tokenNs);
   }
 
   /** This result with its forks: each fork's summary and the statistics across them. */
   public ScenarioResult withForks(ForkFigures newForks) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, newForks, validity, gate, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens,
+        generation, memory, utilization, energy, newForks, validity, gate,
+        samplesNs, tokenNs);
   }
 
   /** This result with the validity of its measurement. */
   public ScenarioResult withValidity(Validity newValidity) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup, measurement,
-        latencyMs, throughput, throughputTokens, memory, utilization, energy, forks, newValidity, gate, samplesNs);
+        latencyMs, throughput, throughputTokens, generation, memory, utilization, energy, forks, newValidity, gate,
+        samplesNs, tokenNs);
   }
 
-  /** This result without its raw samples, once they are on disk. */
+  /** This result with the speed of its text generation and the time of every token. */
+  public ScenarioResult withGeneration(GenerationFigures newGeneration, long[] newTokenNs) {
+    return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup, measurement,
+        latencyMs, throughput, throughputTokens, newGeneration, memory, utilization, energy, forks, validity, gate,
+        samplesNs, newTokenNs);
+  }
+
+  /** This result without its raw samples and token times, once they are on disk. */
   public ScenarioResult withoutSamples() {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, forks, validity, gate, null);
+        measurement, latencyMs, throughput, throughputTokens,
+        generation, memory, utilization, energy, forks, validity, gate,
+        null, null);
   }
 
   /** This result numbered {@code newId} in its run. */
   public ScenarioResult withId(int newId) {
     return new ScenarioResult(newId, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens, memory, utilization, energy, forks, validity, gate, samplesNs);
+        measurement, latencyMs, throughput, throughputTokens,
+        generation, memory, utilization, energy, forks, validity, gate,
+        samplesNs, tokenNs);
   }
 }

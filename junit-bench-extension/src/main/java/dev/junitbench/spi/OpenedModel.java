@@ -39,4 +39,16 @@ public interface OpenedModel extends AutoCloseable {
 
   /** Runs the model once on {@code inputs}; used to time the first inference. */
   void run(ModelInputs inputs) throws Exception;
+
+  /**
+   * A generator of text with this model for a benchmark annotated {@code @Generate}; closed (when it
+   * is {@link AutoCloseable}) when its scenario ends.
+   *
+   * @throws dev.junitbench.config.BenchmarkConfigurationException when the model cannot generate
+   *     (not a decoder, or a prompt longer than its positions), naming what is missing and the fix
+   */
+  default dev.junitbench.Generator generator(GenerationRequest request) throws Exception {
+    throw new dev.junitbench.config.BenchmarkConfigurationException(request.what()
+        + ": this backend does not generate text; take an OnnxModel parameter of a decoder exported with past");
+  }
 }

@@ -21,15 +21,24 @@ public record LatencySummary(long count, Double mean, Double median, Double std,
    * @throws IllegalArgumentException when count is 0 ("no samples") or outside the array
    */
   public static LatencySummary of(long[] samplesNs, int count) {
-    Objects.requireNonNull(samplesNs, "samplesNs");
+    return scaled(samplesNs, count, NS_PER_MS);
+  }
+
+  /**
+   * The same statistics of the first {@code count} entries of {@code values}, each divided by
+   * {@code perUnit} ({@link #of} divides nanoseconds by 1e6): for figures that are not latencies,
+   * such as tokens per second kept as integers of a finer unit.
+   */
+  public static LatencySummary scaled(long[] values, int count, double perUnit) {
+    Objects.requireNonNull(values, "values");
     if (count == 0) {
       throw new IllegalArgumentException("no samples");
     }
-    if (count < 0 || count > samplesNs.length) {
+    if (count < 0 || count > values.length) {
       throw new IllegalArgumentException(
-          "count must be in [1, " + samplesNs.length + "], was " + count);
+          "count must be in [1, " + values.length + "], was " + count);
     }
-    long[] x = Arrays.copyOf(samplesNs, count);
+    long[] x = Arrays.copyOf(values, count);
     Arrays.sort(x);
     int n = count;
 
@@ -38,19 +47,19 @@ public record LatencySummary(long count, Double mean, Double median, Double std,
     int k = MedianInterval.lowerRank(n);
     return new LatencySummary(
         n,
-        ms(mean(x)),
-        ms(Percentiles.type7(x, n, 0.5)),
-        n < 2 ? null : ms(std(x)),
-        ms(x[0]),
-        ms(x[n - 1]),
-        ms(p25),
-        ms(p75),
-        ms(Percentiles.type7(x, n, 0.90)),
-        ms(Percentiles.type7(x, n, 0.95)),
-        ms(Percentiles.type7(x, n, 0.99)),
-        ms(Percentiles.type7(x, n, 0.999)),
-        k < 0 ? null : ms(x[k - 1]),
-        k < 0 ? null : ms(x[n - k]),
+        in(perUnit, mean(x)),
+        in(perUnit, Percentiles.type7(x, n, 0.5)),
+        n < 2 ? null : in(perUnit, std(x)),
+        in(perUnit, x[0]),
+        in(perUnit, x[n - 1]),
+        in(perUnit, p25),
+        in(perUnit, p75),
+        in(perUnit, Percentiles.type7(x, n, 0.90)),
+        in(perUnit, Percentiles.type7(x, n, 0.95)),
+        in(perUnit, Percentiles.type7(x, n, 0.99)),
+        in(perUnit, Percentiles.type7(x, n, 0.999)),
+        k < 0 ? null : in(perUnit, x[k - 1]),
+        k < 0 ? null : in(perUnit, x[n - k]),
         outliers(x, p25, p75));
   }
 
@@ -99,8 +108,8 @@ public record LatencySummary(long count, Double mean, Double median, Double std,
     return outside;
   }
 
-  private static Double ms(double ns) {
-    double value = ns / NS_PER_MS;
+  private static Double in(double perUnit, double raw) {
+    double value = raw / perUnit;
     return Double.isFinite(value) ? value : null;
   }
 }

@@ -20,13 +20,17 @@ import java.util.Objects;
  * @param tpotMs time per output token, one per request; null when N = 1
  * @param itlMs inter-token latency, N - 1 per request; null when N = 1
  * @param e2eMs end-to-end latency, one per request
+ * @param requestTokensPerSecond output tokens per second of each request (batch x N over its end-to-end
+ *     latency), with the statistics of {@code latency_ms}, in tokens/s
  * @param outputTokensPerSecond batch x N x requests over the measurement's wall time, or null without one
  * @param prefillTokensPerSecond batch x L x requests over the summed times to first token, or null when 0
  * @since 0.1.0
  */
 public record TokenTimings(int requests, int tokensPerRequest, int batchSize, int promptTokens,
     LatencySummary ttftMs, LatencySummary tpotMs, LatencySummary itlMs, LatencySummary e2eMs,
-    Double outputTokensPerSecond, Double prefillTokensPerSecond) {
+    LatencySummary requestTokensPerSecond, Double outputTokensPerSecond, Double prefillTokensPerSecond) {
+
+  private static final double RATE_SCALE = 1000;
 
   /**
    * The figures of {@code requests} calls whose token times are {@code tokenNs}: entry
@@ -52,6 +56,7 @@ public record TokenTimings(int requests, int tokensPerRequest, int batchSize, in
     long[] e2e = new long[requests];
     long[] tpot = new long[requests];
     long[] itl = new long[requests * (n - 1)];
+    long[] rate = new long[requests];
     double prefillNs = 0;
     for (int r = 0; r < requests; r++) {
       int first = r * n;
@@ -70,6 +75,8 @@ public record TokenTimings(int requests, int tokensPerRequest, int batchSize, in
       e2e[r] = tokenNs[first + n - 1];
       tpot[r] = n > 1 ? Math.round((e2e[r] - ttft[r]) / (double) (n - 1)) : 0;
       prefillNs += ttft[r];
+      // In thousandths of a token per second: exact to three decimals once scaled back.
+      rate[r] = e2e[r] > 0 ? Math.round((double) batchSize * n / (e2e[r] / 1e9) * RATE_SCALE) : 0;
     }
     double outputTokens = (double) batchSize * n * requests;
     return new TokenTimings(requests, n, batchSize, promptTokens,
@@ -77,6 +84,7 @@ public record TokenTimings(int requests, int tokensPerRequest, int batchSize, in
         n > 1 ? LatencySummary.of(tpot, requests) : null,
         n > 1 ? LatencySummary.of(itl, itl.length) : null,
         LatencySummary.of(e2e, requests),
+        LatencySummary.scaled(rate, requests, RATE_SCALE),
         wallNs > 0 ? outputTokens / (wallNs / 1e9) : null,
         prefillNs > 0 ? (double) batchSize * promptTokens * requests / (prefillNs / 1e9) : null);
   }

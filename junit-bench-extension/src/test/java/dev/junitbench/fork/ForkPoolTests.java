@@ -36,9 +36,9 @@ class ForkPoolTests {
   void pooled() {
     ForkPool pool = new ForkPool(2);
     pool.measured(1, fork(new long[] {1_000_000, 2_000_000, 3_000_000}, 200, 150, 1, 80, 0.5), new long[] {1_000_000,
-        2_000_000, 3_000_000}, 900);
+        2_000_000, 3_000_000}, null, 900);
     pool.measured(2, fork(new long[] {4_000_000, 5_000_000}, 260, 170, 2, 60, null), new long[] {4_000_000,
-        5_000_000}, 1100);
+        5_000_000}, null, 1100);
     ScenarioResult result = pool.pooled(PLANNED, 2, null, 0.025);
 
     assertThat(result.samplesNs()).containsExactly(1_000_000, 2_000_000, 3_000_000, 4_000_000, 5_000_000);
@@ -70,7 +70,7 @@ class ForkPoolTests {
   void failed() {
     ForkPool pool = new ForkPool(3);
     pool.measured(1, fork(new long[] {1_000_000, 2_000_000}, 200, 150, 1, 80, null), new long[] {1_000_000,
-        2_000_000}, 900);
+        2_000_000}, null, 900);
     pool.ended(2, Status.FAILED, "killed", 400);
     ForkFigures forks = pool.figures(0.025);
     assertThat(forks.completed()).isEqualTo(1);

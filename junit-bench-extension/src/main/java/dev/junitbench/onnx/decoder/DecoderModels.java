@@ -27,7 +27,10 @@ public final class DecoderModels {
   public static final Path DEFAULT_FOLDER = Path.of(Defaults.MODELS_DIR);
 
   /** The version of the graph's layout; part of every configuration's hash, so old files are not reused. */
-  static final int LAYOUT = 1;
+  static final int LAYOUT = 2;
+
+  /** Metadata key of the number of positions a model built here has; prompt and new tokens fit in it. */
+  public static final String MAX_POSITIONS = "junit_bench.decoder.max_positions";
 
   static final int IR_VERSION = 8;
   static final int OPSET = 17;
@@ -93,6 +96,8 @@ public final class DecoderModels {
         .setDocString("GPT-2-style decoder with random weights: " + config)
         .addMetadataProps(OnnxMl.StringStringEntryProto.newBuilder()
             .setKey("junit_bench.decoder.hash").setValue(config.hash()))
+        .addMetadataProps(OnnxMl.StringStringEntryProto.newBuilder()
+            .setKey(MAX_POSITIONS).setValue(String.valueOf(config.maxPositions())))
         .setGraph(DecoderGraph.of(config))
         .build();
   }

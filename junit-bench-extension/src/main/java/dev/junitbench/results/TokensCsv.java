@@ -1,0 +1,52 @@
+package dev.junitbench.results;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Writes tokens.csv: {@code result_id,request,token,ns}, one row per token a generating scenario
+ * made: request r (from 1, in measurement order, fork after fork) had token k (from 0) ready
+ * {@code ns} nanoseconds after it started. Every figure of a result's {@code generation} group is
+ * computed from these rows. The file exists only in runs with a generating scenario.
+ */
+public final class TokensCsv {
+
+  /** File name inside a run folder. */
+  public static final String FILE = "tokens.csv";
+  /** The header row. */
+  public static final String HEADER = "result_id,request,token,ns";
+
+  private TokensCsv() {}
+
+  /** Appends the token times of {@code result}, if it has any, as {@link SamplesCsv#append} does. */
+  public static void append(Path runDir, ScenarioResult result) throws IOException {
+    long[] times = result.tokenNs();
+    if (times == null || result.generation() == null) {
+      return;
+    }
+    int perRequest = result.generation().newTokens();
+    AtomicFiles.write(runDir.resolve(FILE), (out, previous) -> {
+      if (previous == null) {
+        out.write((HEADER + "\n").getBytes(StandardCharsets.US_ASCII));
+      } else {
+        Files.copy(previous, out);
+      }
+      BufferedWriter writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.US_ASCII), 1 << 16);
+      String prefix = result.id() + ",";
+      for (int i = 0; i < times.length; i++) {
+        writer.write(prefix);
+        writer.write(Integer.toString(i / perRequest + 1));
+        writer.write(',');
+        writer.write(Integer.toString(i % perRequest));
+        writer.write(',');
+        writer.write(Long.toString(times[i]));
+        writer.write('\n');
+      }
+      writer.flush();
+    });
+  }
+}
