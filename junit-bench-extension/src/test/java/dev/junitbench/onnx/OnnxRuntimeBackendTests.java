@@ -210,8 +210,8 @@ class OnnxRuntimeBackendTests {
     assertThat(run("fileAndBlock").failure("[invalid configuration]")).endsWith("#fileAndBlock names both a file"
         + " and a block; keep one");
     assertThat(run("blockOnOnnx").failure("[device=cpu]")).endsWith(OnnxTestCases.class.getName() + "#blockOnOnnx:"
-        + " onnxruntime opens ONNX files; the model built in code by " + OnnxTestCases.Block.class.getName()
-        + " needs a DjlModel parameter");
+        + " onnxruntime opens ONNX files and models an OnnxModelBuilder builds; " + OnnxTestCases.Block.class.getName()
+        + " is neither: a DjlBlock needs a DjlModel parameter");
   }
 
   @Test

@@ -169,7 +169,7 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
     if (maxPositions != null && request.promptTokens() + request.newTokens() > Long.parseLong(maxPositions)) {
       throw new BenchmarkConfigurationException(request.what() + ": a prompt of " + request.promptTokens()
           + " tokens and " + request.newTokens() + " new tokens need " + (request.promptTokens() + request.newTokens())
-          + " positions, but model " + model + " has " + maxPositions + "; lower @Generate(promptTokens) or"
+          + " positions, but the model has " + maxPositions + "; lower @Generate(promptTokens) or"
           + " @Generate(tokens)");
     }
     int vocab = (int) shape[2];

@@ -126,7 +126,7 @@ class OnnxGeneratorTests {
         null, null))
         .isInstanceOf(BenchmarkConfigurationException.class)
         .hasMessage("@Generate of Fixture#generate: a prompt of 60 tokens and 5 new tokens need 65 positions, but"
-            + " model 'tiny' has 64; lower @Generate(promptTokens) or @Generate(tokens)");
+            + " the model has 64; lower @Generate(promptTokens) or @Generate(tokens)");
   }
 
   @Test
