@@ -72,6 +72,15 @@ final class MeasurementLoop {
     return new Outcome(warm, measured);
   }
 
+  /** Only the warm-up phase of {@link #run}, for loads that measure otherwise; its samples are not kept. */
+  PhaseRun warmup(MethodHandle body, Blackhole blackhole, StopRule warmup, Progress progress) throws Throwable {
+    if (warmup.isOff()) {
+      return new PhaseRun(new long[0], 0, 0, 0, null, false, false);
+    }
+    progress.phase = "warm-up";
+    return phase(body, blackhole, warmup, new long[Math.min(maxSamples, WARMUP_BUFFER)], true, progress);
+  }
+
   /** Told when warm-up ends, so a failure during measurement still reports it. */
   interface PhaseListener {
     void warmupDone(PhaseRun warmup);

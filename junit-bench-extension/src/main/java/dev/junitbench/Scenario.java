@@ -38,6 +38,7 @@ public final class Scenario {
   private final String mode;
   private final Integer threads;
   private final Map<String, String> custom;
+  private final LoadPoint load;
 
   Scenario(
       String benchmark,
@@ -49,7 +50,22 @@ public final class Scenario {
       String mode,
       Integer threads,
       Map<String, String> custom) {
+    this(benchmark, requestedDevice, device, batchSize, sequenceLength, provider, mode, threads, custom, null);
+  }
+
+  Scenario(
+      String benchmark,
+      Device requestedDevice,
+      Device device,
+      Integer batchSize,
+      Integer sequenceLength,
+      String provider,
+      String mode,
+      Integer threads,
+      Map<String, String> custom,
+      LoadPoint load) {
     this.benchmark = benchmark;
+    this.load = load;
     this.requestedDevice = requestedDevice;
     this.device = device;
     this.batchSize = batchSize;
@@ -103,6 +119,17 @@ public final class Scenario {
     return threads == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(threads);
   }
 
+  /** This scenario under {@code newLoad}. */
+  Scenario withLoad(LoadPoint newLoad) {
+    return new Scenario(benchmark, requestedDevice, device, batchSize, sequenceLength, provider, mode, threads, custom,
+        newLoad);
+  }
+
+  /** The load from {@link Load}, or empty for a benchmark without it (measured as SingleStream). */
+  public java.util.Optional<LoadPoint> load() {
+    return java.util.Optional.ofNullable(load);
+  }
+
   /** Whether the benchmark declares {@link SequenceLengths}. */
   public boolean hasSequenceLength() {
     return sequenceLength != null;
@@ -125,7 +152,8 @@ public final class Scenario {
   /**
    * All parameters that apply, in display order: {@code device} (and {@code device_resolved} where
    * {@link Device#AUTO} chose), {@code batch_size}, {@code sequence_length}, {@code provider},
-   * {@code mode}, {@code threads}, then custom params.
+   * {@code mode}, {@code threads}, the load ({@code load} and what it adds: {@code target_qps},
+   * {@code clients}, {@code samples_per_query}), then custom params.
    * Numbers are {@link Integer}s, everything else {@link String}s.
    */
   public Map<String, Object> parameters() {
@@ -148,6 +176,9 @@ public final class Scenario {
     }
     if (threads != null) {
       params.put(THREADS, threads);
+    }
+    if (load != null) {
+      params.putAll(load.parameters());
     }
     params.putAll(custom);
     return params;

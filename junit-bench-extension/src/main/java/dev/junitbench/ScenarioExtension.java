@@ -26,7 +26,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -271,39 +273,40 @@ final class ScenarioExtension
     ResourceSampler.Session[] sampling = {null};
     ProgressLine line = null;
     ScenarioResult measuredResult = null;
+    List<Worker> workerGenerators = new ArrayList<>();
     try {
       line = config.progress()
           ? ProgressLine.start(benchmark + " " + displayName(), plan.measurement(), progress) : null;
-      MethodHandle body = body(invocationContext);
+      MethodHandle body = body(invocationContext, java.util.function.UnaryOperator.identity());
       // nvidia-smi, where it runs, starts now: its own start-up falls in the warm-up.
       sampling[0] = sampler.prepare(scenario.device());
-      Outcome outcome = new MeasurementLoop().run(body, blackhole(invocationContext), plan.warmup(),
-          plan.measurement(), progress, run -> {
-            warmup[0] = Phase.of(run.iterations(), run.elapsedNs());
-            if (recorder != null) {
-              recorder.startMeasuring();
-            }
-            sampling[0].measurementStarts();
-          });
+      MeasurementLoop.PhaseListener warmedUp = run -> {
+        warmup[0] = Phase.of(run.iterations(), run.elapsedNs());
+        if (recorder != null) {
+          recorder.startMeasuring();
+        }
+        sampling[0].measurementStarts();
+      };
+      LoadPoint load = scenario.load().orElse(null);
+      Measured measured = load != null && load.pooled()
+          ? measurePooled(load, invocationContext, progress, warmedUp, workerGenerators)
+          : measureInLoop(load, body, blackhole(invocationContext), progress, warmedUp);
       ResourceSampler.Session session = sampling[0];
       sampling[0] = null;
-      ResourceSampler.Figures resources = session.stop(outcome.measurement().iterations() * scenario.batchSize(),
-          opened == null ? null : opened.footprint());
-      PhaseRun measured = outcome.measurement();
-      long[] samples = Arrays.copyOf(measured.samples(), measured.count());
+      ResourceSampler.Figures resources = session.stop(measured.items(), opened == null ? null : opened.footprint());
+      long[] samples = measured.samplesNs();
       LatencySummary latency = LatencySummary.of(samples, samples.length);
-      Throughput throughput = Throughput.samplesPerSecond(scenario.batchSize(), samples, samples.length);
-      Phase measurement = new Phase(measured.iterations(), measured.elapsedNs() / 1e6,
-          plan.measurement().hasPrecision() ? plan.measurement().precision() : null,
-          plan.measurement().hasPrecision() ? measured.precisionReached() : null,
-          measured.sampleLimitReached());
-      Throughput tokens = scenario.hasSequenceLength()
-          ? Throughput.tokensPerSecond(scenario.batchSize(), scenario.sequenceLength(), samples, samples.length)
+      Throughput throughput = measured.throughput();
+      Throughput tokens = scenario.hasSequenceLength() && throughput.value() != null
+          ? new Throughput(throughput.value() * scenario.sequenceLength(), Throughput.TOKENS_PER_SECOND)
           : null;
-      measuredResult = planned.measured(warmup[0], measurement, latency, throughput, tokens, samples)
+      measuredResult = planned.measured(warmup[0], measured.phase(), latency, throughput, tokens, samples)
           .withResources(resources.memory(), resources.utilization(), resources.energy());
+      if (measured.load() != null) {
+        measuredResult = measuredResult.withLoad(measured.load(), throughput);
+      }
       if (recorder != null) {
-        measuredResult = withGeneration(measuredResult, measured.elapsedNs());
+        measuredResult = withGeneration(measuredResult, measured.elapsedNs(), measured.queueNs(), workerGenerators);
       }
       // On record before the gate judges it: whatever the gate does, the measurement is kept.
       ResultExchange.put(uniqueId, measuredResult);
@@ -326,6 +329,9 @@ final class ScenarioExtension
       if (line != null) {
         line.stop();
       }
+      for (Worker worker : workerGenerators) {
+        worker.close();
+      }
       invocation.skip();
     }
     if (recorder != null && recorder.requests() == 0) {
@@ -335,15 +341,216 @@ final class ScenarioExtension
     judge(measuredResult, context);
   }
 
-  /** {@code result} with the figures of the requests its generator recorded. */
-  private ScenarioResult withGeneration(ScenarioResult result, long wallNs) {
-    if (recorder.requests() == 0) {
+  /**
+   * {@code result} with the figures of the requests its generators recorded. Under a pooled load
+   * each worker's requests are put back in query order, and their token times shifted by
+   * {@code queueNs} (each query's wait between its scheduled time and its start), so that under
+   * Server a request's time to first token runs from its scheduled arrival, queueing included.
+   */
+  private ScenarioResult withGeneration(ScenarioResult result, long wallNs, long[] queueNs, List<Worker> workers) {
+    long[] tokenNs = workers.isEmpty() ? recorder.times() : pooledTokens(queueNs, workers);
+    if (tokenNs == null || tokenNs.length == 0) {
       return result;
     }
-    long[] tokenNs = recorder.times();
-    TokenTimings timings = TokenTimings.of(tokenNs, recorder.requests(), generator.newTokens(),
+    int requests = tokenNs.length / generator.newTokens();
+    TokenTimings timings = TokenTimings.of(tokenNs, requests, generator.newTokens(),
         generator.batchSize(), generator.promptTokens(), wallNs);
-    return result.withGeneration(GenerationFigures.of(timings, generator.promptSource()), tokenNs);
+    ScenarioResult withTokens = result.withGeneration(GenerationFigures.of(timings, generator.promptSource()),
+        tokenNs);
+    BenchmarkPlan.LoadPlan loadPlan = plan.load();
+    if (result.load() != null && loadPlan != null && (loadPlan.ttftBoundMs() != null || loadPlan.tpotBoundMs() != null)) {
+      return withTokens.withLoad(result.load().withGoodput(goodput(tokenNs, requests, generator.newTokens(),
+          loadPlan, wallNs)), result.throughput());
+    }
+    return withTokens;
+  }
+
+  /** MLPerf's LLM rule: the requests whose TTFT and TPOT both meet their bounds. */
+  static dev.junitbench.results.LoadFigures.Goodput goodput(long[] tokenNs, int requests, int n,
+      BenchmarkPlan.LoadPlan loadPlan, long wallNs) {
+    long good = 0;
+    for (int r = 0; r < requests; r++) {
+      double ttftMs = tokenNs[r * n] / 1e6;
+      double tpotMs = n > 1 ? (tokenNs[r * n + n - 1] - tokenNs[r * n]) / 1e6 / (n - 1) : 0;
+      boolean ttftOk = loadPlan.ttftBoundMs() == null || ttftMs <= loadPlan.ttftBoundMs();
+      boolean tpotOk = loadPlan.tpotBoundMs() == null || n == 1 || tpotMs <= loadPlan.tpotBoundMs();
+      if (ttftOk && tpotOk) {
+        good++;
+      }
+    }
+    return new dev.junitbench.results.LoadFigures.Goodput(loadPlan.ttftBoundMs(), loadPlan.tpotBoundMs(), good,
+        requests, requests == 0 ? 0 : good / (double) requests, wallNs > 0 ? good / (wallNs / 1e9) : null);
+  }
+
+  /**
+   * The token times of every worker's requests in query order: worker w ran the queries
+   * {@code order[w]} in that order, one recorded request each; each request's times are shifted by
+   * its query's wait in the queue.
+   */
+  private long[] pooledTokens(long[] queueNs, List<Worker> workers) {
+    int n = generator.newTokens();
+    int queries = queueNs == null ? 0 : queueNs.length;
+    long[] all = new long[queries * n];
+    for (Worker worker : workers) {
+      long[] times = worker.recorder().times();
+      int[] order = worker.queries();
+      for (int k = 0; k < worker.recorder().requests() && k < order.length; k++) {
+        int query = order[k];
+        for (int t = 0; t < n; t++) {
+          all[query * n + t] = times[k * n + t] + queueNs[query];
+        }
+      }
+    }
+    return all;
+  }
+
+  /** One scenario's measurement, by whichever load. */
+  private record Measured(long[] samplesNs, Phase phase, long elapsedNs, long items, Throughput throughput,
+      dev.junitbench.results.LoadFigures load, long[] queueNs) {}
+
+  /** SingleStream (today's loop) and MultiStream (K calls per query): one thread, one sample per query. */
+  private Measured measureInLoop(LoadPoint load, MethodHandle body, Blackhole blackhole,
+      MeasurementLoop.Progress progress, MeasurementLoop.PhaseListener warmedUp) throws Throwable {
+    int perQuery = load != null && load.samplesPerQuery() != null ? load.samplesPerQuery() : 1;
+    MethodHandle timed = perQuery == 1 ? body : MethodHandles.insertArguments(REPEAT, 0, body, perQuery);
+    Outcome outcome = new MeasurementLoop().run(timed, blackhole, plan.warmup(), plan.measurement(), progress,
+        warmedUp);
+    PhaseRun measured = outcome.measurement();
+    long[] samples = Arrays.copyOf(measured.samples(), measured.count());
+    Phase phase = new Phase(measured.iterations(), measured.elapsedNs() / 1e6,
+        plan.measurement().hasPrecision() ? plan.measurement().precision() : null,
+        plan.measurement().hasPrecision() ? measured.precisionReached() : null,
+        measured.sampleLimitReached());
+    int items = scenario.batchSize() * perQuery;
+    dev.junitbench.results.LoadFigures figures = load == null ? null
+        : new dev.junitbench.results.LoadFigures(load.scenario().id(), null, load.samplesPerQuery(), samples.length,
+            null, null, samples.length > 1 ? (samples.length - 1) / (measured.elapsedNs() / 1e9) : null,
+            measured.elapsedNs() / 1e6, null, null, null, null, null);
+    return new Measured(samples, phase, measured.elapsedNs(), measured.iterations() * items,
+        Throughput.samplesPerSecond(items, samples, samples.length), figures, null);
+  }
+
+  /**
+   * Offline, Server and Concurrency: workers call the benchmark at once, each through a handle of
+   * its own, with a Blackhole of its own and, for a generating benchmark, a generator of its own.
+   */
+  private Measured measurePooled(LoadPoint load, ReflectiveInvocationContext<Method> invocationContext,
+      MeasurementLoop.Progress progress, MeasurementLoop.PhaseListener warmedUp, List<Worker> workers)
+      throws Throwable {
+    int count = LoadRun.workers(load, plan.load());
+    MethodHandle[] bodies = new MethodHandle[count];
+    Blackhole[] holes = new Blackhole[count];
+    int[][] order = new int[count][];
+    for (int w = 0; w < count; w++) {
+      Blackhole hole = w == 0 ? blackhole(invocationContext) : new Blackhole();
+      holes[w] = hole;
+      Generator own = generator;
+      if (generator != null) {
+        Worker worker = w == 0 ? new Worker(generator, recorder, null) : newWorker();
+        workers.add(worker);
+        own = worker.generator();
+      }
+      Generator mine = own;
+      bodies[w] = body(invocationContext, argument -> argument instanceof Blackhole ? hole
+          : argument instanceof Generator ? mine : argument);
+    }
+    MeasurementLoop.PhaseListener listener = run -> {
+      warmedUp.warmupDone(run);
+      for (Worker worker : workers) {
+        worker.recorder().startMeasuring();
+      }
+    };
+    LoadRun.Outcome outcome = new LoadRun(load, plan.load(), scenario.batchSize(), bodies, holes)
+        .run(plan.warmup(), plan.measurement(), progress, listener);
+    long[] samples = outcome.samplesNs();
+    long[] queue = null;
+    if (!workers.isEmpty()) {
+      queue = new long[samples.length];
+      int[] ranBy = outcome.workerOf();
+      int[] next = new int[count];
+      for (int w = 0; w < count; w++) {
+        order[w] = new int[samples.length];
+      }
+      for (int i = 0; i < samples.length; i++) {
+        order[ranBy[i]][next[ranBy[i]]++] = i;
+        queue[i] = outcome.serverLatencyNs() == null ? 0 : outcome.serverLatencyNs()[i] - outcome.serviceNs()[i];
+      }
+      for (int w = 0; w < count; w++) {
+        workers.get(w).ran(Arrays.copyOf(order[w], next[w]));
+      }
+    }
+    Phase phase = new Phase(samples.length, outcome.wallNs() / 1e6, null, null, false);
+    return new Measured(samples, phase, outcome.wallNs(), (long) samples.length * scenario.batchSize(),
+        outcome.throughput(), outcome.load(), queue);
+  }
+
+  /** A worker's own generator and recorder under a pooled load, and the queries it ran, in order. */
+  private static final class Worker implements AutoCloseable {
+    private final Generator generator;
+    private final TokenRecorder recorder;
+    private final AutoCloseable owned;
+    private int[] queries = new int[0];
+
+    Worker(Generator generator, TokenRecorder recorder, AutoCloseable owned) {
+      this.generator = generator;
+      this.recorder = recorder;
+      this.owned = owned;
+    }
+
+    Generator generator() {
+      return generator;
+    }
+
+    TokenRecorder recorder() {
+      return recorder;
+    }
+
+    int[] queries() {
+      return queries;
+    }
+
+    void ran(int[] inOrder) {
+      queries = inOrder;
+    }
+
+    @Override
+    public void close() {
+      if (owned != null) {
+        try {
+          owned.close();
+        } catch (Exception e) {
+          // Closing frees native buffers; the measurement is already complete.
+        }
+      }
+    }
+  }
+
+  /** A generator of this scenario's model for one more worker, with its own recorder. */
+  private Worker newWorker() throws Exception {
+    BenchmarkPlan.Generation generation = plan.generation();
+    TokenRecorder tokens = new TokenRecorder(generation.tokens(), 256);
+    Generator made = opened.opened().generator(new GenerationRequest("@Generate of " + benchmark + " "
+        + displayName(), scenario.batchSize(), generation.promptTokens(), generation.tokens(), generation.seed(),
+        tokens));
+    return new Worker(made, tokens, made instanceof AutoCloseable closeable ? closeable : null);
+  }
+
+  private static final MethodHandle REPEAT;
+
+  static {
+    try {
+      REPEAT = MethodHandles.lookup().findStatic(ScenarioExtension.class, "repeat",
+          MethodType.methodType(void.class, MethodHandle.class, int.class));
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /** A MultiStream query: {@code samples} calls back to back. */
+  private static void repeat(MethodHandle body, int samples) throws Throwable {
+    for (int i = 0; i < samples; i++) {
+      body.invokeExact();
+    }
   }
 
   /** Measures the scenario in its forks, then judges the pooled result as one measured here. */
@@ -374,7 +581,7 @@ final class ScenarioExtension
     // A flag, as MLPerf's: a run too short for its percentiles is said to be, never failed for it.
     ScenarioResult measuredResult = measured.withValidity(Validity.of(measured.samplesNs(),
         measured.measurement().timeMs(), config.validityMinQueries().orElse(null),
-        config.validityMinDurationMs().orElse(null)));
+        config.validityMinDurationMs().orElse(null), measured.load() == null ? null : measured.load().latencyBound()));
     GateResult decision = decide(measuredResult);
     ScenarioResult result = measuredResult.withGate(decision);
     ResultExchange.put(uniqueId, result);
@@ -407,9 +614,12 @@ final class ScenarioExtension
     return blackhole;
   }
 
-  /** The benchmark method bound to its instance and resolved arguments, as a {@code ()void} handle. */
-  private static MethodHandle body(ReflectiveInvocationContext<Method> invocationContext)
-      throws IllegalAccessException {
+  /**
+   * The benchmark method bound to its instance and resolved arguments, each passed through
+   * {@code argument} (a worker's own Blackhole in place of the scenario's), as a {@code ()void} handle.
+   */
+  private static MethodHandle body(ReflectiveInvocationContext<Method> invocationContext,
+      java.util.function.UnaryOperator<Object> argument) throws IllegalAccessException {
     Method method = invocationContext.getExecutable();
     method.setAccessible(true);
     MethodHandle handle = MethodHandles.lookup().unreflect(method);
@@ -417,6 +627,9 @@ final class ScenarioExtension
       handle = handle.bindTo(invocationContext.getTarget().orElseThrow());
     }
     Object[] arguments = invocationContext.getArguments().toArray();
+    for (int i = 0; i < arguments.length; i++) {
+      arguments[i] = argument.apply(arguments[i]);
+    }
     handle = MethodHandles.insertArguments(handle, 0, arguments);
     return handle.asType(MethodType.methodType(void.class));
   }

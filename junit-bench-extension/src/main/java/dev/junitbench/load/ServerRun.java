@@ -24,8 +24,11 @@ public final class ServerRun {
   /** The work one query does: one call of the benchmark. */
   @FunctionalInterface
   public interface Query {
-    /** Runs query {@code index}. */
-    void run(int index) throws Throwable;
+    /** Runs query {@code index} on worker {@code worker} (0 to workers - 1); timed. */
+    void run(int worker, int index) throws Throwable;
+
+    /** What worker {@code worker} does after a query's completion is timed (closing what it handed over). */
+    default void afterTiming(int worker) throws Throwable {}
   }
 
   /**
@@ -35,8 +38,9 @@ public final class ServerRun {
    * @param serviceNs completion - the time a worker started it
    * @param latenessNs the time the scheduler issued it - its scheduled time
    * @param wallNs from the run's start to the last completion
+   * @param workerOf the worker that ran it
    */
-  public record Outcome(long[] latencyNs, long[] serviceNs, long[] latenessNs, long wallNs) {}
+  public record Outcome(long[] latencyNs, long[] serviceNs, long[] latenessNs, long wallNs, int[] workerOf) {}
 
   private ServerRun() {}
 
@@ -47,14 +51,29 @@ public final class ServerRun {
    * @throws Throwable the first failure of a query, after every worker has stopped
    */
   public static Outcome run(PoissonSchedule schedule, int workers, Query query) throws Throwable {
+    return run(schedule.offsetsNs(), workers, query);
+  }
+
+  /**
+   * Runs every query on {@code workers} threads, query i issued {@code offsetsNs[i]} after the start
+   * (ascending): all at 0 is MLPerf's Offline, and a closed loop of as many clients as workers.
+   *
+   * @throws IllegalArgumentException when there are fewer than 1 worker or no query
+   * @throws Throwable the first failure of a query, after every worker has stopped
+   */
+  public static Outcome run(long[] offsetsNs, int workers, Query query) throws Throwable {
     if (workers < 1) {
       throw new IllegalArgumentException("a Server run needs at least 1 worker, was " + workers);
     }
-    int n = schedule.queries();
-    long[] offsets = schedule.offsetsNs();
+    if (offsetsNs.length == 0) {
+      throw new IllegalArgumentException("a run needs at least 1 query");
+    }
+    int n = offsetsNs.length;
+    long[] offsets = offsetsNs;
     long[] issued = new long[n];
     long[] started = new long[n];
     long[] completed = new long[n];
+    int[] ranBy = new int[n];
     // Queries are issued in order: the scheduler publishes how many are out, workers claim the next.
     // No lock and no allocation per query; an idle worker parks, and the scheduler wakes one per query,
     // so a large pool costs the schedule nothing.
@@ -65,7 +84,7 @@ public final class ServerRun {
     Thread[] pool = new Thread[workers];
     for (int w = 0; w < workers; w++) {
       int self = w;
-      pool[w] = new Thread(() -> work(self, n, published, claimed, parked, query, started, completed, failure),
+      pool[w] = new Thread(() -> work(self, n, published, claimed, parked, query, started, completed, ranBy, failure),
           "junit-bench server worker " + w);
       pool[w].setDaemon(true);
     }
@@ -118,7 +137,7 @@ public final class ServerRun {
       lateness[i] = issued[i] - scheduled;
       last = Math.max(last, completed[i]);
     }
-    return new Outcome(latency, service, lateness, last - start);
+    return new Outcome(latency, service, lateness, last - start, ranBy);
   }
 
   /** Wakes one parked worker, if one is parked; a busy one finds the query when it is done. */
@@ -132,7 +151,7 @@ public final class ServerRun {
   }
 
   private static void work(int self, int n, AtomicInteger published, AtomicInteger claimed, AtomicIntegerArray parked,
-      Query query, long[] started, long[] completed, AtomicReference<Throwable> failure) {
+      Query query, long[] started, long[] completed, int[] ranBy, AtomicReference<Throwable> failure) {
     while (true) {
       int index = claimed.get();
       if (index >= n) {
@@ -151,9 +170,11 @@ public final class ServerRun {
         continue;
       }
       try {
+        ranBy[index] = self;
         started[index] = System.nanoTime();
-        query.run(index);
+        query.run(self, index);
         completed[index] = System.nanoTime();
+        query.afterTiming(self);
       } catch (Throwable e) {
         failure.compareAndSet(null, e);
       }

@@ -145,12 +145,57 @@ public final class ConsoleTable {
       table.row(line);
     }
     table.render(INDENT, Defaults.CONSOLE_WIDTH).forEach(line -> out.append(line).append(System.lineSeparator()));
+    load(out, varying, rows);
     generation(out, varying, rows);
     if (forked) {
       out.append(INDENT).append("forked rows: median = geometric mean of the fork medians, 95% CI across forks"
           + " (Student t on log fork medians)").append(System.lineSeparator());
     }
     out.append(System.lineSeparator());
+  }
+
+  private static final String[] LOAD = {"queries", "workers", "target qps", "scheduled", "achieved", "lateness p99",
+      "service p50", "bound", "held", "peak qps"};
+
+  /** Params the load table shows in its own columns. */
+  private static final Set<String> LOAD_PARAMS = Set.of("target_qps", "clients", "samples_per_query");
+
+  /** How the rows measured under {@code @Load} were loaded, in a table of their own under the benchmark's. */
+  private static void load(StringBuilder out, List<String> varying, List<ScenarioResult> rows) {
+    List<ScenarioResult> loaded = rows.stream().filter(row -> row.load() != null).toList();
+    if (loaded.isEmpty()) {
+      return;
+    }
+    List<String> params = varying.stream().filter(name -> !LOAD_PARAMS.contains(name)).toList();
+    List<String> header = new ArrayList<>(params);
+    header.addAll(List.of(LOAD));
+    boolean[] right = new boolean[header.size()];
+    boolean[] shrinkable = new boolean[header.size()];
+    java.util.Arrays.fill(right, true);
+    for (int i = 0; i < params.size(); i++) {
+      shrinkable[i] = true;
+    }
+    TextTable table = new TextTable(header, right, shrinkable);
+    for (ScenarioResult row : loaded) {
+      LoadFigures l = row.load();
+      List<String> line = new ArrayList<>();
+      params.forEach(name -> line.add(row.params().containsKey(name) ? String.valueOf(row.params().get(name)) : "-"));
+      line.add(String.valueOf(l.queries()));
+      line.add(l.workers() == null ? "1" : String.valueOf(l.workers()));
+      line.add(l.targetQps() == null ? "-" : Figures.number(l.targetQps()));
+      line.add(l.scheduledQps() == null ? "-" : Figures.number(l.scheduledQps()));
+      line.add(l.achievedQps() == null ? "-" : Figures.number(l.achievedQps()));
+      line.add(l.issueLatenessMs() == null ? "-" : Figures.duration(l.issueLatenessMs().p99()));
+      line.add(l.serviceMs() == null ? "-" : Figures.duration(l.serviceMs().median()));
+      LoadFigures.BoundCheck bound = l.latencyBound();
+      line.add(bound == null ? "-" : bound.bound());
+      line.add(bound == null ? "-" : bound.held() ? "yes" : "NO");
+      line.add(l.peak() == null ? "-" : l.peak().peakQps() == null ? "none" : Figures.number(l.peak().peakQps()));
+      table.row(line);
+    }
+    out.append(INDENT).append("load (MLPerf LoadGen scenarios; server latency from each query's scheduled time):")
+        .append(System.lineSeparator());
+    table.render(INDENT, Defaults.CONSOLE_WIDTH).forEach(line -> out.append(line).append(System.lineSeparator()));
   }
 
   private static final String[] GENERATION = {"TTFT p50", "TTFT p99", "TPOT p50", "ITL p50", "ITL p99", "e2e p50",

@@ -91,6 +91,9 @@ public final class Figures {
   public static String scenarioLine(ScenarioResult result) {
     StringBuilder line = new StringBuilder("junit-bench: ").append(shortName(result.benchmark())).append(' ')
         .append(result.displayName()).append(": ").append(summary(result.latencyMs(), result.throughput()));
+    if (result.load() != null) {
+      line.append("; ").append(load(result.load()));
+    }
     if (result.generation() != null) {
       line.append("; ").append(generation(result.generation()));
     }
@@ -107,6 +110,51 @@ public final class Figures {
       line.append(result.gate().failed() ? "; FAILED: " : "; gate: ").append(withoutSubject(result, result.gate().message()));
     }
     return line.toString();
+  }
+
+  /**
+   * {@code server at 40 qps (scheduled 38.2, achieved 38.1) on 2 workers, 120 queries, issue lateness p99
+   * 0.41 ms, service median 6.2 ms; p99 <= 50ms held (observed 21.0 ms); peak 80 qps of 4 probes}.
+   */
+  public static String load(LoadFigures load) {
+    StringBuilder text = new StringBuilder(load.scenario());
+    if (load.targetQps() != null) {
+      text.append(" at ").append(number(load.targetQps())).append(" qps (scheduled ")
+          .append(load.scheduledQps() == null ? "-" : number(load.scheduledQps())).append(", achieved ")
+          .append(load.achievedQps() == null ? "-" : number(load.achievedQps())).append(')');
+    } else if (load.achievedQps() != null) {
+      text.append(", ").append(number(load.achievedQps())).append(" queries/s");
+    }
+    if (load.workers() != null) {
+      boolean clients = load.scenario().equals("concurrency");
+      text.append(" on ").append(load.workers()).append(clients ? " client" : " worker")
+          .append(load.workers() == 1 ? "" : "s");
+    }
+    if (load.samplesPerQuery() != null) {
+      text.append(", ").append(load.samplesPerQuery()).append(" samples per query");
+    }
+    text.append(", ").append(load.queries()).append(" queries");
+    if (load.issueLatenessMs() != null) {
+      text.append(", issue lateness p99 ").append(duration(load.issueLatenessMs().p99()));
+    }
+    if (load.serviceMs() != null) {
+      text.append(", service median ").append(duration(load.serviceMs().median()));
+    }
+    LoadFigures.BoundCheck bound = load.latencyBound();
+    if (bound != null) {
+      text.append("; ").append(bound.bound()).append(bound.held() ? " held" : " NOT held").append(" (observed ")
+          .append(duration(bound.observedMs())).append(", ").append(bound.overBound()).append(" over)");
+    }
+    if (load.peak() != null) {
+      text.append("; peak ").append(load.peak().peakQps() == null ? "none held"
+          : number(load.peak().peakQps()) + " qps").append(" in ").append(load.peak().probes().size())
+          .append(" probes");
+    }
+    if (load.goodput() != null) {
+      text.append("; goodput ").append(percent(load.goodput().share())).append(" (").append(load.goodput().good())
+          .append(" of ").append(load.goodput().requests()).append(" requests within the TTFT/TPOT bounds)");
+    }
+    return text.toString();
   }
 
   /**

@@ -25,6 +25,7 @@ import java.util.Map;
  * @param throughputTokens tokens per second (padding included) for scenarios with a sequence length, or null
  * @param generation the speed of text generation (time to first token, per output token, ...) of a
  *     benchmark annotated {@code @Generate}, or null
+ * @param load how the queries were issued under {@code @Load} and what came of it, or null without it
  * @param memory what the process held during the measurement, or null
  * @param utilization how busy the process, machine and GPU were during the measurement, or null
  * @param energy the energy of one measured call, or null
@@ -50,6 +51,7 @@ public record ScenarioResult(
     Throughput throughput,
     Throughput throughputTokens,
     GenerationFigures generation,
+    LoadFigures load,
     MemoryFigures memory,
     UtilizationFigures utilization,
     EnergyFigures energy,
@@ -63,14 +65,14 @@ public record ScenarioResult(
   public static ScenarioResult planned(String benchmark, String displayName, Map<String, Object> params) {
     return new ScenarioResult(null, benchmark, displayName, null, null,
         Collections.unmodifiableMap(new LinkedHashMap<>(params)),
-        null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+        null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
   }
 
   /** This result with its phases and statistics. */
   public ScenarioResult measured(Phase warmup, Phase measurement, LatencySummary latency,
       Throughput throughput, Throughput tokens, long[] samplesNs) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latency, throughput, tokens, generation, memory, utilization, energy, forks, validity, gate,
+        measurement, latency, throughput, tokens, generation, load, memory, utilization, energy, forks, validity, gate,
         samplesNs, tokenNs);
   }
 
@@ -84,7 +86,7 @@ public record ScenarioResult(
     boolean keep = newStatus == Status.PASSED || (newStatus == Status.FAILED && gate != null && gate.failed());
     return new ScenarioResult(id, benchmark, displayName, newStatus, newError, params, model, warmup,
         measurement, keep ? latencyMs : null, keep ? throughput : null, keep ? throughputTokens : null,
-        keep ? generation : null, keep ? memory : null, keep ? utilization : null, keep ? energy : null, forks,
+        keep ? generation : null, keep ? load : null, keep ? memory : null, keep ? utilization : null, keep ? energy : null, forks,
         keep ? validity : null, keep ? gate : null,
         keep ? samplesNs : null, keep ? tokenNs : null);
   }
@@ -93,7 +95,7 @@ public record ScenarioResult(
   public ScenarioResult withGate(GateResult newGate) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
         measurement, latencyMs, throughput, throughputTokens,
-        generation, memory, utilization, energy, forks, validity, newGate,
+        generation, load, memory, utilization, energy, forks, validity, newGate,
         samplesNs, tokenNs);
   }
 
@@ -124,7 +126,7 @@ public record ScenarioResult(
   public ScenarioResult withModel(ModelInfo newModel) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, newModel, warmup,
         measurement, latencyMs, throughput, throughputTokens,
-        generation, memory, utilization, energy, forks, validity, gate,
+        generation, load, memory, utilization, energy, forks, validity, gate,
         samplesNs, tokenNs);
   }
 
@@ -133,7 +135,7 @@ public record ScenarioResult(
       EnergyFigures newEnergy) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
         measurement, latencyMs, throughput, throughputTokens,
-        generation, newMemory, newUtilization, newEnergy, forks, validity, gate,
+        generation, load, newMemory, newUtilization, newEnergy, forks, validity, gate,
         samplesNs, tokenNs);
   }
 
@@ -141,21 +143,28 @@ public record ScenarioResult(
   public ScenarioResult withForks(ForkFigures newForks) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
         measurement, latencyMs, throughput, throughputTokens,
-        generation, memory, utilization, energy, newForks, validity, gate,
+        generation, load, memory, utilization, energy, newForks, validity, gate,
         samplesNs, tokenNs);
   }
 
   /** This result with the validity of its measurement. */
   public ScenarioResult withValidity(Validity newValidity) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup, measurement,
-        latencyMs, throughput, throughputTokens, generation, memory, utilization, energy, forks, newValidity, gate,
+        latencyMs, throughput, throughputTokens, generation, load, memory, utilization, energy, forks, newValidity, gate,
         samplesNs, tokenNs);
+  }
+
+  /** This result with its load figures and the throughput of its pooled run. */
+  public ScenarioResult withLoad(LoadFigures newLoad, Throughput newThroughput) {
+    return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup, measurement,
+        latencyMs, newThroughput, throughputTokens, generation, newLoad, memory, utilization, energy, forks, validity,
+        gate, samplesNs, tokenNs);
   }
 
   /** This result with the speed of its text generation and the time of every token. */
   public ScenarioResult withGeneration(GenerationFigures newGeneration, long[] newTokenNs) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup, measurement,
-        latencyMs, throughput, throughputTokens, newGeneration, memory, utilization, energy, forks, validity, gate,
+        latencyMs, throughput, throughputTokens, newGeneration, load, memory, utilization, energy, forks, validity, gate,
         samplesNs, newTokenNs);
   }
 
@@ -163,7 +172,7 @@ public record ScenarioResult(
   public ScenarioResult withoutSamples() {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
         measurement, latencyMs, throughput, throughputTokens,
-        generation, memory, utilization, energy, forks, validity, gate,
+        generation, load, memory, utilization, energy, forks, validity, gate,
         null, null);
   }
 
@@ -171,7 +180,7 @@ public record ScenarioResult(
   public ScenarioResult withId(int newId) {
     return new ScenarioResult(newId, benchmark, displayName, status, error, params, model, warmup,
         measurement, latencyMs, throughput, throughputTokens,
-        generation, memory, utilization, energy, forks, validity, gate,
+        generation, load, memory, utilization, energy, forks, validity, gate,
         samplesNs, tokenNs);
   }
 }

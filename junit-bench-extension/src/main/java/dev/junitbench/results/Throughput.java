@@ -16,6 +16,14 @@ public record Throughput(Double value, String unit) {
   }
 
   /**
+   * {@code items} over {@code wallNs}: what several callers at once process per second, in samples/s;
+   * null when no time passed.
+   */
+  public static Throughput overWall(double items, long wallNs) {
+    return new Throughput(wallNs > 0 ? items / (wallNs / 1e9) : null, SAMPLES_PER_SECOND);
+  }
+
+  /**
    * Batch size x count / sum of the latencies: items a single caller processes per second.
    * Null when the latencies sum to zero (a clock too coarse to time the body).
    */

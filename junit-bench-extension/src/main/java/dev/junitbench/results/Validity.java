@@ -13,7 +13,8 @@ import java.util.List;
  * on the console, never a failed test.
  *
  * @param valid whether the run is valid
- * @param target the percentile the run is judged on: {@code p90}
+ * @param target what the run is judged on: {@code p90} (its support), or a Server run's latency bound
+ *     ({@code p99 <= 50ms})
  * @param queries queries measured (one call each)
  * @param durationMs time measured, ms
  * @param minQueries the configured minimum query count, or null
@@ -37,11 +38,25 @@ public record Validity(boolean valid, String target, long queries, double durati
    * against the minimums (each null when not set).
    */
   public static Validity of(long[] samplesNs, double durationMs, Long minQueries, Double minDurationMs) {
+    return of(samplesNs, durationMs, minQueries, minDurationMs, null);
+  }
+
+  /**
+   * The validity of a run as {@link #of(long[], double, Long, Double)}; a Server run with a latency
+   * bound ({@code bound} not null) is judged on the bound instead of p90, as MLPerf judges Server:
+   * valid when the bound held at 99% confidence.
+   */
+  public static Validity of(long[] samplesNs, double durationMs, Long minQueries, Double minDurationMs,
+      LoadFigures.BoundCheck bound) {
     long[] sorted = samplesNs.clone();
     Arrays.sort(sorted);
     PercentileSupport p90 = support(sorted, 0.90);
     List<String> reasons = new ArrayList<>();
-    if (!p90.supported()) {
+    if (bound != null) {
+      if (!bound.held()) {
+        reasons.add(bound.reason());
+      }
+    } else if (!p90.supported()) {
       reasons.add(TARGET + " needs " + p90.minQueries() + " queries (early stopping at 99% confidence), the run had "
           + sorted.length);
     }
@@ -51,7 +66,7 @@ public record Validity(boolean valid, String target, long queries, double durati
     if (minDurationMs != null && durationMs < minDurationMs) {
       reasons.add("shorter (" + Figures.duration(durationMs) + ") than the minimum of " + Figures.duration(minDurationMs));
     }
-    return new Validity(reasons.isEmpty(), TARGET, sorted.length, durationMs, minQueries, minDurationMs, p90,
+    return new Validity(reasons.isEmpty(), bound != null ? bound.bound() : TARGET, sorted.length, durationMs, minQueries, minDurationMs, p90,
         support(sorted, 0.95), support(sorted, 0.99), support(sorted, 0.999),
         reasons.isEmpty() ? null : String.join("; ", reasons));
   }

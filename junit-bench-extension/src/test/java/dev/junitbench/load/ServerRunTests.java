@@ -30,7 +30,7 @@ class ServerRunTests {
   void everyQueryOnce() throws Throwable {
     PoissonSchedule schedule = PoissonSchedule.of(2_000, 200, 11);
     AtomicIntegerArray runs = new AtomicIntegerArray(200);
-    ServerRun.Outcome outcome = ServerRun.run(schedule, 2, index -> runs.incrementAndGet(index));
+    ServerRun.Outcome outcome = ServerRun.run(schedule, 2, (worker, index) -> runs.incrementAndGet(index));
     for (int i = 0; i < 200; i++) {
       assertThat(runs.get(i)).as("runs of query %d", i).isEqualTo(1);
       assertThat(outcome.latenessNs()[i]).as("issued at or after its time").isGreaterThanOrEqualTo(0);
@@ -46,7 +46,7 @@ class ServerRunTests {
   void queueingCounts() throws Throwable {
     // All 20 queries are due at once; one worker, each query busy for at least 1 ms: query k waits for k of them.
     PoissonSchedule schedule = PoissonSchedule.of(1e12, 20, 3);
-    ServerRun.Outcome outcome = ServerRun.run(schedule, 1, index -> busy(MS));
+    ServerRun.Outcome outcome = ServerRun.run(schedule, 1, (worker, index) -> busy(MS));
     for (int k = 0; k < 20; k++) {
       assertThat(outcome.serviceNs()[k]).isGreaterThanOrEqualTo(MS);
       assertThat(outcome.latencyNs()[k] - outcome.serviceNs()[k]).as("time query %d queued", k)
@@ -60,7 +60,7 @@ class ServerRunTests {
   void largePool() throws Throwable {
     PoissonSchedule schedule = PoissonSchedule.of(50_000, 3000, 17);
     AtomicIntegerArray runs = new AtomicIntegerArray(3000);
-    ServerRun.run(schedule, 32, index -> runs.incrementAndGet(index));
+    ServerRun.run(schedule, 32, (worker, index) -> runs.incrementAndGet(index));
     for (int i = 0; i < 3000; i++) {
       assertThat(runs.get(i)).as("runs of query %d", i).isEqualTo(1);
     }
@@ -77,7 +77,7 @@ class ServerRunTests {
     AtomicReference<Throwable> thrown = new AtomicReference<>();
     Thread runner = new Thread(() -> {
       try {
-        ServerRun.run(schedule, 2, index -> {
+        ServerRun.run(schedule, 2, (worker, index) -> {
           calls.incrementAndGet();
           firstRan.countDown();
         });
@@ -103,14 +103,14 @@ class ServerRunTests {
   void failure() {
     PoissonSchedule schedule = PoissonSchedule.of(1e6, 50, 5);
     IllegalStateException broken = new IllegalStateException("query 7 broke");
-    assertThatThrownBy(() -> ServerRun.run(schedule, 2, index -> {
+    assertThatThrownBy(() -> ServerRun.run(schedule, 2, (worker, index) -> {
       if (index == 7) {
         throw broken;
       }
     })).isSameAs(broken);
     assertThat(Thread.getAllStackTraces().keySet()).noneMatch(thread -> thread.getName().startsWith(
         "junit-bench server worker") && thread.isAlive());
-    assertThatThrownBy(() -> ServerRun.run(schedule, 0, index -> { }))
+    assertThatThrownBy(() -> ServerRun.run(schedule, 0, (worker, index) -> { }))
         .hasMessage("a Server run needs at least 1 worker, was 0");
   }
 }

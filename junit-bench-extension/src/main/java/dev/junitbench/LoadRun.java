@@ -1,0 +1,179 @@
+package dev.junitbench;
+
+import dev.junitbench.BenchmarkPlan.LoadPlan;
+import dev.junitbench.MeasurementLoop.PhaseRun;
+import dev.junitbench.config.Defaults;
+import dev.junitbench.config.StopRule;
+import dev.junitbench.load.PoissonSchedule;
+import dev.junitbench.load.ServerRun;
+import dev.junitbench.results.LoadFigures;
+import dev.junitbench.results.Throughput;
+import dev.junitbench.stats.LatencySummary;
+import java.lang.invoke.MethodHandle;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Measures a scenario under a pooled load (Offline, Server and its peak search, Concurrency): warm-up
+ * on the test thread, then the queries on worker threads, each with its own body handle and
+ * {@link Blackhole}. The measurement rule gives the queries: {@code max(iterations, rate x time)}.
+ */
+final class LoadRun {
+
+  /**
+   * What a pooled run measured.
+   *
+   * @param warmup the warm-up as it ran
+   * @param samplesNs per query: latency from the scheduled time (Server), else the query's own time
+   * @param wallNs first issue to last completion
+   * @param load the load group
+   * @param throughput items per second of wall time
+   * @param serverLatencyNs Server: per query, completion - scheduled time; else null
+   * @param serviceNs per query: completion - actual start
+   * @param workerOf per query: the worker that ran it
+   */
+  record Outcome(PhaseRun warmup, long[] samplesNs, long wallNs, LoadFigures load, Throughput throughput,
+      long[] serverLatencyNs, long[] serviceNs, int[] workerOf) {}
+
+  private final LoadPoint point;
+  private final LoadPlan plan;
+  private final int batchSize;
+  private final MethodHandle[] bodies;
+  private final Blackhole[] blackholes;
+
+  /** A run of {@code point}; {@code bodies[w]} and {@code blackholes[w]} belong to worker w (one per worker). */
+  LoadRun(LoadPoint point, LoadPlan plan, int batchSize, MethodHandle[] bodies, Blackhole[] blackholes) {
+    this.point = point;
+    this.plan = plan;
+    this.batchSize = batchSize;
+    this.bodies = bodies;
+    this.blackholes = blackholes;
+  }
+
+  /** Worker threads {@code point} needs under {@code plan}: its clients, the plan's workers, or one per processor. */
+  static int workers(LoadPoint point, LoadPlan plan) {
+    if (point.clients() != null) {
+      return point.clients();
+    }
+    return plan.workers() > 0 ? plan.workers() : Runtime.getRuntime().availableProcessors();
+  }
+
+  Outcome run(StopRule warmupRule, StopRule measurement, MeasurementLoop.Progress progress,
+      MeasurementLoop.PhaseListener listener) throws Throwable {
+    PhaseRun warm = new MeasurementLoop().warmup(bodies[0], blackholes[0], warmupRule, progress);
+    listener.warmupDone(warm);
+    progress.phase = "measurement";
+    progress.phaseStartNs = System.nanoTime();
+    int workers = bodies.length;
+    double meanNs = warm.iterations() > 0 ? warm.elapsedNs() / (double) warm.iterations() : 0;
+    // What the pool can do at most, from the warm-up: the busy workers' calls per second.
+    double capacity = meanNs > 0
+        ? Math.min(workers, Runtime.getRuntime().availableProcessors()) / (meanNs / 1e9) : 0;
+    if (point.scenario() != LoadScenario.SERVER) {
+      return closed(warm, measurement, workers, capacity, progress);
+    }
+    if (!point.peakSearch()) {
+      return server(warm, measurement, workers, point.targetQps(), progress);
+    }
+    return peak(warm, measurement, workers, capacity, progress);
+  }
+
+  /** Offline and Concurrency: every query issued at once; each worker takes the next when it is done. */
+  private Outcome closed(PhaseRun warm, StopRule measurement, int workers, double capacity,
+      MeasurementLoop.Progress progress) throws Throwable {
+    int queries = queries(measurement, capacity);
+    ServerRun.Outcome run = ServerRun.run(new long[queries], workers, query(progress.iterations));
+    long[] service = run.serviceNs();
+    LoadFigures load = new LoadFigures(point.scenario().id(), workers, null, queries, null, null,
+        LoadFigures.achievedQps(run.latencyNs()), run.wallNs() / 1e6, null, null, null, null, null);
+    return new Outcome(warm, service, run.wallNs(), load, Throughput.overWall((double) batchSize * queries,
+        run.wallNs()), null, service, run.workerOf());
+  }
+
+  private Outcome server(PhaseRun warm, StopRule measurement, int workers, double targetQps,
+      MeasurementLoop.Progress progress) throws Throwable {
+    int queries = queries(measurement, targetQps);
+    PoissonSchedule schedule = PoissonSchedule.of(targetQps, queries, plan.seed());
+    ServerRun.Outcome run = ServerRun.run(schedule, workers, query(progress.iterations));
+    long[] offsets = schedule.offsetsNs();
+    long[] completions = new long[queries];
+    for (int i = 0; i < queries; i++) {
+      completions[i] = offsets[i] + run.latencyNs()[i];
+    }
+    BenchmarkPlan.LatencyBound bound = plan.latencyBound();
+    LoadFigures load = new LoadFigures(point.scenario().id(), workers, null, queries, targetQps,
+        schedule.scheduledQps(), LoadFigures.achievedQps(completions), run.wallNs() / 1e6,
+        LatencySummary.of(run.serviceNs(), queries), LatencySummary.of(run.latenessNs(), queries),
+        bound == null ? null : LoadFigures.BoundCheck.of(run.latencyNs(), bound.text(), bound.percentile(),
+            bound.boundMs()), null, null);
+    return new Outcome(warm, run.latencyNs(), run.wallNs(), load,
+        Throughput.overWall((double) batchSize * queries, run.wallNs()), run.latencyNs(), run.serviceNs(),
+        run.workerOf());
+  }
+
+  /**
+   * The highest rate that holds the latency bound, in at most {@code plan.peakProbes()} Server runs:
+   * from half the warm-up's capacity, doubling while the bound holds, then halving the interval
+   * between the highest rate that held and the lowest that did not. The result is the run at the
+   * peak (or, when no rate held, at the lowest probed), with every probe listed.
+   */
+  private Outcome peak(PhaseRun warm, StopRule measurement, int workers, double capacity,
+      MeasurementLoop.Progress progress) throws Throwable {
+    double rate = capacity > 0 ? capacity / 2 : 1;
+    Double held = null;
+    Double failed = null;
+    Outcome best = null;
+    Outcome lowest = null;
+    List<LoadFigures.Probe> probes = new ArrayList<>();
+    for (int probe = 0; probe < plan.peakProbes(); probe++) {
+      progress.iterations.set(0);
+      Outcome run = server(warm, measurement, workers, rate, progress);
+      LoadFigures load = run.load();
+      boolean ok = load.latencyBound().held();
+      probes.add(new LoadFigures.Probe(rate, load.scheduledQps(), load.achievedQps(), load.queries(),
+          load.latencyBound().observedMs(), ok));
+      if (lowest == null || rate < lowest.load().targetQps()) {
+        lowest = run;
+      }
+      if (ok) {
+        held = rate;
+        best = run;
+        rate = failed == null ? rate * 2 : (rate + failed) / 2;
+      } else {
+        failed = rate;
+        rate = held == null ? rate / 2 : (held + rate) / 2;
+      }
+    }
+    Outcome chosen = best != null ? best : lowest;
+    return new Outcome(chosen.warmup(), chosen.samplesNs(), chosen.wallNs(),
+        chosen.load().withPeak(new LoadFigures.Peak(held, plan.peakProbes(), List.copyOf(probes))),
+        chosen.throughput(), chosen.serverLatencyNs(), chosen.serviceNs(), chosen.workerOf());
+  }
+
+  /** {@code max(iterations, rate x time)} queries, at least 1 and at most the sample limit. */
+  static int queries(StopRule measurement, double ratePerSecond) {
+    long byTime = measurement.time() == null || !(ratePerSecond > 0) ? 0
+        : (long) Math.ceil(ratePerSecond * measurement.time().toNanos() / 1e9);
+    return (int) Math.max(1, Math.min(Defaults.MAX_SAMPLES, Math.max(measurement.iterations(), byTime)));
+  }
+
+  private ServerRun.Query query(java.util.concurrent.atomic.AtomicLong done) {
+    MethodHandle[] handles = bodies;
+    Blackhole[] holes = blackholes;
+    return new ServerRun.Query() {
+      @Override
+      public void run(int worker, int index) throws Throwable {
+        handles[worker].invokeExact();
+      }
+
+      @Override
+      public void afterTiming(int worker) throws Throwable {
+        Blackhole blackhole = holes[worker];
+        if (blackhole.hasPendingCloses()) {
+          blackhole.closePending();
+        }
+        done.incrementAndGet();
+      }
+    };
+  }
+}

@@ -1,0 +1,222 @@
+package dev.junitbench.results;
+
+import static dev.junitbench.LoadScenario.CONCURRENCY;
+import static dev.junitbench.LoadScenario.MULTI_STREAM;
+import static dev.junitbench.LoadScenario.OFFLINE;
+import static dev.junitbench.LoadScenario.SERVER;
+import static dev.junitbench.LoadScenario.SINGLE_STREAM;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.junitbench.Benchmark;
+import dev.junitbench.Blackhole;
+import dev.junitbench.Fork;
+import dev.junitbench.Generate;
+import dev.junitbench.Generator;
+import dev.junitbench.Load;
+import dev.junitbench.Model;
+import dev.junitbench.ScenarioRun;
+import dev.junitbench.load.PoissonSchedule;
+import dev.junitbench.onnx.OnnxModel;
+import dev.junitbench.onnx.decoder.Decoders;
+import dev.junitbench.stats.LatencySummary;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("A benchmark under load")
+class LoadRunTests {
+
+  @TempDir
+  Path tempDir;
+
+  static class Loaded {
+    @Benchmark
+    @Load(value = {SINGLE_STREAM, MULTI_STREAM, OFFLINE, SERVER, CONCURRENCY}, samplesPerQuery = 3, targetQps = 50,
+        latencyBound = "p90 <= 10s", peakSearch = 3, concurrency = {1, 2}, workers = 2)
+    void work(Blackhole blackhole) {
+      ListenerRun.work(20_000, blackhole);
+    }
+  }
+
+  static class GeneratingServer {
+    @Benchmark
+    @Generate(tokens = 4, promptTokens = 6)
+    @Load(value = SERVER, targetQps = 20, latencyBound = "p90 <= 10s", ttftBound = "5s", tpotBound = "1s", workers = 2)
+    void generate(@Model(block = Decoders.Tiny.class) OnnxModel model, Generator generator) throws Exception {
+      generator.generate();
+    }
+  }
+
+  private ListenerRun.Outcome run(Class<?> fixture) {
+    return ListenerRun.into(tempDir.resolve("out")).config("junit.bench.measurement.iterations", "60").run(fixture);
+  }
+
+  @Test
+  @DisplayName("makes a node per scenario, Server rate, peak search and client count, each with its load figures")
+  void everyScenario() {
+    ListenerRun.Outcome outcome = run(Loaded.class);
+    assertThat(outcome.summary().getTestsSucceededCount()).as(outcome.out()).isEqualTo(7);
+    Map<String, List<CSVRecord>> samples = outcome.samplesCsv().stream()
+        .collect(Collectors.groupingBy(row -> row.get("result_id")));
+
+    JsonNode single = outcome.result("work", "[device=cpu, load=single-stream]");
+    assertThat(single.get("load").get("scenario").asText()).isEqualTo("single-stream");
+    assertThat(single.get("load").get("queries").asLong()).isEqualTo(60);
+
+    JsonNode multi = outcome.result("work", "[device=cpu, load=multi-stream, samples_per_query=3]");
+    assertThat(multi.get("load").get("samples_per_query").asInt()).isEqualTo(3);
+    long[] multiNs = nanos(samples.get(multi.get("id").asText()));
+    double sum = java.util.Arrays.stream(multiNs).sum();
+    assertThat(multi.get("throughput").get("value").asDouble()).as("3 samples per query")
+        .isCloseTo(3 * 60 / (sum / 1e9), within(1e-6 * 3 * 60 / (sum / 1e9)));
+
+    JsonNode offline = outcome.result("work", "[device=cpu, load=offline]");
+    assertThat(offline.get("load").get("workers").asInt()).isEqualTo(2);
+    assertThat(offline.get("load").get("queries").asLong()).isEqualTo(60);
+    double wallMs = offline.get("load").get("wall_ms").asDouble();
+    assertThat(offline.get("throughput").get("value").asDouble()).as("queries over wall time, not over summed latencies")
+        .isCloseTo(60 / (wallMs / 1e3), within(1e-6 * 60 / (wallMs / 1e3)));
+
+    JsonNode server = outcome.result("work", "[device=cpu, load=server, target_qps=50]");
+    JsonNode load = server.get("load");
+    assertThat(load.get("target_qps").asDouble()).isEqualTo(50);
+    assertThat(load.get("scheduled_qps").asDouble()).isEqualTo(PoissonSchedule.of(50, 60, 42).scheduledQps());
+    assertThat(load.get("achieved_qps").asDouble()).isPositive();
+    assertThat(load.get("issue_lateness_ms").get("count").asLong()).isEqualTo(60);
+    assertThat(load.get("service_ms").get("count").asLong()).isEqualTo(60);
+    assertThat(load.get("latency_bound").get("bound").asText()).isEqualTo("p90 <= 10s");
+    assertThat(load.get("latency_bound").get("held").asBoolean()).isTrue();
+    assertThat(load.get("latency_bound").get("min_queries").asLong()).as("p90 with none over").isEqualTo(44);
+    assertThat(server.get("validity").get("target").asText()).isEqualTo("p90 <= 10s");
+    assertThat(server.get("validity").get("valid").asBoolean()).isTrue();
+    long[] latencies = nanos(samples.get(server.get("id").asText()));
+    assertThat(latencies).hasSize(60);
+    assertThat(server.get("latency_ms").get("median").asDouble()).as("recomputable from samples.csv")
+        .isEqualTo(LatencySummary.of(latencies, 60).median());
+    // Latency runs from the scheduled time: never below the service time of the same query.
+    assertThat(server.get("latency_ms").get("min").asDouble())
+        .isGreaterThanOrEqualTo(load.get("service_ms").get("min").asDouble());
+
+    JsonNode peak = outcome.result("work", "[device=cpu, load=server, target_qps=peak]").get("load").get("peak");
+    assertThat(peak.get("max_probes").asInt()).isEqualTo(3);
+    assertThat(peak.get("probes")).hasSize(3);
+    assertThat(peak.get("peak_qps").asDouble()).as("every probe holds a 10 s bound: the highest probed")
+        .isEqualTo(peak.get("probes").get(2).get("target_qps").asDouble());
+
+    for (int clients : new int[] {1, 2}) {
+      JsonNode closed = outcome.result("work", "[device=cpu, load=concurrency, clients=" + clients + "]");
+      assertThat(closed.get("load").get("workers").asInt()).isEqualTo(clients);
+      assertThat(closed.get("load").get("queries").asLong()).isEqualTo(60);
+    }
+    assertThat(outcome.out()).contains("load (MLPerf LoadGen scenarios; server latency from each query's scheduled"
+        + " time):").contains("p90 <= 10s");
+    assertThat(outcome.printed()).contains("server at 50.00 qps (scheduled ");
+  }
+
+  @Test
+  @DisplayName("under Server counts a request's tokens from its scheduled arrival and reports goodput")
+  void generatingServer() {
+    ListenerRun.Outcome outcome = run(GeneratingServer.class);
+    assertThat(outcome.summary().getTestsSucceededCount()).as(outcome.out()).isEqualTo(1);
+    JsonNode result = outcome.result("generate", "[device=cpu, load=server, target_qps=20]");
+    JsonNode generation = result.get("generation");
+    assertThat(generation.get("requests").asInt()).isEqualTo(60);
+    List<CSVRecord> tokens = ListenerRun.parseCsv(outcome.text(TokensCsv.FILE));
+    assertThat(tokens).hasSize(60 * 4);
+    long[] latencies = nanos(outcome.samplesCsv());
+    for (int q = 0; q < 60; q++) {
+      long last = Long.parseLong(tokens.get(q * 4 + 3).get("ns"));
+      // The last token is ready before the query completes, both counted from the scheduled time.
+      assertThat(last).isLessThanOrEqualTo(latencies[q]);
+    }
+    JsonNode goodput = result.get("load").get("goodput");
+    assertThat(goodput.get("requests").asLong()).isEqualTo(60);
+    assertThat(goodput.get("ttft_bound_ms").asDouble()).isEqualTo(5000);
+    assertThat(goodput.get("share").asDouble()).isEqualTo(goodput.get("good").asDouble() / 60);
+  }
+
+  private static long[] nanos(List<CSVRecord> rows) {
+    return rows.stream().mapToLong(row -> Long.parseLong(row.get("latency_ns"))).toArray();
+  }
+
+  static class BadLoads {
+    @Benchmark
+    @Load(value = SERVER, targetQps = 0)
+    void zeroRate() {}
+
+    @Benchmark
+    @Load(value = SERVER, targetQps = 10, latencyBound = "99 under 5ms")
+    void badBound() {}
+
+    @Benchmark
+    @Load(value = SERVER, targetQps = 10, latencyBound = "p100 <= 5ms")
+    void badPercentile() {}
+
+    @Benchmark
+    @Load(value = CONCURRENCY, concurrency = {0, 2})
+    void noClients() {}
+
+    @Benchmark
+    @Load(SERVER)
+    void serverWithoutRates() {}
+
+    @Benchmark
+    @Load(value = SERVER, peakSearch = 3)
+    void peakWithoutBound() {}
+
+    @Benchmark
+    @Load(value = MULTI_STREAM, samplesPerQuery = 0)
+    void emptyQuery() {}
+
+    @Benchmark
+    @Fork(2)
+    @Load(value = OFFLINE)
+    void forkedOffline() {}
+
+    @Benchmark
+    @Load(value = SERVER, targetQps = 5, ttftBound = "1s")
+    void ttftWithoutGenerate() {}
+
+    @Benchmark
+    @Load(value = OFFLINE, targetQps = 5)
+    void rateWithoutServer() {}
+  }
+
+  private static String failure(String method) {
+    return ScenarioRun.of(BadLoads.class, method).failure("[invalid configuration]");
+  }
+
+  @Test
+  @DisplayName("with bad input fails with a message naming the annotation and the fix")
+  void badInput() {
+    String of = " of " + BadLoads.class.getName() + "#";
+    assertThat(failure("zeroRate")).isEqualTo("@Load(targetQps = [0.0]) on zeroRate" + of + "zeroRate is not valid:"
+        + " each target rate must be a positive number of queries per second, e.g. targetQps = {20, 40}");
+    assertThat(failure("badBound")).isEqualTo("@Load(latencyBound = \"99 under 5ms\") on badBound" + of + "badBound is"
+        + " not valid: write a percentile and a duration, e.g. latencyBound = \"p99 <= 50ms\" or \"p90 <= 1.5s\"");
+    assertThat(failure("badPercentile")).startsWith("@Load(latencyBound = \"p100 <= 5ms\") on badPercentile" + of
+        + "badPercentile is not valid: write a percentile");
+    assertThat(failure("noClients")).isEqualTo("@Load(concurrency = [0, 2]) on noClients" + of + "noClients is not"
+        + " valid: each client count must be at least 1, e.g. concurrency = {1, 2, 4}");
+    assertThat(failure("serverWithoutRates")).isEqualTo("@Load(SERVER) on serverWithoutRates" + of
+        + "serverWithoutRates is not valid: a Server run needs target rates or a peak search; add targetQps = {20,"
+        + " 40}, or peakSearch = 4 with a latencyBound");
+    assertThat(failure("peakWithoutBound")).endsWith("is not valid: a peak search looks for the highest rate that"
+        + " meets the latency bound; add latencyBound = \"p99 <= 50ms\"");
+    assertThat(failure("emptyQuery")).isEqualTo("@Load(samplesPerQuery = 0) on emptyQuery" + of + "emptyQuery is not"
+        + " valid: a MultiStream query holds at least 1 sample, e.g. samplesPerQuery = 8");
+    assertThat(failure("forkedOffline")).startsWith("@Load on forkedOffline" + of + "forkedOffline with @Fork(2) is"
+        + " not valid: Offline, Server and Concurrency scenarios are measured in the JUnit JVM");
+    assertThat(failure("ttftWithoutGenerate")).endsWith("is not valid: they bound the requests of a generating"
+        + " benchmark under Server; add @Generate and LoadScenario.SERVER, or leave them out");
+    assertThat(failure("rateWithoutServer")).endsWith("is not valid: they apply to LoadScenario.SERVER, which the"
+        + " annotation does not list; add SERVER to its scenarios or leave them out");
+  }
+}
