@@ -110,6 +110,10 @@ public final class HtmlReport {
     scope.put("hasForks", model.hasForks);
     scope.put("forkSections", model.forkSections);
     scope.put("hasForkCharts", !model.forkSections.isEmpty());
+    scope.put("generationRows", model.generationRows);
+    scope.put("hasGeneration", !model.generationRows.isEmpty());
+    scope.put("loadRows", model.loadRows);
+    scope.put("hasLoad", !model.loadRows.isEmpty());
     scope.put("data", SafeJson.write(model.data()));
     scope.put("chartJs", CHART_JS);
     scope.put("script", SCRIPT);

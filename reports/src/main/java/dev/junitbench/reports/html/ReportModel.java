@@ -80,6 +80,8 @@ final class ReportModel {
   final List<BackendChart> backendCharts = new ArrayList<>();
   final List<ForkViews.ForkChart> forkCharts = new ArrayList<>();
   final List<ForkViews.ForkSection> forkSections = new ArrayList<>();
+  final List<LoadViews.GenerationRow> generationRows = new ArrayList<>();
+  final List<LoadViews.LoadRow> loadRows = new ArrayList<>();
   boolean hasBaseline;
   /** Whether a scenario was measured in forks: only then has the table its fork columns. */
   boolean hasForks;
@@ -103,6 +105,7 @@ final class ReportModel {
       model.runs.add(runView(folder, several ? "Run " + (i + 1) + ": " + folder.run().id() : folder.run().id()));
       for (ScenarioResult result : folder.results()) {
         model.rows.add(row(runLabel, result, names, i == 0 ? deltas.get(result.key()) : null));
+        LoadViews.add(runLabel, result, names, model.generationRows, model.loadRows);
         long[] raw = samples.get(i) == null ? null : samples.get(i).of(result.id());
         if (raw != null && raw.length > 0 && result.latencyMs() != null) {
           model.distributions.add(distribution((several ? runLabel + ": " : "") + names.label(result), raw));

@@ -33,6 +33,43 @@ class HtmlReportTests {
     page = Jsoup.parse(html);
     forkedHtml = HtmlReport.of(List.of(ReportRuns.forked(tempDir, "run-forked")), null, RegressionRule.DEFAULT).render();
     forked = Jsoup.parse(forkedHtml);
+    loadedHtml = HtmlReport.of(List.of(ReportRuns.loaded(tempDir, "run-loaded")), null, RegressionRule.DEFAULT).render();
+    loaded = Jsoup.parse(loadedHtml);
+  }
+
+  private static String loadedHtml;
+  private static Document loaded;
+
+  @Test
+  @DisplayName("shows each generating scenario's TTFT, TPOT, ITL and tokens/s, its prompt source escaped")
+  void generation() {
+    assertThat(loaded.select("nav a[href=#generation]")).hasSize(1);
+    Element table = loaded.getElementById("generation-table");
+    assertThat(table.select("thead th").eachText()).containsExactly("Scenario", "Tokens", "TTFT p50", "TTFT p99",
+        "TPOT p50", "ITL p50", "ITL p99", "e2e p50", "tokens/s", "prefill tokens/s", "Prompt");
+    List<String> cells = table.select("tbody tr").get(0).select("td").eachText();
+    // 4 requests: first token at 50 ms, then every 10 ms; 12 tokens over the 400 ms measured.
+    assertThat(cells.subList(1, 10)).containsExactly("3 after 128", "50.00 ms", "50.00 ms", "10.00 ms", "10.00 ms",
+        "10.00 ms", "70.00 ms", "30.00", "2560");
+    assertThat(cells.get(10)).isEqualTo(ReportRuns.HOSTILE);
+    assertThat(loadedHtml).doesNotContain(ReportRuns.HOSTILE);
+    assertThat(html).doesNotContain("id=\"generation\"").doesNotContain("id=\"load\"");
+  }
+
+  @Test
+  @DisplayName("shows how each loaded scenario was issued, its rates, the scheduler's lateness and whether its bound held")
+  void load() {
+    Element table = loaded.getElementById("load-table");
+    assertThat(table.select("thead th").eachText()).containsExactly("Scenario", "Load", "Queries", "Workers",
+        "Target qps", "Scheduled", "Achieved", "Lateness p50", "Lateness p99", "Service p50", "Bound", "Held",
+        "Observed", "Peak", "Goodput");
+    Element row = table.select("tbody tr").get(0);
+    List<String> cells = row.select("td").eachText();
+    assertThat(cells.subList(1, 8)).containsExactly("server", "100", "2", "40.00", "38.50", "38.40", "200.0 us");
+    assertThat(cells.get(11)).isEqualTo("not held");
+    assertThat(row.select("td").get(11).hasClass("not-held")).isTrue();
+    assertThat(cells.get(13)).isEqualTo("none held in 2 runs");
+    assertThat(cells.get(14)).isEqualTo("-");
   }
 
   @Test

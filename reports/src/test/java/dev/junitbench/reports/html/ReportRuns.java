@@ -85,6 +85,33 @@ final class ReportRuns {
     return RunFolders.write(parent, name, List.of(all, lost, plain));
   }
 
+  /** The benchmark of {@link #loaded}'s results. */
+  static final String LOADED = "com.example.LoadedBenchmarks#generate";
+
+  /**
+   * A run of a generating scenario (4 requests of 3 tokens, each token 10 ms after the last, the
+   * first 50 ms after the start; its prompt source {@link #HOSTILE}) and a Server scenario at 40 qps
+   * whose bound did not hold, found by a peak search.
+   */
+  static Path loaded(Path parent, String name) {
+    long ms = 1_000_000;
+    long[] tokens = {50 * ms, 60 * ms, 70 * ms, 50 * ms, 60 * ms, 70 * ms, 50 * ms, 60 * ms, 70 * ms, 50 * ms, 60 * ms,
+        70 * ms};
+    ScenarioResult generating = passed(LOADED, params("batch_size", 1), 11, 4, 70e6)
+        .withGeneration(dev.junitbench.results.GenerationFigures.of(
+            dev.junitbench.stats.TokenTimings.of(tokens, 4, 3, 1, 128, 400 * ms), HOSTILE), tokens);
+    long[] latencies = Fixtures.lognormal(12, 100, 20e6);
+    dev.junitbench.results.LoadFigures load = new dev.junitbench.results.LoadFigures("server", 2, null, 100, 40.0,
+        38.5, 38.4, 2600, LatencySummary.of(latencies, 100), LatencySummary.of(new long[] {100_000, 300_000}, 2),
+        dev.junitbench.results.LoadFigures.BoundCheck.of(latencies, "p99 <= 10ms", 0.99, 10), null, null)
+        .withPeak(new dev.junitbench.results.LoadFigures.Peak(null, 2, List.of(
+            new dev.junitbench.results.LoadFigures.Probe(40, 38.5, 38.4, 100, 21.0, false),
+            new dev.junitbench.results.LoadFigures.Probe(20, 19.8, 19.8, 100, 20.5, false))));
+    ScenarioResult server = passed(LOADED, params("batch_size", 1, "load", "server", "target_qps", "peak"), 12, 100,
+        20e6).withLoad(load, new dev.junitbench.results.Throughput(38.4, "samples/s"));
+    return RunFolders.write(parent, name, List.of(generating, server));
+  }
+
   /** A passed scenario of {@link #FORKED} with 5 forks of 40 samples around the scaled medians; fork {@code failed} failed. */
   private static ScenarioResult forked(Map<String, Object> params, double scale, int failed, ForkFigures figures) {
     List<ForkRun> runs = new ArrayList<>();
