@@ -391,7 +391,7 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
                 for (Integer threadCount : threads) {
                   for (Map<String, String> custom : product(params)) {
                     scenarios.add(new Scenario(benchmark, device, resolver.resolve(device, provider), batchSize,
-                        sequenceLength, provider, mode, threadCount, custom));
+                        sequenceLength, provider, mode, threadCount, custom, null));
                   }
                 }
               }

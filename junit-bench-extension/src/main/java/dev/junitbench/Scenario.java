@@ -49,19 +49,6 @@ public final class Scenario {
       String provider,
       String mode,
       Integer threads,
-      Map<String, String> custom) {
-    this(benchmark, requestedDevice, device, batchSize, sequenceLength, provider, mode, threads, custom, null);
-  }
-
-  Scenario(
-      String benchmark,
-      Device requestedDevice,
-      Device device,
-      Integer batchSize,
-      Integer sequenceLength,
-      String provider,
-      String mode,
-      Integer threads,
       Map<String, String> custom,
       LoadPoint load) {
     this.benchmark = benchmark;

@@ -12,6 +12,7 @@ import dev.junitbench.Model;
 import dev.junitbench.Param;
 import dev.junitbench.onnx.OnnxModel;
 import dev.junitbench.onnx.decoder.Decoders;
+import dev.junitbench.onnx.decoder.OnnxGenerator;
 import dev.junitbench.results.ScenarioResult;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -62,34 +63,24 @@ class GenerationFidelityBenchmarks {
       throw new IllegalStateException("the harness side measured " + rounds.size() + " rounds, not " + ROUNDS);
     }
     System.out.println();
-    System.out.println("DistilGPT2-shaped decoder, batch 1, prompt " + PROMPT + ", " + TOKENS + " new tokens; junit-bench's"
-        + " generation and a bare loop of the same calls alternated request by request, " + ROUNDS + " rounds:");
+    System.out.println("DistilGPT2-shaped decoder, batch 1, prompt " + PROMPT + ", " + TOKENS
+        + " new tokens; junit-bench's generation and a bare loop of the same calls alternated request by request, " + ROUNDS + " rounds:");
     System.out.println("requests/side  harness e2e median (ms)  bare median (ms)   ratio  round ratios");
     List<String> ratios = new ArrayList<>();
     long[] harnessAll = new long[0];
     long[] bareAll = new long[0];
     for (int round = 0; round < ROUNDS; round++) {
       long[] harness = rounds.get(round).samplesNs();
-      ratios.add(String.format(Locale.ROOT, "%.3f", median(harness) / median(bareRounds.get(round))));
-      harnessAll = concat(harnessAll, harness);
-      bareAll = concat(bareAll, bareRounds.get(round));
+      ratios.add(String.format(Locale.ROOT, "%.3f", Rounds.median(harness) / Rounds.median(bareRounds.get(round))));
+      harnessAll = Rounds.concat(harnessAll, harness);
+      bareAll = Rounds.concat(bareAll, bareRounds.get(round));
     }
     System.out.println(String.format(Locale.ROOT, "%13d  %23.3f  %16.3f  %6.3f  %s", harnessAll.length,
-        median(harnessAll) / 1e6, median(bareAll) / 1e6, median(harnessAll) / median(bareAll), ratios));
+        Rounds.median(harnessAll) / 1e6, Rounds.median(bareAll) / 1e6,
+        Rounds.median(harnessAll) / Rounds.median(bareAll), ratios));
   }
 
-  private static long[] concat(long[] a, long[] b) {
-    long[] all = Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, all, a.length, b.length);
-    return all;
-  }
 
-  private static double median(long[] values) {
-    long[] sorted = values.clone();
-    Arrays.sort(sorted);
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
-  }
 
   /** The harness's side; each scenario is one round, and after each timed request one bare request is timed. */
   static class HarnessSide {
@@ -169,12 +160,13 @@ class GenerationFidelityBenchmarks {
       decodeLogits = direct(vocab * Float.BYTES);
       prefillOut = Map.of("logits", OnnxTensor.createTensor(env, prefillLogits.asFloatBuffer(),
           new long[] {1, PROMPT, vocab}));
-      decodeOut = Map.of("logits", OnnxTensor.createTensor(env, decodeLogits.asFloatBuffer(), new long[] {1, 1, vocab}));
+      decodeOut = Map.of("logits", OnnxTensor.createTensor(env, decodeLogits.asFloatBuffer(),
+          new long[] {1, 1, vocab}));
     }
 
     void request() throws OrtException {
       OrtSession.Result previous = session.run(prefill, presents, prefillOut);
-      next.put(0, argmax(prefillLogits, (PROMPT - 1) * vocab));
+      next.put(0, OnnxGenerator.argmax(prefillLogits, (PROMPT - 1) * vocab, vocab));
       for (int k = 1; k < TOKENS; k++) {
         decode.put("attention_mask", masks[k - 1]);
         decode.put("position_ids", positions[k - 1]);
@@ -186,22 +178,9 @@ class GenerationFidelityBenchmarks {
         OrtSession.Result result = session.run(decode, presents, decodeOut);
         previous.close();
         previous = result;
-        next.put(0, argmax(decodeLogits, 0));
+        next.put(0, OnnxGenerator.argmax(decodeLogits, 0, vocab));
       }
       previous.close();
-    }
-
-    private int argmax(ByteBuffer logits, int offset) {
-      int best = 0;
-      float max = Float.NEGATIVE_INFINITY;
-      for (int i = 0; i < vocab; i++) {
-        float score = logits.getFloat((offset + i) * Float.BYTES);
-        if (score > max) {
-          max = score;
-          best = i;
-        }
-      }
-      return best;
     }
 
     private static long[] ones(int n) {

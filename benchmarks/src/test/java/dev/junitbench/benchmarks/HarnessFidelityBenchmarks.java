@@ -79,27 +79,17 @@ class HarnessFidelityBenchmarks {
       for (int round = 0; round < rounds.size(); round++) {
         long[] harness = rounds.get(round).samplesNs();
         long[] bareRound = bareSamples.get(round);
-        roundRatios.add(String.format(Locale.ROOT, "%.3f", median(harness) / median(bareRound)));
-        harnessAll = concat(harnessAll, harness);
-        bareAll = concat(bareAll, bareRound);
+        roundRatios.add(String.format(Locale.ROOT, "%.3f", Rounds.median(harness) / Rounds.median(bareRound)));
+        harnessAll = Rounds.concat(harnessAll, harness);
+        bareAll = Rounds.concat(bareAll, bareRound);
       }
       System.out.println(String.format(Locale.ROOT, "%5d  %10d  %19.3f  %16.3f  %6.3f  %s", batch, harnessAll.length,
-          median(harnessAll) / 1e6, median(bareAll) / 1e6, median(harnessAll) / median(bareAll), roundRatios));
+          Rounds.median(harnessAll) / 1e6, Rounds.median(bareAll) / 1e6,
+          Rounds.median(harnessAll) / Rounds.median(bareAll), roundRatios));
     }
   }
 
-  private static long[] concat(long[] a, long[] b) {
-    long[] all = Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, all, a.length, b.length);
-    return all;
-  }
 
-  private static double median(long[] values) {
-    long[] sorted = values.clone();
-    Arrays.sort(sorted);
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
-  }
 
   /** One call of the loop anyone would write: time the call, close the result outside the timed region. */
   private static void bareCall(Map<String, OnnxTensor> tensors) throws OrtException {

@@ -46,18 +46,19 @@ class SamplerOverheadBenchmarks {
         ScenarioResult off = onFirst ? second : first;
         ratios.add(on.latencyMs().median() / off.latencyMs().median());
         samplerCpu.add(on.utilization().samplerCpuPct());
-        onAll = concat(onAll, on.samplesNs());
-        offAll = concat(offAll, off.samplesNs());
+        onAll = Rounds.concat(onAll, on.samplesNs());
+        offAll = Rounds.concat(offAll, off.samplesNs());
       }
       System.out.println();
       System.out.println("MiniLM-int8 batch 1, 1 intra-op thread, sequence length 128; sampler on (every 50 ms) and off"
           + " alternated in " + PAIRS + " pairs of rounds of " + ITERATIONS + " calls:");
       System.out.println(String.format(Locale.ROOT, "median on %.3f ms, off %.3f ms, ratio of pooled medians %.4f,"
-          + " median of pair ratios %.4f", median(onAll) / 1e6, median(offAll) / 1e6, median(onAll) / median(offAll),
-          median(ratios.stream().mapToDouble(Double::doubleValue).toArray())));
+          + " median of pair ratios %.4f", Rounds.median(onAll) / 1e6, Rounds.median(offAll) / 1e6,
+          Rounds.median(onAll) / Rounds.median(offAll),
+          Rounds.median(ratios.stream().mapToDouble(Double::doubleValue).toArray())));
       System.out.println("pair ratios " + ratios.stream().map(r -> String.format(Locale.ROOT, "%.3f", r)).toList());
       System.out.println(String.format(Locale.ROOT, "sampler thread CPU: median %.3f%% of one core",
-          median(samplerCpu.stream().mapToDouble(Double::doubleValue).toArray())));
+          Rounds.median(samplerCpu.stream().mapToDouble(Double::doubleValue).toArray())));
     }
   }
 
@@ -72,22 +73,8 @@ class SamplerOverheadBenchmarks {
     return results.get(0);
   }
 
-  private static long[] concat(long[] a, long[] b) {
-    long[] all = Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, all, a.length, b.length);
-    return all;
-  }
 
-  private static double median(long[] values) {
-    return median(Arrays.stream(values).asDoubleStream().toArray());
-  }
 
-  private static double median(double[] values) {
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-  }
 
   /** One round: the model call as a benchmark. */
   static class Embed {

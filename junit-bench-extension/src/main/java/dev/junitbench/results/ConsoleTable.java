@@ -128,8 +128,7 @@ public final class ConsoleTable {
     }
     TextTable table = new TextTable(header, right, shrinkable);
     for (ScenarioResult row : rows) {
-      List<String> line = new ArrayList<>();
-      varying.forEach(name -> line.add(row.params().containsKey(name) ? String.valueOf(row.params().get(name)) : "-"));
+      List<String> line = paramCells(varying, row);
       line.addAll(figures(row));
       if (forked) {
         ForkFigures forks = row.forks();
@@ -167,19 +166,10 @@ public final class ConsoleTable {
       return;
     }
     List<String> params = varying.stream().filter(name -> !LOAD_PARAMS.contains(name)).toList();
-    List<String> header = new ArrayList<>(params);
-    header.addAll(List.of(LOAD));
-    boolean[] right = new boolean[header.size()];
-    boolean[] shrinkable = new boolean[header.size()];
-    java.util.Arrays.fill(right, true);
-    for (int i = 0; i < params.size(); i++) {
-      shrinkable[i] = true;
-    }
-    TextTable table = new TextTable(header, right, shrinkable);
+    TextTable table = subTable(params, LOAD);
     for (ScenarioResult row : loaded) {
       LoadFigures l = row.load();
-      List<String> line = new ArrayList<>();
-      params.forEach(name -> line.add(row.params().containsKey(name) ? String.valueOf(row.params().get(name)) : "-"));
+      List<String> line = paramCells(params, row);
       line.add(String.valueOf(l.queries()));
       line.add(l.workers() == null ? "1" : String.valueOf(l.workers()));
       line.add(l.targetQps() == null ? "-" : Figures.number(l.targetQps()));
@@ -198,6 +188,26 @@ public final class ConsoleTable {
     table.render(INDENT, Defaults.CONSOLE_WIDTH).forEach(line -> out.append(line).append(System.lineSeparator()));
   }
 
+  /** A table under a benchmark's: the params that vary, then {@code figures}, all right-aligned; params give way first. */
+  private static TextTable subTable(List<String> params, String[] figures) {
+    List<String> header = new ArrayList<>(params);
+    header.addAll(List.of(figures));
+    boolean[] right = new boolean[header.size()];
+    boolean[] shrinkable = new boolean[header.size()];
+    java.util.Arrays.fill(right, true);
+    for (int i = 0; i < params.size(); i++) {
+      shrinkable[i] = true;
+    }
+    return new TextTable(header, right, shrinkable);
+  }
+
+  /** The values of {@code params} in {@code row}, {@code -} where it lacks one. */
+  private static List<String> paramCells(List<String> params, ScenarioResult row) {
+    List<String> cells = new ArrayList<>();
+    params.forEach(name -> cells.add(row.params().containsKey(name) ? String.valueOf(row.params().get(name)) : "-"));
+    return cells;
+  }
+
   private static final String[] GENERATION = {"TTFT p50", "TTFT p99", "TPOT p50", "ITL p50", "ITL p99", "e2e p50",
       "tokens/s", "prefill tok/s"};
 
@@ -207,19 +217,10 @@ public final class ConsoleTable {
     if (generating.isEmpty()) {
       return;
     }
-    List<String> header = new ArrayList<>(varying);
-    header.addAll(List.of(GENERATION));
-    boolean[] right = new boolean[header.size()];
-    boolean[] shrinkable = new boolean[header.size()];
-    java.util.Arrays.fill(right, true);
-    for (int i = 0; i < varying.size(); i++) {
-      shrinkable[i] = true;
-    }
-    TextTable table = new TextTable(header, right, shrinkable);
+    TextTable table = subTable(varying, GENERATION);
     for (ScenarioResult row : generating) {
       GenerationFigures g = row.generation();
-      List<String> line = new ArrayList<>();
-      varying.forEach(name -> line.add(row.params().containsKey(name) ? String.valueOf(row.params().get(name)) : "-"));
+      List<String> line = paramCells(varying, row);
       line.add(Figures.duration(g.ttftMs().median()));
       line.add(Figures.duration(g.ttftMs().p99()));
       line.add(g.tpotMs() == null ? "-" : Figures.duration(g.tpotMs().median()));

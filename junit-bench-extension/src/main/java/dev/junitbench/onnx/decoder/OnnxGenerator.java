@@ -225,13 +225,17 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
   private void pick(ByteBuffer logits, ShortBuffer halves, int length, int k) {
     for (int row = 0; row < batch; row++) {
       int offset = (row * length + length - 1) * vocab;
-      int best = halfLogits ? argmaxHalf(halves, offset) : argmax(logits, offset);
+      int best = halfLogits ? argmaxHalf(halves, offset) : argmax(logits, offset, vocab);
       nextIds.put(row, best);
       generated[row * tokens + k] = best;
     }
   }
 
-  private int argmax(ByteBuffer logits, int offset) {
+  /**
+   * The index of the highest of the {@code vocab} floats from float index {@code offset} of
+   * {@code logits} (native order), the first on a tie: the greedy pick.
+   */
+  public static int argmax(ByteBuffer logits, int offset, int vocab) {
     int best = 0;
     float max = Float.NEGATIVE_INFINITY;
     for (int i = 0; i < vocab; i++) {
