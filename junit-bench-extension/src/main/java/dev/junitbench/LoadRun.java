@@ -7,6 +7,7 @@ import dev.junitbench.config.StopRule;
 import dev.junitbench.load.PoissonSchedule;
 import dev.junitbench.load.ServerRun;
 import dev.junitbench.results.LoadFigures;
+import dev.junitbench.results.QueryTimes;
 import dev.junitbench.results.Throughput;
 import dev.junitbench.stats.LatencySummary;
 import java.lang.invoke.MethodHandle;
@@ -31,9 +32,24 @@ final class LoadRun {
    * @param serverLatencyNs Server: per query, completion - scheduled time; else null
    * @param serviceNs per query: completion - actual start
    * @param workerOf per query: the worker that ran it
+   * @param times per query: scheduled, issued, started and completed since the run started, and its worker
    */
   record Outcome(PhaseRun warmup, long[] samplesNs, long wallNs, LoadFigures load, Throughput throughput,
-      long[] serverLatencyNs, long[] serviceNs, int[] workerOf) {}
+      long[] serverLatencyNs, long[] serviceNs, int[] workerOf, QueryTimes times) {}
+
+  /** The raw times of a run whose query i was scheduled {@code offsetsNs[i]} after its start. */
+  static QueryTimes times(long[] offsetsNs, ServerRun.Outcome run) {
+    int n = offsetsNs.length;
+    long[] issued = new long[n];
+    long[] started = new long[n];
+    long[] completed = new long[n];
+    for (int i = 0; i < n; i++) {
+      completed[i] = offsetsNs[i] + run.latencyNs()[i];
+      started[i] = completed[i] - run.serviceNs()[i];
+      issued[i] = offsetsNs[i] + run.latenessNs()[i];
+    }
+    return new QueryTimes(offsetsNs.clone(), issued, started, completed, run.workerOf().clone());
+  }
 
   private final LoadPoint point;
   private final LoadPlan plan;
@@ -82,12 +98,13 @@ final class LoadRun {
   private Outcome closed(PhaseRun warm, StopRule measurement, int workers, double capacity,
       MeasurementLoop.Progress progress) throws Throwable {
     int queries = queries(measurement, capacity);
-    ServerRun.Outcome run = ServerRun.run(new long[queries], workers, query(progress.iterations));
+    long[] offsets = new long[queries];
+    ServerRun.Outcome run = ServerRun.run(offsets, workers, query(progress.iterations));
     long[] service = run.serviceNs();
     LoadFigures load = new LoadFigures(point.scenario().id(), workers, null, queries, null, null,
         LoadFigures.achievedQps(run.latencyNs()), run.wallNs() / 1e6, null, null, null, null, null);
     return new Outcome(warm, service, run.wallNs(), load, Throughput.overWall((double) batchSize * queries,
-        run.wallNs()), null, service, run.workerOf());
+        run.wallNs()), null, service, run.workerOf(), times(offsets, run));
   }
 
   private Outcome server(PhaseRun warm, StopRule measurement, int workers, double targetQps,
@@ -108,7 +125,7 @@ final class LoadRun {
             bound.boundMs()), null, null);
     return new Outcome(warm, run.latencyNs(), run.wallNs(), load,
         Throughput.overWall((double) batchSize * queries, run.wallNs()), run.latencyNs(), run.serviceNs(),
-        run.workerOf());
+        run.workerOf(), times(offsets, run));
   }
 
   /**
@@ -147,7 +164,7 @@ final class LoadRun {
     Outcome chosen = best != null ? best : lowest;
     return new Outcome(chosen.warmup(), chosen.samplesNs(), chosen.wallNs(),
         chosen.load().withPeak(new LoadFigures.Peak(held, plan.peakProbes(), List.copyOf(probes))),
-        chosen.throughput(), chosen.serverLatencyNs(), chosen.serviceNs(), chosen.workerOf());
+        chosen.throughput(), chosen.serverLatencyNs(), chosen.serviceNs(), chosen.workerOf(), chosen.times());
   }
 
   /** {@code max(iterations, rate x time)} queries, at least 1 and at most the sample limit. */

@@ -303,7 +303,7 @@ final class ScenarioExtension
       measuredResult = planned.measured(warmup[0], measured.phase(), latency, throughput, tokens, samples)
           .withResources(resources.memory(), resources.utilization(), resources.energy());
       if (measured.load() != null) {
-        measuredResult = measuredResult.withLoad(measured.load(), throughput);
+        measuredResult = measuredResult.withLoad(measured.load(), throughput).withQueryTimes(measured.queryTimes());
       }
       if (recorder != null) {
         measuredResult = withGeneration(measuredResult, measured.elapsedNs(), measured.queueNs(), workerGenerators);
@@ -406,7 +406,7 @@ final class ScenarioExtension
 
   /** One scenario's measurement, by whichever load. */
   private record Measured(long[] samplesNs, Phase phase, long elapsedNs, long items, Throughput throughput,
-      dev.junitbench.results.LoadFigures load, long[] queueNs) {}
+      dev.junitbench.results.LoadFigures load, long[] queueNs, dev.junitbench.results.QueryTimes queryTimes) {}
 
   /** SingleStream (today's loop) and MultiStream (K calls per query): one thread, one sample per query. */
   private Measured measureInLoop(LoadPoint load, MethodHandle body, Blackhole blackhole,
@@ -427,7 +427,7 @@ final class ScenarioExtension
             null, null, samples.length > 1 ? (samples.length - 1) / (measured.elapsedNs() / 1e9) : null,
             measured.elapsedNs() / 1e6, null, null, null, null, null);
     return new Measured(samples, phase, measured.elapsedNs(), measured.iterations() * items,
-        Throughput.samplesPerSecond(items, samples, samples.length), figures, null);
+        Throughput.samplesPerSecond(items, samples, samples.length), figures, null, null);
   }
 
   /**
@@ -481,7 +481,7 @@ final class ScenarioExtension
     }
     Phase phase = new Phase(samples.length, outcome.wallNs() / 1e6, null, null, false);
     return new Measured(samples, phase, outcome.wallNs(), (long) samples.length * scenario.batchSize(),
-        outcome.throughput(), outcome.load(), queue);
+        outcome.throughput(), outcome.load(), queue, outcome.times());
   }
 
   /** A worker's own generator and recorder under a pooled load, and the queries it ran, in order. */

@@ -38,6 +38,7 @@ public final class RunWriter {
     ScenarioResult numbered = result.withId(results.size() + 1);
     SamplesCsv.append(runDir, numbered);
     TokensCsv.append(runDir, numbered);
+    QueriesCsv.append(runDir, numbered);
     // Samples are on disk now; keeping them in memory for the rest of the run would only cost heap.
     results.add(numbered.withoutSamples());
     write();

@@ -34,6 +34,7 @@ import java.util.Map;
  *     never a failure), or null when not measured
  * @param gate what the regression gate and the budget decided, or null when neither applies
  * @param samplesNs the measured latencies in nanoseconds, or null
+ * @param queryTimes when each query of a pooled load was scheduled, issued, started and completed, or null
  * @param tokenNs the time of every generated token in nanoseconds since its request started, request
  *     after request ({@code generation.newTokens()} each), or null
  */
@@ -59,13 +60,14 @@ public record ScenarioResult(
     Validity validity,
     GateResult gate,
     @JsonIgnore long[] samplesNs,
-    @JsonIgnore long[] tokenNs) {
+    @JsonIgnore long[] tokenNs,
+    @JsonIgnore QueryTimes queryTimes) {
 
   /** A scenario that is about to run: what it is, nothing measured yet. */
   public static ScenarioResult planned(String benchmark, String displayName, Map<String, Object> params) {
     return new ScenarioResult(null, benchmark, displayName, null, null,
         Collections.unmodifiableMap(new LinkedHashMap<>(params)),
-        null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+        null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
   }
 
   /** This result with its phases and statistics. */
@@ -73,7 +75,7 @@ public record ScenarioResult(
       Throughput throughput, Throughput tokens, long[] samplesNs) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
         measurement, latency, throughput, tokens, generation, load, memory, utilization, energy, forks, validity, gate,
-        samplesNs, tokenNs);
+        samplesNs, tokenNs, queryTimes);
   }
 
   /**
@@ -88,7 +90,7 @@ public record ScenarioResult(
         measurement, keep ? latencyMs : null, keep ? throughput : null, keep ? throughputTokens : null,
         keep ? generation : null, keep ? load : null, keep ? memory : null, keep ? utilization : null, keep ? energy : null, forks,
         keep ? validity : null, keep ? gate : null,
-        keep ? samplesNs : null, keep ? tokenNs : null);
+        keep ? samplesNs : null, keep ? tokenNs : null, keep ? queryTimes : null);
   }
 
   /** This result with what the regression gate and the budget decided. */
@@ -96,7 +98,7 @@ public record ScenarioResult(
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
         measurement, latencyMs, throughput, throughputTokens,
         generation, load, memory, utilization, energy, forks, validity, newGate,
-        samplesNs, tokenNs);
+        samplesNs, tokenNs, queryTimes);
   }
 
   /** What identifies this scenario across runs: benchmark and params. */
@@ -127,7 +129,7 @@ public record ScenarioResult(
     return new ScenarioResult(id, benchmark, displayName, status, error, params, newModel, warmup,
         measurement, latencyMs, throughput, throughputTokens,
         generation, load, memory, utilization, energy, forks, validity, gate,
-        samplesNs, tokenNs);
+        samplesNs, tokenNs, queryTimes);
   }
 
   /** This result with what the resource sampler saw during its measurement. */
@@ -136,7 +138,7 @@ public record ScenarioResult(
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
         measurement, latencyMs, throughput, throughputTokens,
         generation, load, newMemory, newUtilization, newEnergy, forks, validity, gate,
-        samplesNs, tokenNs);
+        samplesNs, tokenNs, queryTimes);
   }
 
   /** This result with its forks: each fork's summary and the statistics across them. */
@@ -144,28 +146,35 @@ public record ScenarioResult(
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
         measurement, latencyMs, throughput, throughputTokens,
         generation, load, memory, utilization, energy, newForks, validity, gate,
-        samplesNs, tokenNs);
+        samplesNs, tokenNs, queryTimes);
   }
 
   /** This result with the validity of its measurement. */
   public ScenarioResult withValidity(Validity newValidity) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup, measurement,
         latencyMs, throughput, throughputTokens, generation, load, memory, utilization, energy, forks, newValidity, gate,
-        samplesNs, tokenNs);
+        samplesNs, tokenNs, queryTimes);
+  }
+
+  /** This result with the raw times of its pooled run's queries. */
+  public ScenarioResult withQueryTimes(QueryTimes newQueryTimes) {
+    return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup, measurement,
+        latencyMs, throughput, throughputTokens, generation, load, memory, utilization, energy, forks, validity, gate,
+        samplesNs, tokenNs, newQueryTimes);
   }
 
   /** This result with its load figures and the throughput of its pooled run. */
   public ScenarioResult withLoad(LoadFigures newLoad, Throughput newThroughput) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup, measurement,
         latencyMs, newThroughput, throughputTokens, generation, newLoad, memory, utilization, energy, forks, validity,
-        gate, samplesNs, tokenNs);
+        gate, samplesNs, tokenNs, queryTimes);
   }
 
   /** This result with the speed of its text generation and the time of every token. */
   public ScenarioResult withGeneration(GenerationFigures newGeneration, long[] newTokenNs) {
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup, measurement,
         latencyMs, throughput, throughputTokens, newGeneration, load, memory, utilization, energy, forks, validity, gate,
-        samplesNs, newTokenNs);
+        samplesNs, newTokenNs, queryTimes);
   }
 
   /** This result without its raw samples and token times, once they are on disk. */
@@ -173,7 +182,7 @@ public record ScenarioResult(
     return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
         measurement, latencyMs, throughput, throughputTokens,
         generation, load, memory, utilization, energy, forks, validity, gate,
-        null, null);
+        null, null, null);
   }
 
   /** This result numbered {@code newId} in its run. */
@@ -181,6 +190,6 @@ public record ScenarioResult(
     return new ScenarioResult(newId, benchmark, displayName, status, error, params, model, warmup,
         measurement, latencyMs, throughput, throughputTokens,
         generation, load, memory, utilization, energy, forks, validity, gate,
-        samplesNs, tokenNs);
+        samplesNs, tokenNs, queryTimes);
   }
 }

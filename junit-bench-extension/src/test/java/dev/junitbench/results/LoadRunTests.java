@@ -104,6 +104,13 @@ class LoadRunTests {
     assertThat(server.get("latency_ms").get("min").asDouble())
         .isGreaterThanOrEqualTo(load.get("service_ms").get("min").asDouble());
 
+    Map<String, List<CSVRecord>> queries = ListenerRun.parseCsv(outcome.text(QueriesCsv.FILE)).stream()
+        .collect(Collectors.groupingBy(row -> row.get("result_id")));
+    assertRecomputable(server, queries.get(server.get("id").asText()), latencies);
+    assertRecomputable(offline, queries.get(offline.get("id").asText()),
+        nanos(samples.get(offline.get("id").asText())));
+    assertThat(queries).as("only pooled scenarios have query times").doesNotContainKey(single.get("id").asText());
+
     JsonNode peak = outcome.result("work", "[device=cpu, load=server, target_qps=peak]").get("load").get("peak");
     assertThat(peak.get("max_probes").asInt()).isEqualTo(3);
     assertThat(peak.get("probes")).hasSize(3);
@@ -140,6 +147,50 @@ class LoadRunTests {
     assertThat(goodput.get("requests").asLong()).isEqualTo(60);
     assertThat(goodput.get("ttft_bound_ms").asDouble()).isEqualTo(5000);
     assertThat(goodput.get("share").asDouble()).isEqualTo(goodput.get("good").asDouble() / 60);
+  }
+
+  /** Every figure of {@code result}'s load group recomputed from its rows of queries.csv, as the README defines it. */
+  private static void assertRecomputable(JsonNode result, List<CSVRecord> rows, long[] samplesNs) {
+    JsonNode load = result.get("load");
+    int n = rows.size();
+    assertThat(n).isEqualTo(load.get("queries").asInt());
+    long[] service = new long[n];
+    long[] lateness = new long[n];
+    long firstScheduled = Long.MAX_VALUE;
+    long lastScheduled = Long.MIN_VALUE;
+    long firstCompleted = Long.MAX_VALUE;
+    long lastCompleted = Long.MIN_VALUE;
+    for (int i = 0; i < n; i++) {
+      CSVRecord row = rows.get(i);
+      assertThat(row.get("query")).isEqualTo(String.valueOf(i + 1));
+      long scheduled = Long.parseLong(row.get("scheduled_ns"));
+      long issued = Long.parseLong(row.get("issued_ns"));
+      long started = Long.parseLong(row.get("started_ns"));
+      long completed = Long.parseLong(row.get("completed_ns"));
+      assertThat(Integer.parseInt(row.get("worker"))).isBetween(0, load.get("workers").asInt() - 1);
+      assertThat(issued).isGreaterThanOrEqualTo(scheduled);
+      assertThat(started).isGreaterThanOrEqualTo(issued);
+      service[i] = completed - started;
+      lateness[i] = issued - scheduled;
+      boolean server = load.get("scenario").asText().equals("server");
+      // Server: latency from the scheduled time; the others: the query's own time.
+      assertThat(samplesNs[i]).isEqualTo(server ? completed - scheduled : completed - started);
+      firstScheduled = Math.min(firstScheduled, scheduled);
+      lastScheduled = Math.max(lastScheduled, scheduled);
+      firstCompleted = Math.min(firstCompleted, completed);
+      lastCompleted = Math.max(lastCompleted, completed);
+    }
+    double achieved = (n - 1) / ((lastCompleted - firstCompleted) / 1e9);
+    assertThat(load.get("achieved_qps").asDouble()).isCloseTo(achieved, within(achieved * 1e-9));
+    assertThat(load.get("wall_ms").asDouble()).isCloseTo(lastCompleted / 1e6, within(1e-6));
+    if (load.get("scenario").asText().equals("server")) {
+      double scheduled = (n - 1) / ((lastScheduled - firstScheduled) / 1e9);
+      assertThat(load.get("scheduled_qps").asDouble()).isCloseTo(scheduled, within(scheduled * 1e-9));
+      assertThat(load.get("service_ms").get("median").asDouble()).isEqualTo(LatencySummary.of(service, n).median());
+      assertThat(load.get("issue_lateness_ms").get("p99").asDouble()).isEqualTo(LatencySummary.of(lateness, n).p99());
+    }
+    double throughput = n / (lastCompleted / 1e9);
+    assertThat(result.get("throughput").get("value").asDouble()).isCloseTo(throughput, within(throughput * 1e-9));
   }
 
   private static long[] nanos(List<CSVRecord> rows) {
