@@ -558,7 +558,8 @@ final class ScenarioExtension
     ScenarioResult planned = ScenarioResult.planned(benchmark, displayName(), effectiveParams());
     ScenarioForks.Outcome outcome = ScenarioForks.of(context.getRequiredTestClass(), context.getRequiredTestMethod(),
         displayName(), index, plan.forking().count(), plan.forking().jvmArgs(), config)
-        .run(planned, scenario.batchSize(), scenario.hasSequenceLength() ? scenario.sequenceLength() : null,
+        .run(planned, scenario.batchSize() * scenario.load().map(LoadPoint::samplesPerQuery).orElse(1),
+            scenario.hasSequenceLength() ? scenario.sequenceLength() : null,
             adviceTarget(), System.out, System.err);
     if (outcome.failure() != null) {
       // The forks that finished are kept in the result; the one that failed says why.

@@ -3,6 +3,7 @@ package dev.junitbench.fork;
 import dev.junitbench.results.EnergyFigures;
 import dev.junitbench.results.ForkFigures;
 import dev.junitbench.results.GenerationFigures;
+import dev.junitbench.results.LoadFigures;
 import dev.junitbench.stats.TokenTimings;
 import dev.junitbench.results.ForkRun;
 import dev.junitbench.results.MemoryFigures;
@@ -123,6 +124,12 @@ final class ForkPool {
             Throughput.samplesPerSecond(batchSize, all, all.length), tokens, all)
         .withResources(memory(), utilization(), energy())
         .withForks(figures(adviceTarget));
+    if (first.load() != null) {
+      // SingleStream and MultiStream run in forks (the pooled loads do not): their queries, fork after fork.
+      LoadFigures load = first.load();
+      pooled = pooled.withLoad(new LoadFigures(load.scenario(), null, load.samplesPerQuery(), all.length, null, null,
+          null, measurement.timeMs(), null, null, null, null, null), pooled.throughput());
+    }
     return first.generation() == null ? pooled : withGeneration(pooled, first.generation(), measurement);
   }
 

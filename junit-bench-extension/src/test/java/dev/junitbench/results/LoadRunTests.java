@@ -45,6 +45,15 @@ class LoadRunTests {
     }
   }
 
+  static class ForkedMultiStream {
+    @Benchmark
+    @Fork(2)
+    @Load(value = MULTI_STREAM, samplesPerQuery = 2)
+    void work(Blackhole blackhole) {
+      ListenerRun.work(20_000, blackhole);
+    }
+  }
+
   static class GeneratingServer {
     @Benchmark
     @Generate(tokens = 4, promptTokens = 6)
@@ -125,6 +134,21 @@ class LoadRunTests {
     assertThat(outcome.out()).contains("load (MLPerf LoadGen scenarios; server latency from each query's scheduled"
         + " time):").contains("p90 <= 10s");
     assertThat(outcome.printed()).contains("server at 50.00 qps (scheduled ");
+  }
+
+  @Test
+  @DisplayName("MultiStream in forks keeps its load group, its queries pooled over the forks")
+  void forkedMultiStream() {
+    ListenerRun.Outcome outcome = ListenerRun.into(tempDir.resolve("out")).run(ForkedMultiStream.class);
+    assertThat(outcome.summary().getTestsSucceededCount()).as(outcome.out() + outcome.err()).isEqualTo(1);
+    JsonNode result = outcome.result("work", "[device=cpu, load=multi-stream, samples_per_query=2]");
+    assertThat(result.get("forks").get("completed").asInt()).isEqualTo(2);
+    assertThat(result.get("load").get("queries").asLong()).isEqualTo(14);
+    assertThat(result.get("load").get("samples_per_query").asInt()).isEqualTo(2);
+    assertThat(result.get("load").get("wall_ms").asDouble()).isEqualTo(result.get("measurement").get("time_ms").asDouble());
+    double sum = java.util.Arrays.stream(nanos(outcome.samplesCsv())).sum();
+    assertThat(result.get("throughput").get("value").asDouble()).as("2 samples per query")
+        .isCloseTo(2 * 14 / (sum / 1e9), within(1e-6 * 2 * 14 / (sum / 1e9)));
   }
 
   @Test
