@@ -532,7 +532,15 @@ final class ScenarioExtension
     Generator made = opened.opened().generator(new GenerationRequest("@Generate of " + benchmark + " "
         + displayName(), scenario.batchSize(), generation.promptTokens(), generation.tokens(), generation.seed(),
         tokens));
-    return new Worker(made, tokens, made instanceof AutoCloseable closeable ? closeable : null);
+    Worker worker = new Worker(made, tokens, made instanceof AutoCloseable closeable ? closeable : null);
+    try {
+      // Its first request, untimed and not kept (warm-up runs on the first worker only).
+      made.generate();
+    } catch (Exception | Error e) {
+      worker.close();
+      throw e;
+    }
+    return worker;
   }
 
   private static final MethodHandle REPEAT;
