@@ -369,17 +369,32 @@ final class ScenarioExtension
   static dev.junitbench.results.LoadFigures.Goodput goodput(long[] tokenNs, int requests, int n,
       BenchmarkPlan.LoadPlan loadPlan, long wallNs) {
     long good = 0;
+    long[] ttfts = new long[requests];
+    long[] tpots = new long[requests];
     for (int r = 0; r < requests; r++) {
       double ttftMs = tokenNs[r * n] / 1e6;
       double tpotMs = n > 1 ? (tokenNs[r * n + n - 1] - tokenNs[r * n]) / 1e6 / (n - 1) : 0;
+      ttfts[r] = tokenNs[r * n];
+      tpots[r] = Math.round(tpotMs * 1e6);
       boolean ttftOk = loadPlan.ttftBoundMs() == null || ttftMs <= loadPlan.ttftBoundMs();
       boolean tpotOk = loadPlan.tpotBoundMs() == null || n == 1 || tpotMs <= loadPlan.tpotBoundMs();
       if (ttftOk && tpotOk) {
         good++;
       }
     }
+    double percentile = loadPlan.latencyBound() == null ? 0.99 : loadPlan.latencyBound().percentile();
+    Arrays.sort(ttfts);
+    Arrays.sort(tpots);
+    Double ttftObserved = requests == 0 ? null
+        : dev.junitbench.stats.Percentiles.type7(ttfts, requests, percentile) / 1e6;
+    Double tpotObserved = requests == 0 || n == 1 ? null
+        : dev.junitbench.stats.Percentiles.type7(tpots, requests, percentile) / 1e6;
+    boolean held = ttftObserved != null
+        && (loadPlan.ttftBoundMs() == null || ttftObserved <= loadPlan.ttftBoundMs())
+        && (loadPlan.tpotBoundMs() == null || tpotObserved == null || tpotObserved <= loadPlan.tpotBoundMs());
     return new dev.junitbench.results.LoadFigures.Goodput(loadPlan.ttftBoundMs(), loadPlan.tpotBoundMs(), good,
-        requests, requests == 0 ? 0 : good / (double) requests, wallNs > 0 ? good / (wallNs / 1e9) : null);
+        requests, requests == 0 ? 0 : good / (double) requests, wallNs > 0 ? good / (wallNs / 1e9) : null,
+        percentile, ttftObserved, tpotObserved, held);
   }
 
   /**

@@ -152,7 +152,9 @@ public final class Figures {
     }
     if (load.goodput() != null) {
       text.append("; goodput ").append(percent(load.goodput().share())).append(" (").append(load.goodput().good())
-          .append(" of ").append(load.goodput().requests()).append(" requests within the TTFT/TPOT bounds)");
+          .append(" of ").append(load.goodput().requests()).append(" requests within the TTFT/TPOT bounds), TTFT/TPOT")
+          .append(load.goodput().held() ? " held" : " NOT held").append(" at p")
+          .append(number(load.goodput().percentile() * 100));
     }
     return text.toString();
   }

@@ -128,7 +128,12 @@ public record LoadFigures(String scenario, Integer workers, Integer samplesPerQu
    * @param requests requests
    * @param share good / requests
    * @param goodRequestsPerS good requests per second of the run's wall time
+   * @param percentile the percentile the bounds are held at (the latency bound's, else 0.99), as MLPerf's
+   *     LLM Server rule holds TTFT and TPOT at p99
+   * @param ttftObservedMs that percentile of the requests' TTFT (from their scheduled arrival)
+   * @param tpotObservedMs that percentile of the requests' TPOT, or null when N = 1
+   * @param held whether both percentiles are within their bounds
    */
   public record Goodput(Double ttftBoundMs, Double tpotBoundMs, long good, long requests, double share,
-      Double goodRequestsPerS) {}
+      Double goodRequestsPerS, double percentile, Double ttftObservedMs, Double tpotObservedMs, boolean held) {}
 }
