@@ -154,7 +154,8 @@ public final class Figures {
       text.append("; goodput ").append(percent(load.goodput().share())).append(" (").append(load.goodput().good())
           .append(" of ").append(load.goodput().requests()).append(" requests within the TTFT/TPOT bounds), TTFT/TPOT")
           .append(load.goodput().held() ? " held" : " NOT held").append(" at p")
-          .append(number(load.goodput().percentile() * 100));
+          .append(new java.math.BigDecimal(String.valueOf(load.goodput().percentile() * 100)).stripTrailingZeros()
+              .toPlainString());
     }
     return text.toString();
   }
