@@ -58,7 +58,8 @@ public final class ConsoleTable {
     long p999 = all.stream().filter(v -> v.p999() != null && v.p999().supported()).count();
     String line = "validity (MLPerf LoadGen's early stopping, 99% confidence; a flag, never a failure): " + valid + " of "
         + all.size() + " measured scenarios valid" + (valid < all.size() ? " (INVALID: fewer than "
-        + EarlyStopping.minQueries(0.90) + " queries for p90, a Server latency bound not held, or under a configured minimum)" : "")
+        + EarlyStopping.minQueries(0.90) + " queries for p90, a Server latency bound not held, or under a configured"
+        + " minimum)" : "")
         + "; p99 supported in " + p99 + " (" + EarlyStopping.minQueries(0.99) + " queries), p99.9 in " + p999 + " ("
         + EarlyStopping.minQueries(0.999) + ")";
     TextTable.wrap(line, "", "  ", Defaults.CONSOLE_WIDTH).forEach(text -> out.append(text).append(System.lineSeparator()));
