@@ -132,7 +132,8 @@ final class LoadRun {
    * The highest rate that holds the latency bound, in at most {@code plan.peakProbes()} Server runs:
    * from half the warm-up's capacity, doubling while the bound holds, then halving the interval
    * between the highest rate that held and the lowest that did not. The result is the run at the
-   * peak (or, when no rate held, at the lowest probed), with every probe listed.
+   * peak (or, when no rate held, at the lowest probed), with every probe listed. A generating
+   * benchmark is refused a peak search (its recorders would hold every probe's requests).
    */
   private Outcome peak(PhaseRun warm, StopRule measurement, int workers, double capacity,
       MeasurementLoop.Progress progress) throws Throwable {

@@ -153,7 +153,8 @@ final class ScenarioExtension
   private Generator generator(StoredModel stored, ExtensionContext context) {
     BenchmarkPlan.Generation generation = plan.generation();
     String what = "@Generate of " + benchmark + " " + displayName() + ", model '" + stored.info().id() + "'";
-    TokenRecorder tokens = new TokenRecorder(generation.tokens(), 256);
+    // Room for the requests the measurement asks for, so the arrays rarely grow while it runs.
+    TokenRecorder tokens = new TokenRecorder(generation.tokens(), expectedRequests());
     Generator made;
     try {
       made = stored.opened().generator(new GenerationRequest(what, scenario.batchSize(), generation.promptTokens(),
@@ -273,6 +274,7 @@ final class ScenarioExtension
     ResourceSampler.Session[] sampling = {null};
     ProgressLine line = null;
     ScenarioResult measuredResult = null;
+    Measured generationInput = null;
     List<Worker> workerGenerators = new ArrayList<>();
     try {
       line = config.progress()
@@ -305,11 +307,11 @@ final class ScenarioExtension
       if (measured.load() != null) {
         measuredResult = measuredResult.withLoad(measured.load(), throughput).withQueryTimes(measured.queryTimes());
       }
-      if (recorder != null) {
-        measuredResult = withGeneration(measuredResult, measured.elapsedNs(), measured.queueNs(), workerGenerators);
-      }
       // On record before the gate judges it: whatever the gate does, the measurement is kept.
       ResultExchange.put(uniqueId, measuredResult);
+      if (recorder != null) {
+        generationInput = measured;
+      }
     } catch (Throwable failure) {
       // The phase that failed, as far as it ran: iterations completed and time spent.
       Phase partial = Phase.of(progress.iterations.get(), System.nanoTime() - progress.phaseStartNs);
@@ -334,9 +336,11 @@ final class ScenarioExtension
       }
       invocation.skip();
     }
-    if (recorder != null && recorder.requests() == 0) {
-      throw new BenchmarkConfigurationException(benchmark + " " + displayName() + ": the benchmark never called"
-          + " Generator.generate() while it was measured; call it once per iteration");
+    if (generationInput != null) {
+      // Outside the measurement's try: the measured result is on record whatever happens here.
+      measuredResult = withGeneration(measuredResult, generationInput.elapsedNs(), generationInput.queueNs(),
+          workerGenerators);
+      ResultExchange.put(uniqueId, measuredResult);
     }
     judge(measuredResult, context);
   }
@@ -348,53 +352,63 @@ final class ScenarioExtension
    * Server a request's time to first token runs from its scheduled arrival, queueing included.
    */
   private ScenarioResult withGeneration(ScenarioResult result, long wallNs, long[] queueNs, List<Worker> workers) {
-    long[] tokenNs = workers.isEmpty() ? recorder.times() : pooledTokens(queueNs, workers);
-    if (tokenNs == null || tokenNs.length == 0) {
-      return result;
+    int n = generator.newTokens();
+    long[] own = workers.isEmpty() ? recorder.times() : pooledTokens(null, workers);
+    if (own.length == 0) {
+      throw new BenchmarkConfigurationException(benchmark + " " + displayName() + ": the benchmark never called"
+          + " Generator.generate() while it was measured; call it once per iteration");
     }
-    int requests = tokenNs.length / generator.newTokens();
-    TokenTimings timings = TokenTimings.of(tokenNs, requests, generator.newTokens(),
-        generator.batchSize(), generator.promptTokens(), wallNs);
-    ScenarioResult withTokens = result.withGeneration(GenerationFigures.of(timings, generator.promptSource()),
-        tokenNs);
+    // Under Server a request's tokens count from its scheduled arrival (TTFT and end-to-end include the
+    // wait); the model's own rates (prefill and per request) from when it really started.
+    long[] tokenNs = workers.isEmpty() ? own : pooledTokens(queueNs, workers);
+    int requests = tokenNs.length / n;
+    TokenTimings timings = TokenTimings.of(tokenNs, requests, n, generator.batchSize(), generator.promptTokens(),
+        wallNs);
+    TokenTimings unqueued = tokenNs == own ? timings
+        : TokenTimings.of(own, requests, n, generator.batchSize(), generator.promptTokens(), wallNs);
+    GenerationFigures figures = new GenerationFigures(timings.promptTokens(), n, timings.batchSize(),
+        generator.promptSource(), requests, timings.ttftMs(), timings.tpotMs(), timings.itlMs(), timings.e2eMs(),
+        unqueued.requestTokensPerSecond(), timings.outputTokensPerSecond(), unqueued.prefillTokensPerSecond());
+    ScenarioResult withTokens = result.withGeneration(figures, tokenNs);
     BenchmarkPlan.LoadPlan loadPlan = plan.load();
-    if (result.load() != null && loadPlan != null && (loadPlan.ttftBoundMs() != null || loadPlan.tpotBoundMs() != null)) {
-      return withTokens.withLoad(result.load().withGoodput(goodput(tokenNs, requests, generator.newTokens(),
-          loadPlan, wallNs)), result.throughput());
+    boolean server = result.load() != null && LoadScenario.SERVER.id().equals(result.load().scenario());
+    if (server && (loadPlan.ttftBoundMs() != null || loadPlan.tpotBoundMs() != null)) {
+      return withTokens.withLoad(result.load().withGoodput(goodput(tokenNs, requests, n, loadPlan, wallNs)),
+          result.throughput());
     }
     return withTokens;
   }
 
-  /** MLPerf's LLM rule: the requests whose TTFT and TPOT both meet their bounds. */
+  /**
+   * MLPerf's LLM rule: the requests whose TTFT and TPOT both meet their bounds, and whether each
+   * bound holds at the latency bound's percentile (p99 without one) at 99% confidence, as the
+   * latency bound does.
+   */
   static dev.junitbench.results.LoadFigures.Goodput goodput(long[] tokenNs, int requests, int n,
       BenchmarkPlan.LoadPlan loadPlan, long wallNs) {
     long good = 0;
     long[] ttfts = new long[requests];
     long[] tpots = new long[requests];
     for (int r = 0; r < requests; r++) {
-      double ttftMs = tokenNs[r * n] / 1e6;
-      double tpotMs = n > 1 ? (tokenNs[r * n + n - 1] - tokenNs[r * n]) / 1e6 / (n - 1) : 0;
       ttfts[r] = tokenNs[r * n];
-      tpots[r] = Math.round(tpotMs * 1e6);
-      boolean ttftOk = loadPlan.ttftBoundMs() == null || ttftMs <= loadPlan.ttftBoundMs();
-      boolean tpotOk = loadPlan.tpotBoundMs() == null || n == 1 || tpotMs <= loadPlan.tpotBoundMs();
+      tpots[r] = n > 1 ? Math.round((tokenNs[r * n + n - 1] - tokenNs[r * n]) / (double) (n - 1)) : 0;
+      boolean ttftOk = loadPlan.ttftBoundMs() == null || ttfts[r] / 1e6 <= loadPlan.ttftBoundMs();
+      boolean tpotOk = loadPlan.tpotBoundMs() == null || n == 1 || tpots[r] / 1e6 <= loadPlan.tpotBoundMs();
       if (ttftOk && tpotOk) {
         good++;
       }
     }
     double percentile = loadPlan.latencyBound() == null ? 0.99 : loadPlan.latencyBound().percentile();
-    Arrays.sort(ttfts);
-    Arrays.sort(tpots);
-    Double ttftObserved = requests == 0 ? null
-        : dev.junitbench.stats.Percentiles.type7(ttfts, requests, percentile) / 1e6;
-    Double tpotObserved = requests == 0 || n == 1 ? null
-        : dev.junitbench.stats.Percentiles.type7(tpots, requests, percentile) / 1e6;
-    boolean held = ttftObserved != null
-        && (loadPlan.ttftBoundMs() == null || ttftObserved <= loadPlan.ttftBoundMs())
-        && (loadPlan.tpotBoundMs() == null || tpotObserved == null || tpotObserved <= loadPlan.tpotBoundMs());
+    String p = "p" + new java.math.BigDecimal(String.valueOf(percentile * 100)).stripTrailingZeros().toPlainString();
+    dev.junitbench.results.LoadFigures.BoundCheck ttft = loadPlan.ttftBoundMs() == null ? null
+        : dev.junitbench.results.LoadFigures.BoundCheck.of(ttfts, "TTFT " + p + " <= "
+            + dev.junitbench.results.Figures.duration(loadPlan.ttftBoundMs()), percentile, loadPlan.ttftBoundMs());
+    dev.junitbench.results.LoadFigures.BoundCheck tpot = loadPlan.tpotBoundMs() == null || n == 1 ? null
+        : dev.junitbench.results.LoadFigures.BoundCheck.of(tpots, "TPOT " + p + " <= "
+            + dev.junitbench.results.Figures.duration(loadPlan.tpotBoundMs()), percentile, loadPlan.tpotBoundMs());
     return new dev.junitbench.results.LoadFigures.Goodput(loadPlan.ttftBoundMs(), loadPlan.tpotBoundMs(), good,
-        requests, requests == 0 ? 0 : good / (double) requests, wallNs > 0 ? good / (wallNs / 1e9) : null,
-        percentile, ttftObserved, tpotObserved, held);
+        requests, requests == 0 ? 0 : good / (double) requests, wallNs > 0 ? good / (wallNs / 1e9) : null, ttft,
+        tpot);
   }
 
   /**
@@ -404,15 +418,24 @@ final class ScenarioExtension
    */
   private long[] pooledTokens(long[] queueNs, List<Worker> workers) {
     int n = generator.newTokens();
-    int queries = queueNs == null ? 0 : queueNs.length;
+    int queries = 0;
+    for (Worker worker : workers) {
+      if (worker.recorder().requests() != worker.queries().length) {
+        throw new BenchmarkConfigurationException(benchmark + " " + displayName() + ": a worker ran "
+            + worker.queries().length + " queries but made " + worker.recorder().requests() + " requests; under a"
+            + " load each query must call Generator.generate() exactly once");
+      }
+      queries += worker.queries().length;
+    }
     long[] all = new long[queries * n];
     for (Worker worker : workers) {
       long[] times = worker.recorder().times();
       int[] order = worker.queries();
-      for (int k = 0; k < worker.recorder().requests() && k < order.length; k++) {
+      for (int k = 0; k < order.length; k++) {
         int query = order[k];
+        long wait = queueNs == null ? 0 : queueNs[query];
         for (int t = 0; t < n; t++) {
-          all[query * n + t] = times[k * n + t] + queueNs[query];
+          all[query * n + t] = times[k * n + t] + wait;
         }
       }
     }
@@ -439,7 +462,7 @@ final class ScenarioExtension
     int items = scenario.batchSize() * perQuery;
     dev.junitbench.results.LoadFigures figures = load == null ? null
         : new dev.junitbench.results.LoadFigures(load.scenario().id(), null, load.samplesPerQuery(), samples.length,
-            null, null, samples.length > 1 ? (samples.length - 1) / (measured.elapsedNs() / 1e9) : null,
+            null, null, measured.elapsedNs() > 0 ? samples.length / (measured.elapsedNs() / 1e9) : null,
             measured.elapsedNs() / 1e6, null, null, null, null, null);
     return new Measured(samples, phase, measured.elapsedNs(), measured.iterations() * items,
         Throughput.samplesPerSecond(items, samples, samples.length), figures, null, null);
@@ -540,10 +563,15 @@ final class ScenarioExtension
     }
   }
 
+  /** Requests a recorder makes room for at first: the measurement's iterations, at least 256, at most 65536. */
+  private int expectedRequests() {
+    return (int) Math.max(256, Math.min(1 << 16, plan.measurement().iterations()));
+  }
+
   /** A generator of this scenario's model for one more worker, with its own recorder. */
   private Worker newWorker() throws Exception {
     BenchmarkPlan.Generation generation = plan.generation();
-    TokenRecorder tokens = new TokenRecorder(generation.tokens(), 256);
+    TokenRecorder tokens = new TokenRecorder(generation.tokens(), expectedRequests());
     Generator made = opened.opened().generator(new GenerationRequest("@Generate of " + benchmark + " "
         + displayName(), scenario.batchSize(), generation.promptTokens(), generation.tokens(), generation.seed(),
         tokens));
@@ -605,7 +633,7 @@ final class ScenarioExtension
     // A flag, as MLPerf's: a run too short for its percentiles is said to be, never failed for it.
     ScenarioResult measuredResult = measured.withValidity(Validity.of(measured.samplesNs(),
         measured.measurement().timeMs(), config.validityMinQueries().orElse(null),
-        config.validityMinDurationMs().orElse(null), measured.load() == null ? null : measured.load().latencyBound()));
+        config.validityMinDurationMs().orElse(null), bounds(measured.load())));
     GateResult decision = decide(measuredResult);
     ScenarioResult result = measuredResult.withGate(decision);
     ResultExchange.put(uniqueId, result);
@@ -617,6 +645,25 @@ final class ScenarioExtension
       // Thrown after the measurement's bookkeeping: the result keeps its figures and its verdict.
       throw new AssertionFailedError(decision.message());
     }
+  }
+
+  /** The bounds a loaded run is judged on: its latency bound, then a generating Server run's TTFT and TPOT bounds. */
+  private static List<dev.junitbench.results.LoadFigures.BoundCheck> bounds(dev.junitbench.results.LoadFigures load) {
+    List<dev.junitbench.results.LoadFigures.BoundCheck> bounds = new ArrayList<>();
+    if (load != null) {
+      if (load.latencyBound() != null) {
+        bounds.add(load.latencyBound());
+      }
+      if (load.goodput() != null) {
+        if (load.goodput().ttft() != null) {
+          bounds.add(load.goodput().ttft());
+        }
+        if (load.goodput().tpot() != null) {
+          bounds.add(load.goodput().tpot());
+        }
+      }
+    }
+    return bounds;
   }
 
   /** The gate's decision on a measured scenario; a gate that cannot decide fails it, the figures kept. */

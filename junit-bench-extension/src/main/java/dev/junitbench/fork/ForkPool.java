@@ -128,7 +128,8 @@ final class ForkPool {
       // SingleStream and MultiStream run in forks (the pooled loads do not): their queries, fork after fork.
       LoadFigures load = first.load();
       pooled = pooled.withLoad(new LoadFigures(load.scenario(), null, load.samplesPerQuery(), all.length, null, null,
-          null, measurement.timeMs(), null, null, null, null, null), pooled.throughput());
+          measurement.timeMs() > 0 ? all.length / (measurement.timeMs() / 1e3) : null, measurement.timeMs(), null, null,
+          null, null, null), pooled.throughput());
     }
     return first.generation() == null ? pooled : withGeneration(pooled, first.generation(), measurement);
   }

@@ -152,10 +152,12 @@ public final class Figures {
     }
     if (load.goodput() != null) {
       text.append("; goodput ").append(percent(load.goodput().share())).append(" (").append(load.goodput().good())
-          .append(" of ").append(load.goodput().requests()).append(" requests within the TTFT/TPOT bounds), TTFT/TPOT")
-          .append(load.goodput().held() ? " held" : " NOT held").append(" at p")
-          .append(new java.math.BigDecimal(String.valueOf(load.goodput().percentile() * 100)).stripTrailingZeros()
-              .toPlainString());
+          .append(" of ").append(load.goodput().requests()).append(" requests within the TTFT/TPOT bounds)");
+      for (LoadFigures.BoundCheck check : new LoadFigures.BoundCheck[] {load.goodput().ttft(), load.goodput().tpot()}) {
+        if (check != null) {
+          text.append(", ").append(check.bound()).append(check.held() ? " held" : " NOT held");
+        }
+      }
     }
     return text.toString();
   }

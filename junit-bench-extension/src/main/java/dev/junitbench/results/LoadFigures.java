@@ -128,12 +128,19 @@ public record LoadFigures(String scenario, Integer workers, Integer samplesPerQu
    * @param requests requests
    * @param share good / requests
    * @param goodRequestsPerS good requests per second of the run's wall time
-   * @param percentile the percentile the bounds are held at (the latency bound's, else 0.99), as MLPerf's
-   *     LLM Server rule holds TTFT and TPOT at p99
-   * @param ttftObservedMs that percentile of the requests' TTFT (from their scheduled arrival)
-   * @param tpotObservedMs that percentile of the requests' TPOT, or null when N = 1
-   * @param held whether both percentiles are within their bounds
+   * @param ttft whether the TTFT bound holds at the latency bound's percentile (p99 without one) at 99%
+   *     confidence, as MLPerf's LLM Server rule holds it; null without a TTFT bound
+   * @param tpot the same of the TPOT bound; null without one (or with 1 token per request)
+   * @param held whether every bound given holds
    */
   public record Goodput(Double ttftBoundMs, Double tpotBoundMs, long good, long requests, double share,
-      Double goodRequestsPerS, double percentile, Double ttftObservedMs, Double tpotObservedMs, boolean held) {}
+      Double goodRequestsPerS, BoundCheck ttft, BoundCheck tpot, boolean held) {
+
+    /** The goodput of {@code good} of {@code requests} requests, with the checks of the bounds. */
+    public Goodput(Double ttftBoundMs, Double tpotBoundMs, long good, long requests, double share,
+        Double goodRequestsPerS, BoundCheck ttft, BoundCheck tpot) {
+      this(ttftBoundMs, tpotBoundMs, good, requests, share, goodRequestsPerS, ttft, tpot,
+          (ttft == null || ttft.held()) && (tpot == null || tpot.held()));
+    }
+  }
 }

@@ -38,7 +38,7 @@ public record Validity(boolean valid, String target, long queries, double durati
    * against the minimums (each null when not set).
    */
   public static Validity of(long[] samplesNs, double durationMs, Long minQueries, Double minDurationMs) {
-    return of(samplesNs, durationMs, minQueries, minDurationMs, null);
+    return of(samplesNs, durationMs, minQueries, minDurationMs, List.of());
   }
 
   /**
@@ -48,13 +48,24 @@ public record Validity(boolean valid, String target, long queries, double durati
    */
   public static Validity of(long[] samplesNs, double durationMs, Long minQueries, Double minDurationMs,
       LoadFigures.BoundCheck bound) {
+    return of(samplesNs, durationMs, minQueries, minDurationMs, bound == null ? List.of() : List.of(bound));
+  }
+
+  /**
+   * The validity of a run judged on {@code bounds} (a Server run's latency bound, and for text
+   * generation its TTFT and TPOT bounds), each of which must hold; on p90 when there are none.
+   */
+  public static Validity of(long[] samplesNs, double durationMs, Long minQueries, Double minDurationMs,
+      List<LoadFigures.BoundCheck> bounds) {
     long[] sorted = samplesNs.clone();
     Arrays.sort(sorted);
     PercentileSupport p90 = support(sorted, 0.90);
     List<String> reasons = new ArrayList<>();
-    if (bound != null) {
-      if (!bound.held()) {
-        reasons.add(bound.reason());
+    if (!bounds.isEmpty()) {
+      for (LoadFigures.BoundCheck bound : bounds) {
+        if (!bound.held()) {
+          reasons.add(bound.reason());
+        }
       }
     } else if (!p90.supported()) {
       reasons.add(TARGET + " needs " + p90.minQueries() + " queries (early stopping at 99% confidence), the run had "
@@ -66,7 +77,9 @@ public record Validity(boolean valid, String target, long queries, double durati
     if (minDurationMs != null && durationMs < minDurationMs) {
       reasons.add("shorter (" + Figures.duration(durationMs) + ") than the minimum of " + Figures.duration(minDurationMs));
     }
-    return new Validity(reasons.isEmpty(), bound != null ? bound.bound() : TARGET, sorted.length, durationMs, minQueries, minDurationMs, p90,
+    String target = bounds.isEmpty() ? TARGET
+        : String.join(", ", bounds.stream().map(LoadFigures.BoundCheck::bound).toList());
+    return new Validity(reasons.isEmpty(), target, sorted.length, durationMs, minQueries, minDurationMs, p90,
         support(sorted, 0.95), support(sorted, 0.99), support(sorted, 0.999),
         reasons.isEmpty() ? null : String.join("; ", reasons));
   }

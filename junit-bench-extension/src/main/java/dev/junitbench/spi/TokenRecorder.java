@@ -21,7 +21,7 @@ public final class TokenRecorder {
       throw new IllegalArgumentException("tokens per request must be 1 or more, was " + tokensPerRequest);
     }
     this.tokensPerRequest = tokensPerRequest;
-    this.times = new long[tokensPerRequest * Math.max(1, expectedRequests)];
+    this.times = new long[Math.multiplyExact(tokensPerRequest, Math.max(1, expectedRequests))];
   }
 
   /** Tokens each request records. */
@@ -43,9 +43,10 @@ public final class TokenRecorder {
     if (!measuring) {
       return 0;
     }
-    int base = requests * tokensPerRequest;
+    int base = Math.multiplyExact(requests, tokensPerRequest);
     if (base + tokensPerRequest > times.length) {
-      times = Arrays.copyOf(times, Math.max(base + tokensPerRequest, times.length * 2));
+      times = Arrays.copyOf(times, (int) Math.min(Integer.MAX_VALUE - 8,
+          Math.max((long) base + tokensPerRequest, 2L * times.length)));
     }
     return base;
   }

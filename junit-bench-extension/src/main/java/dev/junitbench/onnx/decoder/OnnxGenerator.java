@@ -89,10 +89,13 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
     try {
       // Prefill: the prompt, positions 0..L-1, a past of length 0 (a tensor of no elements needs a direct buffer).
       prefillInputs.put(DecoderSignature.INPUT_IDS, longs(environment, promptIds, batch, prompt));
+      // Every mask is all ones: each step's is a view of the first B x (L + k) of one buffer.
       long[] ones = new long[batch * (prompt + tokens)];
       Arrays.fill(ones, 1);
-      prefillInputs.put(DecoderSignature.ATTENTION_MASK, longs(environment, Arrays.copyOf(ones, batch * prompt),
-          batch, prompt));
+      LongBuffer allOnes = direct((long) ones.length * Long.BYTES).asLongBuffer();
+      allOnes.put(ones).rewind();
+      prefillInputs.put(DecoderSignature.ATTENTION_MASK, own(OnnxTensor.createTensor(environment,
+          allOnes.slice(0, batch * prompt), new long[] {batch, prompt})));
       if (signature.positionIds()) {
         long[] ids = new long[batch * prompt];
         for (int i = 0; i < ids.length; i++) {
@@ -119,7 +122,8 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
       masks = new OnnxTensor[Math.max(0, tokens - 1)];
       positions = new OnnxTensor[Math.max(0, tokens - 1)];
       for (int k = 1; k < tokens; k++) {
-        masks[k - 1] = longs(environment, Arrays.copyOf(ones, batch * (prompt + k)), batch, prompt + k);
+        masks[k - 1] = own(OnnxTensor.createTensor(environment, allOnes.slice(0, batch * (prompt + k)),
+            new long[] {batch, prompt + k}));
         if (signature.positionIds()) {
           long[] position = new long[batch];
           Arrays.fill(position, prompt + k - 1L);
@@ -166,6 +170,11 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
           + " export it with past: " + DecoderSignature.EXPORT_WITH_PAST);
     }
     String maxPositions = session.getMetadata().getCustomMetadata().get(DecoderModels.MAX_POSITIONS);
+    if (maxPositions != null && !maxPositions.matches("\\d{1,9}")) {
+      throw new BenchmarkConfigurationException(request.what() + ": model " + model + " says in its metadata "
+          + DecoderModels.MAX_POSITIONS + " = '" + maxPositions + "', not a number of positions; rebuild it or remove"
+          + " that entry");
+    }
     if (maxPositions != null && request.promptTokens() + request.newTokens() > Long.parseLong(maxPositions)) {
       throw new BenchmarkConfigurationException(request.what() + ": a prompt of " + request.promptTokens()
           + " tokens and " + request.newTokens() + " new tokens need " + (request.promptTokens() + request.newTokens())
@@ -175,6 +184,14 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
     int vocab = (int) shape[2];
     String source = promptSource;
     long[] ids = promptIds;
+    if (ids != null) {
+      for (long id : ids) {
+        if (id < 0 || id >= vocab) {
+          throw new BenchmarkConfigurationException(request.what() + ": " + promptSource + " made token id " + id
+              + ", outside the model's vocabulary of " + vocab + " ids; give the model's own tokenizer.json");
+        }
+      }
+    }
     if (ids == null) {
       ids = new long[request.batchSize() * request.promptTokens()];
       SplittableRandom random = new SplittableRandom(request.seed());
