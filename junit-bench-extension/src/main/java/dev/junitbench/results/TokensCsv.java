@@ -9,8 +9,9 @@ import java.nio.file.Path;
 
 /**
  * Writes tokens.csv: {@code result_id,request,token,ns}, one row per token a generating scenario
- * made: request r (from 1, in measurement order, fork after fork) had token k (from 0) ready
- * {@code ns} nanoseconds after it started. Every figure of a result's {@code generation} group is
+ * made: request r (from 1, in measurement order, fork after fork; under a pooled load in query
+ * order) had token k (from 0) ready {@code ns} nanoseconds after it started (under Server, after its
+ * scheduled arrival). Every figure of a result's {@code generation} group is
  * computed from these rows. The file exists only in runs with a generating scenario.
  */
 public final class TokensCsv {
