@@ -655,11 +655,11 @@ final class ScenarioExtension
         bounds.add(load.latencyBound());
       }
       if (load.goodput() != null) {
-        if (load.goodput().ttft() != null) {
-          bounds.add(load.goodput().ttft());
+        if (load.goodput().ttftCheck() != null) {
+          bounds.add(load.goodput().ttftCheck());
         }
-        if (load.goodput().tpot() != null) {
-          bounds.add(load.goodput().tpot());
+        if (load.goodput().tpotCheck() != null) {
+          bounds.add(load.goodput().tpotCheck());
         }
       }
     }

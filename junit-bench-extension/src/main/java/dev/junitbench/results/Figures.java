@@ -153,7 +153,7 @@ public final class Figures {
     if (load.goodput() != null) {
       text.append("; goodput ").append(percent(load.goodput().share())).append(" (").append(load.goodput().good())
           .append(" of ").append(load.goodput().requests()).append(" requests within the TTFT/TPOT bounds)");
-      for (LoadFigures.BoundCheck check : new LoadFigures.BoundCheck[] {load.goodput().ttft(), load.goodput().tpot()}) {
+      for (LoadFigures.BoundCheck check : new LoadFigures.BoundCheck[] {load.goodput().ttftCheck(), load.goodput().tpotCheck()}) {
         if (check != null) {
           text.append(", ").append(check.bound()).append(check.held() ? " held" : " NOT held");
         }

@@ -128,19 +128,19 @@ public record LoadFigures(String scenario, Integer workers, Integer samplesPerQu
    * @param requests requests
    * @param share good / requests
    * @param goodRequestsPerS good requests per second of the run's wall time
-   * @param ttft whether the TTFT bound holds at the latency bound's percentile (p99 without one) at 99%
+   * @param ttftCheck whether the TTFT bound holds at the latency bound's percentile (p99 without one) at 99%
    *     confidence, as MLPerf's LLM Server rule holds it; null without a TTFT bound
-   * @param tpot the same of the TPOT bound; null without one (or with 1 token per request)
+   * @param tpotCheck the same of the TPOT bound; null without one (or with 1 token per request)
    * @param held whether every bound given holds
    */
   public record Goodput(Double ttftBoundMs, Double tpotBoundMs, long good, long requests, double share,
-      Double goodRequestsPerS, BoundCheck ttft, BoundCheck tpot, boolean held) {
+      Double goodRequestsPerS, BoundCheck ttftCheck, BoundCheck tpotCheck, boolean held) {
 
     /** The goodput of {@code good} of {@code requests} requests, with the checks of the bounds. */
     public Goodput(Double ttftBoundMs, Double tpotBoundMs, long good, long requests, double share,
-        Double goodRequestsPerS, BoundCheck ttft, BoundCheck tpot) {
-      this(ttftBoundMs, tpotBoundMs, good, requests, share, goodRequestsPerS, ttft, tpot,
-          (ttft == null || ttft.held()) && (tpot == null || tpot.held()));
+        Double goodRequestsPerS, BoundCheck ttftCheck, BoundCheck tpotCheck) {
+      this(ttftBoundMs, tpotBoundMs, good, requests, share, goodRequestsPerS, ttftCheck, tpotCheck,
+          (ttftCheck == null || ttftCheck.held()) && (tpotCheck == null || tpotCheck.held()));
     }
   }
 }
