@@ -20,7 +20,30 @@ public final class AtomicFiles {
     void write(OutputStream out, Path previous) throws IOException;
   }
 
+  /** Rows appended to a text file, written to {@code out}. */
+  public interface Rows {
+    void write(java.io.Writer out) throws IOException;
+  }
+
   private AtomicFiles() {}
+
+  /**
+   * Appends {@code rows} to the ASCII file {@code target} as {@link #write} does: the old rows copied
+   * into a new file, which starts with {@code header} when there was none, then replaces the old one.
+   */
+  public static void appendRows(Path target, String header, Rows rows) throws IOException {
+    write(target, (out, previous) -> {
+      if (previous == null) {
+        out.write((header + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      } else {
+        Files.copy(previous, out);
+      }
+      java.io.BufferedWriter writer = new java.io.BufferedWriter(
+          new java.io.OutputStreamWriter(out, java.nio.charset.StandardCharsets.US_ASCII), 1 << 16);
+      rows.write(writer);
+      writer.flush();
+    });
+  }
 
   /** Writes {@code target} through {@code content} into a temporary file beside it, then renames it into place. */
   public static void write(Path target, Content content) throws IOException {

@@ -1,10 +1,6 @@
 package dev.junitbench.results;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -28,18 +24,11 @@ public final class QueriesCsv {
     if (times == null) {
       return;
     }
-    AtomicFiles.write(runDir.resolve(FILE), (out, previous) -> {
-      if (previous == null) {
-        out.write((HEADER + "\n").getBytes(StandardCharsets.US_ASCII));
-      } else {
-        Files.copy(previous, out);
-      }
-      BufferedWriter writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.US_ASCII), 1 << 16);
+    AtomicFiles.appendRows(runDir.resolve(FILE), HEADER, writer -> {
       for (int i = 0; i < times.count(); i++) {
         writer.write(result.id() + "," + (i + 1) + "," + times.scheduledNs()[i] + "," + times.issuedNs()[i] + ","
             + times.startedNs()[i] + "," + times.completedNs()[i] + "," + times.worker()[i] + "\n");
       }
-      writer.flush();
     });
   }
 }

@@ -1,10 +1,6 @@
 package dev.junitbench.results;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -27,17 +23,11 @@ public final class SamplesCsv {
    * into a new file that then replaces the old one, so a reader never sees half a row.
    */
   public static void append(Path runDir, ScenarioResult result) throws IOException {
-    AtomicFiles.write(runDir.resolve(FILE), (out, previous) -> {
-      if (previous == null) {
-        out.write((HEADER + "\n").getBytes(StandardCharsets.US_ASCII));
-      } else {
-        Files.copy(previous, out);
-      }
+    AtomicFiles.appendRows(runDir.resolve(FILE), HEADER, writer -> {
       long[] samples = result.samplesNs();
       if (samples == null) {
         return;
       }
-      BufferedWriter writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.US_ASCII), 1 << 16);
       String prefix = result.id() + ",";
       // Fork after fork, as they were pooled; unforked, one run numbered 0.
       List<ForkRun> forks = result.forks() == null ? null
@@ -55,7 +45,6 @@ public final class SamplesCsv {
           writer.write(suffix);
         }
       }
-      writer.flush();
     });
   }
 }

@@ -1,10 +1,6 @@
 package dev.junitbench.results;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -30,13 +26,7 @@ public final class TokensCsv {
       return;
     }
     int perRequest = result.generation().newTokens();
-    AtomicFiles.write(runDir.resolve(FILE), (out, previous) -> {
-      if (previous == null) {
-        out.write((HEADER + "\n").getBytes(StandardCharsets.US_ASCII));
-      } else {
-        Files.copy(previous, out);
-      }
-      BufferedWriter writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.US_ASCII), 1 << 16);
+    AtomicFiles.appendRows(runDir.resolve(FILE), HEADER, writer -> {
       String prefix = result.id() + ",";
       for (int i = 0; i < times.length; i++) {
         writer.write(prefix);
@@ -47,7 +37,6 @@ public final class TokensCsv {
         writer.write(Long.toString(times[i]));
         writer.write('\n');
       }
-      writer.flush();
     });
   }
 }
