@@ -88,12 +88,14 @@ public final class ServerRun {
           "junit-bench server worker " + w);
       pool[w].setDaemon(true);
     }
-    for (Thread worker : pool) {
-      worker.start();
-    }
     long start = System.nanoTime();
     boolean interrupted = false;
     try {
+      // Inside the try: a worker that cannot start leaves the others unparked and joined below.
+      for (Thread worker : pool) {
+        worker.start();
+      }
+      start = System.nanoTime();
       for (int i = 0; i < n && failure.get() == null; i++) {
         if (!waitUntil(start + offsets[i])) {
           failure.compareAndSet(null, new InterruptedException("the Server run was interrupted at query " + i
@@ -111,7 +113,7 @@ public final class ServerRun {
         LockSupport.unpark(worker);
       }
       for (Thread worker : pool) {
-        while (worker.isAlive()) {
+        while (worker.getState() != Thread.State.NEW && worker.isAlive()) {
           try {
             worker.join();
           } catch (InterruptedException e) {

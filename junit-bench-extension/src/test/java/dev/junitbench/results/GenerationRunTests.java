@@ -106,7 +106,7 @@ class GenerationRunTests {
         + name + "#noPrompt is not valid: a prompt has at least 1 token, e.g. @Generate(tokens = 32, promptTokens = 128)");
     // JUnit says which parameter it could not resolve, then the extension's message.
     assertThat(failure("tooLong", "[device=cpu]")).endsWith("]: @Generate of " + name + "#tooLong [device=cpu], model"
-        + " 'Tiny': a prompt of 60 tokens and 10 new tokens need 70 positions, but the model has 64; lower"
+        + " 'Tiny': a prompt of 60 tokens and 10 new tokens need 69 positions, but the model has 64; lower"
         + " @Generate(promptTokens) or @Generate(tokens)");
     assertThat(failure("noGenerate", "[invalid configuration]")).isEqualTo("The Generator parameter of " + name
         + "#noGenerate is not valid: it needs @Generate on the method or its class, e.g. @Generate(tokens = 32,"

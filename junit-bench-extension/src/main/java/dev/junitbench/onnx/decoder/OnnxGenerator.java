@@ -175,9 +175,11 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
           + DecoderModels.MAX_POSITIONS + " = '" + maxPositions + "', not a number of positions; rebuild it or remove"
           + " that entry");
     }
-    if (maxPositions != null && request.promptTokens() + request.newTokens() > Long.parseLong(maxPositions)) {
+    // The last new token is never fed back: L + N - 1 positions are used.
+    int needed = request.promptTokens() + request.newTokens() - 1;
+    if (maxPositions != null && needed > Long.parseLong(maxPositions)) {
       throw new BenchmarkConfigurationException(request.what() + ": a prompt of " + request.promptTokens()
-          + " tokens and " + request.newTokens() + " new tokens need " + (request.promptTokens() + request.newTokens())
+          + " tokens and " + request.newTokens() + " new tokens need " + needed
           + " positions, but the model has " + maxPositions + "; lower @Generate(promptTokens) or"
           + " @Generate(tokens)");
     }
@@ -208,6 +210,7 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
   public void generate() throws OrtException {
     final TokenRecorder times = recorder;
     final int base = times.begin();
+    generatedOnce = false;
     final long start = System.nanoTime();
     OrtSession.Result previous = session.run(prefillInputs, presents, prefillLogits);
     try {

@@ -122,10 +122,10 @@ class OnnxGeneratorTests {
   @Test
   @DisplayName("refuses a prompt and new tokens that need more positions than the model has, naming the annotation")
   void tooLong() {
-    assertThatThrownBy(() -> OnnxGenerator.open(ENV, tiny.session, "'tiny'", request(1, 60, 5, new TokenRecorder(5, 1)),
+    assertThatThrownBy(() -> OnnxGenerator.open(ENV, tiny.session, "'tiny'", request(1, 60, 6, new TokenRecorder(6, 1)),
         null, null))
         .isInstanceOf(BenchmarkConfigurationException.class)
-        .hasMessage("@Generate of Fixture#generate: a prompt of 60 tokens and 5 new tokens need 65 positions, but"
+        .hasMessage("@Generate of Fixture#generate: a prompt of 60 tokens and 6 new tokens need 65 positions, but"
             + " the model has 64; lower @Generate(promptTokens) or @Generate(tokens)");
   }
 
