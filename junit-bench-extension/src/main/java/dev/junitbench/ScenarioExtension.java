@@ -406,7 +406,7 @@ final class ScenarioExtension
     dev.junitbench.results.LoadFigures.BoundCheck tpot = loadPlan.tpotBoundMs() == null || n == 1 ? null
         : dev.junitbench.results.LoadFigures.BoundCheck.of(tpots, "TPOT " + p + " <= "
             + dev.junitbench.results.Figures.duration(loadPlan.tpotBoundMs()), percentile, loadPlan.tpotBoundMs());
-    return new dev.junitbench.results.LoadFigures.Goodput(loadPlan.ttftBoundMs(), loadPlan.tpotBoundMs(), good,
+    return dev.junitbench.results.LoadFigures.Goodput.of(loadPlan.ttftBoundMs(), loadPlan.tpotBoundMs(), good,
         requests, requests == 0 ? 0 : good / (double) requests, wallNs > 0 ? good / (wallNs / 1e9) : null, ttft,
         tpot);
   }

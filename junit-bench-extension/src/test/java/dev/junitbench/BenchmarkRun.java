@@ -67,6 +67,15 @@ final class BenchmarkRun {
           byName.put(method + " " + event.getTestDescriptor().getDisplayName(), result);
         }
       }
+      // A container that failed (the template gave no invocation) leaves no test event: say why, not only that none ran.
+      results.containerEvents().failed().list().forEach(event -> event.getPayload(
+          org.junit.platform.engine.TestExecutionResult.class).flatMap(
+              org.junit.platform.engine.TestExecutionResult::getThrowable).ifPresent(thrown -> {
+                java.io.StringWriter trace = new java.io.StringWriter();
+                thrown.printStackTrace(new java.io.PrintWriter(trace));
+                System.err.println("BenchmarkRun: container " + event.getTestDescriptor().getDisplayName()
+                    + " failed: " + trace);
+              }));
       return new Outcome(results, byName);
     }
   }

@@ -136,10 +136,10 @@ public record LoadFigures(String scenario, Integer workers, Integer samplesPerQu
   public record Goodput(Double ttftBoundMs, Double tpotBoundMs, long good, long requests, double share,
       Double goodRequestsPerS, BoundCheck ttftCheck, BoundCheck tpotCheck, boolean held) {
 
-    /** The goodput of {@code good} of {@code requests} requests, with the checks of the bounds. */
-    public Goodput(Double ttftBoundMs, Double tpotBoundMs, long good, long requests, double share,
+    /** The goodput of {@code good} of {@code requests} requests, held when every check given holds. */
+    public static Goodput of(Double ttftBoundMs, Double tpotBoundMs, long good, long requests, double share,
         Double goodRequestsPerS, BoundCheck ttftCheck, BoundCheck tpotCheck) {
-      this(ttftBoundMs, tpotBoundMs, good, requests, share, goodRequestsPerS, ttftCheck, tpotCheck,
+      return new Goodput(ttftBoundMs, tpotBoundMs, good, requests, share, goodRequestsPerS, ttftCheck, tpotCheck,
           (ttftCheck == null || ttftCheck.held()) && (tpotCheck == null || tpotCheck.held()));
     }
   }
