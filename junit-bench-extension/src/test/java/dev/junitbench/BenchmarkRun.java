@@ -42,8 +42,10 @@ final class BenchmarkRun {
   }
 
   Outcome run(Class<?> fixture, String method) {
+    // The benchmark of that name: a fixture may also have a helper of the same name, and
+    // getDeclaredMethods() returns methods in no fixed order.
     for (java.lang.reflect.Method candidate : fixture.getDeclaredMethods()) {
-      if (candidate.getName().equals(method)) {
+      if (candidate.getName().equals(method) && candidate.isAnnotationPresent(Benchmark.class)) {
         return run(selectMethod(fixture, candidate));
       }
     }
@@ -67,15 +69,6 @@ final class BenchmarkRun {
           byName.put(method + " " + event.getTestDescriptor().getDisplayName(), result);
         }
       }
-      // A container that failed (the template gave no invocation) leaves no test event: say why, not only that none ran.
-      results.containerEvents().failed().list().forEach(event -> event.getPayload(
-          org.junit.platform.engine.TestExecutionResult.class).flatMap(
-              org.junit.platform.engine.TestExecutionResult::getThrowable).ifPresent(thrown -> {
-                java.io.StringWriter trace = new java.io.StringWriter();
-                thrown.printStackTrace(new java.io.PrintWriter(trace));
-                System.err.println("BenchmarkRun: container " + event.getTestDescriptor().getDisplayName()
-                    + " failed: " + trace);
-              }));
       return new Outcome(results, byName);
     }
   }

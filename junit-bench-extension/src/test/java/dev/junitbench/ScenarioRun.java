@@ -25,7 +25,7 @@ public record ScenarioRun(EngineExecutionResults events, Map<String, ScenarioRes
 
   /** Runs {@code method} of {@code fixture}, progress lines off. */
   public static ScenarioRun of(Class<?> fixture, String method) {
-    Method target = Arrays.stream(fixture.getDeclaredMethods()).filter(m -> m.getName().equals(method))
+    Method target = Arrays.stream(fixture.getDeclaredMethods()).filter(m -> m.getName().equals(method) && m.isAnnotationPresent(Benchmark.class))
         .findFirst().orElseThrow(() -> new IllegalArgumentException(fixture + " has no method " + method));
     try (ResultExchange.Subscription subscription = ResultExchange.subscribe()) {
       EngineExecutionResults events = EngineTestKit.engine("junit-jupiter")
