@@ -76,6 +76,24 @@ final class LoadRun {
 
   Outcome run(StopRule warmupRule, StopRule measurement, MeasurementLoop.Progress progress,
       MeasurementLoop.PhaseListener listener) throws Throwable {
+    try {
+      return measure(warmupRule, measurement, progress, listener);
+    } finally {
+      // A query that failed skipped its worker's closing: what it handed over is closed here.
+      for (Blackhole blackhole : blackholes) {
+        if (blackhole.hasPendingCloses()) {
+          try {
+            blackhole.closePending();
+          } catch (Exception e) {
+            // The run's own failure, if any, is what is reported.
+          }
+        }
+      }
+    }
+  }
+
+  private Outcome measure(StopRule warmupRule, StopRule measurement, MeasurementLoop.Progress progress,
+      MeasurementLoop.PhaseListener listener) throws Throwable {
     PhaseRun warm = new MeasurementLoop().warmup(bodies[0], blackholes[0], warmupRule, progress);
     listener.warmupDone(warm);
     progress.phase = "measurement";
@@ -159,6 +177,10 @@ final class LoadRun {
         rate = failed == null ? rate * 2 : (rate + failed) / 2;
       } else {
         failed = rate;
+        if (held == null && serviceAlone(run, load.latencyBound())) {
+          // The queries' own time misses the bound: no lower rate can meet it.
+          break;
+        }
         rate = held == null ? rate / 2 : (held + rate) / 2;
       }
     }
@@ -166,6 +188,13 @@ final class LoadRun {
     return new Outcome(chosen.warmup(), chosen.samplesNs(), chosen.wallNs(),
         chosen.load().withPeak(new LoadFigures.Peak(held, plan.peakProbes(), List.copyOf(probes))),
         chosen.throughput(), chosen.serverLatencyNs(), chosen.serviceNs(), chosen.workerOf(), chosen.times());
+  }
+
+  /** Whether the bound's percentile of the queries' service times alone is over the bound. */
+  private static boolean serviceAlone(Outcome run, LoadFigures.BoundCheck bound) {
+    long[] sorted = run.serviceNs().clone();
+    java.util.Arrays.sort(sorted);
+    return dev.junitbench.stats.Percentiles.type7(sorted, sorted.length, bound.percentile()) / 1e6 > bound.boundMs();
   }
 
   /** {@code max(iterations, rate x time)} queries, at least 1 and at most the sample limit. */

@@ -484,7 +484,7 @@ final class ScenarioExtension
       holes[w] = hole;
       Generator own = generator;
       if (generator != null) {
-        Worker worker = w == 0 ? new Worker(generator, recorder, null) : newWorker();
+        Worker worker = w == 0 ? new Worker(generator, recorder, null) : newWorker(count);
         workers.add(worker);
         own = worker.generator();
       }
@@ -506,15 +506,19 @@ final class ScenarioExtension
       queue = new long[samples.length];
       int[] ranBy = outcome.workerOf();
       int[] next = new int[count];
-      for (int w = 0; w < count; w++) {
-        order[w] = new int[samples.length];
+      for (int worker : ranBy) {
+        next[worker]++;
       }
+      for (int w = 0; w < count; w++) {
+        order[w] = new int[next[w]];
+      }
+      java.util.Arrays.fill(next, 0);
       for (int i = 0; i < samples.length; i++) {
         order[ranBy[i]][next[ranBy[i]]++] = i;
         queue[i] = outcome.serverLatencyNs() == null ? 0 : outcome.serverLatencyNs()[i] - outcome.serviceNs()[i];
       }
       for (int w = 0; w < count; w++) {
-        workers.get(w).ran(Arrays.copyOf(order[w], next[w]));
+        workers.get(w).ran(order[w]);
       }
     }
     Phase phase = new Phase(samples.length, outcome.wallNs() / 1e6, null, null, false);
@@ -569,19 +573,27 @@ final class ScenarioExtension
   }
 
   /** A generator of this scenario's model for one more worker, with its own recorder. */
-  private Worker newWorker() throws Exception {
+  private Worker newWorker(int workers) throws Exception {
     BenchmarkPlan.Generation generation = plan.generation();
-    TokenRecorder tokens = new TokenRecorder(generation.tokens(), expectedRequests());
-    Generator made = opened.opened().generator(new GenerationRequest("@Generate of " + benchmark + " "
-        + displayName(), scenario.batchSize(), generation.promptTokens(), generation.tokens(), generation.seed(),
-        tokens));
+    TokenRecorder tokens = new TokenRecorder(generation.tokens(), expectedRequests() / workers + 16);
+    String what = "@Generate of " + benchmark + " " + displayName() + ", model '" + opened.info().id() + "'";
+    Generator made;
+    try {
+      made = opened.opened().generator(new GenerationRequest(what, scenario.batchSize(), generation.promptTokens(),
+          generation.tokens(), generation.seed(), tokens));
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException(what + ": making the generator of another worker failed: " + e.getMessage(), e);
+    }
     Worker worker = new Worker(made, tokens, made instanceof AutoCloseable closeable ? closeable : null);
     try {
       // Its first request, untimed and not kept (warm-up runs on the first worker only).
       made.generate();
     } catch (Exception | Error e) {
       worker.close();
-      throw e;
+      throw new IllegalStateException(what + ": the first request of another worker's generator failed (" + e
+          + "); check that the model can run " + workers + " requests at once", e);
     }
     return worker;
   }

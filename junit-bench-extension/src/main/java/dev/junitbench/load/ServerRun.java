@@ -97,7 +97,7 @@ public final class ServerRun {
       }
       start = System.nanoTime();
       for (int i = 0; i < n && failure.get() == null; i++) {
-        if (!waitUntil(start + offsets[i])) {
+        if (!waitUntil(start + offsets[i], failure)) {
           failure.compareAndSet(null, new InterruptedException("the Server run was interrupted at query " + i
               + " of " + n));
           break;
@@ -183,13 +183,19 @@ public final class ServerRun {
     }
   }
 
-  /** Waits until {@code deadline}; false when the thread was interrupted first. */
-  private static boolean waitUntil(long deadline) {
+  /**
+   * Waits until {@code deadline}, in steps of at most 10 ms so a failed query ends the wait; false
+   * when the thread was interrupted first.
+   */
+  private static boolean waitUntil(long deadline, AtomicReference<Throwable> failure) {
     long remaining;
     while ((remaining = deadline - System.nanoTime()) > SPIN_NS) {
-      LockSupport.parkNanos(remaining - SPIN_NS);
+      LockSupport.parkNanos(Math.min(remaining - SPIN_NS, 10_000_000));
       if (Thread.currentThread().isInterrupted()) {
         return false;
+      }
+      if (failure.get() != null) {
+        return true;
       }
     }
     while (deadline - System.nanoTime() > 0) {

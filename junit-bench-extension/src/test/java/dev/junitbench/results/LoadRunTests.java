@@ -45,6 +45,14 @@ class LoadRunTests {
     }
   }
 
+  static class Unreachable {
+    @Benchmark
+    @Load(value = SERVER, latencyBound = "p90 <= 1us", peakSearch = 5, workers = 2)
+    void work(Blackhole blackhole) {
+      ListenerRun.work(20_000, blackhole);
+    }
+  }
+
   static class ForkedMultiStream {
     @Benchmark
     @Fork(2)
@@ -134,6 +142,18 @@ class LoadRunTests {
     assertThat(outcome.out()).contains("load (MLPerf LoadGen scenarios; server latency from each query's scheduled"
         + " time):").contains("p90 <= 10s");
     assertThat(outcome.printed()).contains("server at 50.00 qps (scheduled ");
+  }
+
+  @Test
+  @DisplayName("stops a peak search once the queries' own time misses the bound, no lower rate can meet it")
+  void unreachableBound() {
+    ListenerRun.Outcome outcome = run(Unreachable.class);
+    JsonNode result = outcome.result("work", "[device=cpu, load=server, target_qps=peak]");
+    JsonNode peak = result.get("load").get("peak");
+    assertThat(peak.get("probes")).hasSize(1);
+    assertThat(peak.get("peak_qps").isNull()).isTrue();
+    assertThat(result.get("validity").get("valid").asBoolean()).isFalse();
+    assertThat(result.get("validity").get("reason").asText()).contains("queries over 1.000 us: p90 <= 1us would need");
   }
 
   @Test
