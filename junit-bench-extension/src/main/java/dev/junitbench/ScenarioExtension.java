@@ -151,19 +151,10 @@ final class ScenarioExtension
 
   /** The scenario's generator, made before anything is timed; its first request is timed as first inference. */
   private Generator generator(StoredModel stored, ExtensionContext context) {
-    BenchmarkPlan.Generation generation = plan.generation();
-    String what = "@Generate of " + benchmark + " " + displayName() + ", model '" + stored.info().id() + "'";
+    String what = generateWhat(stored);
     // Room for the requests the measurement asks for, so the arrays rarely grow while it runs.
-    TokenRecorder tokens = new TokenRecorder(generation.tokens(), expectedRequests());
-    Generator made;
-    try {
-      made = stored.opened().generator(new GenerationRequest(what, scenario.batchSize(), generation.promptTokens(),
-          generation.tokens(), generation.seed(), tokens));
-    } catch (RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new IllegalStateException(what + ": making its generator failed: " + e.getMessage(), e);
-    }
+    TokenRecorder tokens = new TokenRecorder(plan.generation().tokens(), expectedRequests());
+    Generator made = makeGenerator(stored, tokens, "its generator");
     if (made instanceof AutoCloseable closeable) {
       context.getStore(BenchmarkExtension.NAMESPACE).put(Generator.class, new Closing(closeable));
     }
@@ -572,20 +563,30 @@ final class ScenarioExtension
     return (int) Math.max(256, Math.min(1 << 16, plan.measurement().iterations()));
   }
 
-  /** A generator of this scenario's model for one more worker, with its own recorder. */
-  private Worker newWorker(int workers) throws Exception {
+  /** How messages name the annotation, the scenario and the model: {@code @Generate of fqcn#m [..], model 'id'}. */
+  private String generateWhat(StoredModel stored) {
+    return "@Generate of " + benchmark + " " + displayName() + ", model '" + stored.info().id() + "'";
+  }
+
+  /** A generator of {@code stored} for this scenario writing to {@code tokens}; {@code role} names it in errors. */
+  private Generator makeGenerator(StoredModel stored, TokenRecorder tokens, String role) {
     BenchmarkPlan.Generation generation = plan.generation();
-    TokenRecorder tokens = new TokenRecorder(generation.tokens(), expectedRequests() / workers + 16);
-    String what = "@Generate of " + benchmark + " " + displayName() + ", model '" + opened.info().id() + "'";
-    Generator made;
+    String what = generateWhat(stored);
     try {
-      made = opened.opened().generator(new GenerationRequest(what, scenario.batchSize(), generation.promptTokens(),
+      return stored.opened().generator(new GenerationRequest(what, scenario.batchSize(), generation.promptTokens(),
           generation.tokens(), generation.seed(), tokens));
     } catch (RuntimeException e) {
       throw e;
     } catch (Exception e) {
-      throw new IllegalStateException(what + ": making the generator of another worker failed: " + e.getMessage(), e);
+      throw new IllegalStateException(what + ": making " + role + " failed: " + e.getMessage(), e);
     }
+  }
+
+  /** A generator of this scenario's model for one more worker, with its own recorder. */
+  private Worker newWorker(int workers) throws Exception {
+    TokenRecorder tokens = new TokenRecorder(plan.generation().tokens(), expectedRequests() / workers + 16);
+    String what = generateWhat(opened);
+    Generator made = makeGenerator(opened, tokens, "the generator of another worker");
     Worker worker = new Worker(made, tokens, made instanceof AutoCloseable closeable ? closeable : null);
     try {
       // Its first request, untimed and not kept (warm-up runs on the first worker only).
