@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The project's test command (the README's, and what CI runs): installs what the tests need and is
-# missing, then runs every test with Maven. Debian's Chromium and ChromeDriver drive the HTML report's
-# browser test; where they cannot be installed (no root, no apt-get, no network) that test is skipped
-# with the reason, and everything else still runs.
+# The project's test command (the README's, and what CI runs): installs and starts what the tests need
+# and is missing, then runs every test with Maven. Debian's Chromium and ChromeDriver drive the HTML
+# report's browser test; Debian's PostgreSQL, started on loopback, holds the history store's
+# integration tests. Where one cannot be installed (no root, no apt-get, no network) its tests are
+# skipped with the reason, and everything else still runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,5 +22,8 @@ if [ ! -x "$chromium" ] || [ ! -x "$chromedriver" ]; then
       "the browser test will be skipped"
   fi
 fi
+
+# PostgreSQL on loopback for the history store's tests; where none can be had, they are skipped with the reason.
+eval "$(ci/postgres.sh)"
 
 exec mvn -B verify "$@"

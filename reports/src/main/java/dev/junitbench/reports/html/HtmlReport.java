@@ -9,22 +9,17 @@ import dev.junitbench.results.AtomicFiles;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 
 /**
  * The HTML report of one or more runs: one self-contained file (the chart library, the script and
@@ -39,9 +34,7 @@ public final class HtmlReport {
 
   private static final String TEMPLATE = "dev/junitbench/reports/html/report.mustache";
   private static final Mustache MUSTACHE = new DefaultMustacheFactory().compile(TEMPLATE);
-  private static final String SCRIPT = resource("dev/junitbench/reports/html/report.js");
-  private static final String STYLE = resource("dev/junitbench/reports/html/report.css");
-  private static final String CHART_JS = chartJs();
+  private static final String SCRIPT = PageAssets.resource("dev/junitbench/reports/html/report.js");
 
   private final ReportModel model;
 
@@ -90,7 +83,7 @@ public final class HtmlReport {
   }
 
   private void render(Writer out) {
-    String nonce = nonce();
+    String nonce = PageAssets.nonce();
     Map<String, Object> scope = new HashMap<>();
     scope.put("nonce", nonce);
     scope.put("title", model.runs.size() == 1 ? "junit-bench report: " + model.runs.get(0).id()
@@ -115,42 +108,9 @@ public final class HtmlReport {
     scope.put("loadRows", model.loadRows);
     scope.put("hasLoad", !model.loadRows.isEmpty());
     scope.put("data", SafeJson.write(model.data()));
-    scope.put("chartJs", CHART_JS);
+    scope.put("chartJs", PageAssets.CHART_JS);
     scope.put("script", SCRIPT);
-    scope.put("style", STYLE);
+    scope.put("style", PageAssets.STYLE);
     MUSTACHE.execute(out, scope);
-  }
-
-  private static String nonce() {
-    byte[] bytes = new byte[16];
-    new SecureRandom().nextBytes(bytes);
-    return Base64.getEncoder().encodeToString(bytes);
-  }
-
-  private static String resource(String name) {
-    try (InputStream in = HtmlReport.class.getClassLoader().getResourceAsStream(name)) {
-      if (in == null) {
-        throw new IllegalStateException(name + " is missing from junit-bench-reports' jar; the jar is damaged");
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  /** Chart.js from its WebJar, without its source-map comment (nothing is fetched when the report is opened). */
-  private static String chartJs() {
-    Properties properties = new Properties();
-    try (InputStream in = HtmlReport.class.getResourceAsStream("/dev/junitbench/reports/reports.properties")) {
-      properties.load(in);
-    } catch (IOException | NullPointerException e) {
-      throw new IllegalStateException("junit-bench-reports' reports.properties is missing; the jar is damaged", e);
-    }
-    String source = resource(properties.getProperty("chartjs.resource"));
-    if (source.contains("</script")) {
-      throw new IllegalStateException("Chart.js " + properties.getProperty("chartjs.version")
-          + " contains </script and cannot be inlined");
-    }
-    return source.replaceAll("//# sourceMappingURL=\\S+\\s*$", "");
   }
 }

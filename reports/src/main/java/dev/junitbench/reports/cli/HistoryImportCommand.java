@@ -1,0 +1,77 @@
+package dev.junitbench.reports.cli;
+
+import dev.junitbench.reports.history.HistoryStore;
+import dev.junitbench.reports.history.RunSource;
+import dev.junitbench.reports.history.RunSources;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code history import RUN_DIR... [--db URL] [--host LABEL]}: runs into the store, each once. */
+@Command(name = "import", mixinStandardHelpOptions = true,
+    description = {"Imports runs into the history store, each run as one transaction. A run already there (same run"
+        + " id and host) is left as it is; a corrupt or partly written run folder is skipped with its path and the"
+        + " reason, and the others are imported."},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:done (runs skipped as unreadable are listed on standard error)",
+        "2:bad input: no run could be read, or the store cannot be used", "3:an internal error"})
+final class HistoryImportCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(arity = "1..*", paramLabel = "RUN_DIR",
+      description = "Run folders, folders of run folders (target/benchmark-results), or run sets made by merge.")
+  List<Path> paths;
+
+  @Option(names = "--host", paramLabel = "LABEL",
+      description = "The host label to keep these runs under (a CI runner's kind: linux-x64-2core). Default: each"
+          + " run's host name; a run set's own labels for its members.")
+  String host;
+
+  @Mixin
+  StoreOptions store;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    RunSources.Found found = RunSources.find(paths, host);
+    for (RunSources.Skipped skipped : found.skipped()) {
+      err.println("history import: skipped " + skipped.path() + ": " + skipped.reason());
+    }
+    if (found.runs().isEmpty()) {
+      err.println("history import: no run to import; give run folders (run-<time>-<id>), a folder of them, or a run"
+          + " set");
+      return Main.BAD_INPUT;
+    }
+    int imported = 0;
+    int present = 0;
+    try (HistoryStore history = HistoryStore.open(store.location())) {
+      if (history.prepared() != null) {
+        out.println("history import: " + history.prepared());
+      }
+      for (RunSource source : found.runs()) {
+        String name = source.run().dir().getFileName() + " (host " + source.host() + ")";
+        if (history.importRun(source)) {
+          imported++;
+          out.println("imported " + name + ": " + source.run().results().size() + " results"
+              + (source.samples() == null ? ", no samples" : ""));
+        } else {
+          present++;
+          out.println("already in the store: " + name);
+        }
+      }
+      out.println("history import: " + imported + " imported, " + present + " already in the store, "
+          + found.skipped().size() + " skipped; store " + history.location());
+    }
+    return 0;
+  }
+}

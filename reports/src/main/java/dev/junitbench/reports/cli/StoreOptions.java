@@ -1,0 +1,28 @@
+package dev.junitbench.reports.cli;
+
+import dev.junitbench.reports.history.StoreLocation;
+import picocli.CommandLine.Option;
+
+/** {@code --db}, {@code --user}, {@code --password}: where the history store is, shared by the history commands. */
+final class StoreOptions {
+
+  @Option(names = "--db", paramLabel = "URL", defaultValue = StoreLocation.DEFAULT_FILE,
+      description = {"The history store: a DuckDB file (a path, or jdbc:duckdb:FILE), created when missing, or a"
+          + " PostgreSQL database (jdbc:postgresql://HOST:PORT/DATABASE). Default: ${DEFAULT-VALUE} in the working"
+          + " folder."})
+  String db;
+
+  @Option(names = "--user", paramLabel = "USER", defaultValue = "${env:JUNIT_BENCH_HISTORY_USER}",
+      description = "The database user. Default: the environment variable JUNIT_BENCH_HISTORY_USER.")
+  String user;
+
+  // Never echoed: picocli shows no default here, and messages pass through StoreLocation.redact.
+  @Option(names = "--password", paramLabel = "PASSWORD", defaultValue = "${env:JUNIT_BENCH_HISTORY_PASSWORD}",
+      description = "The database password (prefer the environment variable JUNIT_BENCH_HISTORY_PASSWORD: a command"
+          + " line is visible to other users of the machine).")
+  String password;
+
+  StoreLocation location() {
+    return StoreLocation.of(db, user, password);
+  }
+}

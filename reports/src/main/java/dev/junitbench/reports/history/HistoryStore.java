@@ -1,0 +1,354 @@
+package dev.junitbench.reports.history;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.junitbench.results.ForkFigures;
+import dev.junitbench.results.ForkRun;
+import dev.junitbench.results.ResultsJson;
+import dev.junitbench.results.RunInfo;
+import dev.junitbench.results.ScenarioKey;
+import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.run.GpuInfo;
+import dev.junitbench.run.HostInfo;
+import dev.junitbench.stats.LatencySummary;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Properties;
+import java.util.stream.Collectors;
+
+/**
+ * A history of runs in a database: DuckDB embedded (one file) or PostgreSQL shared by a team, one
+ * schema on both ({@link StoreSchema}). Each run goes in as one transaction, identified by its id
+ * and host label, so importing it again changes nothing and an import cut short leaves the store as
+ * it was before that run. Strings from result files reach SQL only as bind parameters or through
+ * the engine's bulk loader.
+ */
+public final class HistoryStore implements AutoCloseable {
+
+  static final List<String> RESULT_COLUMNS = List.of("host", "run_id", "result_id", "benchmark", "params",
+      "display_name", "status", "error", "count", "mean_ms", "median_ms", "std_ms", "min_ms", "max_ms", "p25_ms",
+      "p75_ms", "p90_ms", "p95_ms", "p99_ms", "p999_ms", "ci95_low_ms", "ci95_high_ms", "throughput",
+      "throughput_unit", "forks", "fork_median_ms", "fork_ci95_low_ms", "fork_ci95_high_ms", "valid", "result");
+  static final List<String> FORK_COLUMNS = List.of("host", "run_id", "result_id", "fork", "status", "error", "count",
+      "median_ms", "ci95_low_ms", "ci95_high_ms", "mean_ms", "wall_ms");
+  static final List<String> SAMPLE_COLUMNS = List.of("host", "run_id", "result_id", "iteration", "latency_ns");
+
+  /** Results, hosts and configurations as stored: one line each. */
+  private static final ObjectWriter COMPACT = ResultsJson.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
+
+  private final StoreLocation location;
+  private final Connection connection;
+  private final Engine engine;
+  private final BulkLoader loader;
+  private final String prepared;
+
+  private HistoryStore(StoreLocation location, Connection connection, Engine engine, BulkLoader loader,
+      String prepared) {
+    this.location = location;
+    this.connection = connection;
+    this.engine = engine;
+    this.loader = loader;
+    this.prepared = prepared;
+  }
+
+  /**
+   * Opens the store at {@code location}, creating or migrating its schema.
+   *
+   * @throws StoreException when it cannot be reached, refuses the login, or is not a store this version reads
+   */
+  public static HistoryStore open(StoreLocation location) throws StoreException {
+    Engine engine = location.engine();
+    if (engine == null) {
+      throw new StoreException("no history store for " + location + ": give a DuckDB file (a path, or"
+          + " jdbc:duckdb:FILE) or a PostgreSQL URL (jdbc:postgresql://HOST:PORT/DATABASE)");
+    }
+    return open(location, engine, BulkLoader.of(engine));
+  }
+
+  /** The same with a loader of the caller's: tests cut an import short with one. */
+  static HistoryStore open(StoreLocation location, Engine engine, BulkLoader loader) throws StoreException {
+    Connection connection = connect(location, engine);
+    try {
+      String prepared = StoreSchema.prepare(connection, location.toString());
+      return new HistoryStore(location, connection, engine, loader, prepared);
+    } catch (SQLException e) {
+      closeQuietly(connection);
+      throw new StoreException("cannot prepare the history store " + location + ": "
+          + location.redact(e.getMessage()), e);
+    } catch (StoreException | RuntimeException e) {
+      closeQuietly(connection);
+      throw e;
+    }
+  }
+
+  private static Connection connect(StoreLocation location, Engine engine) throws StoreException {
+    Properties properties = new Properties();
+    if (location.user() != null) {
+      properties.setProperty("user", location.user());
+    }
+    if (location.password() != null) {
+      properties.setProperty("password", location.password());
+    }
+    try {
+      return DriverManager.getConnection(location.url(), properties);
+    } catch (SQLException e) {
+      String message = location.redact(e.getMessage());
+      String state = e.getSQLState() == null ? "" : e.getSQLState();
+      if (message != null && message.contains("No suitable driver")) {
+        throw new StoreException("no JDBC driver for " + location + " on the class path: add " + engine.artifact()
+            + " (junit-bench-reports' -cli.jar carries it)", e);
+      }
+      if (state.startsWith("28")) {
+        throw new StoreException(location + " refused the login of user " + (location.user() == null ? "(none)"
+            : "'" + location.user() + "'") + ": " + message + "; check --user and --password (or "
+            + "JUNIT_BENCH_HISTORY_USER and JUNIT_BENCH_HISTORY_PASSWORD)", e);
+      }
+      if (state.startsWith("08")) {
+        throw new StoreException("cannot reach the history store " + location + ": " + message
+            + "; check the host, port and that the server runs", e);
+      }
+      throw new StoreException("cannot open the history store " + location + ": " + message, e);
+    }
+  }
+
+  /** What opening did to the schema ("created ...", "migrated ..."), or null when it was current. */
+  public String prepared() {
+    return prepared;
+  }
+
+  /** Where the store is, without its password. */
+  public StoreLocation location() {
+    return location;
+  }
+
+  /** The connection, for the store's queries in this package. */
+  Connection connection() {
+    return connection;
+  }
+
+  /** Whether the run {@code runId} of host {@code host} is in the store. */
+  public boolean contains(String host, String runId) throws StoreException {
+    try (PreparedStatement query = connection.prepareStatement("SELECT count(*) FROM runs WHERE host = ? AND run_id = ?")) {
+      query.setString(1, host);
+      query.setString(2, runId);
+      try (ResultSet rows = query.executeQuery()) {
+        rows.next();
+        return rows.getLong(1) > 0;
+      }
+    } catch (SQLException e) {
+      throw failure("cannot read", e);
+    }
+  }
+
+  /**
+   * Imports {@code source} as one transaction.
+   *
+   * @return false when it was already in the store (nothing changed), true when imported
+   */
+  public boolean importRun(RunSource source) throws StoreException {
+    RunInfo run = source.run().run();
+    String host = source.host();
+    try {
+      boolean[] added = {false};
+      StoreSchema.inTransaction(connection, statement -> {
+        if (containsInTransaction(host, run.id())) {
+          return;
+        }
+        insertRun(source, run, host);
+        upsertHost(run, host);
+        List<ScenarioResult> results = source.run().results();
+        loader.load(connection, "results", RESULT_COLUMNS, sink -> {
+          for (ScenarioResult result : results) {
+            sink.row(resultRow(host, run.id(), result));
+          }
+        });
+        loader.load(connection, "forks", FORK_COLUMNS, sink -> {
+          for (ScenarioResult result : results) {
+            ForkFigures forks = result.forks();
+            if (forks != null) {
+              for (ForkRun fork : forks.runs()) {
+                sink.row(host, run.id(), result.id(), fork.fork(), fork.status().id(), fork.error(), fork.count(),
+                    fork.medianMs(), fork.ci95Low(), fork.ci95High(), fork.meanMs(), fork.wallTimeMs());
+              }
+            }
+          }
+        });
+        if (source.samples() != null) {
+          loader.load(connection, "samples", SAMPLE_COLUMNS, sink -> {
+            for (ScenarioResult result : results) {
+              long[] samples = source.samples().of(result.id());
+              if (samples != null) {
+                for (int i = 0; i < samples.length; i++) {
+                  sink.row(host, run.id(), result.id(), (long) i, samples[i]);
+                }
+              }
+            }
+          });
+        }
+        added[0] = true;
+      });
+      return added[0];
+    } catch (SQLException | RuntimeException e) {
+      throw failure("cannot import " + source.run().dir() + " (nothing of it was kept) into", e);
+    }
+  }
+
+  private boolean containsInTransaction(String host, String runId) throws SQLException {
+    try (PreparedStatement query = connection.prepareStatement("SELECT count(*) FROM runs WHERE host = ? AND run_id = ?")) {
+      query.setString(1, host);
+      query.setString(2, runId);
+      try (ResultSet rows = query.executeQuery()) {
+        rows.next();
+        return rows.getLong(1) > 0;
+      }
+    }
+  }
+
+  private void insertRun(RunSource source, RunInfo run, String host) throws SQLException {
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO runs (host, run_id, started_at, started_ms,"
+        + " finished_at, git_commit, git_branch, git_dirty, junit_bench_version, java_version, host_info, software,"
+        + " config, warnings, source, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+      int i = 0;
+      insert.setString(++i, host);
+      insert.setString(++i, run.id());
+      insert.setString(++i, run.startedAt());
+      insert.setLong(++i, epochMillis(run.startedAt()));
+      insert.setString(++i, run.finishedAt());
+      insert.setString(++i, run.git() == null ? null : run.git().commit());
+      insert.setString(++i, run.git() == null ? null : run.git().branch());
+      if (run.git() == null || run.git().dirty() == null) {
+        insert.setNull(++i, Types.BOOLEAN);
+      } else {
+        insert.setBoolean(++i, run.git().dirty());
+      }
+      insert.setString(++i, run.software() == null ? null : run.software().junitBenchVersion());
+      insert.setString(++i, run.software() == null ? null : run.software().javaVersion());
+      insert.setString(++i, json(run.host()));
+      insert.setString(++i, json(run.software()));
+      insert.setString(++i, json(run.config()));
+      insert.setString(++i, json(run.warnings()));
+      insert.setString(++i, source.run().dir().toString());
+      insert.setString(++i, Instant.now().toString());
+      insert.executeUpdate();
+    }
+  }
+
+  private void upsertHost(RunInfo run, String host) throws SQLException {
+    HostInfo info = run.host();
+    String os = info == null ? null : info.distribution() != null ? info.distribution() : info.osName();
+    String gpus = info == null || info.gpus() == null ? null
+        : info.gpus().stream().map(GpuInfo::name).filter(java.util.Objects::nonNull).collect(Collectors.joining(", "));
+    Object[] values = {info == null ? null : info.name(), info == null ? null : info.cpuModel(),
+        info == null ? null : info.cpuLogicalCores(), info == null ? null : info.totalMemoryBytes(), os,
+        gpus == null || gpus.isEmpty() ? null : gpus, run.startedAt()};
+    int updated;
+    // The newest run describes the machine; an older run imported later does not overwrite it.
+    try (PreparedStatement update = connection.prepareStatement("UPDATE hosts SET name = ?, cpu_model = ?, cpu_cores = ?,"
+        + " memory_bytes = ?, os = ?, gpus = ?, last_run_at = ? WHERE host = ? AND last_run_at <= ?")) {
+      bind(update, values);
+      update.setString(values.length + 1, host);
+      update.setString(values.length + 2, run.startedAt());
+      updated = update.executeUpdate();
+    }
+    if (updated == 0) {
+      try (PreparedStatement insert = connection.prepareStatement("INSERT INTO hosts (name, cpu_model, cpu_cores,"
+          + " memory_bytes, os, gpus, last_run_at, host) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS"
+          + " (SELECT 1 FROM hosts WHERE host = ?)")) {
+        bind(insert, values);
+        insert.setString(values.length + 1, host);
+        insert.setString(values.length + 2, host);
+        insert.executeUpdate();
+      }
+    }
+  }
+
+  private static void bind(PreparedStatement statement, Object[] values) throws SQLException {
+    for (int i = 0; i < values.length; i++) {
+      Object value = values[i];
+      if (value == null) {
+        statement.setNull(i + 1, Types.VARCHAR);
+      } else if (value instanceof Integer number) {
+        statement.setInt(i + 1, number);
+      } else if (value instanceof Long number) {
+        statement.setLong(i + 1, number);
+      } else {
+        statement.setString(i + 1, value.toString());
+      }
+    }
+  }
+
+  private static Object[] resultRow(String host, String runId, ScenarioResult result) {
+    LatencySummary latency = result.latencyMs();
+    ForkFigures forks = result.forks();
+    return new Object[] {host, runId, result.id(), result.benchmark(), paramsText(result), result.displayName(),
+        result.status().id(), result.error(),
+        latency == null ? null : latency.count(), latency == null ? null : latency.mean(),
+        latency == null ? null : latency.median(), latency == null ? null : latency.std(),
+        latency == null ? null : latency.min(), latency == null ? null : latency.max(),
+        latency == null ? null : latency.p25(), latency == null ? null : latency.p75(),
+        latency == null ? null : latency.p90(), latency == null ? null : latency.p95(),
+        latency == null ? null : latency.p99(), latency == null ? null : latency.p999(),
+        latency == null ? null : latency.ci95Low(), latency == null ? null : latency.ci95High(),
+        result.throughput() == null ? null : result.throughput().value(),
+        result.throughput() == null ? null : result.throughput().unit(),
+        forks == null ? null : forks.completed(), forks == null ? null : forks.medianMs(),
+        forks == null ? null : forks.ci95Low(), forks == null ? null : forks.ci95High(),
+        result.validity() == null ? null : result.validity().valid(), json(result)};
+  }
+
+  /** The params of a result as stored: a JSON object of text values, keys sorted, so equal params are equal text. */
+  static String paramsText(ScenarioResult result) {
+    return json(ScenarioKey.of(result.benchmark(), result.params()).params());
+  }
+
+  private static String json(Object value) {
+    try {
+      return COMPACT.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
+    }
+  }
+
+  private static long epochMillis(String time) {
+    try {
+      return Instant.parse(time).toEpochMilli();
+    } catch (DateTimeParseException | NullPointerException e) {
+      throw new IllegalArgumentException("its run.started_at '" + time + "' is not an ISO-8601 time", e);
+    }
+  }
+
+  StoreException failure(String what, Exception e) {
+    return new StoreException(what + " the history store " + location + ": " + location.redact(String.valueOf(
+        e.getMessage())), e);
+  }
+
+  /** The engine the store lives in. */
+  Engine engine() {
+    return engine;
+  }
+
+  @Override
+  public void close() throws StoreException {
+    try {
+      connection.close();
+    } catch (SQLException e) {
+      throw failure("cannot close", e);
+    }
+  }
+
+  private static void closeQuietly(Connection connection) {
+    try {
+      connection.close();
+    } catch (SQLException ignored) {
+      // The failure that made us close is the one worth reporting.
+    }
+  }
+}

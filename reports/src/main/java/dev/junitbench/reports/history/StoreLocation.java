@@ -1,0 +1,53 @@
+package dev.junitbench.reports.history;
+
+import java.nio.file.Path;
+
+/**
+ * Where a history store is and how to log in: a JDBC URL ({@code jdbc:duckdb:FILE},
+ * {@code jdbc:postgresql://host:5432/db}) or a plain file path (a DuckDB file), with a user and a
+ * password for servers. {@link #toString()} never shows the password.
+ *
+ * @param url the JDBC URL
+ * @param user the user, or null
+ * @param password the password, or null
+ */
+public record StoreLocation(String url, String user, String password) {
+
+  /** The default store: a DuckDB file in the working folder. */
+  public static final String DEFAULT_FILE = "benchmark-history.duckdb";
+
+  /** The store {@code where} names: a JDBC URL, or a file path taken as a DuckDB file. */
+  public static StoreLocation of(String where, String user, String password) {
+    String url = where.startsWith("jdbc:") ? where : "jdbc:duckdb:" + Path.of(where).toAbsolutePath();
+    return new StoreLocation(url, blankToNull(user), blankToNull(password));
+  }
+
+  /** The engine of the URL, or null when junit-bench has no store for it. */
+  Engine engine() {
+    return Engine.of(url);
+  }
+
+  /**
+   * {@code text} with the password, and any {@code password=...} parameter of a URL, replaced by
+   * {@code ***}: drivers sometimes repeat the URL in their messages.
+   */
+  public String redact(String text) {
+    if (text == null) {
+      return null;
+    }
+    String safe = text.replaceAll("(?i)(password=)[^&;\\s]*", "$1***");
+    if (password != null && !password.isEmpty()) {
+      safe = safe.replace(password, "***");
+    }
+    return safe;
+  }
+
+  @Override
+  public String toString() {
+    return redact(url);
+  }
+
+  private static String blankToNull(String value) {
+    return value == null || value.isBlank() ? null : value;
+  }
+}

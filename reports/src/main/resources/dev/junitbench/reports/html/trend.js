@@ -1,0 +1,59 @@
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('trend-data').textContent);
+  var drawn = 0;
+
+  function duration(ms) {
+    var abs = Math.abs(ms);
+    if (abs < 0.001) { return (ms * 1e6).toPrecision(4) + ' ns'; }
+    if (abs < 1) { return (ms * 1e3).toPrecision(4) + ' us'; }
+    if (abs < 1000) { return ms.toPrecision(4) + ' ms'; }
+    return (ms / 1e3).toPrecision(4) + ' s';
+  }
+
+  Chart.defaults.animation = false;
+  Chart.defaults.maintainAspectRatio = false;
+  Chart.defaults.font.size = 12;
+
+  function chart(id, config) {
+    var canvas = document.getElementById(id);
+    if (!canvas) { return; }
+    new Chart(canvas, config);
+    drawn++;
+  }
+
+  // The tooltip names the run fully: its whole commit and its start time.
+  function tooltip(series, label) {
+    var callbacks = { title: function (items) {
+      var i = items[0].dataIndex;
+      return (series.commits[i] || 'no commit') + ' · ' + series.started[i];
+    } };
+    if (label) { callbacks.label = label; }
+    return { callbacks: callbacks };
+  }
+
+  data.series.forEach(function (series) {
+    chart(series.id + '-latency', {
+      type: 'line',
+      data: { labels: series.labels, datasets: [
+        { label: 'median', data: series.median, borderColor: '#1f77b4', backgroundColor: '#1f77b4', spanGaps: true },
+        { label: 'p99', data: series.p99, borderColor: '#d62728', backgroundColor: '#d62728', borderDash: [6, 4],
+          pointStyle: 'triangle', spanGaps: true }
+      ] },
+      options: { plugins: { title: { display: true, text: 'Latency: median (solid), p99 (dashed)' },
+          tooltip: tooltip(series, function (item) { return item.dataset.label + ': ' + duration(item.parsed.y); }) },
+        scales: { x: { title: { display: true, text: 'commit and day' } },
+          y: { beginAtZero: true, title: { display: true, text: 'ms' } } } }
+    });
+    chart(series.id + '-throughput', {
+      type: 'line',
+      data: { labels: series.labels, datasets: [
+        { label: 'throughput', data: series.throughput, borderColor: '#2ca02c', backgroundColor: '#2ca02c', spanGaps: true }
+      ] },
+      options: { plugins: { title: { display: true, text: 'Throughput' }, tooltip: tooltip(series) },
+        scales: { x: { title: { display: true, text: 'commit and day' } },
+          y: { beginAtZero: true, title: { display: true, text: series.unit || '' } } } }
+    });
+  });
+  document.body.setAttribute('data-charts-drawn', String(drawn));
+}());

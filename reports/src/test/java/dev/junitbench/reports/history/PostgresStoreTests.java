@@ -1,0 +1,64 @@
+package dev.junitbench.reports.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.sql.SQLException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The history store on a real PostgreSQL server (a team's shared store): the same tests as DuckDB's,
+ * each in a database of its own, and the server's own faults: a refused password, an unreachable port.
+ */
+@DisplayName("A PostgreSQL history store")
+class PostgresStoreTests extends StoreContract {
+
+  String database;
+
+  @BeforeEach
+  void createDatabase() throws SQLException {
+    database = PostgresServer.createDatabase();
+  }
+
+  @AfterEach
+  void dropDatabase() throws SQLException {
+    if (database != null) {
+      PostgresServer.dropDatabase(database);
+    }
+  }
+
+  @Override
+  StoreLocation location() {
+    return StoreLocation.of(PostgresServer.urlOf(database), PostgresServer.USER, PostgresServer.PASSWORD);
+  }
+
+  @Test
+  @DisplayName("says the login was refused, without the password")
+  void refusedPassword() {
+    String wrong = "not-the-password-" + database;
+    StoreLocation location = StoreLocation.of(PostgresServer.urlOf(database), PostgresServer.USER, wrong);
+    assertThatThrownBy(() -> HistoryStore.open(location)).isInstanceOf(StoreException.class)
+        .hasMessageContaining("refused the login of user '" + PostgresServer.USER + "'")
+        .hasMessageContaining("--password").hasMessageNotContaining(wrong)
+        .satisfies(e -> assertThat(String.valueOf(e.getCause())).doesNotContain(wrong));
+  }
+
+  @Test
+  @DisplayName("says a server cannot be reached, without the password in the URL")
+  void unreachable() throws Exception {
+    // A port nothing listens on: bind one, note it, close it.
+    int port;
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = socket.getLocalPort();
+    }
+    String secret = "s3cret-" + database;
+    StoreLocation location = StoreLocation.of("jdbc:postgresql://127.0.0.1:" + port + "/x?password=" + secret
+        + "&connectTimeout=30", PostgresServer.USER, null);
+    assertThatThrownBy(() -> HistoryStore.open(location)).isInstanceOf(StoreException.class)
+        .hasMessageContaining("cannot reach the history store jdbc:postgresql://127.0.0.1:" + port)
+        .hasMessageContaining("password=***").hasMessageNotContaining(secret);
+  }
+}

@@ -1,0 +1,245 @@
+package dev.junitbench.reports.history;
+
+import static dev.junitbench.reports.Fixtures.params;
+import static dev.junitbench.reports.Fixtures.passed;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.junitbench.reports.Fixtures;
+import dev.junitbench.results.RunFolders;
+import dev.junitbench.results.ScenarioResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What every history store does, whatever its engine: import, idempotence, transactions, schema
+ * versions, hostile strings. Each engine's tests extend it with their own store.
+ */
+abstract class StoreContract {
+
+  static final Instant T0 = Instant.parse("2026-11-01T10:00:00Z");
+
+  @TempDir
+  Path dir;
+
+  /** The store under test: empty at the start of each test. */
+  abstract StoreLocation location();
+
+  /** A plain JDBC connection to it, for checking what it holds. */
+  Connection connect() throws SQLException {
+    StoreLocation location = location();
+    return DriverManager.getConnection(location.url(), location.user(), location.password());
+  }
+
+  static List<ScenarioResult> scenarios(long seed, double factor) {
+    return List.of(
+        passed(Fixtures.EMBED, params("batch_size", 1), seed, 40, 1e6 * factor),
+        passed(Fixtures.EMBED, params("batch_size", 8), seed + 1, 40, 6e6 * factor),
+        RunFolders.forked(Fixtures.CLASSIFY, params("batch_size", 1), RunFolders.around(2_000_000, 20),
+            RunFolders.around(2_100_000, 20)));
+  }
+
+  static Path run(Path parent, int i, String host, double factor) {
+    return HistoryRuns.write(parent, "r" + i, host, T0.plusSeconds(3600L * i), "c0ffee" + i, scenarios(i * 10L, factor));
+  }
+
+  static RunSource source(Path folder) {
+    RunSources.Found found = RunSources.find(List.of(folder), null);
+    assertThat(found.skipped()).isEmpty();
+    return found.runs().get(0);
+  }
+
+  long count(String sql) throws SQLException {
+    try (Connection connection = connect();
+        Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+      rows.next();
+      return rows.getLong(1);
+    }
+  }
+
+  @Test
+  @DisplayName("keeps runs, results, forks and samples, and importing a run again changes nothing")
+  void importsOnce() throws Exception {
+    Path runs = dir.resolve("runs");
+    Path first = run(runs, 1, "host-a", 1.0);
+    try (HistoryStore store = HistoryStore.open(location())) {
+      assertThat(store.prepared()).contains("created a history store of schema version " + StoreSchema.VERSION);
+      assertThat(store.importRun(source(first))).isTrue();
+      assertThat(store.importRun(source(first))).isFalse();
+    }
+    assertThat(count("SELECT count(*) FROM runs")).isEqualTo(1);
+    assertThat(count("SELECT count(*) FROM results")).isEqualTo(3);
+    assertThat(count("SELECT count(*) FROM forks")).isEqualTo(2);
+    assertThat(count("SELECT count(*) FROM samples")).isEqualTo(40 + 40 + 40);
+    assertThat(count("SELECT count(*) FROM hosts WHERE host = 'host-a' AND cpu_cores = 2")).isEqualTo(1);
+    // Reopened: the schema is current, nothing to do.
+    try (HistoryStore store = HistoryStore.open(location())) {
+      assertThat(store.prepared()).isNull();
+      assertThat(store.contains("host-a", "r1")).isTrue();
+      assertThat(store.contains("host-b", "r1")).isFalse();
+    }
+  }
+
+  @Test
+  @DisplayName("stores each figure as the run wrote it, and the samples in order")
+  void figuresAsWritten() throws Exception {
+    Path folder = run(dir.resolve("runs"), 1, "host-a", 1.0);
+    RunSource source = source(folder);
+    try (HistoryStore store = HistoryStore.open(location())) {
+      store.importRun(source);
+    }
+    ScenarioResult batch8 = source.run().results().get(1);
+    try (Connection connection = connect();
+        Statement statement = connection.createStatement()) {
+      try (ResultSet rows = statement.executeQuery("SELECT median_ms, p99_ms, count, throughput, params, status, forks"
+          + " FROM results WHERE result_id = " + batch8.id())) {
+        rows.next();
+        assertThat(rows.getDouble(1)).isEqualTo(batch8.latencyMs().median());
+        assertThat(rows.getDouble(2)).isEqualTo(batch8.latencyMs().p99());
+        assertThat(rows.getLong(3)).isEqualTo(40);
+        assertThat(rows.getDouble(4)).isEqualTo(batch8.throughput().value());
+        assertThat(rows.getString(5)).isEqualTo("{\"batch_size\":\"8\",\"device\":\"cpu\"}");
+        assertThat(rows.getString(6)).isEqualTo("passed");
+        assertThat(rows.getObject(7)).isNull();
+      }
+      long[] samples = source.samples().of(batch8.id());
+      try (ResultSet rows = statement.executeQuery("SELECT iteration, latency_ns FROM samples WHERE result_id = "
+          + batch8.id() + " ORDER BY iteration")) {
+        for (int i = 0; i < samples.length; i++) {
+          assertThat(rows.next()).isTrue();
+          assertThat(rows.getLong(1)).isEqualTo(i);
+          assertThat(rows.getLong(2)).isEqualTo(samples[i]);
+        }
+        assertThat(rows.next()).isFalse();
+      }
+      try (ResultSet rows = statement.executeQuery("SELECT count(*), min(median_ms) FROM forks")) {
+        rows.next();
+        assertThat(rows.getLong(1)).isEqualTo(2);
+        assertThat(rows.getDouble(2)).isEqualTo(source.run().results().get(2).forks().runs().get(0).medianMs());
+      }
+    }
+  }
+
+  @Test
+  @DisplayName("keeps the same run id of two hosts apart, and a run's host label can be given")
+  void hostsApart() throws Exception {
+    Path a = run(dir.resolve("a"), 1, "host-a", 1.0);
+    Path b = run(dir.resolve("b"), 1, "host-b", 1.0);
+    try (HistoryStore store = HistoryStore.open(location())) {
+      assertThat(store.importRun(source(a))).isTrue();
+      assertThat(store.importRun(source(b))).isTrue();
+      RunSource labelled = RunSources.find(List.of(a), "linux-2core").runs().get(0);
+      assertThat(labelled.host()).isEqualTo("linux-2core");
+      assertThat(store.importRun(labelled)).isTrue();
+    }
+    assertThat(count("SELECT count(DISTINCT host) FROM runs")).isEqualTo(3);
+  }
+
+  @Test
+  @DisplayName("stores a hostile param as text: strings reach SQL only as data")
+  void hostileStrings() throws Exception {
+    String hostile = "x'); DROP TABLE runs;--";
+    Path folder = HistoryRuns.write(dir.resolve("runs"), "r1", "host'; DROP TABLE hosts;--", T0, "c1",
+        List.of(passed(Fixtures.EMBED, Map.of("payload", hostile), 1, 20, 1e6)));
+    try (HistoryStore store = HistoryStore.open(location())) {
+      store.importRun(source(folder));
+      List<Series> series = new SeriesQuery("*", Map.of("payload", hostile), null).read(store);
+      assertThat(series).hasSize(1);
+      assertThat(series.get(0).params()).containsEntry("payload", hostile);
+      assertThat(new SeriesQuery("x'); DROP", Map.of(), "host'; DROP TABLE hosts;--").read(store)).isEmpty();
+    }
+    assertThat(count("SELECT count(*) FROM runs")).isEqualTo(1);
+    assertThat(count("SELECT count(*) FROM hosts")).isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("leaves the store as it was when an import fails half-way, and imports the run later")
+  void interruptedImport() throws Exception {
+    Path first = run(dir.resolve("runs"), 1, "host-a", 1.0);
+    Path second = run(dir.resolve("runs"), 2, "host-a", 1.0);
+    try (HistoryStore store = HistoryStore.open(location())) {
+      store.importRun(source(first));
+    }
+    BulkLoader failing = new BulkLoader() {
+      final BulkLoader real = BulkLoader.of(location().engine());
+
+      @Override
+      public long load(Connection connection, String table, List<String> columns, Rows rows) throws SQLException {
+        if (table.equals("samples")) {
+          // Half the samples appended, then the import dies.
+          real.load(connection, table, columns, sink -> rows.writeTo(new Sink() {
+            int seen;
+
+            @Override
+            public void row(Object... values) throws SQLException {
+              if (++seen > 60) {
+                throw new SQLException("connection lost");
+              }
+              sink.row(values);
+            }
+          }));
+        }
+        return real.load(connection, table, columns, rows);
+      }
+    };
+    try (HistoryStore store = HistoryStore.open(location(), location().engine(), failing)) {
+      assertThatThrownBy(() -> store.importRun(source(second))).isInstanceOf(StoreException.class)
+          .hasMessageContaining("cannot import").hasMessageContaining("nothing of it was kept")
+          .hasMessageContaining("connection lost");
+    }
+    assertThat(count("SELECT count(*) FROM runs")).isEqualTo(1);
+    assertThat(count("SELECT count(*) FROM results")).isEqualTo(3);
+    assertThat(count("SELECT count(*) FROM forks")).isEqualTo(2);
+    assertThat(count("SELECT count(*) FROM samples")).isEqualTo(120);
+    try (HistoryStore store = HistoryStore.open(location())) {
+      assertThat(store.importRun(source(second))).isTrue();
+    }
+    assertThat(count("SELECT count(*) FROM runs")).isEqualTo(2);
+    assertThat(count("SELECT count(*) FROM samples")).isEqualTo(240);
+  }
+
+  @Test
+  @DisplayName("migrates an older store forward, keeping what it holds")
+  void migratesForward() throws Exception {
+    Path folder = run(dir.resolve("runs"), 1, "host-a", 1.0);
+    try (HistoryStore store = HistoryStore.open(location())) {
+      store.importRun(source(folder));
+    }
+    List<List<String>> steps = List.of(List.of("ALTER TABLE runs ADD COLUMN label_note VARCHAR",
+        "UPDATE runs SET label_note = 'migrated'"));
+    try (Connection connection = connect()) {
+      assertThat(StoreSchema.prepare(connection, "test store", StoreSchema.VERSION + 1, steps))
+          .isEqualTo("migrated the history store test store from schema version " + StoreSchema.VERSION + " to "
+              + (StoreSchema.VERSION + 1));
+      assertThat(StoreSchema.prepare(connection, "test store", StoreSchema.VERSION + 1, steps)).isNull();
+    }
+    assertThat(count("SELECT count(*) FROM runs WHERE label_note = 'migrated'")).isEqualTo(1);
+    assertThat(count("SELECT max(version) FROM junit_bench_schema")).isEqualTo(StoreSchema.VERSION + 1);
+    assertThat(count("SELECT count(*) FROM results")).isEqualTo(3);
+  }
+
+  @Test
+  @DisplayName("refuses a store of a newer schema version")
+  void otherSchemas() throws Exception {
+    try (HistoryStore store = HistoryStore.open(location())) {
+      assertThat(store.prepared()).isNotNull();
+    }
+    try (Connection connection = connect();
+        Statement statement = connection.createStatement()) {
+      statement.execute("UPDATE junit_bench_schema SET version = 99");
+    }
+    assertThatThrownBy(() -> HistoryStore.open(location())).isInstanceOf(StoreException.class)
+        .hasMessageContaining("schema version 99").hasMessageContaining("reads version " + StoreSchema.VERSION);
+  }
+}
