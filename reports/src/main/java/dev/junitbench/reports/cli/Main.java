@@ -12,16 +12,18 @@ import picocli.CommandLine.Spec;
 
 /**
  * The command line of junit-bench's reports: {@code report}, {@code compare}, {@code export-jmh},
- * {@code history}.
+ * {@code merge}, {@code history}.
  * Exit codes: 0 ok, 1 a regression (compare), 2 bad input (arguments or files), 3 an internal error.
  */
 @Command(name = "junit-bench-reports", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "Reports, comparisons and exports of junit-bench run folders (run-<time>-<id>/ under"
         + " target/benchmark-results/).",
-    subcommands = {ReportCommand.class, CompareCommand.class, ExportJmhCommand.class, HistoryCommand.class,
+    subcommands = {ReportCommand.class, CompareCommand.class, ExportJmhCommand.class, MergeCommand.class,
+        HistoryCommand.class,
         CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:done; compare: no scenario regressed", "1:compare: a scenario regressed; history check: a series's newest change point is a regression",
+    exitCodeList = {"0:done; compare: no scenario regressed",
+        "1:compare: a scenario regressed; history check: a series's newest change point is a regression",
         "2:bad input: an argument, a missing or damaged file (the message names it)", "3:an internal error"})
 public final class Main implements Runnable {
 
@@ -37,7 +39,7 @@ public final class Main implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: report, compare, export-jmh or history");
+    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: report, compare, export-jmh, merge or history");
   }
 
   /** Runs the command line and exits with its code. */

@@ -1,10 +1,12 @@
 package dev.junitbench.reports.cli;
 
 import dev.junitbench.reports.html.HtmlReport;
+import dev.junitbench.reports.runset.RunSet;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -21,7 +23,7 @@ final class ReportCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Parameters(arity = "1..*", paramLabel = "RUN_DIR", description = "Run folders (run-<time>-<id>) or their results.json.")
+  @Parameters(arity = "1..*", paramLabel = "RUN_DIR", description = "Run folders (run-<time>-<id>) or their results.json; or one run set made by merge.")
   List<Path> runs;
 
   @Option(names = {"-o", "--output"}, paramLabel = "FILE",
@@ -39,7 +41,12 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    HtmlReport report = HtmlReport.of(runs, baseline, rules.rule());
+    boolean set = runs.size() == 1 && Files.isDirectory(runs.get(0)) && RunSet.isRunSet(runs.get(0));
+    if (set && baseline != null) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--baseline compares one run; "
+          + runs.get(0) + " is a run set of several hosts: give one member's run folder");
+    }
+    HtmlReport report = set ? HtmlReport.ofRunSet(runs.get(0)) : HtmlReport.of(runs, baseline, rules.rule());
     Path file = output != null ? output : runs.size() == 1
         ? (Files.isDirectory(runs.get(0)) ? runs.get(0) : runs.get(0).toAbsolutePath().getParent()).resolve(HtmlReport.FILE)
         : Path.of(HtmlReport.FILE);

@@ -5,6 +5,7 @@ import com.github.mustachejava.Mustache;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
 import dev.junitbench.reports.compare.RunComparison;
+import dev.junitbench.reports.runset.RunSet;
 import dev.junitbench.results.AtomicFiles;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
@@ -59,11 +60,27 @@ public final class HtmlReport {
 
   /** The report of runs already read, their deltas from {@code comparison} (may be null). */
   public static HtmlReport of(List<RunFolder> folders, RunComparison comparison) throws BadInputException {
+    return new HtmlReport(ReportModel.of(folders, samples(folders), comparison, null));
+  }
+
+  /** The report of the run set at {@code dir}: each member under its host's label, the hosts side by side. */
+  public static HtmlReport ofRunSet(Path dir) throws BadInputException {
+    RunSet set = RunSet.read(dir);
+    List<RunFolder> folders = new ArrayList<>();
+    List<String> hosts = new ArrayList<>();
+    for (RunSet.Member member : set.members()) {
+      folders.add(Runs.read(RunSet.folderOf(dir, member)));
+      hosts.add(member.label());
+    }
+    return new HtmlReport(ReportModel.of(folders, samples(folders), null, hosts));
+  }
+
+  private static List<Samples> samples(List<RunFolder> folders) throws BadInputException {
     List<Samples> samples = new ArrayList<>();
     for (RunFolder folder : folders) {
       samples.add(Runs.samplesOrNull(folder));
     }
-    return new HtmlReport(ReportModel.of(folders, samples, comparison));
+    return samples;
   }
 
   /** The whole page. */
@@ -86,8 +103,11 @@ public final class HtmlReport {
     String nonce = PageAssets.nonce();
     Map<String, Object> scope = new HashMap<>();
     scope.put("nonce", nonce);
-    scope.put("title", model.runs.size() == 1 ? "junit-bench report: " + model.runs.get(0).id()
+    scope.put("title", model.hostLabels != null
+        ? "junit-bench report: " + model.runs.size() + " hosts"
+        : model.runs.size() == 1 ? "junit-bench report: " + model.runs.get(0).id()
         : "junit-bench report: " + model.runs.size() + " runs");
+    scope.put("hostTable", model.hostTable);
     scope.put("generated", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
     scope.put("runs", model.runs);
     scope.put("several", model.runs.size() > 1);

@@ -82,12 +82,19 @@ final class ReportModel {
   final List<ForkViews.ForkSection> forkSections = new ArrayList<>();
   final List<LoadViews.GenerationRow> generationRows = new ArrayList<>();
   final List<LoadViews.LoadRow> loadRows = new ArrayList<>();
+  /** A run set's host labels, one per run, or null for plain runs. */
+  List<String> hostLabels;
+  /** A run set's hosts side by side, or null. */
+  HostViews.Table hostTable;
   boolean hasBaseline;
   /** Whether a scenario was measured in forks: only then has the table its fork columns. */
   boolean hasForks;
 
-  /** One run (one element) or several; {@code baseline} is a comparison of the first run to mark deltas, or null. */
-  static ReportModel of(List<RunFolder> folders, List<Samples> samples, RunComparison baseline) {
+  /**
+   * One run (one element) or several; {@code baseline} is a comparison of the first run to mark deltas, or null;
+   * {@code hosts} the host label of each run when they are a run set's members, else null.
+   */
+  static ReportModel of(List<RunFolder> folders, List<Samples> samples, RunComparison baseline, List<String> hosts) {
     ReportModel model = new ReportModel();
     boolean several = folders.size() > 1;
     List<ScenarioResult> all = new ArrayList<>();
@@ -101,8 +108,9 @@ final class ReportModel {
     model.hasForks = all.stream().anyMatch(r -> r.forks() != null);
     for (int i = 0; i < folders.size(); i++) {
       RunFolder folder = folders.get(i);
-      String runLabel = several ? "run " + (i + 1) : "";
-      model.runs.add(runView(folder, several ? "Run " + (i + 1) + ": " + folder.run().id() : folder.run().id()));
+      String runLabel = hosts != null ? hosts.get(i) : several ? "run " + (i + 1) : "";
+      model.runs.add(runView(folder, hosts != null ? "Host " + hosts.get(i) + ": run " + folder.run().id()
+          : several ? "Run " + (i + 1) + ": " + folder.run().id() : folder.run().id()));
       for (ScenarioResult result : folder.results()) {
         model.rows.add(row(runLabel, result, names, i == 0 ? deltas.get(result.key()) : null));
         LoadViews.add(runLabel, result, names, model.generationRows, model.loadRows);
@@ -116,6 +124,8 @@ final class ReportModel {
       ForkViews.charts(folder, runLabel, model.forkCharts, model.forkSections);
     }
     model.notRun(all, names);
+    model.hostLabels = hosts == null ? null : List.copyOf(hosts);
+    model.hostTable = hosts == null ? null : HostViews.of(folders, hosts, names);
     return model;
   }
 

@@ -113,7 +113,7 @@ class CommandLineTests {
     assertThat(missingArgument.err()).hasLineCount(1).contains("CURRENT");
     Run noCommand = run();
     assertThat(noCommand.code()).isEqualTo(2);
-    assertThat(noCommand.err()).isEqualTo("junit-bench-reports: name a command: report, compare, export-jmh or history (see"
+    assertThat(noCommand.err()).isEqualTo("junit-bench-reports: name a command: report, compare, export-jmh, merge or history (see"
         + " junit-bench-reports --help)\n");
     Run folderOutput = run("report", base.toString(), "-o", tempDir.toString());
     assertThat(folderOutput.code()).isEqualTo(2);

@@ -1,0 +1,155 @@
+package dev.junitbench.reports.cli;
+
+import static dev.junitbench.reports.Fixtures.EMBED;
+import static dev.junitbench.reports.Fixtures.params;
+import static dev.junitbench.reports.Fixtures.passed;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.junitbench.results.RunFolders;
+import dev.junitbench.results.RunInfo;
+import dev.junitbench.results.RunWriter;
+import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.run.GitInfo;
+import dev.junitbench.run.HostInfo;
+import dev.junitbench.run.SoftwareInfo;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("The history and merge commands")
+class HistoryCommandTests {
+
+  static final String HOSTILE = "</script><script>window.pwned=1</script>";
+
+  @TempDir
+  Path dir;
+
+  record Run(int code, String out, String err) {}
+
+  static Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  /** Run {@code i} of host {@code host}, an hour after the one before, at commit {@code c<i>}. */
+  static Path write(Path parent, int i, String host, double factor) throws Exception {
+    Instant started = Instant.parse("2026-11-01T10:00:00Z").plusSeconds(3600L * i);
+    RunInfo info = new RunInfo("r" + i, started.toString(), null, new GitInfo("c" + i + "0000000000", "main", false),
+        new HostInfo(host, "Linux", "6.1", "amd64", null, null, 2, "Test CPU", null, null, 2, null, null, null,
+            List.of(), null), SoftwareInfo.current(), Map.of(), List.of());
+    RunWriter writer = new RunWriter(parent.resolve("run-r" + i), info);
+    for (ScenarioResult result : List.of(passed(EMBED, params("batch_size", 1), i, 30, 7e6 * factor),
+        passed(EMBED, params("batch_size", 8, "payload", HOSTILE), i + 100, 30, 44e6 * factor))) {
+      writer.add(result);
+    }
+    writer.finish(started.plusSeconds(60).toString());
+    return writer.runDir();
+  }
+
+  String db() {
+    return dir.resolve("history.duckdb").toString();
+  }
+
+  @Test
+  @DisplayName("import skips a corrupt run folder with its path and reason, imports the rest, and imports each run once")
+  void importSkipsCorrupt() throws Exception {
+    Path results = dir.resolve("benchmark-results");
+    for (int i = 1; i <= 3; i++) {
+      write(results, i, "host-a", 1.0);
+    }
+    Path partial = Files.createDirectories(results.resolve("run-r9"));
+    Files.writeString(partial.resolve("results.json"), "{\"schema_version\": 1, \"run\": {\"id\": \"r9\"");
+    Run first = run("history", "import", results.toString(), "--db", db());
+    assertThat(first.code()).isZero();
+    assertThat(first.err()).contains("history import: skipped " + partial, "not valid JSON");
+    assertThat(first.out()).contains("created a history store of schema version 1", "imported run-r1 (host host-a)",
+        "3 imported, 0 already in the store, 1 skipped");
+    Run again = run("history", "import", results.toString(), "--db", db());
+    assertThat(again.out()).contains("already in the store: run-r2 (host host-a)",
+        "0 imported, 3 already in the store, 1 skipped").doesNotContain("created");
+  }
+
+  @Test
+  @DisplayName("trend shows each scenario's runs per host, and writes a page whose charts carry every run")
+  void trend() throws Exception {
+    Path results = dir.resolve("benchmark-results");
+    double[] medians = new double[5];
+    for (int i = 1; i <= 4; i++) {
+      medians[i] = dev.junitbench.results.RunFolder.read(write(results, i, "host-a", i == 4 ? 1.2 : 1.0)).results()
+          .get(0).latencyMs().median();
+    }
+    assertThat(run("history", "import", results.toString(), "--db", db()).code()).isZero();
+    Path page = dir.resolve("trend.html");
+    Run trend = run("history", "trend", "--benchmark", "Embedding", "--params", "batch_size=1", "--db", db(),
+        "-o", page.toString());
+    assertThat(trend.code()).as(trend.err()).isZero();
+    assertThat(trend.out()).contains("EmbeddingBenchmarks#embed [batch_size=1, device=cpu] on host-a: 4 runs",
+        "c1000000", "c4000000", dev.junitbench.results.Figures.change(medians[4] / medians[1] - 1),
+        "history trend: " + page.toAbsolutePath()).doesNotContain("batch_size=8");
+    Document html = Jsoup.parse(Files.readString(page));
+    assertThat(html.select("section.trend")).hasSize(1);
+    assertThat(html.select("section.trend tbody tr")).hasSize(4);
+    String data = html.getElementById("trend-data").data();
+    assertThat(data).contains("\"commits\":[\"c10000000000\",\"c20000000000\",\"c30000000000\",\"c40000000000\"]");
+
+    Run hostile = run("history", "trend", "--benchmark", "*#embed", "--params", "batch_size=8", "--db", db(),
+        "-o", page.toString());
+    assertThat(hostile.code()).isZero();
+    String text = Files.readString(page);
+    assertThat(text).doesNotContain(HOSTILE);
+    assertThat(Jsoup.parse(text).select("script")).hasSize(3);
+  }
+
+  @Test
+  @DisplayName("trend says when nothing matches; a store it cannot open is bad input")
+  void trendBadInput() throws Exception {
+    write(dir.resolve("runs"), 1, "host-a", 1.0);
+    run("history", "import", dir.resolve("runs").toString(), "--db", db());
+    Run none = run("history", "trend", "--benchmark", "NoSuchBenchmark", "--db", db());
+    assertThat(none.code()).isEqualTo(Main.BAD_INPUT);
+    assertThat(none.err()).contains("no scenario in jdbc:duckdb:", "matches --benchmark NoSuchBenchmark",
+        "history import the runs first");
+    Run wrongUrl = run("history", "trend", "--benchmark", "x", "--db", "jdbc:mysql://localhost/bench");
+    assertThat(wrongUrl.code()).isEqualTo(Main.BAD_INPUT);
+    assertThat(wrongUrl.err()).contains("no history store for jdbc:mysql://localhost/bench");
+    Run nothing = run("history", "import", dir.resolve("empty").toString(), "--db", db());
+    assertThat(nothing.code()).isEqualTo(Main.BAD_INPUT);
+    assertThat(nothing.err()).contains("skipped " + dir.resolve("empty"), "no run to import");
+  }
+
+  @Test
+  @DisplayName("merge makes a run set with its report; import keeps each member under its label")
+  void mergeThenImport() throws Exception {
+    Path cpu = RunFolders.write(dir.resolve("cpu"), "run-a", List.of(passed(EMBED, params("batch_size", 1), 1, 30, 7e6)),
+        "runner-1");
+    Path gpu = RunFolders.write(dir.resolve("gpu"), "run-b", List.of(passed(EMBED, params("batch_size", 1), 2, 30, 2e6)),
+        "gpu-1");
+    Path set = dir.resolve("merged");
+    Run merge = run("merge", "linux-x64=" + cpu, "gpu-a10=" + gpu, "-o", set.toString());
+    assertThat(merge.code()).as(merge.err()).isZero();
+    assertThat(merge.out()).contains("merged linux-x64: linux-x64/run-a", "merged gpu-a10: gpu-a10/run-b",
+        "merge: 2 hosts in");
+    assertThat(set.resolve("report.html")).exists();
+    Run imported = run("history", "import", set.toString(), "--db", db());
+    assertThat(imported.out()).contains("imported run-a (host linux-x64)", "imported run-b (host gpu-a10)");
+    Run trend = run("history", "trend", "--benchmark", "*", "--db", db());
+    assertThat(trend.out()).contains("on gpu-a10: 1 run", "on linux-x64: 1 run");
+    Run report = run("report", set.toString());
+    assertThat(report.code()).isZero();
+    assertThat(report.out()).contains("report: " + set.resolve("report.html").toAbsolutePath());
+    Run again = run("merge", "a=" + cpu, "b=" + gpu, "-o", set.toString());
+    assertThat(again.code()).isEqualTo(Main.BAD_INPUT);
+    assertThat(again.err()).contains("is not empty");
+  }
+}
