@@ -77,6 +77,14 @@ public final class BenchConfig {
   public static final String VALIDITY_MIN_QUERIES = "junit.bench.validity.min-queries";
   /** A run measured for less time per scenario is flagged INVALID (MLPerf's min_duration). */
   public static final String VALIDITY_MIN_DURATION = "junit.bench.validity.min-duration";
+  /**
+   * A history store the run imports itself into when it ends (a DuckDB file or a JDBC URL; user and
+   * password only from the environment, JUNIT_BENCH_HISTORY_USER and JUNIT_BENCH_HISTORY_PASSWORD):
+   * done by junit-bench-reports' history format, with the store's JDBC driver on the test class path.
+   */
+  public static final String HISTORY_DB = "junit.bench.history.db";
+  /** The host label a run is kept under in the history store; default: the host's name. */
+  public static final String HISTORY_HOST = "junit.bench.history.host";
   /** Prefix of the switches of result formats: {@code junit.bench.format.html=false}. */
   public static final String FORMAT_PREFIX = "junit.bench.format.";
 
@@ -84,7 +92,8 @@ public final class BenchConfig {
     OUTPUT_DIR, WARMUP_ITERATIONS, WARMUP_TIME, MEASUREMENT_ITERATIONS, MEASUREMENT_TIME,
     DEVICES, BATCH_SIZES, SEQUENCE_LENGTHS, PROGRESS, DRY_RUN, HOST_INCLUDE_NAME, SAMPLING_ENABLED,
     SAMPLING_INTERVAL, NVIDIA_SMI, POWERCAP_ROOT, CGROUP_ROOT, BASELINE, REGRESSION_THRESHOLD, REGRESSION_ALPHA,
-    FORKS, FORKS_JVM_ARGS, FORKS_JAVA, FORKS_TIMEOUT, VALIDITY_MIN_QUERIES, VALIDITY_MIN_DURATION
+    FORKS, FORKS_JVM_ARGS, FORKS_JAVA, FORKS_TIMEOUT, VALIDITY_MIN_QUERIES, VALIDITY_MIN_DURATION, HISTORY_DB,
+    HISTORY_HOST
   };
 
   private final Function<String, Optional<String>> lookup;
@@ -358,6 +367,8 @@ public final class BenchConfig {
     values.put(REGRESSION_THRESHOLD, orRaw(REGRESSION_THRESHOLD, () -> String.valueOf(regressionRule().threshold())));
     values.put(REGRESSION_ALPHA, orRaw(REGRESSION_ALPHA, () -> String.valueOf(regressionRule().alpha())));
     values.put(FORKS_TIMEOUT, orRaw(FORKS_TIMEOUT, () -> Durations.format(forksTimeout())));
+    // A password written into the store's URL never reaches a result file.
+    values.put(HISTORY_DB, get(HISTORY_DB).map(url -> url.replaceAll("(?i)(password=)[^&;\\s]*", "$1***")).orElse(null));
     return values;
   }
 

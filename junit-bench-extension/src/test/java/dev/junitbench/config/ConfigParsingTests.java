@@ -110,7 +110,12 @@ class ConfigParsingTests {
         .containsEntry(BenchConfig.FORKS_TIMEOUT, "1800s")
         .containsEntry(BenchConfig.VALIDITY_MIN_QUERIES, null)
         .containsEntry(BenchConfig.VALIDITY_MIN_DURATION, null)
-        .hasSize(25);
+        .containsEntry(BenchConfig.HISTORY_DB, null)
+        .containsEntry(BenchConfig.HISTORY_HOST, null)
+        .hasSize(27);
+    // A password in the history store's URL never reaches the result file.
+    assertThat(config(Map.of(BenchConfig.HISTORY_DB, "jdbc:postgresql://db/bench?user=u&password=s3cret&ssl=true"))
+        .effective()).containsEntry(BenchConfig.HISTORY_DB, "jdbc:postgresql://db/bench?user=u&password=***&ssl=true");
     // A bad value is recorded as written, so the result file is still written.
     assertThat(config(Map.of(BenchConfig.SAMPLING_INTERVAL, "5ms")).effective())
         .containsEntry(BenchConfig.SAMPLING_INTERVAL, "5ms");

@@ -37,6 +37,11 @@ class FormatsInRunTests {
   Path tempDir;
 
   private String run(Map<String, String> extra) {
+    return run(extra, null);
+  }
+
+  /** Runs the test cases; what they print on standard error goes to {@code err} when it is not null. */
+  private String run(Map<String, String> extra, ByteArrayOutputStream err) {
     Map<String, String> config = new LinkedHashMap<>();
     config.put("junit.bench.output.dir", tempDir.toString());
     config.put("junit.bench.progress", "false");
@@ -45,7 +50,11 @@ class FormatsInRunTests {
     config.putAll(extra);
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     PrintStream original = System.out;
+    PrintStream originalErr = System.err;
     System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+    if (err != null) {
+      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
     try {
       LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request()
           .selectors(selectClass(ReportedTestCases.class))
@@ -54,6 +63,7 @@ class FormatsInRunTests {
           .build());
     } finally {
       System.setOut(original);
+      System.setErr(originalErr);
     }
     return printed.toString(StandardCharsets.UTF_8);
   }
@@ -90,6 +100,47 @@ class FormatsInRunTests {
     assertThat(new ObjectMapper().readTree(jmh.toFile())).hasSize(3);
     assertThat(runDir().resolve("report.html")).doesNotExist();
     assertThat(out).contains("junit-bench: jmh wrote " + jmh.toAbsolutePath());
+  }
+
+  @Test
+  @DisplayName("imports itself into the history store junit.bench.history.db names, and the report's line stays last")
+  void importsIntoHistory() throws Exception {
+    Path db = tempDir.resolveSibling(tempDir.getFileName() + "-history.duckdb");
+    try {
+      String out = run(Map.of("junit.bench.history.db", db.toString(), "junit.bench.history.host", "ci-linux"));
+      String runId = new ObjectMapper().readTree(runDir().resolve("results.json").toFile()).get("run").get("id").asText();
+      assertThat(out).contains("junit-bench: history imported run " + runId + " (host ci-linux) into jdbc:duckdb:" + db);
+      List<String> lines = out.lines().toList();
+      assertThat(lines.get(lines.size() - 1)).startsWith("junit-bench: html wrote ");
+      try (dev.junitbench.reports.history.HistoryStore store = dev.junitbench.reports.history.HistoryStore.open(
+          dev.junitbench.reports.history.StoreLocation.of(db.toString(), null, null))) {
+        assertThat(store.contains("ci-linux", runId)).isTrue();
+      }
+    } finally {
+      Files.deleteIfExists(db);
+      Files.deleteIfExists(Path.of(db + ".wal"));
+    }
+  }
+
+  @Test
+  @DisplayName("warns, and keeps every result file, when its history store cannot be reached")
+  void unreachableHistory() throws Exception {
+    int port;
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = socket.getLocalPort();
+    }
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    String url = "jdbc:postgresql://127.0.0.1:" + port + "/bench?password=hunter2";
+    String out = run(Map.of("junit.bench.history.db", url), err);
+    String warnings = err.toString(StandardCharsets.UTF_8);
+    assertThat(warnings).contains("junit-bench: warning: this run was not imported into the history store"
+        + " jdbc:postgresql://127.0.0.1:" + port + "/bench?password=***", "cannot reach", "the result files are complete")
+        .doesNotContain("hunter2");
+    assertThat(runDir().resolve("report.html")).isRegularFile();
+    assertThat(new ObjectMapper().readTree(runDir().resolve("results.json").toFile()).get("results")).hasSize(3);
+    assertThat(Files.readString(runDir().resolve("results.json"))).doesNotContain("hunter2")
+        .contains("/bench?password=***");
+    assertThat(out).contains("junit-bench: html wrote");
   }
 
   static class ReportedTestCases {
