@@ -1,11 +1,12 @@
 package dev.junitbench.reports.history;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 
@@ -13,38 +14,47 @@ import org.duckdb.DuckDBConnection;
  * DuckDB's appender into a temporary staging table, then one {@code INSERT ... SELECT} into the
  * store's table. DuckDB's appender writes outside the connection's transaction, so it never
  * appends to the store itself: the one statement that moves the staged rows is inside the
- * transaction, and a rollback leaves the store as it was.
+ * transaction, and a rollback leaves the store as it was. One loader serves one connection: its
+ * statements are prepared on it and closed with it.
  */
 final class DuckDbLoader implements BulkLoader {
 
-  private final Set<String> staged = new HashSet<>();
+  /** Per table: the statements that empty its stage and move the stage into it, prepared once. */
+  private record Stage(String name, PreparedStatement clear, PreparedStatement move) {}
+
+  private final Map<String, Stage> stages = new HashMap<>();
 
   @Override
   public long load(Connection connection, String table, List<String> columns, Rows rows) throws SQLException {
-    String stage = "stage_" + table;
-    String names = String.join(", ", columns);
-    try (Statement statement = connection.createStatement()) {
-      if (staged.add(table)) {
-        statement.execute("CREATE TEMP TABLE IF NOT EXISTS " + stage + " AS SELECT " + names + " FROM " + table
+    Stage stage = stages.get(table);
+    if (stage == null) {
+      String name = "stage_" + table;
+      String names = String.join(", ", columns);
+      try (Statement statement = connection.createStatement()) {
+        statement.execute("CREATE TEMP TABLE IF NOT EXISTS " + name + " AS SELECT " + names + " FROM " + table
             + " LIMIT 0");
       }
-      // Rows a failed load left behind.
-      statement.execute("DELETE FROM " + stage);
-      long[] count = {0};
-      try (DuckDBAppender appender = connection.unwrap(DuckDBConnection.class).createAppender("temp", "main", stage)) {
-        rows.writeTo(values -> {
-          appender.beginRow();
-          for (Object value : values) {
-            append(appender, value);
-          }
-          appender.endRow();
-          count[0]++;
-        });
-      }
-      statement.execute("INSERT INTO " + table + " (" + names + ") SELECT " + names + " FROM " + stage);
-      statement.execute("DELETE FROM " + stage);
-      return count[0];
+      stage = new Stage(name, connection.prepareStatement("DELETE FROM " + name),
+          connection.prepareStatement("INSERT INTO " + table + " (" + names + ") SELECT " + names + " FROM " + name));
+      stages.put(table, stage);
     }
+    // Rows a failed load left behind.
+    stage.clear().execute();
+    long[] count = {0};
+    try (DuckDBAppender appender = connection.unwrap(DuckDBConnection.class).createAppender("temp", "main",
+        stage.name())) {
+      rows.writeTo(values -> {
+        appender.beginRow();
+        for (Object value : values) {
+          append(appender, value);
+        }
+        appender.endRow();
+        count[0]++;
+      });
+    }
+    stage.move().execute();
+    stage.clear().execute();
+    return count[0];
   }
 
   private static void append(DuckDBAppender appender, Object value) throws SQLException {

@@ -42,13 +42,17 @@ public final class HistoryStore implements AutoCloseable {
   static final List<String> SAMPLE_COLUMNS = List.of("host", "run_id", "result_id", "iteration", "latency_ns");
 
   /** Results, hosts and configurations as stored: one line each. */
-  private static final ObjectWriter COMPACT = ResultsJson.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectWriter COMPACT = ResultsJson.MAPPER.copy()
+      .setSerializationInclusion(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+      .writer().without(SerializationFeature.INDENT_OUTPUT);
 
   private final StoreLocation location;
   private final Connection connection;
   private final Engine engine;
   private final BulkLoader loader;
   private final String prepared;
+  /** Statements prepared once and reused for every run: parsing and planning cost more than running them. */
+  private final java.util.Map<String, PreparedStatement> statements = new java.util.HashMap<>();
 
   private HistoryStore(StoreLocation location, Connection connection, Engine engine, BulkLoader loader,
       String prepared) {
@@ -78,6 +82,13 @@ public final class HistoryStore implements AutoCloseable {
     Connection connection = connect(location, engine);
     try {
       String prepared = StoreSchema.prepare(connection, location.toString());
+      if (engine == Engine.DUCKDB) {
+        // DuckDB checkpoints whenever its log passes 16 MB, rewriting the tables' indexes each time; an
+        // import of many runs checkpoints once, when the store is closed.
+        try (java.sql.Statement statement = connection.createStatement()) {
+          statement.execute("SET checkpoint_threshold = '1GB'");
+        }
+      }
       return new HistoryStore(location, connection, engine, loader, prepared);
     } catch (SQLException e) {
       closeQuietly(connection);
@@ -136,16 +147,20 @@ public final class HistoryStore implements AutoCloseable {
 
   /** Whether the run {@code runId} of host {@code host} is in the store. */
   public boolean contains(String host, String runId) throws StoreException {
-    try (PreparedStatement query = connection.prepareStatement("SELECT count(*) FROM runs WHERE host = ? AND run_id = ?")) {
-      query.setString(1, host);
-      query.setString(2, runId);
-      try (ResultSet rows = query.executeQuery()) {
-        rows.next();
-        return rows.getLong(1) > 0;
-      }
+    try {
+      return containsInTransaction(host, runId);
     } catch (SQLException e) {
       throw failure("cannot read", e);
     }
+  }
+
+  private PreparedStatement statement(String sql) throws SQLException {
+    PreparedStatement statement = statements.get(sql);
+    if (statement == null) {
+      statement = connection.prepareStatement(sql);
+      statements.put(sql, statement);
+    }
+    return statement;
   }
 
   /**
@@ -170,17 +185,19 @@ public final class HistoryStore implements AutoCloseable {
             sink.row(resultRow(host, run.id(), result));
           }
         });
-        loader.load(connection, "forks", FORK_COLUMNS, sink -> {
+        if (results.stream().anyMatch(result -> result.forks() != null && !result.forks().runs().isEmpty())) {
+          loader.load(connection, "forks", FORK_COLUMNS, sink -> {
           for (ScenarioResult result : results) {
-            ForkFigures forks = result.forks();
-            if (forks != null) {
-              for (ForkRun fork : forks.runs()) {
-                sink.row(host, run.id(), result.id(), fork.fork(), fork.status().id(), fork.error(), fork.count(),
-                    fork.medianMs(), fork.ci95Low(), fork.ci95High(), fork.meanMs(), fork.wallTimeMs());
+              ForkFigures forks = result.forks();
+              if (forks != null) {
+                for (ForkRun fork : forks.runs()) {
+                  sink.row(host, run.id(), result.id(), fork.fork(), fork.status().id(), fork.error(), fork.count(),
+                      fork.medianMs(), fork.ci95Low(), fork.ci95High(), fork.meanMs(), fork.wallTimeMs());
+                }
               }
             }
-          }
-        });
+          });
+        }
         if (source.samples() != null) {
           loader.load(connection, "samples", SAMPLE_COLUMNS, sink -> {
             for (ScenarioResult result : results) {
@@ -202,43 +219,41 @@ public final class HistoryStore implements AutoCloseable {
   }
 
   private boolean containsInTransaction(String host, String runId) throws SQLException {
-    try (PreparedStatement query = connection.prepareStatement("SELECT count(*) FROM runs WHERE host = ? AND run_id = ?")) {
-      query.setString(1, host);
-      query.setString(2, runId);
-      try (ResultSet rows = query.executeQuery()) {
-        rows.next();
-        return rows.getLong(1) > 0;
-      }
+    PreparedStatement query = statement("SELECT count(*) FROM runs WHERE host = ? AND run_id = ?");
+    query.setString(1, host);
+    query.setString(2, runId);
+    try (ResultSet rows = query.executeQuery()) {
+      rows.next();
+      return rows.getLong(1) > 0;
     }
   }
 
   private void insertRun(RunSource source, RunInfo run, String host) throws SQLException {
-    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO runs (host, run_id, started_at, started_ms,"
+    PreparedStatement insert = statement("INSERT INTO runs (host, run_id, started_at, started_ms,"
         + " finished_at, git_commit, git_branch, git_dirty, junit_bench_version, java_version, host_info, software,"
-        + " config, warnings, source, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-      int i = 0;
-      insert.setString(++i, host);
-      insert.setString(++i, run.id());
-      insert.setString(++i, run.startedAt());
-      insert.setLong(++i, epochMillis(run.startedAt()));
-      insert.setString(++i, run.finishedAt());
-      insert.setString(++i, run.git() == null ? null : run.git().commit());
-      insert.setString(++i, run.git() == null ? null : run.git().branch());
-      if (run.git() == null || run.git().dirty() == null) {
-        insert.setNull(++i, Types.BOOLEAN);
-      } else {
-        insert.setBoolean(++i, run.git().dirty());
-      }
-      insert.setString(++i, run.software() == null ? null : run.software().junitBenchVersion());
-      insert.setString(++i, run.software() == null ? null : run.software().javaVersion());
-      insert.setString(++i, json(run.host()));
-      insert.setString(++i, json(run.software()));
-      insert.setString(++i, json(run.config()));
-      insert.setString(++i, json(run.warnings()));
-      insert.setString(++i, source.run().dir().toString());
-      insert.setString(++i, Instant.now().toString());
-      insert.executeUpdate();
+        + " config, warnings, source, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    int i = 0;
+    insert.setString(++i, host);
+    insert.setString(++i, run.id());
+    insert.setString(++i, run.startedAt());
+    insert.setLong(++i, epochMillis(run.startedAt()));
+    insert.setString(++i, run.finishedAt());
+    insert.setString(++i, run.git() == null ? null : run.git().commit());
+    insert.setString(++i, run.git() == null ? null : run.git().branch());
+    if (run.git() == null || run.git().dirty() == null) {
+      insert.setNull(++i, Types.BOOLEAN);
+    } else {
+      insert.setBoolean(++i, run.git().dirty());
     }
+    insert.setString(++i, run.software() == null ? null : run.software().junitBenchVersion());
+    insert.setString(++i, run.software() == null ? null : run.software().javaVersion());
+    insert.setString(++i, json(run.host()));
+    insert.setString(++i, json(run.software()));
+    insert.setString(++i, json(run.config()));
+    insert.setString(++i, json(run.warnings()));
+    insert.setString(++i, source.run().dir().toString());
+    insert.setString(++i, Instant.now().toString());
+    insert.executeUpdate();
   }
 
   private void upsertHost(RunInfo run, String host) throws SQLException {
@@ -249,41 +264,36 @@ public final class HistoryStore implements AutoCloseable {
     Object[] values = {info == null ? null : info.name(), info == null ? null : info.cpuModel(),
         info == null ? null : info.cpuLogicalCores(), info == null ? null : info.totalMemoryBytes(), os,
         gpus == null || gpus.isEmpty() ? null : gpus, run.startedAt()};
-    int updated;
-    // The newest run describes the machine; an older run imported later does not overwrite it.
-    try (PreparedStatement update = connection.prepareStatement("UPDATE hosts SET name = ?, cpu_model = ?, cpu_cores = ?,"
-        + " memory_bytes = ?, os = ?, gpus = ?, last_run_at = ? WHERE host = ? AND last_run_at <= ?")) {
-      bind(update, values);
-      update.setString(values.length + 1, host);
-      update.setString(values.length + 2, run.startedAt());
-      updated = update.executeUpdate();
+    PreparedStatement known = statement("SELECT count(*) FROM hosts WHERE host = ?");
+    known.setString(1, host);
+    boolean exists;
+    try (ResultSet rows = known.executeQuery()) {
+      rows.next();
+      exists = rows.getLong(1) > 0;
     }
-    if (updated == 0) {
-      try (PreparedStatement insert = connection.prepareStatement("INSERT INTO hosts (name, cpu_model, cpu_cores,"
-          + " memory_bytes, os, gpus, last_run_at, host) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS"
-          + " (SELECT 1 FROM hosts WHERE host = ?)")) {
-        bind(insert, values);
-        insert.setString(values.length + 1, host);
-        insert.setString(values.length + 2, host);
-        insert.executeUpdate();
+    // The newest run describes the machine; an older run imported later does not overwrite it.
+    PreparedStatement write = exists
+        ? statement("UPDATE hosts SET name = ?, cpu_model = ?, cpu_cores = ?, memory_bytes = ?, os = ?, gpus = ?,"
+            + " last_run_at = ? WHERE host = ? AND last_run_at <= ?")
+        : statement("INSERT INTO hosts (name, cpu_model, cpu_cores, memory_bytes, os, gpus, last_run_at, host)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] == null) {
+        write.setNull(i + 1, HOST_TYPES[i]);
+      } else {
+        write.setObject(i + 1, values[i], HOST_TYPES[i]);
       }
     }
+    write.setString(values.length + 1, host);
+    if (exists) {
+      write.setString(values.length + 2, run.startedAt());
+    }
+    write.executeUpdate();
   }
 
-  private static void bind(PreparedStatement statement, Object[] values) throws SQLException {
-    for (int i = 0; i < values.length; i++) {
-      Object value = values[i];
-      if (value == null) {
-        statement.setNull(i + 1, Types.VARCHAR);
-      } else if (value instanceof Integer number) {
-        statement.setInt(i + 1, number);
-      } else if (value instanceof Long number) {
-        statement.setLong(i + 1, number);
-      } else {
-        statement.setString(i + 1, value.toString());
-      }
-    }
-  }
+  /** The SQL types of the host's values, in the order upsertHost binds them: a typed null suits every engine. */
+  private static final int[] HOST_TYPES = {Types.VARCHAR, Types.VARCHAR, Types.INTEGER, Types.BIGINT, Types.VARCHAR,
+      Types.VARCHAR, Types.VARCHAR};
 
   private static Object[] resultRow(String host, String runId, ScenarioResult result) {
     LatencySummary latency = result.latencyMs();
@@ -338,6 +348,9 @@ public final class HistoryStore implements AutoCloseable {
   @Override
   public void close() throws StoreException {
     try {
+      for (PreparedStatement statement : statements.values()) {
+        statement.close();
+      }
       connection.close();
     } catch (SQLException e) {
       throw failure("cannot close", e);

@@ -28,6 +28,12 @@ public final class RunSources {
   /** The runs found, and those set aside. */
   public record Found(List<RunSource> runs, List<Skipped> skipped) {}
 
+  /** A run folder to read, and the host label its series go under. */
+  public record Candidate(Path path, String host) {}
+
+  /** The run folders named, in order, not yet read; and the paths that hold none. */
+  public record Candidates(List<Candidate> runs, List<Skipped> skipped) {}
+
   private RunSources() {}
 
   /**
@@ -36,14 +42,34 @@ public final class RunSources {
    * @param host the host label for runs that are not members of a run set, or null for each host's own name
    */
   public static Found find(List<Path> paths, String host) {
+    Candidates candidates = candidates(paths, host);
     List<RunSource> runs = new ArrayList<>();
+    List<Skipped> skipped = new ArrayList<>(candidates.skipped());
+    for (Candidate candidate : candidates.runs()) {
+      try {
+        runs.add(read(candidate));
+      } catch (BadInputException e) {
+        skipped.add(new Skipped(candidate.path(), e.getMessage()));
+      }
+    }
+    return new Found(runs, skipped);
+  }
+
+  /**
+   * The run folders {@code paths} name, without reading them: run folders and results.json files as
+   * they are, folders of run folders opened, run sets' members under their labels.
+   *
+   * @param host the host label for runs that are not members of a run set, or null for each host's own name
+   */
+  public static Candidates candidates(List<Path> paths, String host) {
+    List<Candidate> runs = new ArrayList<>();
     List<Skipped> skipped = new ArrayList<>();
     for (Path path : paths) {
       if (Files.isDirectory(path) && RunSet.isRunSet(path)) {
         try {
           RunSet set = RunSet.read(path);
           for (RunSet.Member member : set.members()) {
-            add(RunSet.folderOf(path, member), member.label(), runs, skipped);
+            runs.add(new Candidate(RunSet.folderOf(path, member), member.label()));
           }
         } catch (BadInputException e) {
           skipped.add(new Skipped(path, e.getMessage()));
@@ -55,31 +81,29 @@ public final class RunSources {
               + RunSet.INDEX + "; give run folders, a folder of them, or a run set"));
         }
         for (Path folder : folders) {
-          add(folder, host, runs, skipped);
+          runs.add(new Candidate(folder, host));
         }
       } else {
-        add(path, host, runs, skipped);
+        runs.add(new Candidate(path, host));
       }
     }
-    return new Found(runs, skipped);
+    return new Candidates(runs, skipped);
   }
 
-  private static void add(Path path, String host, List<RunSource> runs, List<Skipped> skipped) {
-    try {
-      RunFolder run = Runs.read(path);
-      if (run.run() == null || run.run().id() == null || run.run().id().isBlank()) {
-        throw new BadInputException("its results.json has no run id; it is not a complete junit-bench run");
-      }
-      try {
-        Instant.parse(run.run().startedAt());
-      } catch (DateTimeParseException | NullPointerException e) {
-        throw new BadInputException("its run.started_at '" + run.run().startedAt() + "' is not an ISO-8601 time;"
-            + " the file is damaged");
-      }
-      runs.add(new RunSource(run, Runs.samplesOrNull(run), host != null ? host : labelOf(run.run().host())));
-    } catch (BadInputException e) {
-      skipped.add(new Skipped(path, e.getMessage()));
+  /** Reads and checks the run at {@code candidate}: its results, its samples, its start time. */
+  public static RunSource read(Candidate candidate) throws BadInputException {
+    RunFolder run = Runs.read(candidate.path());
+    if (run.run() == null || run.run().id() == null || run.run().id().isBlank()) {
+      throw new BadInputException("its results.json has no run id; it is not a complete junit-bench run");
     }
+    try {
+      Instant.parse(run.run().startedAt());
+    } catch (DateTimeParseException | NullPointerException e) {
+      throw new BadInputException("its run.started_at '" + run.run().startedAt() + "' is not an ISO-8601 time;"
+          + " the file is damaged");
+    }
+    String host = candidate.host() != null ? candidate.host() : labelOf(run.run().host());
+    return new RunSource(run, Runs.samplesOrNull(run), host);
   }
 
   /**
