@@ -22,4 +22,5 @@ if [ ! -x "$chromium" ] || [ ! -x "$chromedriver" ]; then
   fi
 fi
 
+ci/lint-workflow.sh
 exec mvn -B verify "$@"
