@@ -26,7 +26,7 @@ fi
 cluster=$(pg_lsclusters -h 2>/dev/null | head -1)
 if [ -z "$cluster" ]; then
   [ "$(id -u)" = 0 ] || skip "no PostgreSQL cluster, and this user cannot create one (needs root)"
-  version=$(ls /usr/lib/postgresql | sort -n | tail -1)
+  version=$(find /usr/lib/postgresql -mindepth 1 -maxdepth 1 -printf "%f\n" | sort -n | tail -1)
   pg_createcluster "$version" main > /tmp/junit-bench-postgres.log 2>&1 \
     || skip "could not create a PostgreSQL $version cluster (see /tmp/junit-bench-postgres.log)"
   cluster=$(pg_lsclusters -h | head -1)

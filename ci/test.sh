@@ -25,5 +25,7 @@ fi
 
 # PostgreSQL on loopback for the history store's tests; where none can be had, they are skipped with the reason.
 eval "$(ci/postgres.sh)"
+# The workflow in ci/github, through a real linter (from the npm registry; skipped with the reason where it cannot be had).
+ci/lint-workflow.sh
 
 exec mvn -B verify "$@"

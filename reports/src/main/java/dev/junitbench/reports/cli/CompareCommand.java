@@ -16,14 +16,18 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code compare BASELINE CURRENT}: is it slower, and how sure are we. */
+/** {@code compare BASELINE CURRENT}: is it slower, and how sure are we; each side one run or rounds of one build. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
     description = {"Compares two runs scenario by scenario (matched on benchmark and params) and exits with 1 when a"
         + " scenario regressed.",
         "A change is called when its p-value (Welch's t-test on the log fork medians when both runs are forked;"
             + " else two-sided Mann-Whitney U on the raw samples, or a Wald test of the log ratio when a run has no"
             + " samples.csv) is below --alpha and the median changed by more than --threshold. Latency: lower is"
-            + " better; throughput: higher is better."},
+            + " better; throughput: higher is better.",
+        "A side may be a folder of rounds: run folders (run-*) of one build from one machine, such as a pull-request"
+            + " gate writes when it measures base and head alternately. Its rounds are pooled as the forks of one run"
+            + " (each fork of a forked round, each unforked round one JVM run) and compared with Welch's t-test on the"
+            + " log medians of the JVM runs."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:no scenario regressed", "1:a scenario regressed", "2:bad input", "3:an internal error"})
 final class CompareCommand implements Callable<Integer> {
@@ -34,10 +38,12 @@ final class CompareCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "BASELINE", description = "The run compared against: a run folder or its results.json.")
+  @Parameters(index = "0", paramLabel = "BASELINE",
+      description = "The run compared against: a run folder, its results.json, or a folder of rounds (run-*).")
   Path baseline;
 
-  @Parameters(index = "1", paramLabel = "CURRENT", description = "The run judged: a run folder or its results.json.")
+  @Parameters(index = "1", paramLabel = "CURRENT",
+      description = "The run judged: a run folder, its results.json, or a folder of rounds (run-*).")
   Path current;
 
   @Mixin

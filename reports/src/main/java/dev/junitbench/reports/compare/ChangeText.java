@@ -32,11 +32,11 @@ final class ChangeText {
 
   /**
    * The median a row's change is the ratio of: for forked runs the geometric mean of the fork
-   * medians, else the result's median.
+   * medians, for pooled rounds what their test compared, else the result's median.
    */
   static String median(RunComparison.Row row, boolean baseline) {
     Comparison latency = row.latency();
-    if (latency != null && Comparison.WELCH.equals(latency.test())) {
+    if (latency != null && (Comparison.WELCH.equals(latency.test()) || row.pool() != null)) {
       return Figures.duration(baseline ? latency.baselineMedianMs() : latency.currentMedianMs());
     }
     return median(baseline ? row.before() : row.after());

@@ -23,8 +23,8 @@ public final class ComparisonJson {
     root.put("regressed", comparison.regressed());
     root.set("rule", mapper.valueToTree(comparison.rule()));
     root.put("method", comparison.method());
-    root.set("baseline", run(comparison.baseline()));
-    root.set("current", run(comparison.current()));
+    root.set("baseline", comparison.pooled() ? rounds(comparison.baselineRounds()) : run(comparison.baseline()));
+    root.set("current", comparison.pooled() ? rounds(comparison.currentRounds()) : run(comparison.current()));
     var scenarios = root.putArray("scenarios");
     for (RunComparison.Row row : comparison.rows()) {
       ObjectNode node = scenarios.addObject();
@@ -41,12 +41,29 @@ public final class ComparisonJson {
       throughput.put("ratio", row.throughputRatio());
       throughput.put("change", row.throughputRatio() == null ? null : row.throughputRatio() - 1);
       throughput.put("higher_is_better", true);
+      if (row.pool() != null) {
+        ObjectNode pool = node.putObject("rounds");
+        pool.put("baseline", row.pool().baselineRounds());
+        pool.put("current", row.pool().currentRounds());
+        pool.set("baseline_jvm_medians_ms", mapper.valueToTree(row.pool().baselineMs()));
+        pool.set("current_jvm_medians_ms", mapper.valueToTree(row.pool().currentMs()));
+      }
     }
     try {
       return mapper.writeValueAsString(root) + "\n";
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("a comparison could not be written as JSON", e);
     }
+  }
+
+  /** A side of rounds: its folder (null for a side given as one run), how many rounds, and each round. */
+  private static ObjectNode rounds(Rounds rounds) {
+    ObjectNode node = ResultsJson.MAPPER.createObjectNode();
+    node.put("folder", rounds.folder() == null ? null : rounds.folder().toString());
+    node.put("rounds", rounds.runs().size());
+    var runs = node.putArray("runs");
+    rounds.runs().forEach(run -> runs.add(run(run)));
+    return node;
   }
 
   private static ObjectNode run(RunFolder run) {

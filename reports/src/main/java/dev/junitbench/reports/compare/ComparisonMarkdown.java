@@ -25,8 +25,13 @@ public final class ComparisonMarkdown {
     ScenarioNames names = ScenarioNames.of(comparison.rows().stream().map(RunComparison.Row::named).toList());
     StringBuilder md = new StringBuilder();
     md.append(lead(comparison, names)).append("\n\n");
-    md.append("Baseline ").append(run(comparison.baseline())).append(" → current ").append(run(comparison.current()))
-        .append("\n\n");
+    if (comparison.pooled()) {
+      md.append("Baseline ").append(rounds(comparison.baselineRounds())).append(" → current ")
+          .append(rounds(comparison.currentRounds())).append("\n\n");
+    } else {
+      md.append("Baseline ").append(run(comparison.baseline())).append(" → current ").append(run(comparison.current()))
+          .append("\n\n");
+    }
     List<RunComparison.Row> changed = new ArrayList<>();
     List<RunComparison.Row> unchanged = new ArrayList<>();
     List<RunComparison.Row> others = new ArrayList<>();
@@ -100,6 +105,26 @@ public final class ComparisonMarkdown {
       return ":red_circle: ";
     }
     return row.verdict() == Verdict.IMPROVED ? ":green_circle: " : "";
+  }
+
+  /** {@code 2 rounds pooled (commit 1a2b3c4d5e, CPU)}, or a single run's text for a side given as one run. */
+  private static String rounds(Rounds rounds) {
+    if (rounds.folder() == null) {
+      return run(rounds.latest()) + ", 1 round";
+    }
+    RunFolder latest = rounds.latest();
+    List<String> parts = new ArrayList<>();
+    if (Rounds.commit(latest) != null) {
+      parts.add("commit " + Markdown.escape(Rounds.abbreviated(Rounds.commit(latest))));
+    }
+    if (latest.run().host() != null && latest.run().host().cpuModel() != null) {
+      parts.add(Markdown.escape(latest.run().host().cpuModel()));
+    }
+    if (!rounds.hasSamples()) {
+      parts.add("a round without samples.csv");
+    }
+    String text = rounds.count() + " pooled";
+    return parts.isEmpty() ? text : text + " (" + String.join(", ", parts) + ")";
   }
 
   private static String run(RunFolder run) {

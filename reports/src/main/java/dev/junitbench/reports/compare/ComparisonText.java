@@ -25,8 +25,10 @@ public final class ComparisonText {
   public static String render(RunComparison comparison) {
     List<String> lines = new ArrayList<>();
     lines.add(comparison.summaryLine());
-    lines.addAll(TextTable.wrap("baseline: " + describe(comparison.baseline()), "", "  ", WIDTH));
-    lines.addAll(TextTable.wrap("current:  " + describe(comparison.current()), "", "  ", WIDTH));
+    lines.addAll(TextTable.wrap("baseline: " + (comparison.pooled() ? describe(comparison.baselineRounds())
+        : describe(comparison.baseline())), "", "  ", WIDTH));
+    lines.addAll(TextTable.wrap("current:  " + (comparison.pooled() ? describe(comparison.currentRounds())
+        : describe(comparison.current())), "", "  ", WIDTH));
     lines.addAll(TextTable.wrap("method: " + comparison.method(), "", "  ", WIDTH));
     List<ScenarioResult> named = comparison.rows().stream().map(RunComparison.Row::named).toList();
     ScenarioNames names = ScenarioNames.of(named);
@@ -82,6 +84,28 @@ public final class ComparisonText {
 
   private static String status(ScenarioResult result) {
     return result == null || result.status() == null ? "-" : result.status().id();
+  }
+
+  /**
+   * {@code /path/base (2 rounds pooled: run-a, run-b; host h, commit 1a2b3c4d5e)}; a side given as one
+   * run folder is described as one run, pooled as one round.
+   */
+  static String describe(Rounds rounds) {
+    if (rounds.folder() == null) {
+      return describe(rounds.latest()) + ", pooled as 1 round";
+    }
+    RunFolder latest = rounds.latest();
+    List<String> parts = new ArrayList<>();
+    parts.add(Rounds.machine(latest));
+    if (Rounds.commit(latest) != null) {
+      parts.add("commit " + Rounds.abbreviated(Rounds.commit(latest))
+          + (Boolean.TRUE.equals(latest.run().git().dirty()) ? " (dirty)" : ""));
+    }
+    if (!rounds.hasSamples()) {
+      parts.add("a round without samples.csv");
+    }
+    String names = String.join(", ", rounds.runs().stream().map(run -> run.dir().getFileName().toString()).toList());
+    return rounds.folder() + " (" + rounds.count() + " pooled: " + names + "; " + String.join(", ", parts) + ")";
   }
 
   /** {@code /path/results.json (run 20261123-..., host h, commit 1a2b3c4, 2026-11-23T08:00:00Z)}. */

@@ -9,6 +9,7 @@ import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
 import dev.junitbench.stats.Comparison;
+import dev.junitbench.stats.ForkStatistics;
 import dev.junitbench.stats.RegressionRule;
 import dev.junitbench.stats.Verdict;
 import java.nio.file.Path;
@@ -22,13 +23,18 @@ import java.util.Map;
  * each scenario both runs measured gets a {@link Comparison} of its latency and the change of its
  * throughput; the others are listed as added, removed or not passed. A scenario that had figures in
  * the baseline and has none now (it failed or was aborted) counts against the run like a regression.
+ * Either side may instead be {@link Rounds}: run folders of one build from one machine, pooled as the
+ * forks of one run, each JVM run one observation of Welch's test.
  *
- * @param baseline the run compared against
- * @param current the run judged
+ * @param baseline the run compared against; for rounds, the latest round
+ * @param current the run judged; for rounds, the latest round
  * @param rule the regression rule
  * @param rows one per scenario of either run: regressed first, then improved, then the rest
+ * @param baselineRounds the baseline's rounds when rounds were pooled, else null
+ * @param currentRounds the current rounds when rounds were pooled, else null
  */
-public record RunComparison(RunFolder baseline, RunFolder current, RegressionRule rule, List<Row> rows) {
+public record RunComparison(RunFolder baseline, RunFolder current, RegressionRule rule, List<Row> rows,
+    Rounds baselineRounds, Rounds currentRounds) {
 
   /** How a scenario appears in the two runs. */
   public enum Kind {
@@ -52,9 +58,16 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
    * @param latency the comparison of the latencies, for {@link Kind#COMPARED}
    * @param throughputRatio current / baseline throughput (higher is better: below 1 is slower), or null;
    *     shown beside the latency's change, the verdict is the median latency's
+   * @param pool the JVM runs pooled from the rounds of each side, for a compared scenario of rounds; else null
    */
   public record Row(ScenarioKey key, Kind kind, ScenarioResult before, ScenarioResult after, Comparison latency,
-      Double throughputRatio) {
+      Double throughputRatio, Pool pool) {
+
+    /** A scenario of two single runs. */
+    public Row(ScenarioKey key, Kind kind, ScenarioResult before, ScenarioResult after, Comparison latency,
+        Double throughputRatio) {
+      this(key, kind, before, after, latency, throughputRatio, null);
+    }
 
     /** The result to name the scenario by: the current one, else the baseline's. */
     public ScenarioResult named() {
@@ -72,25 +85,46 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
     }
   }
 
+  /**
+   * A scenario's JVM runs pooled from the rounds of each side.
+   *
+   * @param baselineRounds the baseline's rounds
+   * @param currentRounds the current rounds
+   * @param baselineMs the medians (ms) of the baseline's JVM runs: a forked round's forks, an unforked round
+   * @param currentMs the same of the current rounds
+   */
+  public record Pool(int baselineRounds, int currentRounds, double[] baselineMs, double[] currentMs) {}
+
   /** Counts for the summary line; {@code lost} of the {@code notPassed} were measured in the baseline. */
   public record Counts(int regressed, int improved, int unchanged, int added, int removed, int notPassed, int lost) {}
 
-  /** Whether the baseline, resp. the current run, kept raw samples. */
+  /** Whether the baseline, resp. the current run, kept raw samples (for rounds: every round). */
   public boolean baselineHasSamples() {
-    return baseline.hasSamples();
+    return baselineRounds != null ? baselineRounds.hasSamples() : baseline.hasSamples();
   }
 
-  /** Whether the current run kept raw samples. */
+  /** Whether the current run kept raw samples (for rounds: every round). */
   public boolean currentHasSamples() {
-    return current.hasSamples();
+    return currentRounds != null ? currentRounds.hasSamples() : current.hasSamples();
+  }
+
+  /** Whether the sides are rounds, pooled. */
+  public boolean pooled() {
+    return baselineRounds != null;
   }
 
   /**
-   * Compares the runs at {@code baselinePath} and {@code currentPath} (run folders or their results.json).
+   * Compares the runs at {@code baselinePath} and {@code currentPath}: run folders or their results.json,
+   * or folders of rounds ({@code run-*} of one build from one machine), which are pooled; a run folder
+   * beside a folder of rounds is one round.
    *
-   * @throws BadInputException when a run cannot be read, a latency is not positive, or the runs share no scenario
+   * @throws BadInputException when a run cannot be read, a latency is not positive, the runs share no
+   *     scenario, or a folder of rounds holds none, a damaged one, or rounds of different machines or commits
    */
   public static RunComparison of(Path baselinePath, Path currentPath, RegressionRule rule) throws BadInputException {
+    if (Rounds.isRoundsFolder(baselinePath) || Rounds.isRoundsFolder(currentPath)) {
+      return of(Rounds.read(baselinePath), Rounds.read(currentPath), rule);
+    }
     RunFolder baseline = Runs.read(baselinePath);
     RunFolder current = Runs.read(currentPath);
     return of(baseline, current, rule);
@@ -100,8 +134,41 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
   public static RunComparison of(RunFolder baseline, RunFolder current, RegressionRule rule) throws BadInputException {
     Samples baselineSamples = Runs.samplesOrNull(baseline);
     Samples currentSamples = Runs.samplesOrNull(current);
-    Map<ScenarioKey, ScenarioResult> before = index(baseline);
-    Map<ScenarioKey, ScenarioResult> after = index(current);
+    List<Row> rows = rows(index(baseline), index(current),
+        (key, then, now) -> compare(key, baseline, then, baselineSamples, current, now, currentSamples, rule));
+    if (rows == null) {
+      throw new BadInputException(baseline.resultsFile() + " and " + current.resultsFile() + " have no scenario in"
+          + " common (scenarios match on benchmark and params); compare two runs of the same benchmarks");
+    }
+    return new RunComparison(baseline, current, rule, rows, null, null);
+  }
+
+  /**
+   * Compares two sides of rounds, each pooled as the forks of one run: per scenario every JVM run of
+   * every round is one observation (a forked round's fork medians, an unforked round's median), and
+   * Welch's t-test on their logarithms decides, as for two forked runs. A scenario that any round did
+   * not measure is not passed for its side.
+   */
+  public static RunComparison of(Rounds baseline, Rounds current, RegressionRule rule) throws BadInputException {
+    PooledScenarios before = PooledScenarios.of(baseline);
+    PooledScenarios after = PooledScenarios.of(current);
+    List<Row> rows = rows(before.representatives(), after.representatives(),
+        (key, then, now) -> pooled(key, before, then, after, now, rule));
+    if (rows == null) {
+      throw new BadInputException(baseline.name() + " and " + current.name() + " have no scenario in common"
+          + " (scenarios match on benchmark and params); compare rounds of the same benchmarks");
+    }
+    return new RunComparison(baseline.latest(), current.latest(), rule, rows, baseline, current);
+  }
+
+  /** Compares a scenario both sides measured. */
+  private interface ScenarioComparer {
+    Row compare(ScenarioKey key, ScenarioResult then, ScenarioResult now) throws BadInputException;
+  }
+
+  /** One row per scenario of either side, in order; null when the sides share no scenario. */
+  private static List<Row> rows(Map<ScenarioKey, ScenarioResult> before, Map<ScenarioKey, ScenarioResult> after,
+      ScenarioComparer comparer) throws BadInputException {
     List<Row> rows = new ArrayList<>();
     boolean common = false;
     for (Map.Entry<ScenarioKey, ScenarioResult> entry : after.entrySet()) {
@@ -116,7 +183,7 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
         rows.add(new Row(entry.getKey(), Kind.NOT_PASSED, then, now, null, null));
         continue;
       }
-      rows.add(compare(entry.getKey(), baseline, then, baselineSamples, current, now, currentSamples, rule));
+      rows.add(comparer.compare(entry.getKey(), then, now));
     }
     for (Map.Entry<ScenarioKey, ScenarioResult> entry : before.entrySet()) {
       if (!after.containsKey(entry.getKey())) {
@@ -124,11 +191,37 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
       }
     }
     if (!common) {
-      throw new BadInputException(baseline.resultsFile() + " and " + current.resultsFile() + " have no scenario in"
-          + " common (scenarios match on benchmark and params); compare two runs of the same benchmarks");
+      return null;
     }
     rows.sort(java.util.Comparator.comparingInt(RunComparison::order));
-    return new RunComparison(baseline, current, rule, List.copyOf(rows));
+    return List.copyOf(rows);
+  }
+
+  private static Row pooled(ScenarioKey key, PooledScenarios before, ScenarioResult then, PooledScenarios after,
+      ScenarioResult now, RegressionRule rule) throws BadInputException {
+    double[] a = before.observations(key);
+    double[] b = after.observations(key);
+    Comparison latency = Comparison.ofForks(a, b, rule);
+    if (latency.pValue() == null && latency.ratio() != null && latency.ratio() != 1) {
+      // Welch had nothing to test; a change between the sides must still be judged, so the samples are.
+      String why = Math.min(a.length, b.length) < ForkStatistics.MIN_FORKS
+          ? "fewer than " + ForkStatistics.MIN_FORKS + " JVM runs (rounds x forks) on a side: no Welch test"
+          : latency.note();
+      long[] x = before.pooledSamples(key);
+      long[] y = x == null ? null : after.pooledSamples(key);
+      if (x != null && y != null) {
+        latency = Comparison.ofSamples(x, x.length, y, y.length, rule)
+            .withNote(why + ": compared on the rounds' pooled samples; between-JVM variance unknown");
+      } else if (before.roundCount() == 1 && after.roundCount() == 1) {
+        latency = Comparison.ofSummaries(then.latencyMs(), now.latencyMs(), rule)
+            .withNote(why + ": compared on the medians and their intervals; between-JVM variance unknown");
+      }
+    }
+    Double thenThroughput = before.throughput(key);
+    Double nowThroughput = after.throughput(key);
+    Double ratio = thenThroughput == null || nowThroughput == null ? null : nowThroughput / thenThroughput;
+    return new Row(key, Kind.COMPARED, then, now, latency, ratio,
+        new Pool(before.roundCount(), after.roundCount(), a, b));
   }
 
   private static int order(Row row) {
@@ -146,7 +239,7 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
   }
 
   /** A result with figures: passed, or failed by a gate (which keeps them). */
-  private static boolean measured(ScenarioResult result) {
+  static boolean measured(ScenarioResult result) {
     return result != null && result.latencyMs() != null && (result.status() == Status.PASSED || result.status() == Status.FAILED);
   }
 
@@ -174,7 +267,7 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
     return new Row(key, Kind.COMPARED, then, now, latency, ratio);
   }
 
-  private static void requirePositive(RunFolder run, ScenarioResult result) throws BadInputException {
+  static void requirePositive(RunFolder run, ScenarioResult result) throws BadInputException {
     if (!(result.latencyMs().median() > 0)) {
       throw new BadInputException(run.resultsFile() + ": result " + result.id() + " (" + result.benchmark() + " "
           + result.displayName() + ") has a median latency of " + result.latencyMs().median() + " ms; a ratio needs"
@@ -182,7 +275,7 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
     }
   }
 
-  private static long[] requirePositive(RunFolder run, ScenarioResult result, long[] samples) throws BadInputException {
+  static long[] requirePositive(RunFolder run, ScenarioResult result, long[] samples) throws BadInputException {
     for (long sample : samples) {
       if (sample <= 0) {
         throw new BadInputException(run.samplesFile() + ": result " + result.id() + " (" + result.benchmark() + " "
@@ -251,6 +344,9 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
 
   /** How the figures were compared, as criterion.rs and JMH state their methods. */
   public String method() {
+    if (pooled()) {
+      return PooledMethod.describe(this);
+    }
     long forked = rows.stream().filter(row -> row.latency() != null && Comparison.WELCH.equals(row.latency().test()))
         .count();
     long single = rows.stream().filter(row -> row.latency() != null && !Comparison.WELCH.equals(row.latency().test()))

@@ -86,6 +86,43 @@ class CommandLineTests {
   }
 
   @Test
+  @DisplayName("compare pools folders of rounds, says how many and which test, and refuses rounds of two machines")
+  void compareRounds() throws Exception {
+    Path base = tempDir.resolve("gate/base");
+    Path head = tempDir.resolve("gate/head");
+    for (int round = 1; round <= 2; round++) {
+      RunFolders.write(base, "run-" + round + "a", List.of(passed(EMBED, params("batch_size", 1), round, 100, 7e6),
+          passed(EMBED, params("batch_size", 8), 10 + round, 100, 44e6 * (1 + round / 100.0))));
+      RunFolders.write(head, "run-" + round + "b", List.of(passed(EMBED, params("batch_size", 1), 20 + round, 100, 7e6),
+          passed(EMBED, params("batch_size", 8), 30 + round, 100, 4 * 44e6 * (1 + round / 100.0))));
+    }
+    Path markdown = tempDir.resolve("gate/comparison.md");
+    Run regressed = run("compare", base.toString(), head.toString(), "--format", "markdown", "-o", markdown.toString());
+    assertThat(regressed.code()).as(regressed.out() + regressed.err()).isEqualTo(1);
+    assertThat(regressed.out()).startsWith("1 regressed, 0 improved, 1 unchanged (written to");
+    assertThat(Files.readString(markdown)).startsWith(":red_circle: **1 regressed**, 0 improved, 1 unchanged: the"
+            + " largest, EmbeddingBenchmarks\\.embed \\[batch\\_size\\=8\\], is +")
+        .contains("Baseline 2 rounds pooled (Test CPU) → current 2 rounds pooled (Test CPU)")
+        .contains("Welch\\'s t\\-test on the log medians of the JVM runs \\(2 vs 2 JVM runs\\)");
+    Run same = run("compare", base.toString(), base.toString());
+    assertThat(same.code()).isZero();
+    assertThat(same.out()).startsWith("0 regressed, 0 improved, 2 unchanged\nbaseline: " + base.toAbsolutePath()
+        + " (2 rounds pooled: run-1a, run-2a;");
+
+    Path empty = Files.createDirectories(tempDir.resolve("gate/empty"));
+    Run none = run("compare", empty.toString(), head.toString());
+    assertThat(none.code()).isEqualTo(2);
+    assertThat(none.err()).isEqualTo("compare: " + empty + " holds no results.json and no run folders"
+        + " (run-<time>-<id>); give a run folder, its results.json, or a folder of rounds: run folders of one build"
+        + " measured on one machine\n");
+    RunFolders.write(head, "run-3b", List.of(passed(EMBED, params("batch_size", 1), 40, 100, 7e6)), "another-host");
+    Run twoMachines = run("compare", base.toString(), head.toString());
+    assertThat(twoMachines.code()).isEqualTo(2);
+    assertThat(twoMachines.err()).hasLineCount(1).contains("rounds come from different machines")
+        .contains("run-3b on host another-host");
+  }
+
+  @Test
   @DisplayName("bad input exits 2 with one line on stderr naming the file or argument and the fix")
   void badInput() throws Exception {
     Path missing = tempDir.resolve("nowhere");
