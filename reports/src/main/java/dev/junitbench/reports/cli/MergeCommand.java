@@ -26,7 +26,7 @@ final class MergeCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Parameters(arity = "2..*", paramLabel = "LABEL=RUN_DIR",
+  @Parameters(arity = "1..*", paramLabel = "LABEL=RUN_DIR",
       description = "The runs: LABEL=RUN_DIR names the machine (a CI matrix entry: cpu-x64=runs/cpu-x64/run-...);"
           + " a plain RUN_DIR takes the host's name; a run set adds its members.")
   List<String> runs;

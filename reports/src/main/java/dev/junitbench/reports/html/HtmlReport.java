@@ -104,7 +104,7 @@ public final class HtmlReport {
     Map<String, Object> scope = new HashMap<>();
     scope.put("nonce", nonce);
     scope.put("title", model.hostLabels != null
-        ? "junit-bench report: " + model.runs.size() + " hosts"
+        ? "junit-bench report: " + model.runs.size() + (model.runs.size() == 1 ? " host" : " hosts")
         : model.runs.size() == 1 ? "junit-bench report: " + model.runs.get(0).id()
         : "junit-bench report: " + model.runs.size() + " runs");
     scope.put("hostTable", model.hostTable);

@@ -65,8 +65,8 @@ public final class RunSetMerge {
       String label = input.label() != null ? input.label() : folderName(RunSources.labelOf(run.run().host()));
       put(members, label, run, input.run());
     }
-    if (members.size() < 2) {
-      throw new BadInputException("a run set needs runs of at least two machines; " + members.size() + " given");
+    if (members.isEmpty()) {
+      throw new BadInputException("no run to merge; give LABEL=RUN_DIR for each machine");
     }
     prepare(target);
     List<RunSet.Member> index = new ArrayList<>();
