@@ -65,7 +65,10 @@ public final class RunSources {
     List<Candidate> runs = new ArrayList<>();
     List<Skipped> skipped = new ArrayList<>();
     for (Path path : paths) {
-      if (Files.isDirectory(path) && RunSet.isRunSet(path)) {
+      if (!Files.exists(path)) {
+        skipped.add(new Skipped(path, "it does not exist; give run folders (run-<time>-<id>), a folder of them, or a"
+            + " run set"));
+      } else if (Files.isDirectory(path) && RunSet.isRunSet(path)) {
         try {
           RunSet set = RunSet.read(path);
           for (RunSet.Member member : set.members()) {
