@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
     description = {"Keeps runs in a history store (a DuckDB file, or PostgreSQL for a team) and reads them back:"
         + " import adds runs, trend shows a scenario's figures over time, check finds where a series shifted and"
         + " exits with 1 when its newest shift is a regression."},
-    subcommands = {HistoryImportCommand.class, HistoryTrendCommand.class})
+    subcommands = {HistoryImportCommand.class, HistoryTrendCommand.class, HistoryCheckCommand.class})
 final class HistoryCommand implements Runnable {
 
   @Spec

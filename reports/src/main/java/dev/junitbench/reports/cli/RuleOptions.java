@@ -22,20 +22,27 @@ final class RuleOptions {
 
   /** The rule the options give; a bad value is a usage error naming it. */
   RegressionRule rule() {
-    String text = threshold.trim();
-    double value;
-    try {
-      value = text.endsWith("%") ? Double.parseDouble(text.substring(0, text.length() - 1).trim()) / 100
-          : Double.parseDouble(text);
-    } catch (NumberFormatException e) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--threshold " + threshold
-          + " is not a relative change; use 5% or 0.05");
-    }
+    double value = relativeChange(spec.commandLine(), "--threshold", threshold);
     try {
       return new RegressionRule(value, alpha);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--threshold " + threshold + " --alpha " + alpha
           + ": " + e.getMessage());
     }
+  }
+
+  /** {@code 5%} or {@code 0.05} as 0.05; anything else, or a negative change, is a usage error naming {@code option}. */
+  static double relativeChange(CommandLine line, String option, String text) {
+    String trimmed = text.trim();
+    try {
+      double value = trimmed.endsWith("%") ? Double.parseDouble(trimmed.substring(0, trimmed.length() - 1).trim()) / 100
+          : Double.parseDouble(trimmed);
+      if (value >= 0 && Double.isFinite(value)) {
+        return value;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new CommandLine.ParameterException(line, option + " " + text + " is not a relative change; use 5% or 0.05");
   }
 }

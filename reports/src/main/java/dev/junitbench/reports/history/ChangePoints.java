@@ -60,6 +60,11 @@ public final class ChangePoints {
    */
   static final double MIN_NOISE = 1e-6;
 
+  /** The method in one line, for output that names it. */
+  public static final String METHOD = "a two-sample t-test on the log values of at most " + WINDOW + " runs each side of"
+      + " every split, the best split kept when its p-value, calibrated by simulating step-free series of the same"
+      + " length, is at most " + MAX_P_VALUE + " (binary segmentation; at least " + MIN_SEGMENT + " runs a side)";
+
   /** Median of |X - Y| for X, Y independent normal with standard deviation 1: turns the noise estimate into an sd. */
   private static final double MEDIAN_ABS_DIFFERENCE = 0.6744897501960817 * Math.sqrt(2);
 

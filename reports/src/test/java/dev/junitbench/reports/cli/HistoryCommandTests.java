@@ -129,6 +129,49 @@ class HistoryCommandTests {
   }
 
   @Test
+  @DisplayName("check exits 1 when a series's newest change point is a regression, naming its commit; 0 when none is")
+  void check() throws Exception {
+    for (int i = 1; i <= 16; i++) {
+      write(dir.resolve("a"), i, "host-a", i >= 10 ? 1.2 : 1.0);
+      write(dir.resolve("b"), i, "host-b", 1.0);
+    }
+    run("history", "import", dir.resolve("a").toString(), dir.resolve("b").toString(), "--db", db());
+    Run regressed = run("history", "check", "--db", db());
+    assertThat(regressed.code()).as(regressed.err()).isEqualTo(Main.REGRESSION);
+    List<String> lines = regressed.out().lines().toList();
+    assertThat(lines.get(0)).startsWith("REGRESSED: 2 of 4 series regressed at its newest change point (median latency,"
+        + " threshold 5.0%); 2 with change points; 0 too short to judge");
+    assertThat(regressed.out()).contains("method: change points of each series", "calibrated by simulating step-free");
+    assertThat(lines.stream().filter(line -> line.startsWith("REGRESSED ")).toList()).containsExactly(
+        "REGRESSED  EmbeddingBenchmarks#embed [batch_size=1, device=cpu] on host-a (16 runs)",
+        "REGRESSED  EmbeddingBenchmarks#embed [batch_size=8, device=cpu, payload=" + HOSTILE + "] on host-a (16 runs)");
+    assertThat(lines.stream().filter(line -> line.contains("newest, worse")).toList()).hasSize(2)
+        .allSatisfy(line -> assertThat(line).matches("\\s+10  c1000000  2026-11-01 20:00:00Z  \\+(19|20|21)\\.\\d%.*<0\\.001"
+            + "  newest, worse"));
+    assertThat(regressed.out()).doesNotContain("host-b");
+
+    Run flat = run("history", "check", "--host", "host-b", "--db", db());
+    assertThat(flat.code()).isZero();
+    assertThat(flat.out()).startsWith("ok: 0 of 2 series regressed").contains("No series shifted.");
+    // The threshold is the size a shift must have to fail the check: 20% shifts pass at 30%.
+    assertThat(run("history", "check", "--threshold", "30%", "--db", db()).code()).isZero();
+    Run throughput = run("history", "check", "--metric", "throughput", "--db", db());
+    assertThat(throughput.code()).isEqualTo(Main.REGRESSION);
+    assertThat(throughput.out()).contains("(throughput, threshold 5.0%)", "-1");
+
+    Run badMetric = run("history", "check", "--metric", "p50", "--db", db());
+    assertThat(badMetric.code()).isEqualTo(Main.BAD_INPUT);
+    assertThat(badMetric.err()).contains("--metric p50 is not a figure history check judges; give median, p99 or"
+        + " throughput");
+    Run badThreshold = run("history", "check", "--threshold", "five", "--db", db());
+    assertThat(badThreshold.code()).isEqualTo(Main.BAD_INPUT);
+    assertThat(badThreshold.err()).contains("--threshold five is not a relative change; use 5% or 0.05");
+    Run none = run("history", "check", "--benchmark", "Nothing*", "--db", db());
+    assertThat(none.code()).isEqualTo(Main.BAD_INPUT);
+    assertThat(none.err()).contains("no scenario in", "matches --benchmark Nothing*");
+  }
+
+  @Test
   @DisplayName("merge makes a run set with its report; import keeps each member under its label")
   void mergeThenImport() throws Exception {
     Path cpu = RunFolders.write(dir.resolve("cpu"), "run-a", List.of(passed(EMBED, params("batch_size", 1), 1, 30, 7e6)),

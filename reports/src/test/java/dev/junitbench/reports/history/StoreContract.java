@@ -230,6 +230,49 @@ abstract class StoreContract {
   }
 
   @Test
+  @DisplayName("reads each scenario's series per host in time order, whatever the import order, and finds its step")
+  void seriesAndCheck() throws Exception {
+    Path runs = dir.resolve("runs");
+    List<Path> folders = new java.util.ArrayList<>();
+    for (int i = 1; i <= 24; i++) {
+      // Both embedding scenarios get 15% slower from run 16 on; the classifier stays as it was.
+      folders.add(run(runs, i, "host-a", i >= 16 ? 1.15 : 1.0));
+    }
+    folders.add(run(dir.resolve("other"), 1, "host-b", 1.0));
+    java.util.Collections.reverse(folders);
+    try (HistoryStore store = HistoryStore.open(location())) {
+      for (Path folder : folders) {
+        store.importRun(source(folder));
+      }
+      List<Series> series = new SeriesQuery(null, Map.of(), "host-a").read(store);
+      assertThat(series).extracting(Series::benchmark).containsExactly(Fixtures.EMBED, Fixtures.EMBED,
+          Fixtures.CLASSIFY);
+      Series batch1 = series.stream().filter(one -> one.params().get("batch_size").equals("1")
+          && one.benchmark().equals(Fixtures.EMBED)).findFirst().orElseThrow();
+      assertThat(batch1.points()).extracting(Series.Point::commit)
+          .containsExactlyElementsOf(java.util.stream.IntStream.rangeClosed(1, 24).mapToObj(i -> "c0ffee" + i).toList());
+      assertThat(batch1.points().get(0).medianMs())
+          .isEqualTo(source(folders.get(folders.size() - 1)).run().results().get(0).latencyMs().median());
+      assertThat(new SeriesQuery("Embedding", Map.of("batch_size", "8"), null).read(store)).hasSize(2)
+          .extracting(Series::host).containsExactly("host-a", "host-b");
+
+      List<HistoryCheck.Finding> findings = HistoryCheck.check(series, HistoryCheck.Metric.MEDIAN, 0.05);
+      HistoryCheck.Finding stepped = findings.stream().filter(f -> f.series() == batch1).findFirst().orElseThrow();
+      assertThat(stepped.regressed()).isTrue();
+      assertThat(stepped.newest().point().commit()).isEqualTo("c0ffee16");
+      assertThat(stepped.newest().change()).isBetween(0.12, 0.18);
+      HistoryCheck.Finding flat = findings.stream().filter(f -> f.series().benchmark().equals(Fixtures.CLASSIFY))
+          .findFirst().orElseThrow();
+      assertThat(flat.shifts()).isEmpty();
+      assertThat(flat.regressed()).isFalse();
+      // Throughput falls where latency rises: the same step, judged the other way round.
+      HistoryCheck.Finding throughput = HistoryCheck.check(List.of(batch1), HistoryCheck.Metric.THROUGHPUT, 0.05).get(0);
+      assertThat(throughput.regressed()).isTrue();
+      assertThat(throughput.newest().change()).isNegative();
+    }
+  }
+
+  @Test
   @DisplayName("refuses a store of a newer schema version")
   void otherSchemas() throws Exception {
     try (HistoryStore store = HistoryStore.open(location())) {
