@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Tag;
  */
 @Tag("self")
 @Warmup(iterations = 1)
-@Measurement(iterations = 3)
+@Measurement(iterations = 5)
 class HistorySelfBenchmarks {
 
   static final int RUNS = 1_000;
@@ -112,6 +112,23 @@ class HistorySelfBenchmarks {
       throw new IllegalStateException(counts + " of " + RUNS + " generated runs imported");
     }
     return counts.imported();
+  }
+
+  /**
+   * history check over the store: every series read (100 scenarios x 1,000 runs), searched for change points and the
+   * verdicts written, as {@code history check --db FILE} does after opening the store.
+   */
+  @Benchmark
+  void checkThousandRuns(Blackhole blackhole) throws Exception {
+    try (HistoryStore store = HistoryStore.open(StoreLocation.of(checked.toString(), null, null))) {
+      List<Series> series = new SeriesQuery(null, Map.of(), null).read(store);
+      List<HistoryCheck.Finding> findings = HistoryCheck.check(series, HistoryCheck.Metric.MEDIAN, 0.05);
+      if (series.size() != SCENARIOS || findings.stream().filter(HistoryCheck.Finding::regressed).count() != SCENARIOS / 10) {
+        throw new IllegalStateException(series.size() + " series, " + findings.stream()
+            .filter(HistoryCheck.Finding::regressed).count() + " regressed; expected " + SCENARIOS + " and " + SCENARIOS / 10);
+      }
+      blackhole.consume(CheckText.render(findings, HistoryCheck.Metric.MEDIAN, 0.05));
+    }
   }
 
   /** history import of the 1,000 run folders into a new DuckDB file: reading, checking and loading each. */
