@@ -14,6 +14,7 @@
 #   JUNIT_BENCH_HISTORY_USER      the store's user and password, read by the command line itself from the
 #   JUNIT_BENCH_HISTORY_PASSWORD  environment, so they never appear on a command line
 #   HISTORY_CLI_JAR               the junit-bench-reports -cli.jar; default: the one in reports/target/
+#   HISTORY_CHECK_WITHIN          a regression counts when its change point is among a series's newest N runs (10)
 # Exit codes: 0 merged (imported and checked when there is a store: no regression), 1 history check found a
 # regression, 2 bad input (the message says which machine or file), others: the failing command's.
 set -euo pipefail
@@ -76,7 +77,9 @@ fi
 # The user and password reach the command line through the environment it reads, never as arguments.
 java -jar "$cli" history import "$merged" --db "$JUNIT_BENCH_HISTORY_URL"
 code=0
-java -jar "$cli" history check --db "$JUNIT_BENCH_HISTORY_URL" || code=$?
+# A change point shows once 4 runs follow it; counting only those among the newest HISTORY_CHECK_WITHIN runs fails
+# the pushes that show a new slowdown, not every push after one that was accepted.
+java -jar "$cli" history check --within "${HISTORY_CHECK_WITHIN:-10}" --db "$JUNIT_BENCH_HISTORY_URL" || code=$?
 case $code in
   0) say "no regression in the history" ;;
   1) say "history check found a regression" ;;

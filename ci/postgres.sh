@@ -8,7 +8,7 @@ set -uo pipefail
 role=junit_bench_test
 password=junit_bench_test
 say() { echo "ci/postgres.sh: $*" >&2; }
-skip() { say "$1; the PostgreSQL tests will be skipped"; echo "export JUNIT_BENCH_TEST_PG_SKIP='$1'"; exit 0; }
+skip() { say "$1; the PostgreSQL tests will be skipped"; printf 'export JUNIT_BENCH_TEST_PG_SKIP=%q\n' "$1"; exit 0; }
 
 if ! command -v pg_ctlcluster > /dev/null || ! ls /usr/lib/postgresql/*/bin/postgres > /dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null; then

@@ -263,6 +263,11 @@ public final class BenchConfig {
     return get(key).map(value -> parseBoolean(key, value)).orElse(enabledByDefault);
   }
 
+  /** The history store a run imports itself into at its end, when {@link #HISTORY_DB} names one. */
+  public Optional<String> historyDb() {
+    return get(HISTORY_DB).filter(value -> !value.isBlank());
+  }
+
   /** The warm-up rule that replaces every annotation's, when the run sets one. */
   public Optional<StopRule> warmupOverride() {
     return override(WARMUP_ITERATIONS, WARMUP_TIME, 0);

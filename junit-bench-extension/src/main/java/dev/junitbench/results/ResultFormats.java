@@ -67,6 +67,12 @@ final class ResultFormats {
         enabled.add(format);
       }
     }
+    if (config.historyDb().isPresent() && enabled.stream().noneMatch(format -> "history".equals(nameOf(format)))) {
+      RunWarnings.warnOnce("format: history missing", BenchConfig.HISTORY_DB + " is set, but no result format named"
+          + " history is on (junit-bench-reports, with the store's JDBC driver, on the test class path; not switched"
+          + " off with " + BenchConfig.FORMAT_PREFIX + "history=false): this run is not imported; import it later with"
+          + " junit-bench-reports history import");
+    }
     return new ResultFormats(List.copyOf(enabled), settings);
   }
 

@@ -113,6 +113,16 @@ class ResultFormatTests {
     assertThat(outcome.results()).hasSize(2);
   }
 
+  @Test
+  @DisplayName("junit.bench.history.db without a history format on the class path is warned about, and costs nothing else")
+  void historyWithoutFormat() throws Exception {
+    Warned warned = run("junit.bench.history.db", "history.duckdb");
+    assertThat(warned.err()).contains("junit-bench: warning: junit.bench.history.db is set, but no result format named"
+        + " history is on", "junit-bench-reports", "this run is not imported");
+    assertThat(warned.outcome().results()).hasSize(2);
+    assertThat(warned.outcome().json().get("run").get("warnings").toString()).contains("junit.bench.history.db is set");
+  }
+
   static class FormatTestCases {
     @Benchmark
     @BatchSizes({1, 2})

@@ -21,7 +21,7 @@ import picocli.CommandLine.Model.CommandSpec;
         + " when a series's newest change point is a regression beyond --threshold: a shift in the series, not one"
         + " noisy run against one baseline.",
         "The detector is a windowed two-sample t-test on the log values; its cut-off is calibrated by simulation so"
-            + " that a series without a step shows a false change point at most 1% of the time."},
+            + " that a series without a step shows a false change point at most 1%% of the time."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:no series regressed at its newest change point", "1:a series regressed",
         "2:bad input: nothing matches, or the store cannot be used", "3:an internal error"})
@@ -50,6 +50,12 @@ final class HistoryCheckCommand implements Callable<Integer> {
           + " (5%% or 0.05). Default: ${DEFAULT-VALUE}.")
   String threshold;
 
+  @Option(names = "--within", paramLabel = "N",
+      description = "Only a newest change point among the newest N runs of its series is a regression: a check after"
+          + " every push fails the pushes that show a new slowdown, not every push after one was accepted (a change"
+          + " point shows once at least 4 runs follow it). Default: wherever it is.")
+  Integer within;
+
   @Mixin
   StoreOptions store;
 
@@ -63,6 +69,11 @@ final class HistoryCheckCommand implements Callable<Integer> {
           + " is not a figure history check judges; give median, p99 or throughput");
     };
     double limit = RuleOptions.relativeChange(spec.commandLine(), "--threshold", threshold);
+    if (within != null && within < 1) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--within " + within
+          + " counts no run; give 1 or more (10: a change point among the newest 10 runs)");
+    }
+    int recent = within == null ? Integer.MAX_VALUE : within;
     List<Series> series;
     String where;
     try (HistoryStore history = HistoryStore.open(store.location())) {
@@ -75,8 +86,8 @@ final class HistoryCheckCommand implements Callable<Integer> {
           + "; history import the runs first, or widen the pattern");
       return Main.BAD_INPUT;
     }
-    List<HistoryCheck.Finding> findings = HistoryCheck.check(series, judged, limit);
-    spec.commandLine().getOut().print(CheckText.render(findings, judged, limit));
+    List<HistoryCheck.Finding> findings = HistoryCheck.check(series, judged, limit, recent);
+    spec.commandLine().getOut().print(CheckText.render(findings, judged, limit, recent));
     return findings.stream().anyMatch(HistoryCheck.Finding::regressed) ? Main.REGRESSION : 0;
   }
 }

@@ -14,6 +14,12 @@ public final class CheckText {
 
   /** The report of {@code findings}, judged on {@code metric} at {@code threshold}. */
   public static String render(List<HistoryCheck.Finding> findings, HistoryCheck.Metric metric, double threshold) {
+    return render(findings, metric, threshold, Integer.MAX_VALUE);
+  }
+
+  /** The same, for a check that counts only change points among the newest {@code within} runs. */
+  public static String render(List<HistoryCheck.Finding> findings, HistoryCheck.Metric metric, double threshold,
+      int within) {
     long regressed = findings.stream().filter(HistoryCheck.Finding::regressed).count();
     long changed = findings.stream().filter(f -> !f.shifts().isEmpty()).count();
     long tooShort = findings.stream().filter(f -> f.judged() < ChangePoints.MIN_RUNS).count();
@@ -21,7 +27,7 @@ public final class CheckText {
     text.append(regressed > 0 ? "REGRESSED: " : "ok: ").append(regressed).append(" of ").append(findings.size())
         .append(findings.size() == 1 ? " series" : " series").append(" regressed at its newest change point (")
         .append(metric.title()).append(", threshold ").append(HistoryCheck.percent(threshold).substring(1))
-        .append("); ").append(changed).append(" with change points; ").append(tooShort)
+        .append(within == Integer.MAX_VALUE ? "" : ", among its newest " + within + " runs").append("); ").append(changed).append(" with change points; ").append(tooShort)
         .append(" too short to judge (fewer than ").append(ChangePoints.MIN_RUNS).append(" runs)\n");
     text.append("method: change points of each series (one scenario on one host, oldest run first) by ")
         .append(ChangePoints.METHOD).append("\n\n");
@@ -32,7 +38,7 @@ public final class CheckText {
       return text.append("No series shifted.\n").toString();
     }
     for (HistoryCheck.Finding finding : shown) {
-      text.append(finding.regressed() ? "REGRESSED  " : "shifted    ").append(finding.series().scenario())
+      text.append(finding.regressed() ? "REGRESSED  " : finding.newest().worse() ? "slower     " : "faster     ").append(finding.series().scenario())
           .append(" on ").append(finding.series().host()).append(" (").append(finding.judged()).append(" runs)\n");
       TextTable table = new TextTable(List.of("run", "commit", "started", "change", "before", "after", "p", ""),
           new boolean[] {true, false, false, true, true, true, true, false},

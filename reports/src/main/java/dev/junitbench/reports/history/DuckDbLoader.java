@@ -12,9 +12,10 @@ import org.duckdb.DuckDBConnection;
 
 /**
  * DuckDB's appender into a temporary staging table, then one {@code INSERT ... SELECT} into the
- * store's table. DuckDB's appender writes outside the connection's transaction, so it never
- * appends to the store itself: the one statement that moves the staged rows is inside the
- * transaction, and a rollback leaves the store as it was. One loader serves one connection: its
+ * store's table. Rows appended straight into a table outlived a rollback of the connection's
+ * transaction (duckdb_jdbc 1.5), so the appender never writes to the store itself: the one
+ * statement that moves the staged rows is inside the transaction, and a rollback leaves the store
+ * as it was. One loader serves one connection: its
  * statements are prepared on it and closed with it.
  */
 final class DuckDbLoader implements BulkLoader {
@@ -38,6 +39,16 @@ final class DuckDbLoader implements BulkLoader {
           connection.prepareStatement("INSERT INTO " + table + " (" + names + ") SELECT " + names + " FROM " + name));
       stages.put(table, stage);
     }
+    try {
+      return load(connection, stage, rows);
+    } catch (SQLException | RuntimeException e) {
+      // A stage made inside the transaction that failed is gone with it: make it again next time.
+      forget();
+      throw e;
+    }
+  }
+
+  private long load(Connection connection, Stage stage, Rows rows) throws SQLException {
     // Rows a failed load left behind.
     stage.clear().execute();
     long[] count = {0};
@@ -55,6 +66,19 @@ final class DuckDbLoader implements BulkLoader {
     stage.move().execute();
     stage.clear().execute();
     return count[0];
+  }
+
+  private void forget() {
+    for (Stage stage : stages.values()) {
+      for (PreparedStatement statement : List.of(stage.clear(), stage.move())) {
+        try {
+          statement.close();
+        } catch (SQLException ignored) {
+          // The failure being reported matters more.
+        }
+      }
+    }
+    stages.clear();
   }
 
   private static void append(DuckDBAppender appender, Object value) throws SQLException {

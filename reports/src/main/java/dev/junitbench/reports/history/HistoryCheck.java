@@ -63,7 +63,7 @@ public final class HistoryCheck {
    * @param series the series
    * @param judged the runs that had the figure
    * @param shifts its change points, oldest first
-   * @param regressed whether its newest change point is a regression beyond the threshold
+   * @param regressed whether its newest change point is a regression beyond the threshold (and recent enough)
    */
   public record Finding(Series series, int judged, List<Shift> shifts, boolean regressed) {
 
@@ -80,6 +80,15 @@ public final class HistoryCheck {
    * worse by more than {@code threshold} (a relative change, 0.05 for 5%).
    */
   public static List<Finding> check(List<Series> all, Metric metric, double threshold) {
+    return check(all, metric, threshold, Integer.MAX_VALUE);
+  }
+
+  /**
+   * The same, counting a newest change point as a regression only when it lies among the newest
+   * {@code within} runs of its series: a check after every push then fails the pushes that show a
+   * new slowdown, not every push after one that was accepted.
+   */
+  public static List<Finding> check(List<Series> all, Metric metric, double threshold, int within) {
     List<Finding> findings = new ArrayList<>(all.size());
     for (Series series : all) {
       List<Series.Point> points = new ArrayList<>(series.points().size());
@@ -100,7 +109,8 @@ public final class HistoryCheck {
             found.after(), found.pValue(), worse));
       }
       Shift newest = shifts.isEmpty() ? null : shifts.get(shifts.size() - 1);
-      boolean regressed = newest != null && newest.worse() && Math.abs(newest.change()) > threshold;
+      boolean regressed = newest != null && newest.worse() && Math.abs(newest.change()) > threshold
+          && values.length - newest.index() <= within;
       findings.add(new Finding(series, values.length, List.copyOf(shifts), regressed));
     }
     return findings;

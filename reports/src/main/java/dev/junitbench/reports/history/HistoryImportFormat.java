@@ -41,6 +41,12 @@ public final class HistoryImportFormat implements ResultFormat {
     }
     StoreLocation location = StoreLocation.of(db, environment.apply("JUNIT_BENCH_HISTORY_USER"),
         environment.apply("JUNIT_BENCH_HISTORY_PASSWORD"));
+    if (db.toLowerCase(java.util.Locale.ROOT).contains("password=")) {
+      // The run records its configuration in results.json with the password masked; the mask cannot log in.
+      warn(location, "a password in " + BenchConfig.HISTORY_DB + " is never used (results.json would keep it); give it"
+          + " in the environment variable JUNIT_BENCH_HISTORY_PASSWORD");
+      return List.of();
+    }
     RunSources.Found found = RunSources.find(List.of(run.dir()), config.get(BenchConfig.HISTORY_HOST));
     if (found.runs().isEmpty()) {
       warn(location, found.skipped().isEmpty() ? "the run folder could not be read" : found.skipped().get(0).reason());

@@ -100,13 +100,19 @@ public final class HistoryStore implements AutoCloseable {
     }
   }
 
-  private static Connection connect(StoreLocation location, Engine engine) throws StoreException {
+  /** A connection to the store at {@code location}, as the store opens it (tests check what it holds through one). */
+  static Connection connect(StoreLocation location, Engine engine) throws StoreException {
     Properties properties = new Properties();
     if (location.user() != null) {
       properties.setProperty("user", location.user());
     }
     if (location.password() != null) {
       properties.setProperty("password", location.password());
+    }
+    if (engine == Engine.DUCKDB) {
+      // The store needs nothing beyond what the driver bundles: never fetch an extension at run time.
+      properties.setProperty("autoinstall_known_extensions", "false");
+      properties.setProperty("autoload_known_extensions", "false");
     }
     try {
       return DriverManager.getConnection(location.url(), properties);
@@ -148,7 +154,7 @@ public final class HistoryStore implements AutoCloseable {
   /** Whether the run {@code runId} of host {@code host} is in the store. */
   public boolean contains(String host, String runId) throws StoreException {
     try {
-      return containsInTransaction(host, runId);
+      return hasRun(host, runId);
     } catch (SQLException e) {
       throw failure("cannot read", e);
     }
@@ -174,10 +180,10 @@ public final class HistoryStore implements AutoCloseable {
     try {
       boolean[] added = {false};
       StoreSchema.inTransaction(connection, statement -> {
-        if (containsInTransaction(host, run.id())) {
+        // Two imports of one run at once (CI jobs sharing a server): the second inserts nothing and stops here.
+        if (!insertRun(source, run, host)) {
           return;
         }
-        insertRun(source, run, host);
         upsertHost(run, host);
         List<ScenarioResult> results = source.run().results();
         loader.load(connection, "results", RESULT_COLUMNS, sink -> {
@@ -218,7 +224,7 @@ public final class HistoryStore implements AutoCloseable {
     }
   }
 
-  private boolean containsInTransaction(String host, String runId) throws SQLException {
+  private boolean hasRun(String host, String runId) throws SQLException {
     PreparedStatement query = statement("SELECT count(*) FROM runs WHERE host = ? AND run_id = ?");
     query.setString(1, host);
     query.setString(2, runId);
@@ -228,10 +234,12 @@ public final class HistoryStore implements AutoCloseable {
     }
   }
 
-  private void insertRun(RunSource source, RunInfo run, String host) throws SQLException {
+  /** Inserts the run's row; false when the store has the run already. */
+  private boolean insertRun(RunSource source, RunInfo run, String host) throws SQLException {
     PreparedStatement insert = statement("INSERT INTO runs (host, run_id, started_at, started_ms,"
         + " finished_at, git_commit, git_branch, git_dirty, junit_bench_version, java_version, host_info, software,"
-        + " config, warnings, source, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        + " config, warnings, source, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        + " ON CONFLICT (host, run_id) DO NOTHING");
     int i = 0;
     insert.setString(++i, host);
     insert.setString(++i, run.id());
@@ -253,7 +261,7 @@ public final class HistoryStore implements AutoCloseable {
     insert.setString(++i, json(run.warnings()));
     insert.setString(++i, source.run().dir().toString());
     insert.setString(++i, Instant.now().toString());
-    insert.executeUpdate();
+    return insert.executeUpdate() == 1;
   }
 
   private void upsertHost(RunInfo run, String host) throws SQLException {
@@ -261,22 +269,17 @@ public final class HistoryStore implements AutoCloseable {
     String os = info == null ? null : info.distribution() != null ? info.distribution() : info.osName();
     String gpus = info == null || info.gpus() == null ? null
         : info.gpus().stream().map(GpuInfo::name).filter(java.util.Objects::nonNull).collect(Collectors.joining(", "));
-    Object[] values = {info == null ? null : info.name(), info == null ? null : info.cpuModel(),
+    Object[] values = {host, info == null ? null : info.name(), info == null ? null : info.cpuModel(),
         info == null ? null : info.cpuLogicalCores(), info == null ? null : info.totalMemoryBytes(), os,
-        gpus == null || gpus.isEmpty() ? null : gpus, run.startedAt()};
-    PreparedStatement known = statement("SELECT count(*) FROM hosts WHERE host = ?");
-    known.setString(1, host);
-    boolean exists;
-    try (ResultSet rows = known.executeQuery()) {
-      rows.next();
-      exists = rows.getLong(1) > 0;
-    }
-    // The newest run describes the machine; an older run imported later does not overwrite it.
-    PreparedStatement write = exists
-        ? statement("UPDATE hosts SET name = ?, cpu_model = ?, cpu_cores = ?, memory_bytes = ?, os = ?, gpus = ?,"
-            + " last_run_at = ? WHERE host = ? AND last_run_at <= ?")
-        : statement("INSERT INTO hosts (name, cpu_model, cpu_cores, memory_bytes, os, gpus, last_run_at, host)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        gpus == null || gpus.isEmpty() ? null : gpus, run.startedAt(), epochMillis(run.startedAt())};
+    // One statement, so two imports at once cannot both insert; the newest run describes the machine, and an older
+    // run imported later does not overwrite it.
+    PreparedStatement write = statement("INSERT INTO hosts (host, name, cpu_model, cpu_cores, memory_bytes, os, gpus,"
+        + " last_run_at, last_run_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (host) DO UPDATE SET"
+        + " name = excluded.name, cpu_model = excluded.cpu_model, cpu_cores = excluded.cpu_cores,"
+        + " memory_bytes = excluded.memory_bytes, os = excluded.os, gpus = excluded.gpus,"
+        + " last_run_at = excluded.last_run_at, last_run_ms = excluded.last_run_ms"
+        + " WHERE hosts.last_run_ms <= excluded.last_run_ms");
     for (int i = 0; i < values.length; i++) {
       if (values[i] == null) {
         write.setNull(i + 1, HOST_TYPES[i]);
@@ -284,16 +287,12 @@ public final class HistoryStore implements AutoCloseable {
         write.setObject(i + 1, values[i], HOST_TYPES[i]);
       }
     }
-    write.setString(values.length + 1, host);
-    if (exists) {
-      write.setString(values.length + 2, run.startedAt());
-    }
     write.executeUpdate();
   }
 
   /** The SQL types of the host's values, in the order upsertHost binds them: a typed null suits every engine. */
-  private static final int[] HOST_TYPES = {Types.VARCHAR, Types.VARCHAR, Types.INTEGER, Types.BIGINT, Types.VARCHAR,
-      Types.VARCHAR, Types.VARCHAR};
+  private static final int[] HOST_TYPES = {Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.INTEGER, Types.BIGINT,
+      Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.BIGINT};
 
   private static Object[] resultRow(String host, String runId, ScenarioResult result) {
     LatencySummary latency = result.latencyMs();
@@ -320,6 +319,9 @@ public final class HistoryStore implements AutoCloseable {
   }
 
   private static String json(Object value) {
+    if (value == null) {
+      return null;
+    }
     try {
       return COMPACT.writeValueAsString(value);
     } catch (JsonProcessingException e) {
@@ -348,10 +350,13 @@ public final class HistoryStore implements AutoCloseable {
   @Override
   public void close() throws StoreException {
     try {
-      for (PreparedStatement statement : statements.values()) {
-        statement.close();
+      try {
+        for (PreparedStatement statement : statements.values()) {
+          statement.close();
+        }
+      } finally {
+        connection.close();
       }
-      connection.close();
     } catch (SQLException e) {
       throw failure("cannot close", e);
     }

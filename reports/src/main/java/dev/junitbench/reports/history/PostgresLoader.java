@@ -2,7 +2,6 @@ package dev.junitbench.reports.history;
 
 import java.io.IOException;
 import java.io.OutputStreamWriter;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -26,8 +25,9 @@ final class PostgresLoader implements BulkLoader {
     String sql = "COPY " + table + " (" + String.join(", ", columns) + ") FROM STDIN WITH (FORMAT csv)";
     long[] count = {0};
     PGCopyOutputStream copy = new PGCopyOutputStream(connection.unwrap(PGConnection.class), sql, 1 << 16);
-    try (Writer writer = new OutputStreamWriter(copy, StandardCharsets.UTF_8);
-        CSVPrinter printer = new CSVPrinter(writer, CSV)) {
+    CSVPrinter printer;
+    try {
+      printer = new CSVPrinter(new OutputStreamWriter(copy, StandardCharsets.UTF_8), CSV);
       rows.writeTo(values -> {
         try {
           printer.printRecord(values);
@@ -36,17 +36,26 @@ final class PostgresLoader implements BulkLoader {
         }
         count[0]++;
       });
+      printer.flush();
     } catch (IOException e) {
-      if (e.getCause() instanceof SQLException cause) {
-        throw cause;
-      }
+      cancel(copy);
       throw new SQLException("COPY into " + table + " failed: " + e.getMessage(), e);
     } catch (SQLException | RuntimeException e) {
-      if (copy.isActive()) {
-        copy.cancelCopy();
-      }
+      cancel(copy);
       throw e;
     }
+    try {
+      printer.close();
+    } catch (IOException e) {
+      throw new SQLException("COPY into " + table + " failed: " + e.getMessage(), e);
+    }
     return count[0];
+  }
+
+  /** Cancelled, not ended: closing the stream would end the COPY and keep the rows sent so far. */
+  private static void cancel(PGCopyOutputStream copy) throws SQLException {
+    if (copy.isActive()) {
+      copy.cancelCopy();
+    }
   }
 }

@@ -17,7 +17,7 @@ import java.util.concurrent.Future;
 public final class RunImport {
 
   /** How many runs are read ahead of the one being imported: enough to keep the reader busy, few enough to hold. */
-  static final int READ_AHEAD = 8;
+  static final int READ_AHEAD = 2;
 
   /** What happens to each run, in order. */
   public interface Listener {

@@ -78,7 +78,13 @@ public final class RunSources {
           skipped.add(new Skipped(path, e.getMessage()));
         }
       } else if (Files.isDirectory(path) && !Files.exists(path.resolve(ResultsJson.FILE))) {
-        List<Path> folders = runFolders(path);
+        List<Path> folders;
+        try {
+          folders = runFolders(path);
+        } catch (IOException e) {
+          skipped.add(new Skipped(path, "it cannot be listed (" + e + ")"));
+          continue;
+        }
         if (folders.isEmpty()) {
           skipped.add(new Skipped(path, "it holds no " + ResultsJson.FILE + ", no run folders (run-*) and no "
               + RunSet.INDEX + "; give run folders, a folder of them, or a run set"));
@@ -124,12 +130,10 @@ public final class RunSources {
         + (host.cpuLogicalCores() == null ? "" : " x" + host.cpuLogicalCores());
   }
 
-  private static List<Path> runFolders(Path dir) {
+  private static List<Path> runFolders(Path dir) throws IOException {
     try (Stream<Path> entries = Files.list(dir)) {
       return entries.filter(Files::isDirectory).filter(p -> p.getFileName().toString().startsWith("run-"))
           .sorted().toList();
-    } catch (IOException e) {
-      return List.of();
     }
   }
 }

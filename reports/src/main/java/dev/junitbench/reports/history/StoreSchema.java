@@ -26,7 +26,7 @@ final class StoreSchema {
       "CREATE TABLE " + VERSION_TABLE + " (version INTEGER NOT NULL, migrated_at VARCHAR NOT NULL)",
       // The latest description of each machine; every run also keeps the one it was measured on.
       "CREATE TABLE hosts (host VARCHAR NOT NULL PRIMARY KEY, name VARCHAR, cpu_model VARCHAR, cpu_cores INTEGER,"
-          + " memory_bytes BIGINT, os VARCHAR, gpus VARCHAR, last_run_at VARCHAR)",
+          + " memory_bytes BIGINT, os VARCHAR, gpus VARCHAR, last_run_at VARCHAR, last_run_ms BIGINT NOT NULL)",
       "CREATE TABLE runs (host VARCHAR NOT NULL, run_id VARCHAR NOT NULL, started_at VARCHAR NOT NULL,"
           + " started_ms BIGINT NOT NULL, finished_at VARCHAR, git_commit VARCHAR, git_branch VARCHAR,"
           + " git_dirty BOOLEAN, junit_bench_version VARCHAR, java_version VARCHAR, host_info VARCHAR,"
@@ -131,12 +131,14 @@ final class StoreSchema {
 
   private static boolean hasTable(Connection connection, String name) throws SQLException {
     DatabaseMetaData meta = connection.getMetaData();
+    // The schema new tables go to (PostgreSQL's first on the search path, DuckDB's main): the store is there, not
+    // among DuckDB's temp tables or another PostgreSQL schema.
+    String current = connection.getSchema();
     for (String candidate : new String[] {name, name.toUpperCase(java.util.Locale.ROOT)}) {
-      try (ResultSet tables = meta.getTables(null, null, candidate, null)) {
+      try (ResultSet tables = meta.getTables(null, current, candidate, null)) {
         while (tables.next()) {
           String schema = tables.getString("TABLE_SCHEM");
-          // Only the default schema counts: DuckDB's temp tables and PostgreSQL's other schemas are not the store.
-          if (schema == null || schema.equals("main") || schema.equals("public")) {
+          if (current == null || current.equals(schema)) {
             return true;
           }
         }

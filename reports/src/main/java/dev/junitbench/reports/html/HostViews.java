@@ -15,7 +15,8 @@ import java.util.Map;
 /**
  * The hardware of a run set side by side: each scenario (same benchmark and params: model, batch,
  * mode) measured on more than one host, with each host's own figures and its median's ratio to the
- * first host's. Every figure is one host's; nothing is pooled across hosts.
+ * median of the first host that measured it. Every figure is one host's; nothing is pooled across
+ * hosts.
  */
 final class HostViews {
 

@@ -2,6 +2,8 @@ package dev.junitbench.reports.html;
 
 import com.github.mustachejava.DefaultMustacheFactory;
 import com.github.mustachejava.Mustache;
+import dev.junitbench.reports.history.ChangePoint;
+import dev.junitbench.reports.history.ChangePoints;
 import dev.junitbench.reports.history.Series;
 import dev.junitbench.results.AtomicFiles;
 import dev.junitbench.results.Figures;
@@ -35,7 +37,7 @@ public final class TrendPage {
 
   /** One series for the charts. */
   record ChartSeries(String id, List<String> labels, List<String> commits, List<String> started, List<Double> median,
-      List<Double> p99, List<Double> throughput, String unit) {}
+      List<Double> p99, List<Double> throughput, String unit, List<Integer> changes) {}
 
   private final String pattern;
   private final List<Section> sections;
@@ -75,8 +77,13 @@ public final class TrendPage {
             Figures.duration(point.p99Ms()), point.throughput() == null ? "-"
                 : Figures.number(point.throughput()) + " " + (point.throughputUnit() == null ? "" : point.throughputUnit())));
       }
+      // Where history check would place the series's change points, marked on the median line.
+      List<Integer> changes = new ArrayList<>();
+      for (ChangePoint change : ChangePoints.detect(median.stream().mapToDouble(Double::doubleValue).toArray())) {
+        changes.add(change.index());
+      }
       sections.add(new Section(id, one.scenario(), one.host(), one.points().size(), rows));
-      charts.add(new ChartSeries(id, labels, commits, started, median, p99, throughput, unit));
+      charts.add(new ChartSeries(id, labels, commits, started, median, p99, throughput, unit, changes));
     }
     return new TrendPage(pattern, sections, charts);
   }

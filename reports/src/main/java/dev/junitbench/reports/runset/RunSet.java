@@ -76,8 +76,9 @@ public record RunSet(int schemaVersion, String createdAt,
         throw new BadInputException(index + " has a member without a label or path, or two with the label '"
             + member.label() + "'; make the set again with merge");
       }
-      Path folder = dir.resolve(member.path()).normalize();
-      if (!folder.startsWith(dir.normalize()) || !Files.isDirectory(folder)) {
+      Path root = dir.toAbsolutePath().normalize();
+      Path folder = root.resolve(member.path()).normalize();
+      if (!folder.startsWith(root) || !Files.isDirectory(folder)) {
         throw new BadInputException(index + " names member '" + member.label() + "' at " + member.path()
             + ", which is not a folder inside the set; make the set again with merge");
       }
@@ -92,6 +93,6 @@ public record RunSet(int schemaVersion, String createdAt,
 
   /** The run folder of {@code member} in the set at {@code dir}. */
   public static Path folderOf(Path dir, Member member) {
-    return dir.resolve(member.path()).normalize();
+    return dir.toAbsolutePath().normalize().resolve(member.path()).normalize();
   }
 }

@@ -38,8 +38,11 @@ abstract class StoreContract {
 
   /** A plain JDBC connection to it, for checking what it holds. */
   Connection connect() throws SQLException {
-    StoreLocation location = location();
-    return DriverManager.getConnection(location.url(), location.user(), location.password());
+    try {
+      return HistoryStore.connect(location(), location().engine());
+    } catch (StoreException e) {
+      throw new SQLException(e.getMessage(), e);
+    }
   }
 
   static List<ScenarioResult> scenarios(long seed, double factor) {
@@ -142,15 +145,20 @@ abstract class StoreContract {
       RunSource labelled = RunSources.find(List.of(a), "linux-2core").runs().get(0);
       assertThat(labelled.host()).isEqualTo("linux-2core");
       assertThat(store.importRun(labelled)).isTrue();
+      // A host recorded without its name (junit.bench.host.include-name=false) goes under its CPU and cores.
+      Path nameless = run(dir.resolve("c"), 2, null, 1.0);
+      assertThat(source(nameless).host()).isEqualTo("Test CPU x2");
+      assertThat(store.importRun(source(nameless))).isTrue();
     }
-    assertThat(count("SELECT count(DISTINCT host) FROM runs")).isEqualTo(3);
+    assertThat(count("SELECT count(DISTINCT host) FROM runs")).isEqualTo(4);
+    assertThat(count("SELECT count(*) FROM hosts WHERE name IS NULL AND host = 'Test CPU x2'")).isEqualTo(1);
   }
 
   @Test
   @DisplayName("stores a hostile param as text: strings reach SQL only as data")
   void hostileStrings() throws Exception {
     String hostile = "x'); DROP TABLE runs;--";
-    Path folder = HistoryRuns.write(dir.resolve("runs"), "r1", "host'; DROP TABLE hosts;--", T0, "c1",
+    Path folder = HistoryRuns.write(dir.resolve("runs"), "r1", "host'; DROP TABLE hosts;--", T0, null,
         List.of(passed(Fixtures.EMBED, Map.of("payload", hostile), 1, 20, 1e6)));
     try (HistoryStore store = HistoryStore.open(location())) {
       store.importRun(source(folder));
@@ -171,19 +179,21 @@ abstract class StoreContract {
     try (HistoryStore store = HistoryStore.open(location())) {
       store.importRun(source(first));
     }
-    BulkLoader failing = new BulkLoader() {
+    BulkLoader failingOnce = new BulkLoader() {
       final BulkLoader real = BulkLoader.of(location().engine());
+      boolean failed;
 
       @Override
       public long load(Connection connection, String table, List<String> columns, Rows rows) throws SQLException {
-        if (table.equals("samples")) {
-          // Half the samples appended, then the import dies.
-          real.load(connection, table, columns, sink -> rows.writeTo(new Sink() {
+        if (table.equals("samples") && !failed) {
+          failed = true;
+          // Half the samples loaded, then the import dies.
+          return real.load(connection, table, columns, sink -> rows.writeTo(new Sink() {
             int seen;
 
             @Override
             public void row(Object... values) throws SQLException {
-              if (++seen > 60) {
+              if (++seen > 20) {
                 throw new SQLException("connection lost");
               }
               sink.row(values);
@@ -193,19 +203,19 @@ abstract class StoreContract {
         return real.load(connection, table, columns, rows);
       }
     };
-    try (HistoryStore store = HistoryStore.open(location(), location().engine(), failing)) {
+    try (HistoryStore store = HistoryStore.open(location(), location().engine(), failingOnce)) {
       assertThatThrownBy(() -> store.importRun(source(second))).isInstanceOf(StoreException.class)
           .hasMessageContaining("cannot import").hasMessageContaining("nothing of it was kept")
           .hasMessageContaining("connection lost");
-    }
-    assertThat(count("SELECT count(*) FROM runs")).isEqualTo(1);
-    assertThat(count("SELECT count(*) FROM results")).isEqualTo(3);
-    assertThat(count("SELECT count(*) FROM forks")).isEqualTo(2);
-    assertThat(count("SELECT count(*) FROM samples")).isEqualTo(120);
-    try (HistoryStore store = HistoryStore.open(location())) {
+      assertThat(count("SELECT count(*) FROM runs")).isEqualTo(1);
+      assertThat(count("SELECT count(*) FROM results")).isEqualTo(3);
+      assertThat(count("SELECT count(*) FROM forks")).isEqualTo(2);
+      assertThat(count("SELECT count(*) FROM samples")).isEqualTo(120);
+      // The same store, the same run again: the failed attempt left nothing in the way.
       assertThat(store.importRun(source(second))).isTrue();
     }
     assertThat(count("SELECT count(*) FROM runs")).isEqualTo(2);
+    assertThat(count("SELECT count(*) FROM results")).isEqualTo(6);
     assertThat(count("SELECT count(*) FROM samples")).isEqualTo(240);
   }
 
@@ -269,6 +279,9 @@ abstract class StoreContract {
       HistoryCheck.Finding throughput = HistoryCheck.check(List.of(batch1), HistoryCheck.Metric.THROUGHPUT, 0.05).get(0);
       assertThat(throughput.regressed()).isTrue();
       assertThat(throughput.newest().change()).isNegative();
+      // Counted only while the change point is among the newest runs: 9 runs from run 16 to 24.
+      assertThat(HistoryCheck.check(List.of(batch1), HistoryCheck.Metric.MEDIAN, 0.05, 9).get(0).regressed()).isTrue();
+      assertThat(HistoryCheck.check(List.of(batch1), HistoryCheck.Metric.MEDIAN, 0.05, 8).get(0).regressed()).isFalse();
     }
   }
 
