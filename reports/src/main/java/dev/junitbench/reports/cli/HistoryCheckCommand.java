@@ -2,7 +2,6 @@ package dev.junitbench.reports.cli;
 
 import dev.junitbench.reports.history.CheckText;
 import dev.junitbench.reports.history.HistoryCheck;
-import dev.junitbench.reports.history.HistoryStore;
 import dev.junitbench.reports.history.Series;
 import dev.junitbench.reports.history.SeriesQuery;
 import java.util.List;
@@ -74,16 +73,8 @@ final class HistoryCheckCommand implements Callable<Integer> {
           + " counts no run; give 1 or more (10: a change point among the newest 10 runs)");
     }
     int recent = within == null ? Integer.MAX_VALUE : within;
-    List<Series> series;
-    String where;
-    try (HistoryStore history = HistoryStore.open(store.location())) {
-      series = new SeriesQuery(benchmark, params, host).read(history);
-      where = history.location().toString();
-    }
-    if (series.isEmpty()) {
-      spec.commandLine().getErr().println("history check: no scenario in " + where + " matches --benchmark " + benchmark
-          + (params.isEmpty() ? "" : " --params " + params) + (host == null ? "" : " --host " + host)
-          + "; history import the runs first, or widen the pattern");
+    List<Series> series = store.series(spec.commandLine(), new SeriesQuery(benchmark, params, host));
+    if (series == null) {
       return Main.BAD_INPUT;
     }
     List<HistoryCheck.Finding> findings = HistoryCheck.check(series, judged, limit, recent);

@@ -1,6 +1,5 @@
 package dev.junitbench.reports.cli;
 
-import dev.junitbench.reports.history.HistoryStore;
 import dev.junitbench.reports.history.Series;
 import dev.junitbench.reports.history.SeriesQuery;
 import dev.junitbench.reports.history.TrendText;
@@ -58,16 +57,8 @@ final class HistoryTrendCommand implements Callable<Integer> {
     if (output != null) {
       Main.requireFolderOf(output);
     }
-    List<Series> series;
-    String where;
-    try (HistoryStore history = HistoryStore.open(store.location())) {
-      series = new SeriesQuery(benchmark, params, host).read(history);
-      where = history.location().toString();
-    }
-    if (series.isEmpty()) {
-      spec.commandLine().getErr().println("history trend: no scenario in " + where + " matches --benchmark "
-          + benchmark + (params.isEmpty() ? "" : " --params " + params) + (host == null ? "" : " --host " + host)
-          + "; history import the runs first, or widen the pattern");
+    List<Series> series = store.series(spec.commandLine(), new SeriesQuery(benchmark, params, host));
+    if (series == null) {
       return Main.BAD_INPUT;
     }
     spec.commandLine().getOut().print(TrendText.render(series, last));

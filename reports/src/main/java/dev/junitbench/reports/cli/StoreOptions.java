@@ -1,6 +1,12 @@
 package dev.junitbench.reports.cli;
 
+import dev.junitbench.reports.history.HistoryStore;
+import dev.junitbench.reports.history.Series;
+import dev.junitbench.reports.history.SeriesQuery;
+import dev.junitbench.reports.history.StoreException;
 import dev.junitbench.reports.history.StoreLocation;
+import java.util.List;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /** {@code --db}, {@code --user}, {@code --password}: where the history store is, shared by the history commands. */
@@ -24,5 +30,27 @@ final class StoreOptions {
 
   StoreLocation location() {
     return StoreLocation.of(db, user, password);
+  }
+
+  /**
+   * The series {@code query} selects from the store; when none matches, says so on {@code command}'s
+   * stderr (naming the store and the filters) and returns null.
+   */
+  List<Series> series(CommandLine command, SeriesQuery query) throws StoreException {
+    List<Series> series;
+    String where;
+    try (HistoryStore history = HistoryStore.open(location())) {
+      series = query.read(history);
+      where = history.location().toString();
+    }
+    if (series.isEmpty()) {
+      command.getErr().println(command.getCommandSpec().qualifiedName(" ").replace("junit-bench-reports ", "")
+          + ": no scenario in " + where + " matches --benchmark " + query.benchmark()
+          + (query.params().isEmpty() ? "" : " --params " + query.params())
+          + (query.host() == null ? "" : " --host " + query.host())
+          + "; history import the runs first, or widen the pattern");
+      return null;
+    }
+    return series;
   }
 }

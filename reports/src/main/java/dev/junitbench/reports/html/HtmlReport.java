@@ -6,14 +6,11 @@ import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
 import dev.junitbench.reports.compare.RunComparison;
 import dev.junitbench.reports.runset.RunSet;
-import dev.junitbench.results.AtomicFiles;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.StringWriter;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -92,11 +89,7 @@ public final class HtmlReport {
 
   /** Writes the page to {@code file} atomically: a reader sees the old report or the new, never half. */
   public void write(Path file) throws IOException {
-    AtomicFiles.write(file, (out, previous) -> {
-      Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-      render(writer);
-      writer.flush();
-    });
+    PageAssets.write(file, this::render);
   }
 
   private void render(Writer out) {
@@ -129,6 +122,7 @@ public final class HtmlReport {
     scope.put("hasLoad", !model.loadRows.isEmpty());
     scope.put("data", SafeJson.write(model.data()));
     scope.put("chartJs", PageAssets.CHART_JS);
+    scope.put("charts", PageAssets.CHARTS);
     scope.put("script", SCRIPT);
     scope.put("style", PageAssets.STYLE);
     MUSTACHE.execute(out, scope);

@@ -1,7 +1,12 @@
 package dev.junitbench.reports.html;
 
+import dev.junitbench.results.AtomicFiles;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.util.function.Consumer;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -15,6 +20,8 @@ final class PageAssets {
   static final String STYLE = resource("dev/junitbench/reports/html/report.css");
   /** Chart.js from its WebJar, without its source-map comment (nothing is fetched when a page is opened). */
   static final String CHART_JS = chartJs();
+  /** What every page's charts share: Chart.js's defaults, the duration format. */
+  static final String CHARTS = resource("dev/junitbench/reports/html/charts.js");
 
   private PageAssets() {}
 
@@ -23,6 +30,15 @@ final class PageAssets {
     byte[] bytes = new byte[16];
     new SecureRandom().nextBytes(bytes);
     return Base64.getEncoder().encodeToString(bytes);
+  }
+
+  /** Writes what {@code page} renders to {@code file} atomically: a reader sees the old page or the new, never half. */
+  static void write(Path file, Consumer<Writer> page) throws IOException {
+    AtomicFiles.write(file, (out, previous) -> {
+      Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+      page.accept(writer);
+      writer.flush();
+    });
   }
 
   /** A text resource of junit-bench-reports' jar. */

@@ -5,13 +5,10 @@ import com.github.mustachejava.Mustache;
 import dev.junitbench.reports.history.ChangePoint;
 import dev.junitbench.reports.history.ChangePoints;
 import dev.junitbench.reports.history.Series;
-import dev.junitbench.results.AtomicFiles;
 import dev.junitbench.results.Figures;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.StringWriter;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -97,11 +94,7 @@ public final class TrendPage {
 
   /** Writes the page to {@code file} atomically. */
   public void write(Path file) throws IOException {
-    AtomicFiles.write(file, (out, previous) -> {
-      Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-      render(writer);
-      writer.flush();
-    });
+    PageAssets.write(file, this::render);
   }
 
   private void render(Writer out) {
@@ -112,6 +105,7 @@ public final class TrendPage {
     scope.put("sections", sections);
     scope.put("data", SafeJson.write(Map.of("series", charts)));
     scope.put("chartJs", PageAssets.CHART_JS);
+    scope.put("charts", PageAssets.CHARTS);
     scope.put("script", SCRIPT);
     scope.put("style", PageAssets.STYLE);
     MUSTACHE.execute(out, scope);

@@ -6,18 +6,7 @@
 
   function color(i) { return palette[i % palette.length]; }
 
-  function duration(ms) {
-    var abs = Math.abs(ms);
-    if (abs < 0.001) { return (ms * 1e6).toPrecision(4) + ' ns'; }
-    if (abs < 1) { return (ms * 1e3).toPrecision(4) + ' us'; }
-    if (abs < 1000) { return ms.toPrecision(4) + ' ms'; }
-    return (ms / 1e3).toPrecision(4) + ' s';
-  }
-
-  // Every figure is drawn at once: no animation, so a printed or captured page shows complete charts.
-  Chart.defaults.animation = false;
-  Chart.defaults.maintainAspectRatio = false;
-  Chart.defaults.font.size = 12;
+  var duration = junitBenchCharts.duration;
 
   function chart(id, config) {
     var canvas = document.getElementById(id);

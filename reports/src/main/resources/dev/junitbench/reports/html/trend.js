@@ -3,17 +3,7 @@
   var data = JSON.parse(document.getElementById('trend-data').textContent);
   var drawn = 0;
 
-  function duration(ms) {
-    var abs = Math.abs(ms);
-    if (abs < 0.001) { return (ms * 1e6).toPrecision(4) + ' ns'; }
-    if (abs < 1) { return (ms * 1e3).toPrecision(4) + ' us'; }
-    if (abs < 1000) { return ms.toPrecision(4) + ' ms'; }
-    return (ms / 1e3).toPrecision(4) + ' s';
-  }
-
-  Chart.defaults.animation = false;
-  Chart.defaults.maintainAspectRatio = false;
-  Chart.defaults.font.size = 12;
+  var duration = junitBenchCharts.duration;
 
   function chart(id, config) {
     var canvas = document.getElementById(id);

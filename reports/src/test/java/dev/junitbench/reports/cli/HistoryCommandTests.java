@@ -108,7 +108,7 @@ class HistoryCommandTests {
     assertThat(hostile.code()).isZero();
     String text = Files.readString(page);
     assertThat(text).doesNotContain(HOSTILE);
-    assertThat(Jsoup.parse(text).select("script")).hasSize(3);
+    assertThat(Jsoup.parse(text).select("script")).hasSize(4);
   }
 
   @Test

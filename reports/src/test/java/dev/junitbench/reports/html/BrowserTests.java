@@ -137,13 +137,49 @@ class BrowserTests {
   }
 
   @Test
+  @DisplayName("paints history trend's page: median, p99 and throughput per series, its change point marked, a hostile param inert")
+  void trendPage() throws Exception {
+    List<dev.junitbench.reports.history.Series.Point> points = new java.util.ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      double median = (i < 20 ? 2.0 : 2.4) * (1 + 0.01 * Math.sin(i * 1.7));
+      points.add(new dev.junitbench.reports.history.Series.Point("r" + i, "2026-11-" + String.format("%02d", 1 + i % 28)
+          + "T10:00:00Z", "c0ffee" + i, median, median * 1.1, 1000 / median, "samples/s"));
+    }
+    dev.junitbench.reports.history.Series series = new dev.junitbench.reports.history.Series(
+        "com.example.TextBenchmarks#miniLm", java.util.Map.of("batch_size", "1", "payload", ReportRuns.SCRIPT),
+        ReportRuns.HOST, points);
+    Path trend = tempDir.resolve("trend.html");
+    TrendPage.of(List.of(series), "TextBenchmarks").write(trend);
+    String page = driver.getWindowHandle();
+    driver.switchTo().newWindow(WindowType.TAB);
+    try {
+      driver.get(trend.toUri().toString());
+      assertThat(driver.findElement(By.tagName("body")).getAttribute("data-charts-drawn")).isEqualTo("2");
+      for (WebElement canvas : driver.findElements(By.tagName("canvas"))) {
+        assertThat(paintedPixels(canvas)).as("painted pixels of %s", canvas.getAttribute("id")).isGreaterThan(2000);
+      }
+      // The change point at run 21 (index 20) is the one marked point of its dataset.
+      assertThat(js("var d = Chart.getChart('series-0-latency').data.datasets[2].data;"
+          + " return d.map(function (v, i) { return v === null ? -1 : i; }).filter(function (i) { return i >= 0; });"))
+          .isEqualTo(List.of(20L));
+      assertThat(js("return Chart.getChart('series-0-latency').data.labels[0];")).isEqualTo("c0ffee0 2026-11-01");
+      assertThat(js("return window.pwned === undefined;")).isEqualTo(true);
+      assertThat(driver.findElement(By.cssSelector("section.trend h2")).getText()).contains(ReportRuns.SCRIPT, ReportRuns.HOST);
+      assertThat(consoleProblems()).as("browser console").isEmpty();
+    } finally {
+      driver.close();
+      driver.switchTo().window(page);
+    }
+  }
+
+  @Test
   @DisplayName("keeps a hostile param inert: shown as text, no element made, no script run")
   void hostileInert() {
     assertThatThrownBy(() -> driver.switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
     assertThat(js("return window.pwned === undefined;")).isEqualTo(true);
     assertThat(driver.findElements(By.tagName("img"))).isEmpty();
     assertThat(driver.findElements(By.xpath("//td[contains(., '" + ReportRuns.HOSTILE + "')]"))).isNotEmpty();
-    assertThat(driver.findElements(By.tagName("script"))).hasSize(3);
+    assertThat(driver.findElements(By.tagName("script"))).hasSize(4);
   }
 
   @Test

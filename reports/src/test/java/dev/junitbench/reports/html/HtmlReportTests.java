@@ -81,7 +81,7 @@ class HtmlReportTests {
     assertThat(html).doesNotContain("sourceMappingURL").doesNotContain("@import");
     String csp = page.selectFirst("meta[http-equiv=Content-Security-Policy]").attr("content");
     assertThat(csp).startsWith("default-src 'none'; script-src 'nonce-");
-    assertThat(page.select("script")).hasSize(3).allSatisfy(script -> assertThat(csp).contains(script.attr("nonce")));
+    assertThat(page.select("script")).hasSize(4).allSatisfy(script -> assertThat(csp).contains(script.attr("nonce")));
     assertThat(page.select("script").get(1).data()).contains("Chart.js v4.5.1");
   }
 
@@ -90,7 +90,7 @@ class HtmlReportTests {
   void escaped() throws Exception {
     assertThat(page.select("img")).isEmpty();
     assertThat(page.select("b")).isEmpty();
-    assertThat(page.select("script")).hasSize(3);
+    assertThat(page.select("script")).hasSize(4);
     assertThat(page.select("td").eachText()).anySatisfy(text -> assertThat(text).contains(ReportRuns.HOSTILE))
         .anySatisfy(text -> assertThat(text).contains(ReportRuns.SCRIPT))
         .anySatisfy(text -> assertThat(text).isEqualTo(ReportRuns.HOST));
@@ -285,7 +285,7 @@ class HtmlReportTests {
   @DisplayName("keeps what forked scenarios bring inert: a hostile label, advice or fork error stays text")
   void forksEscaped() throws Exception {
     assertThat(forked.select("img")).isEmpty();
-    assertThat(forked.select("script")).hasSize(3);
+    assertThat(forked.select("script")).hasSize(4);
     String data = forked.getElementById("report-data").data();
     assertThat(data).doesNotContain("<").doesNotContain(">").doesNotContain("&");
     assertThat(new ObjectMapper().readTree(data).get("forkCharts").toString()).contains(ReportRuns.HOSTILE);

@@ -1,0 +1,19 @@
+// What every page's charts share: Chart.js's defaults and the duration format. Inlined after Chart.js,
+// before the page's own script.
+var junitBenchCharts = (function () {
+  'use strict';
+  // Every figure is drawn at once: no animation, so a printed or captured page shows complete charts.
+  Chart.defaults.animation = false;
+  Chart.defaults.maintainAspectRatio = false;
+  Chart.defaults.font.size = 12;
+
+  function duration(ms) {
+    var abs = Math.abs(ms);
+    if (abs < 0.001) { return (ms * 1e6).toPrecision(4) + ' ns'; }
+    if (abs < 1) { return (ms * 1e3).toPrecision(4) + ' us'; }
+    if (abs < 1000) { return ms.toPrecision(4) + ' ms'; }
+    return (ms / 1e3).toPrecision(4) + ' s';
+  }
+
+  return { duration: duration };
+}());
