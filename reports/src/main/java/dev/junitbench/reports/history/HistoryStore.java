@@ -175,53 +175,75 @@ public final class HistoryStore implements AutoCloseable {
    * @return false when it was already in the store (nothing changed), true when imported
    */
   public boolean importRun(RunSource source) throws StoreException {
-    RunInfo run = source.run().run();
-    String host = source.host();
     try {
-      boolean[] added = {false};
-      StoreSchema.inTransaction(connection, statement -> {
-        // Two imports of one run at once (CI jobs sharing a server): the second inserts nothing and stops here.
-        if (!insertRun(source, run, host)) {
-          return;
-        }
-        upsertHost(run, host);
-        List<ScenarioResult> results = source.run().results();
-        loader.load(connection, "results", RESULT_COLUMNS, sink -> {
-          for (ScenarioResult result : results) {
-            sink.row(resultRow(host, run.id(), result));
-          }
-        });
-        if (results.stream().anyMatch(result -> result.forks() != null && !result.forks().runs().isEmpty())) {
-          loader.load(connection, "forks", FORK_COLUMNS, sink -> {
-          for (ScenarioResult result : results) {
-              ForkFigures forks = result.forks();
-              if (forks != null) {
-                for (ForkRun fork : forks.runs()) {
-                  sink.row(host, run.id(), result.id(), fork.fork(), fork.status().id(), fork.error(), fork.count(),
-                      fork.medianMs(), fork.ci95Low(), fork.ci95High(), fork.meanMs(), fork.wallTimeMs());
-                }
-              }
-            }
-          });
-        }
-        if (source.samples() != null) {
-          loader.load(connection, "samples", SAMPLE_COLUMNS, sink -> {
-            for (ScenarioResult result : results) {
-              long[] samples = source.samples().of(result.id());
-              if (samples != null) {
-                for (int i = 0; i < samples.length; i++) {
-                  sink.row(host, run.id(), result.id(), (long) i, samples[i]);
-                }
-              }
-            }
-          });
-        }
-        added[0] = true;
-      });
-      return added[0];
+      return attempt(source);
+    } catch (SQLException e) {
+      if (!conflict(e)) {
+        throw failure("cannot import " + source.run().dir() + " (nothing of it was kept) into", e);
+      }
+    } catch (RuntimeException e) {
+      throw failure("cannot import " + source.run().dir() + " (nothing of it was kept) into", e);
+    }
+    // Another import (a CI job sharing the server) added this run or its host between our check and our insert:
+    // rolled back; once more, it finds what the other one committed.
+    try {
+      return attempt(source);
     } catch (SQLException | RuntimeException e) {
       throw failure("cannot import " + source.run().dir() + " (nothing of it was kept) into", e);
     }
+  }
+
+  /** Whether {@code e} is a key that another transaction inserted first. */
+  private static boolean conflict(SQLException e) {
+    return e.getSQLState() != null && e.getSQLState().startsWith("23")
+        || String.valueOf(e.getMessage()).contains("Constraint Error");
+  }
+
+  /** One transaction: the run, its host, results, forks and samples; false when the run is there already. */
+  private boolean attempt(RunSource source) throws SQLException {
+    RunInfo run = source.run().run();
+    String host = source.host();
+    boolean[] added = {false};
+    StoreSchema.inTransaction(connection, statement -> {
+      if (hasRun(host, run.id())) {
+        return;
+      }
+      insertRun(source, run, host);
+      upsertHost(run, host);
+      List<ScenarioResult> results = source.run().results();
+      loader.load(connection, "results", RESULT_COLUMNS, sink -> {
+        for (ScenarioResult result : results) {
+          sink.row(resultRow(host, run.id(), result));
+        }
+      });
+      if (results.stream().anyMatch(result -> result.forks() != null && !result.forks().runs().isEmpty())) {
+        loader.load(connection, "forks", FORK_COLUMNS, sink -> {
+          for (ScenarioResult result : results) {
+            ForkFigures forks = result.forks();
+            if (forks != null) {
+              for (ForkRun fork : forks.runs()) {
+                sink.row(host, run.id(), result.id(), fork.fork(), fork.status().id(), fork.error(), fork.count(),
+                    fork.medianMs(), fork.ci95Low(), fork.ci95High(), fork.meanMs(), fork.wallTimeMs());
+              }
+            }
+          }
+        });
+      }
+      if (source.samples() != null) {
+        loader.load(connection, "samples", SAMPLE_COLUMNS, sink -> {
+          for (ScenarioResult result : results) {
+            long[] samples = source.samples().of(result.id());
+            if (samples != null) {
+              for (int i = 0; i < samples.length; i++) {
+                sink.row(host, run.id(), result.id(), (long) i, samples[i]);
+              }
+            }
+          }
+        });
+      }
+      added[0] = true;
+    });
+    return added[0];
   }
 
   private boolean hasRun(String host, String runId) throws SQLException {
@@ -234,12 +256,10 @@ public final class HistoryStore implements AutoCloseable {
     }
   }
 
-  /** Inserts the run's row; false when the store has the run already. */
-  private boolean insertRun(RunSource source, RunInfo run, String host) throws SQLException {
+  private void insertRun(RunSource source, RunInfo run, String host) throws SQLException {
     PreparedStatement insert = statement("INSERT INTO runs (host, run_id, started_at, started_ms,"
         + " finished_at, git_commit, git_branch, git_dirty, junit_bench_version, java_version, host_info, software,"
-        + " config, warnings, source, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        + " ON CONFLICT (host, run_id) DO NOTHING");
+        + " config, warnings, source, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     int i = 0;
     insert.setString(++i, host);
     insert.setString(++i, run.id());
@@ -261,7 +281,7 @@ public final class HistoryStore implements AutoCloseable {
     insert.setString(++i, json(run.warnings()));
     insert.setString(++i, source.run().dir().toString());
     insert.setString(++i, Instant.now().toString());
-    return insert.executeUpdate() == 1;
+    insert.executeUpdate();
   }
 
   private void upsertHost(RunInfo run, String host) throws SQLException {
@@ -269,17 +289,27 @@ public final class HistoryStore implements AutoCloseable {
     String os = info == null ? null : info.distribution() != null ? info.distribution() : info.osName();
     String gpus = info == null || info.gpus() == null ? null
         : info.gpus().stream().map(GpuInfo::name).filter(java.util.Objects::nonNull).collect(Collectors.joining(", "));
-    Object[] values = {host, info == null ? null : info.name(), info == null ? null : info.cpuModel(),
+    long startedMs = epochMillis(run.startedAt());
+    Object[] values = {info == null ? null : info.name(), info == null ? null : info.cpuModel(),
         info == null ? null : info.cpuLogicalCores(), info == null ? null : info.totalMemoryBytes(), os,
-        gpus == null || gpus.isEmpty() ? null : gpus, run.startedAt(), epochMillis(run.startedAt())};
-    // One statement, so two imports at once cannot both insert; the newest run describes the machine, and an older
-    // run imported later does not overwrite it.
-    PreparedStatement write = statement("INSERT INTO hosts (host, name, cpu_model, cpu_cores, memory_bytes, os, gpus,"
-        + " last_run_at, last_run_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (host) DO UPDATE SET"
-        + " name = excluded.name, cpu_model = excluded.cpu_model, cpu_cores = excluded.cpu_cores,"
-        + " memory_bytes = excluded.memory_bytes, os = excluded.os, gpus = excluded.gpus,"
-        + " last_run_at = excluded.last_run_at, last_run_ms = excluded.last_run_ms"
-        + " WHERE hosts.last_run_ms <= excluded.last_run_ms");
+        gpus == null || gpus.isEmpty() ? null : gpus, run.startedAt(), startedMs, host};
+    PreparedStatement known = statement("SELECT last_run_ms FROM hosts WHERE host = ?");
+    known.setString(1, host);
+    Long last;
+    try (ResultSet rows = known.executeQuery()) {
+      last = rows.next() ? rows.getLong(1) : null;
+    }
+    if (last != null && last > startedMs) {
+      // The newest run describes the machine: an older run imported later leaves it as it is.
+      return;
+    }
+    // A plain insert or update, not ON CONFLICT (DuckDB runs that several times slower); two imports racing for a
+    // new host are settled by importRun's retry.
+    PreparedStatement write = last == null
+        ? statement("INSERT INTO hosts (name, cpu_model, cpu_cores, memory_bytes, os, gpus, last_run_at, last_run_ms,"
+            + " host) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        : statement("UPDATE hosts SET name = ?, cpu_model = ?, cpu_cores = ?, memory_bytes = ?, os = ?, gpus = ?,"
+            + " last_run_at = ?, last_run_ms = ? WHERE host = ?");
     for (int i = 0; i < values.length; i++) {
       if (values[i] == null) {
         write.setNull(i + 1, HOST_TYPES[i]);
@@ -291,8 +321,8 @@ public final class HistoryStore implements AutoCloseable {
   }
 
   /** The SQL types of the host's values, in the order upsertHost binds them: a typed null suits every engine. */
-  private static final int[] HOST_TYPES = {Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.INTEGER, Types.BIGINT,
-      Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.BIGINT};
+  private static final int[] HOST_TYPES = {Types.VARCHAR, Types.VARCHAR, Types.INTEGER, Types.BIGINT, Types.VARCHAR,
+      Types.VARCHAR, Types.VARCHAR, Types.BIGINT, Types.VARCHAR};
 
   private static Object[] resultRow(String host, String runId, ScenarioResult result) {
     LatencySummary latency = result.latencyMs();
