@@ -54,17 +54,17 @@ public final class Main implements Runnable {
     line.setErr(err);
     line.setParameterExceptionHandler((e, arguments) -> {
       CommandLine failed = e.getCommandLine();
-      failed.getErr().println(failed.getCommandName() + ": " + e.getMessage() + " (see "
+      failed.getErr().println(nameOf(failed) + ": " + e.getMessage() + " (see "
           + failed.getCommandSpec().qualifiedName() + " --help)");
       return BAD_INPUT;
     });
     line.setExecutionExceptionHandler((e, failed, parseResult) -> {
       if (e instanceof BadInputException || e instanceof IOException
           || e instanceof dev.junitbench.reports.history.StoreException) {
-        failed.getErr().println(failed.getCommandName() + ": " + e.getMessage());
+        failed.getErr().println(nameOf(failed) + ": " + e.getMessage());
         return BAD_INPUT;
       }
-      failed.getErr().println(failed.getCommandName() + ": internal error, please report it: " + e);
+      failed.getErr().println(nameOf(failed) + ": internal error, please report it: " + e);
       e.printStackTrace(failed.getErr());
       return INTERNAL;
     });
@@ -79,6 +79,13 @@ public final class Main implements Runnable {
     out.flush();
     err.flush();
     return code;
+  }
+
+  /** A command's name in messages: {@code compare}, {@code history check}; the tool's own for itself. */
+  private static String nameOf(CommandLine command) {
+    String name = command.getCommandSpec().qualifiedName(" ");
+    int space = name.indexOf(' ');
+    return space < 0 ? name : name.substring(space + 1);
   }
 
   /**

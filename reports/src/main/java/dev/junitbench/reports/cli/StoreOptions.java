@@ -44,7 +44,7 @@ final class StoreOptions {
       where = history.location().toString();
     }
     if (series.isEmpty()) {
-      command.getErr().println(command.getCommandSpec().qualifiedName(" ").replace("junit-bench-reports ", "")
+      command.getErr().println(command.getCommandSpec().qualifiedName(" ").replaceFirst("^\\S+ ", "")
           + ": no scenario in " + where + " matches --benchmark " + query.benchmark()
           + (query.params().isEmpty() ? "" : " --params " + query.params())
           + (query.host() == null ? "" : " --host " + query.host())

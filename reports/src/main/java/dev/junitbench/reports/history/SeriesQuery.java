@@ -15,8 +15,8 @@ import java.util.TreeMap;
  * Reads series out of a store: one query, the same text on every engine, every value from the
  * command line a bind parameter.
  *
- * @param benchmark a glob over {@code fqcn#method} ({@code *} any text, {@code ?} one character); text
- *     without a wildcard matches anywhere in the name; null for every benchmark
+ * @param benchmark a glob over {@code fqcn#method} or {@code SimpleClass#method} ({@code *} any text,
+ *     {@code ?} one character); text without a wildcard matches anywhere in the name; null for every benchmark
  * @param params params a scenario must have ({@code batch_size -> 8}), compared as text; empty for any
  * @param host a host label, or null for every host
  */
@@ -32,8 +32,10 @@ public record SeriesQuery(String benchmark, Map<String, String> params, String h
         + " ON u.host = r.host AND u.run_id = r.run_id WHERE r.median_ms IS NOT NULL");
     List<String> binds = new ArrayList<>();
     if (benchmark != null && !benchmark.isBlank()) {
-      sql.append(" AND r.benchmark LIKE ? ESCAPE '!'");
+      // Against the whole name, or from a class's simple name on: LoadBenchmarks#* as well as *.LoadBenchmarks#*.
+      sql.append(" AND (r.benchmark LIKE ? ESCAPE '!' OR r.benchmark LIKE ? ESCAPE '!')");
       binds.add(like(benchmark));
+      binds.add("%." + like(benchmark));
     }
     if (host != null) {
       sql.append(" AND r.host = ?");

@@ -103,6 +103,10 @@ class HistoryCommandTests {
     String data = html.getElementById("trend-data").data();
     assertThat(data).contains("\"commits\":[\"c10000000000\",\"c20000000000\",\"c30000000000\",\"c40000000000\"]");
 
+    // A glob matches the whole name or from the class's simple name on.
+    assertThat(run("history", "trend", "--benchmark", "EmbeddingBenchmarks#e?bed", "--db", db()).out())
+        .contains("on host-a: 4 runs");
+    assertThat(run("history", "trend", "--benchmark", "Embedding#*", "--db", db()).code()).isEqualTo(Main.BAD_INPUT);
     Run hostile = run("history", "trend", "--benchmark", "*#embed", "--params", "batch_size=8", "--db", db(),
         "-o", page.toString());
     assertThat(hostile.code()).isZero();
@@ -118,11 +122,11 @@ class HistoryCommandTests {
     run("history", "import", dir.resolve("runs").toString(), "--db", db());
     Run none = run("history", "trend", "--benchmark", "NoSuchBenchmark", "--db", db());
     assertThat(none.code()).isEqualTo(Main.BAD_INPUT);
-    assertThat(none.err()).contains("no scenario in jdbc:duckdb:", "matches --benchmark NoSuchBenchmark",
-        "history import the runs first");
+    assertThat(none.err()).startsWith("history trend: no scenario in jdbc:duckdb:")
+        .contains("matches --benchmark NoSuchBenchmark", "history import the runs first");
     Run wrongUrl = run("history", "trend", "--benchmark", "x", "--db", "jdbc:mysql://localhost/bench");
     assertThat(wrongUrl.code()).isEqualTo(Main.BAD_INPUT);
-    assertThat(wrongUrl.err()).contains("no history store for jdbc:mysql://localhost/bench");
+    assertThat(wrongUrl.err()).startsWith("history trend: no history store for jdbc:mysql://localhost/bench");
     Run nothing = run("history", "import", dir.resolve("empty").toString(), "--db", db());
     assertThat(nothing.code()).isEqualTo(Main.BAD_INPUT);
     assertThat(nothing.err()).contains("skipped " + dir.resolve("empty"), "no run to import");
