@@ -11,7 +11,7 @@ import dev.junitbench.Model;
 import dev.junitbench.Modes;
 import dev.junitbench.Warmup;
 import dev.junitbench.onnx.OnnxModel;
-import dev.junitbench.onnx.decoder.Decoders;
+import dev.junitbench.onnx.Decoders;
 
 /**
  * Text generation with a decoder of DistilGPT2's shape (6 layers x 768, vocabulary 50257, random

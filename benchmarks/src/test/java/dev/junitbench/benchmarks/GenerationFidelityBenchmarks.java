@@ -11,7 +11,7 @@ import dev.junitbench.Generator;
 import dev.junitbench.Model;
 import dev.junitbench.Param;
 import dev.junitbench.onnx.OnnxModel;
-import dev.junitbench.onnx.decoder.Decoders;
+import dev.junitbench.onnx.Decoders;
 import dev.junitbench.onnx.decoder.OnnxGenerator;
 import dev.junitbench.results.ScenarioResult;
 import java.nio.ByteBuffer;

@@ -5,6 +5,7 @@ import dev.junitbench.Device;
 import dev.junitbench.Scenario;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.spi.Backend;
+import dev.junitbench.spi.Backends;
 import dev.junitbench.spi.Execution;
 import dev.junitbench.spi.ModelRequest;
 import dev.junitbench.spi.OpenedModel;
@@ -133,7 +134,7 @@ public final class DjlBackend implements Backend {
     return CUDA.computeIfAbsent(name, key -> {
       try {
         if (ONNX_RUNTIME.equals(key)) {
-          return dev.junitbench.onnx.OnnxRuntimeBackend.providerStartFailure("cuda");
+          return onnxRuntimeCudaFailure();
         }
         if (PYTORCH.equals(key) && !engine.hasCapability("CUDA")) {
           return Optional.of("its natives are a CPU build");
@@ -176,13 +177,25 @@ public final class DjlBackend implements Backend {
   /**
    * Starts DJL's OnnxRuntime engine, when it is on the classpath, before anything else starts ONNX
    * Runtime: it creates ONNX Runtime's one environment per process with options of its own and
-   * cannot start once another exists. Called by the ONNX Runtime backend before it loads the runtime.
+   * cannot start once another exists.
    */
-  public static void startOnnxRuntimeEngineFirst() {
+  @Override
+  public void startShared(String runtime) {
     // Without DJL, names() is empty and nothing is prepared or loaded.
-    if (DjlEngines.canonical(ONNX_RUNTIME).isPresent()) {
+    if ("onnxruntime".equals(runtime) && DjlEngines.canonical(ONNX_RUNTIME).isPresent()) {
       DjlEngines.load(ONNX_RUNTIME);
     }
+  }
+
+  /** Why ONNX Runtime's CUDA provider cannot start here, as the ONNX Runtime backend finds it; empty when it can. */
+  private static Optional<String> onnxRuntimeCudaFailure() {
+    for (Backend other : Backends.load(DjlBackend.class.getClassLoader()).all()) {
+      Optional<String> failure = other.providerFailure("cuda");
+      if (failure.isPresent() || other.providers().contains("cuda")) {
+        return failure;
+      }
+    }
+    return Optional.of("ONNX Runtime's backend is not on the class path to start its CUDA provider");
   }
 
   private static String nativesFix(String engine, String failure) {

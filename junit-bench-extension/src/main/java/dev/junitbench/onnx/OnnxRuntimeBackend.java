@@ -132,10 +132,13 @@ public final class OnnxRuntimeBackend implements Backend {
    * cannot start here, and what it needs; empty when it starts. For DJL's OnnxRuntime engine, which
    * runs on the same native library.
    */
-  public static Optional<String> providerStartFailure(String provider) {
-    ExecutionProvider known = ExecutionProvider.fromId(provider).orElseThrow(
-        () -> new IllegalArgumentException("no provider " + provider + "; accepted: " + ExecutionProvider.ids()));
-    return new OnnxRuntimeBackend().runtime().startFailure(known).map(reason -> reason + "; " + known.needs());
+  @Override
+  public Optional<String> providerFailure(String provider) {
+    Optional<ExecutionProvider> known = ExecutionProvider.fromId(provider);
+    if (known.isEmpty()) {
+      return Optional.empty();
+    }
+    return runtime().startFailure(known.get()).map(reason -> reason + "; " + known.get().needs());
   }
 
   @Override

@@ -52,9 +52,13 @@ final class OrtRuntime {
   /** Loads ONNX Runtime's native library, or records why it cannot. */
   static OrtRuntime load() {
     try {
-      dev.junitbench.djl.DjlBackend.startOnnxRuntimeEngineFirst();
+      for (dev.junitbench.spi.Backend other : dev.junitbench.spi.Backends.load(OrtRuntime.class.getClassLoader()).all()) {
+        if (!(other instanceof OnnxRuntimeBackend)) {
+          other.startShared("onnxruntime");
+        }
+      }
     } catch (RuntimeException | LinkageError | java.util.ServiceConfigurationError e) {
-      // DJL is not on the classpath, or its engine failed, which its own scenarios report.
+      // Another backend's engine failed to start, which its own scenarios report.
     }
     try {
       OrtEnvironment environment = OrtEnvironment.getEnvironment();

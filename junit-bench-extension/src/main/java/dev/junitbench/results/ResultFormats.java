@@ -2,7 +2,7 @@ package dev.junitbench.results;
 
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
-import dev.junitbench.run.RunWarnings;
+import dev.junitbench.warnings.RunWarnings;
 import dev.junitbench.spi.Causes;
 import dev.junitbench.spi.ResultFormat;
 import java.nio.file.Path;

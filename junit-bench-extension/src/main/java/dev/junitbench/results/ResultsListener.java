@@ -6,7 +6,7 @@ import dev.junitbench.run.GitInfo;
 import dev.junitbench.config.Defaults;
 import dev.junitbench.run.HostInfo;
 import dev.junitbench.run.OshiFacts;
-import dev.junitbench.run.RunWarnings;
+import dev.junitbench.warnings.RunWarnings;
 import dev.junitbench.run.SoftwareInfo;
 import dev.junitbench.spi.Backends;
 import java.io.IOException;

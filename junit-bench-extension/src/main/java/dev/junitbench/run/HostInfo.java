@@ -1,6 +1,8 @@
 package dev.junitbench.run;
 
+import dev.junitbench.sampling.GpuInfo;
 import dev.junitbench.sampling.GpuInventory;
+import dev.junitbench.warnings.RunWarnings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;

@@ -1,5 +1,6 @@
 package dev.junitbench.run;
 
+import dev.junitbench.sampling.GpuInfo;
 import dev.junitbench.sampling.Machine;
 import java.util.ArrayList;
 import java.util.List;

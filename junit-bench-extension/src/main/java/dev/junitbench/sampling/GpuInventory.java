@@ -1,7 +1,6 @@
 package dev.junitbench.sampling;
 
 import dev.junitbench.config.Defaults;
-import dev.junitbench.run.GpuInfo;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

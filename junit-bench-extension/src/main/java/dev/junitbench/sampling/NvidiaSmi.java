@@ -1,6 +1,5 @@
 package dev.junitbench.sampling;
 
-import dev.junitbench.run.GpuInfo;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -5,7 +5,7 @@ import dev.junitbench.config.Defaults;
 import dev.junitbench.results.EnergyFigures;
 import dev.junitbench.results.MemoryFigures;
 import dev.junitbench.results.UtilizationFigures;
-import dev.junitbench.run.RunWarnings;
+import dev.junitbench.warnings.RunWarnings;
 import dev.junitbench.spi.Causes;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

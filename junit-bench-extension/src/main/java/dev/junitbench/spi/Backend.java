@@ -20,6 +20,25 @@ public interface Backend {
   /** A short name for messages and result files ({@code onnxruntime}). */
   String name();
 
+  /**
+   * Starts, before another backend loads a native runtime, a runtime this backend shares with that
+   * one and must create itself: DJL's OnnxRuntime engine makes ONNX Runtime's one environment per
+   * process with options of its own, so the ONNX Runtime backend calls this on every backend before
+   * it loads ONNX Runtime. A failure here is this backend's to report when its own scenarios run.
+   *
+   * @param runtime the runtime about to be loaded: {@code onnxruntime}
+   */
+  default void startShared(String runtime) {}
+
+  /**
+   * Why this backend cannot start {@code provider} on this machine, with the fix; empty when it can
+   * or when the backend has no such provider. Another backend that runs the same runtime through
+   * its own engine asks this instead of probing the runtime a second way.
+   */
+  default Optional<String> providerFailure(String provider) {
+    return Optional.empty();
+  }
+
   /** The types of {@code @Model} parameter this backend opens ({@code OnnxModel}); empty for none. */
   Set<Class<?>> modelTypes();
 

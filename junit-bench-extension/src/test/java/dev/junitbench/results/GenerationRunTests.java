@@ -11,7 +11,7 @@ import dev.junitbench.Generate;
 import dev.junitbench.Generator;
 import dev.junitbench.Model;
 import dev.junitbench.onnx.OnnxModel;
-import dev.junitbench.onnx.decoder.Decoders;
+import dev.junitbench.onnx.Decoders;
 import dev.junitbench.stats.LatencySummary;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -19,7 +19,7 @@ import dev.junitbench.Model;
 import dev.junitbench.ScenarioRun;
 import dev.junitbench.load.PoissonSchedule;
 import dev.junitbench.onnx.OnnxModel;
-import dev.junitbench.onnx.decoder.Decoders;
+import dev.junitbench.onnx.Decoders;
 import dev.junitbench.stats.LatencySummary;
 import java.nio.file.Path;
 import java.util.List;

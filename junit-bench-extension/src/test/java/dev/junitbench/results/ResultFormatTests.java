@@ -22,7 +22,7 @@ class ResultFormatTests {
   /** Runs the fixture with {@code config}; returns the outcome and what RunWarnings printed. */
   private Warned run(String... config) {
     java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
-    java.io.PrintStream previous = dev.junitbench.run.RunWarnings.printTo(
+    java.io.PrintStream previous = dev.junitbench.warnings.RunWarnings.printTo(
         new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
     try {
       ListenerRun run = ListenerRun.into(tempDir);
@@ -31,7 +31,7 @@ class ResultFormatTests {
       }
       return new Warned(run.run(FormatTestCases.class), warnings.toString(java.nio.charset.StandardCharsets.UTF_8));
     } finally {
-      dev.junitbench.run.RunWarnings.printTo(previous);
+      dev.junitbench.warnings.RunWarnings.printTo(previous);
     }
   }
 

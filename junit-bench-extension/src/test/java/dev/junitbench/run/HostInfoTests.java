@@ -3,6 +3,8 @@ package dev.junitbench.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junitbench.sampling.FakeNvidiaSmi;
+import dev.junitbench.sampling.GpuInfo;
+import dev.junitbench.warnings.RunWarnings;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,6 @@ package dev.junitbench.sampling;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.junitbench.run.GpuInfo;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;

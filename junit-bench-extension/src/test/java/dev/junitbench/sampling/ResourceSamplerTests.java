@@ -3,7 +3,7 @@ package dev.junitbench.sampling;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junitbench.Device;
-import dev.junitbench.run.RunWarnings;
+import dev.junitbench.warnings.RunWarnings;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

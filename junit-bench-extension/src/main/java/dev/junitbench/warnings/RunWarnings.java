@@ -1,4 +1,4 @@
-package dev.junitbench.run;
+package dev.junitbench.warnings;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
-package dev.junitbench.onnx.decoder;
+package dev.junitbench.onnx;
 
-import dev.junitbench.onnx.OnnxModelBuilder;
+import dev.junitbench.onnx.decoder.DecoderConfig;
+import dev.junitbench.onnx.decoder.DecoderModels;
 import java.io.IOException;
 import java.nio.file.Path;
 

@@ -1,4 +1,4 @@
-package dev.junitbench.run;
+package dev.junitbench.sampling;
 
 /**
  * A GPU of the machine, as nvidia-smi or OSHI describes it; unknown values are null.
