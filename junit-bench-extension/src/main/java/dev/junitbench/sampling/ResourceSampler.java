@@ -232,6 +232,7 @@ public final class ResourceSampler {
 
     private boolean stopThread() {
       if (thread == null) {
+        // Never started: the scenario ended before its measurement did (it failed or was aborted).
         return false;
       }
       stopping = true;
@@ -283,7 +284,11 @@ public final class ResourceSampler {
         boolean threadStopped) {
       List<String> problems = new ArrayList<>(memoryProblems);
       boolean sampled = threadStopped && samplerFailure == null && readings > 0;
-      if (!sampled) {
+      if (thread == null) {
+        // Nothing failed: there was no measurement to sample, and no figure is wanted.
+        problems.add(0, "rss_peak_mb, rss_avg_mb, heap_peak_mb, heap_avg_mb: not sampled, the scenario ended before"
+            + " its measurement started");
+      } else if (!sampled) {
         String reason = warn("sampler", "the resource sampler failed (" + (samplerFailure != null ? samplerFailure
             : !threadStopped ? "its thread did not stop in time" : "it read nothing") + ")");
         problems.add(0, "rss_peak_mb, rss_avg_mb, heap_peak_mb, heap_avg_mb: " + reason);

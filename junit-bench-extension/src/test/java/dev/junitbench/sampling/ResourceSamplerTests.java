@@ -240,6 +240,18 @@ class ResourceSamplerTests {
   }
 
   @Test
+  @DisplayName("a scenario that ends before its measurement starts is not sampled, and no sampler failure is warned of")
+  void endedBeforeMeasurement() {
+    ResourceSampler.Session session = new ResourceSampler(settings(dir.resolve("none").toString(), dir),
+        new FakeMachine()).prepare(Device.CPU);
+    ResourceSampler.Figures figures = session.stop(0, null);
+    assertThat(figures.memory().rssPeakMb()).isNull();
+    assertThat(figures.memory().unavailableReason()).startsWith("rss_peak_mb, rss_avg_mb, heap_peak_mb, heap_avg_mb: not"
+        + " sampled, the scenario ended before its measurement started");
+    assertThat(err.toString(StandardCharsets.UTF_8)).doesNotContain("sampler failed").doesNotContain("did not stop");
+  }
+
+  @Test
   @DisplayName("turned off: every figure null but the model's footprint, and why")
   void off() {
     ResourceSampler.Session session = new ResourceSampler(new ResourceSampler.Settings(false, Duration.ofMillis(50),
