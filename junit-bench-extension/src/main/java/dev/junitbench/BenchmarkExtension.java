@@ -38,7 +38,7 @@ final class BenchmarkExtension implements TestTemplateInvocationContextProvider 
     Class<?> testClass = context.getRequiredTestClass();
     BenchConfig config = BenchConfig.of(context::getConfigurationParameter);
     Backends backends = backends(context, testClass);
-    String benchmark = testClass.getName() + "#" + method.getName();
+    String benchmark = dev.junitbench.results.ScenarioKey.benchmarkId(testClass.getName(), method.getName());
     try {
       BenchmarkPlan plan = BenchmarkPlan.of(method, testClass, config, backends);
       Optional<ForkChild> child = config.forkChild();

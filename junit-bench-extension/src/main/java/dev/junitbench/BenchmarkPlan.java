@@ -63,7 +63,7 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
    * @throws BenchmarkConfigurationException naming the annotation or parameter, the value and the fix
    */
   static BenchmarkPlan of(Method method, Class<?> testClass, BenchConfig config, Backends backends) {
-    String benchmark = testClass.getName() + "#" + method.getName();
+    String benchmark = dev.junitbench.results.ScenarioKey.benchmarkId(testClass.getName(), method.getName());
     config.validate();
     // Annotations are checked even when the run overrides them, so a quick run reports what a full run would.
     StopRule annotatedWarmup = warmupRule(annotation(method, testClass, Warmup.class), benchmark);
@@ -297,14 +297,21 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     return new Gate.BudgetLimits(median, p99, blankThroughput ? null : throughput);
   }
 
+  /** The one place an annotation is looked up: on the method, else on its class. */
   private static <A extends java.lang.annotation.Annotation> Optional<Found<A>> annotation(
       Method method, Class<?> testClass, Class<A> type) {
-    return AnnotationSupport.findAnnotation(method, type).map(a -> new Found<>(a, "on " + method.getName()))
-        .or(() -> AnnotationSupport.findAnnotation(testClass, type)
-            .map(a -> new Found<>(a, "on class " + testClass.getSimpleName())));
+    return AnnotationSupport.findAnnotation(method, type).map(a -> new Found<A>(a, method))
+        .or(() -> AnnotationSupport.findAnnotation(testClass, type).map(a -> new Found<A>(a, testClass)));
   }
 
-  private record Found<A>(A annotation, String where) {}
+  /** An annotation and the element it was found on: the benchmark method or its class. */
+  private record Found<A>(A annotation, AnnotatedElement on) {
+
+    /** {@code on distilgpt2}, {@code on class GenerationBenchmarks}. */
+    String where() {
+      return on instanceof Method m ? "on " + m.getName() : "on class " + ((Class<?>) on).getSimpleName();
+    }
+  }
 
   private static StopRule warmupRule(Optional<Found<Warmup>> found, String benchmark) {
     if (found.isEmpty()) {
@@ -407,28 +414,26 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     }
 
     private List<Device> devices() {
-      Optional<Devices> onMethod = AnnotationSupport.findAnnotation(method, Devices.class);
-      Optional<Devices> found = onMethod.or(() -> AnnotationSupport.findAnnotation(testClass, Devices.class));
+      Optional<Found<Devices>> found = annotation(method, testClass, Devices.class);
       if (found.isEmpty()) {
         return List.of(Device.CPU);
       }
-      String where = where(onMethod.isPresent() ? method : testClass);
-      List<Device> devices = Arrays.asList(found.get().value());
+      String where = where(found.get().on());
+      List<Device> devices = Arrays.asList(found.get().annotation().value());
       requireNonEmptyDistinct(devices, "@Devices", where, "a device, e.g. @Devices({Device.CPU, Device.CUDA})");
       return devices;
     }
 
     private List<Integer> sizes(Class<? extends java.lang.annotation.Annotation> type, String name,
         String noun) {
-      Optional<? extends java.lang.annotation.Annotation> onMethod = AnnotationSupport.findAnnotation(method, type);
-      Optional<? extends java.lang.annotation.Annotation> found =
-          onMethod.isPresent() ? onMethod : AnnotationSupport.findAnnotation(testClass, type);
+      Optional<? extends Found<? extends java.lang.annotation.Annotation>> found = annotation(method, testClass, type);
       if (found.isEmpty()) {
         return java.util.Collections.singletonList(null);
       }
-      String where = where(onMethod.isPresent() ? method : testClass);
-      int[] values = found.get() instanceof BatchSizes b ? b.value()
-          : found.get() instanceof Threads t ? t.value() : ((SequenceLengths) found.get()).value();
+      String where = where(found.get().on());
+      java.lang.annotation.Annotation value = found.get().annotation();
+      int[] values = value instanceof BatchSizes b ? b.value()
+          : value instanceof Threads t ? t.value() : ((SequenceLengths) value).value();
       List<Integer> sizes = Arrays.stream(values).boxed().toList();
       requireNonEmptyDistinct(sizes, name, where, "a " + noun + ", e.g. " + name + "({1, 8})");
       for (int size : values) {
@@ -441,14 +446,13 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
 
     /** The values of a dimension of names ({@code @Modes}, {@code @Providers}), or one null when absent. */
     private List<String> names(Class<? extends java.lang.annotation.Annotation> type, String name, String example) {
-      Optional<? extends java.lang.annotation.Annotation> onMethod = AnnotationSupport.findAnnotation(method, type);
-      Optional<? extends java.lang.annotation.Annotation> found =
-          onMethod.isPresent() ? onMethod : AnnotationSupport.findAnnotation(testClass, type);
+      Optional<? extends Found<? extends java.lang.annotation.Annotation>> found = annotation(method, testClass, type);
       if (found.isEmpty()) {
         return java.util.Collections.singletonList(null);
       }
-      List<String> values = Arrays.asList(found.get() instanceof Modes m ? m.value() : ((Providers) found.get()).value());
-      requireNonEmptyDistinct(values, name, where(onMethod.isPresent() ? method : testClass), example);
+      java.lang.annotation.Annotation value = found.get().annotation();
+      List<String> values = Arrays.asList(value instanceof Modes m ? m.value() : ((Providers) value).value());
+      requireNonEmptyDistinct(values, name, where(found.get().on()), example);
       return values;
     }
 

@@ -23,8 +23,8 @@ final class MeasurementLoop {
    * One phase as it ran: {@code iterations} calls in {@code elapsedNs}. {@code samples} holds
    * {@code count} latencies in nanoseconds (for warm-up only the most recent: its array wraps).
    */
-  record PhaseRun(long[] samples, int count, long iterations, long elapsedNs, Double achievedPrecision,
-      boolean precisionReached, boolean sampleLimitReached) {}
+  record PhaseRun(long[] samples, int count, long iterations, long elapsedNs, boolean precisionReached,
+      boolean sampleLimitReached) {}
 
   /** Where the loop publishes its iteration count for the progress line, without a lock. */
   static final class Progress {
@@ -54,7 +54,7 @@ final class MeasurementLoop {
     PhaseRun warm;
     long[] buffer;
     if (warmup.isOff()) {
-      warm = new PhaseRun(new long[0], 0, 0, 0, null, false, false);
+      warm = new PhaseRun(new long[0], 0, 0, 0, false, false);
       buffer = new long[initialCapacity(measurement, -1)];
     } else {
       // Warm-up samples are thrown away: a small array that wraps is enough.
@@ -75,7 +75,7 @@ final class MeasurementLoop {
   /** Only the warm-up phase of {@link #run}, for loads that measure otherwise; its samples are not kept. */
   PhaseRun warmup(MethodHandle body, Blackhole blackhole, StopRule warmup, Progress progress) throws Throwable {
     if (warmup.isOff()) {
-      return new PhaseRun(new long[0], 0, 0, 0, null, false, false);
+      return new PhaseRun(new long[0], 0, 0, 0, false, false);
     }
     progress.phase = "warm-up";
     return phase(body, blackhole, warmup, new long[Math.min(maxSamples, WARMUP_BUFFER)], true, progress);
@@ -112,7 +112,6 @@ final class MeasurementLoop {
     long nextCheck = Math.max(minIterations, 6);
     boolean reached = false;
     boolean limit = false;
-    double achieved = Double.NaN;
     final long start = System.nanoTime();
     progress.phaseStartNs = start;
     long end;
@@ -138,7 +137,7 @@ final class MeasurementLoop {
             if (scratch == null || scratch.length < buffer.length) {
               scratch = new long[buffer.length];
             }
-            achieved = halfWidthRatio(buffer, index, scratch);
+            double achieved = halfWidthRatio(buffer, index, scratch);
             if (count >= minIterations && achieved <= rule.precision()) {
               reached = true;
               break;
@@ -170,8 +169,7 @@ final class MeasurementLoop {
       throw failure;
     }
     int kept = wrap ? (int) Math.min(count, buffer.length) : index;
-    return new PhaseRun(buffer, kept, count, end - start,
-        precision && !Double.isNaN(achieved) ? achieved : null, reached, limit);
+    return new PhaseRun(buffer, kept, count, end - start, reached, limit);
   }
 
   /** (ci95_high - ci95_low) / 2 / median of the first {@code count} samples, or NaN when undefined. */

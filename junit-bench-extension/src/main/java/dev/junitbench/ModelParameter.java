@@ -119,8 +119,8 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
    * @throws BenchmarkConfigurationException naming the value and the accepted ones
    */
   void check(List<Scenario> scenarios) {
-    String benchmark = parameter.getDeclaringExecutable().getDeclaringClass().getName() + "#"
-        + parameter.getDeclaringExecutable().getName();
+    String benchmark = dev.junitbench.results.ScenarioKey.benchmarkId(
+        parameter.getDeclaringExecutable().getDeclaringClass().getName(), parameter.getDeclaringExecutable().getName());
     Set<String> checked = new LinkedHashSet<>();
     for (Scenario scenario : scenarios) {
       String mode = scenario.mode().orElse(null);

@@ -2,6 +2,7 @@ package dev.junitbench.fork;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.AtomicFiles;
 import dev.junitbench.results.ResultExchange;
 import dev.junitbench.results.ResultsJson;
@@ -82,7 +83,8 @@ public final class ForkMain {
     }
     if (outcome.handBack == null) {
       return new ForkHandBack(Status.FAILED, outcome.containerError != null ? outcome.containerError
-          : "the fork ran no scenario of " + request.testClass() + "#" + request.method() + ": the method was not"
+          : "the fork ran no scenario of " + ScenarioKey.benchmarkId(request.testClass(), request.method())
+              + ": the method was not"
               + " found or not run on the fork's class path", outcome.stackTrace, null, null, null);
     }
     ScenarioResult result = outcome.handBack.result();

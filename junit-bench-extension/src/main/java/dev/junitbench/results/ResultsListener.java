@@ -119,7 +119,7 @@ public final class ResultsListener implements TestExecutionListener {
     try {
       Method method = source.getJavaMethod();
       return AnnotationSupport.isAnnotated(method, Benchmark.class)
-          ? Optional.of(source.getClassName() + "#" + source.getMethodName()) : Optional.empty();
+          ? Optional.of(ScenarioKey.benchmarkId(source.getClassName(), source.getMethodName())) : Optional.empty();
     } catch (RuntimeException | LinkageError e) {
       return Optional.empty();
     }

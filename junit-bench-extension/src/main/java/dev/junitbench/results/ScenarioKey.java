@@ -14,6 +14,11 @@ import java.util.TreeMap;
  */
 public record ScenarioKey(String benchmark, Map<String, String> params) {
 
+  /** A benchmark's id, {@code fully.qualified.Class#method}: the one place it is made. */
+  public static String benchmarkId(String className, String methodName) {
+    return className + "#" + methodName;
+  }
+
   /** The key of {@code benchmark} with {@code params} (values of any type, compared as text). */
   public static ScenarioKey of(String benchmark, Map<String, ?> params) {
     Map<String, String> text = new TreeMap<>();
