@@ -7,7 +7,7 @@ import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.Defaults;
 import dev.junitbench.fork.ScenarioForks;
 import dev.junitbench.gate.Gate;
-import dev.junitbench.results.Figures;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.GateResult;
 import dev.junitbench.sampling.ResourceSampler;
 import dev.junitbench.results.Phase;
@@ -393,10 +393,10 @@ final class ScenarioExtension
     String p = "p" + new java.math.BigDecimal(String.valueOf(percentile * 100)).stripTrailingZeros().toPlainString();
     dev.junitbench.results.LoadFigures.BoundCheck ttft = loadPlan.ttftBoundMs() == null ? null
         : dev.junitbench.results.LoadFigures.BoundCheck.of(ttfts, "TTFT " + p + " <= "
-            + dev.junitbench.results.Figures.duration(loadPlan.ttftBoundMs()), percentile, loadPlan.ttftBoundMs());
+            + dev.junitbench.results.UnitFormat.duration(loadPlan.ttftBoundMs()), percentile, loadPlan.ttftBoundMs());
     dev.junitbench.results.LoadFigures.BoundCheck tpot = loadPlan.tpotBoundMs() == null || n == 1 ? null
         : dev.junitbench.results.LoadFigures.BoundCheck.of(tpots, "TPOT " + p + " <= "
-            + dev.junitbench.results.Figures.duration(loadPlan.tpotBoundMs()), percentile, loadPlan.tpotBoundMs());
+            + dev.junitbench.results.UnitFormat.duration(loadPlan.tpotBoundMs()), percentile, loadPlan.tpotBoundMs());
     return dev.junitbench.results.LoadFigures.Goodput.of(loadPlan.ttftBoundMs(), loadPlan.tpotBoundMs(), good,
         requests, requests == 0 ? 0 : good / (double) requests, wallNs > 0 ? good / (wallNs / 1e9) : null, ttft,
         tpot);
@@ -650,9 +650,9 @@ final class ScenarioExtension
     GateResult decision = decide(measuredResult);
     ScenarioResult result = measuredResult.withGate(decision);
     ResultExchange.put(uniqueId, result);
-    context.publishReportEntry(Figures.REPORT_ENTRY_KEY, Figures.summary(result.latencyMs(), result.throughput()));
+    context.publishReportEntry(UnitFormat.REPORT_ENTRY_KEY, UnitFormat.summary(result.latencyMs(), result.throughput()));
     // On the test's own thread, so Surefire puts it in this testcase's <system-out>.
-    System.out.println(Figures.scenarioLine(result));
+    System.out.println(UnitFormat.scenarioLine(result));
     System.out.flush();
     if (decision != null && decision.failed()) {
       // Thrown after the measurement's bookkeeping: the result keeps its figures and its verdict.

@@ -2,7 +2,7 @@ package dev.junitbench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.junitbench.results.Figures;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.ScenarioResult;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
@@ -67,12 +67,12 @@ class ConfigurationTests {
     BenchmarkRun.Outcome outcome = BenchmarkRun.with().quick().run(ConfigurationTestCases.class, "ownRule");
     assertThat(outcome.events().testEvents().started().list().get(0).getTestDescriptor().getTags())
         .contains(TestTag.create("performance"), TestTag.create("quick"));
-    assertThat(Figures.REPORT_ENTRY_KEY).isEqualTo("junit.bench.summary");
+    assertThat(UnitFormat.REPORT_ENTRY_KEY).isEqualTo("junit.bench.summary");
     assertThat(outcome.events().testEvents().reportingEntryPublished().list())
         .singleElement()
         .satisfies(event -> assertThat(event.getPayload(org.junit.platform.engine.reporting.ReportEntry.class)
             .orElseThrow().getKeyValuePairs())
-            .hasEntrySatisfying(Figures.REPORT_ENTRY_KEY, value -> assertThat(value).startsWith("median ")));
+            .hasEntrySatisfying(UnitFormat.REPORT_ENTRY_KEY, value -> assertThat(value).startsWith("median ")));
   }
 
   @Warmup(iterations = 2)

@@ -28,7 +28,7 @@ class PackageCycleTests {
 
   /** The packages still in one cycle through the root package: fewer with each one taken out. */
   static final Set<String> KNOT = Set.of("dev.junitbench", "dev.junitbench.config", "dev.junitbench.fork",
-      "dev.junitbench.gate", "dev.junitbench.model", "dev.junitbench.results", "dev.junitbench.run",
+      "dev.junitbench.gate", "dev.junitbench.model", "dev.junitbench.results", "dev.junitbench.environment",
       "dev.junitbench.sampling", "dev.junitbench.spi");
 
   /** One slice per package, the knot's packages one slice together. */
@@ -60,10 +60,10 @@ class PackageCycleTests {
   }
 
   @Test
-  @DisplayName("the machine readings (sampling) do not reach into the run's description (run), which reads them")
-  void samplingBelowRun() {
+  @DisplayName("the machine readings (sampling) do not reach into the run's environment, which reads them")
+  void samplingBelowEnvironment() {
     noClasses().that().resideInAPackage("dev.junitbench.sampling..").should().dependOnClassesThat()
-        .resideInAPackage("dev.junitbench.run..").check(CLASSES);
+        .resideInAPackage("dev.junitbench.environment..").check(CLASSES);
   }
 
   @Test

@@ -2,7 +2,7 @@ package dev.junitbench.gate;
 
 import dev.junitbench.results.BaselineCheck;
 import dev.junitbench.results.BudgetCheck;
-import dev.junitbench.results.Figures;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.GateResult;
 import dev.junitbench.results.ScenarioComparison;
 import dev.junitbench.results.ScenarioResult;
@@ -91,15 +91,15 @@ public record Gate(Baseline baseline, RegressionRule rule, BudgetLimits budget) 
   public static String verdictLine(BaselineCheck check) {
     Comparison c = check.comparison();
     StringBuilder line = new StringBuilder(c.verdict().id()).append(": median ");
-    line.append(c.ratio() == null ? "n/a" : Figures.change(c.ratio() - 1));
+    line.append(c.ratio() == null ? "n/a" : UnitFormat.change(c.ratio() - 1));
     if (c.ci95Low() != null) {
-      line.append(" (95% CI ").append(Figures.change(c.ci95Low() - 1)).append(" to ").append(Figures.change(c.ci95High() - 1))
+      line.append(" (95% CI ").append(UnitFormat.change(c.ci95Low() - 1)).append(" to ").append(UnitFormat.change(c.ci95High() - 1))
           .append(')');
     }
-    line.append(", ").append(c.pValue() == null ? "p n/a" : Figures.pIs(c.pValue()))
+    line.append(", ").append(c.pValue() == null ? "p n/a" : UnitFormat.pIs(c.pValue()))
         .append(" (").append(c.test()).append(", ").append(c.baselineCount()).append(" vs ")
         .append(c.currentCount()).append(' ').append(c.countUnit()).append("), ")
-        .append(Figures.duration(c.baselineMedianMs())).append(" -> ").append(Figures.duration(c.currentMedianMs()));
+        .append(UnitFormat.duration(c.baselineMedianMs())).append(" -> ").append(UnitFormat.duration(c.currentMedianMs()));
     if (check.note() != null) {
       line.append("; ").append(check.note());
     }
@@ -110,15 +110,15 @@ public record Gate(Baseline baseline, RegressionRule rule, BudgetLimits budget) 
     LatencySummary latency = measured.latencyMs();
     List<String> exceeded = new ArrayList<>();
     if (budget.medianMs() != null && latency.median() > budget.medianMs()) {
-      exceeded.add("median " + Figures.duration(latency.median()) + " > " + Figures.duration(budget.medianMs()));
+      exceeded.add("median " + UnitFormat.duration(latency.median()) + " > " + UnitFormat.duration(budget.medianMs()));
     }
     if (budget.p99Ms() != null && latency.p99() > budget.p99Ms()) {
-      exceeded.add("p99 " + Figures.duration(latency.p99()) + " > " + Figures.duration(budget.p99Ms()));
+      exceeded.add("p99 " + UnitFormat.duration(latency.p99()) + " > " + UnitFormat.duration(budget.p99Ms()));
     }
     Double throughput = measured.throughput() == null ? null : measured.throughput().value();
     if (budget.minThroughput() != null && (throughput == null || throughput < budget.minThroughput())) {
-      exceeded.add("throughput " + (throughput == null ? "unknown" : Figures.rate(measured.throughput())) + " < "
-          + Figures.rate(new Throughput(budget.minThroughput(), Throughput.SAMPLES_PER_SECOND)));
+      exceeded.add("throughput " + (throughput == null ? "unknown" : UnitFormat.rate(measured.throughput())) + " < "
+          + UnitFormat.rate(new Throughput(budget.minThroughput(), Throughput.SAMPLES_PER_SECOND)));
     }
     return new BudgetCheck(budget.medianMs(), budget.p99Ms(), budget.minThroughput(), List.copyOf(exceeded));
   }

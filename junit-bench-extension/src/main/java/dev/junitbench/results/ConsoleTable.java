@@ -78,8 +78,8 @@ public final class ConsoleTable {
       }
     }
     if (jvms > 0) {
-      out.append("forking: ").append(jvms).append(jvms == 1 ? " JVM, " : " JVMs, ").append(Figures.duration(wallMs))
-          .append(" wall, of which ").append(Figures.duration(overheadMs))
+      out.append("forking: ").append(jvms).append(jvms == 1 ? " JVM, " : " JVMs, ").append(UnitFormat.duration(wallMs))
+          .append(" wall, of which ").append(UnitFormat.duration(overheadMs))
           .append(" start-up, set-up and model loading (never measured)").append(System.lineSeparator());
     }
   }
@@ -105,7 +105,7 @@ public final class ConsoleTable {
         }
       }
     }
-    String title = Figures.shortName(benchmark) + (shared.isEmpty() ? "" : "  [" + String.join(", ", shared) + "]");
+    String title = UnitFormat.shortName(benchmark) + (shared.isEmpty() ? "" : "  [" + String.join(", ", shared) + "]");
     out.append(TextTable.cut(title, Defaults.CONSOLE_WIDTH)).append(System.lineSeparator());
 
     List<String> header = new ArrayList<>(varying);
@@ -137,7 +137,7 @@ public final class ConsoleTable {
             : forks.completed() == forks.planned() ? String.valueOf(forks.completed())
             : forks.completed() + "/" + forks.planned());
         line.add(3 + varying.size(), forks == null || forks.betweenForkCv() == null ? "-"
-            : Figures.percent(forks.betweenForkCv()));
+            : UnitFormat.percent(forks.betweenForkCv()));
       }
       if (gated) {
         line.add(gate(row));
@@ -173,15 +173,15 @@ public final class ConsoleTable {
       List<String> line = paramCells(params, row);
       line.add(String.valueOf(l.queries()));
       line.add(l.workers() == null ? "1" : String.valueOf(l.workers()));
-      line.add(l.targetQps() == null ? "-" : Figures.number(l.targetQps()));
-      line.add(l.scheduledQps() == null ? "-" : Figures.number(l.scheduledQps()));
-      line.add(l.achievedQps() == null ? "-" : Figures.number(l.achievedQps()));
-      line.add(l.issueLatenessMs() == null ? "-" : Figures.duration(l.issueLatenessMs().p99()));
-      line.add(l.serviceMs() == null ? "-" : Figures.duration(l.serviceMs().median()));
+      line.add(l.targetQps() == null ? "-" : UnitFormat.number(l.targetQps()));
+      line.add(l.scheduledQps() == null ? "-" : UnitFormat.number(l.scheduledQps()));
+      line.add(l.achievedQps() == null ? "-" : UnitFormat.number(l.achievedQps()));
+      line.add(l.issueLatenessMs() == null ? "-" : UnitFormat.duration(l.issueLatenessMs().p99()));
+      line.add(l.serviceMs() == null ? "-" : UnitFormat.duration(l.serviceMs().median()));
       LoadFigures.BoundCheck bound = l.latencyBound();
       line.add(bound == null ? "-" : bound.bound());
       line.add(bound == null ? "-" : bound.held() ? "yes" : "NO");
-      line.add(l.peak() == null ? "-" : l.peak().peakQps() == null ? "none" : Figures.number(l.peak().peakQps()));
+      line.add(l.peak() == null ? "-" : l.peak().peakQps() == null ? "none" : UnitFormat.number(l.peak().peakQps()));
       table.row(line);
     }
     out.append(INDENT).append("load (MLPerf LoadGen scenarios; server latency from each query's scheduled time):")
@@ -222,14 +222,14 @@ public final class ConsoleTable {
     for (ScenarioResult row : generating) {
       GenerationFigures g = row.generation();
       List<String> line = paramCells(varying, row);
-      line.add(Figures.duration(g.ttftMs().median()));
-      line.add(Figures.duration(g.ttftMs().p99()));
-      line.add(g.tpotMs() == null ? "-" : Figures.duration(g.tpotMs().median()));
-      line.add(g.itlMs() == null ? "-" : Figures.duration(g.itlMs().median()));
-      line.add(g.itlMs() == null ? "-" : Figures.duration(g.itlMs().p99()));
-      line.add(Figures.duration(g.e2eMs().median()));
-      line.add(g.outputTokensPerS() == null ? "-" : Figures.number(g.outputTokensPerS()));
-      line.add(g.prefillTokensPerS() == null ? "-" : Figures.number(g.prefillTokensPerS()));
+      line.add(UnitFormat.duration(g.ttftMs().median()));
+      line.add(UnitFormat.duration(g.ttftMs().p99()));
+      line.add(g.tpotMs() == null ? "-" : UnitFormat.duration(g.tpotMs().median()));
+      line.add(g.itlMs() == null ? "-" : UnitFormat.duration(g.itlMs().median()));
+      line.add(g.itlMs() == null ? "-" : UnitFormat.duration(g.itlMs().p99()));
+      line.add(UnitFormat.duration(g.e2eMs().median()));
+      line.add(g.outputTokensPerS() == null ? "-" : UnitFormat.number(g.outputTokensPerS()));
+      line.add(g.prefillTokensPerS() == null ? "-" : UnitFormat.number(g.prefillTokensPerS()));
       table.row(line);
     }
     GenerationFigures first = generating.get(0).generation();
@@ -249,12 +249,12 @@ public final class ConsoleTable {
     double median = across ? forks.medianMs() : latency.median();
     Double low = across ? forks.ci95Low() : latency.ci95Low();
     Double high = across ? forks.ci95High() : latency.ci95High();
-    String ci = low == null ? "-" : "[" + Figures.inUnitOf(low, median) + ", " + Figures.inUnitOf(high, median) + "]";
+    String ci = low == null ? "-" : "[" + UnitFormat.inUnitOf(low, median) + ", " + UnitFormat.inUnitOf(high, median) + "]";
     String throughput = result.throughput() == null || result.throughput().value() == null ? "-"
-        : Figures.number(result.throughput().value());
+        : UnitFormat.number(result.throughput().value());
     String rss = result.memory() == null || result.memory().rssPeakMb() == null ? "-"
         : String.format(Locale.ROOT, "%.0f MiB", result.memory().rssPeakMb());
-    return new ArrayList<>(List.of(Figures.duration(median), ci, Figures.duration(latency.p99()), throughput, rss));
+    return new ArrayList<>(List.of(UnitFormat.duration(median), ci, UnitFormat.duration(latency.p99()), throughput, rss));
   }
 
   private static String gate(ScenarioResult result) {
@@ -297,7 +297,7 @@ public final class ConsoleTable {
         .append(System.lineSeparator());
     byReason.forEach((reason, scenarios) -> {
       Set<String> benchmarks = new LinkedHashSet<>();
-      scenarios.forEach(s -> benchmarks.add(Figures.shortName(s.benchmark())));
+      scenarios.forEach(s -> benchmarks.add(UnitFormat.shortName(s.benchmark())));
       wrap(out, scenarios.size() + " " + reason + " (" + String.join(", ", benchmarks) + ")");
     });
   }

@@ -89,7 +89,7 @@ public record LoadFigures(String scenario, Integer workers, Integer samplesPerQu
       String reason = held ? null : over == 0
           ? bound + " needs " + needed + " queries to hold at 99% confidence (early stopping), the run had "
               + sorted.length
-          : over + " of " + sorted.length + " queries over " + Figures.duration(boundMs) + ": " + bound
+          : over + " of " + sorted.length + " queries over " + UnitFormat.duration(boundMs) + ": " + bound
               + " would need " + needed + " queries to hold at 99% confidence (early stopping)";
       return new BoundCheck(bound, percentile, boundMs, observed, over, needed, held, reason);
     }

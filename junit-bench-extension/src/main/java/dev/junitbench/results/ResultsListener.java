@@ -2,12 +2,12 @@ package dev.junitbench.results;
 
 import dev.junitbench.Benchmark;
 import dev.junitbench.config.BenchConfig;
-import dev.junitbench.run.GitInfo;
+import dev.junitbench.environment.GitInfo;
 import dev.junitbench.config.Defaults;
-import dev.junitbench.run.HostInfo;
-import dev.junitbench.run.OshiFacts;
+import dev.junitbench.environment.HostInfo;
+import dev.junitbench.environment.OshiFacts;
 import dev.junitbench.warnings.RunWarnings;
-import dev.junitbench.run.SoftwareInfo;
+import dev.junitbench.environment.SoftwareInfo;
 import dev.junitbench.spi.Backends;
 import java.io.IOException;
 import java.io.PrintStream;

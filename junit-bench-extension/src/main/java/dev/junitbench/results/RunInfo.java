@@ -1,8 +1,8 @@
 package dev.junitbench.results;
 
-import dev.junitbench.run.GitInfo;
-import dev.junitbench.run.HostInfo;
-import dev.junitbench.run.SoftwareInfo;
+import dev.junitbench.environment.GitInfo;
+import dev.junitbench.environment.HostInfo;
+import dev.junitbench.environment.SoftwareInfo;
 import java.util.Map;
 
 /**

@@ -75,7 +75,7 @@ public record Validity(boolean valid, String target, long queries, double durati
       reasons.add("fewer queries (" + sorted.length + ") than the minimum of " + minQueries);
     }
     if (minDurationMs != null && durationMs < minDurationMs) {
-      reasons.add("shorter (" + Figures.duration(durationMs) + ") than the minimum of " + Figures.duration(minDurationMs));
+      reasons.add("shorter (" + UnitFormat.duration(durationMs) + ") than the minimum of " + UnitFormat.duration(minDurationMs));
     }
     String target = bounds.isEmpty() ? TARGET
         : String.join(", ", bounds.stream().map(LoadFigures.BoundCheck::bound).toList());

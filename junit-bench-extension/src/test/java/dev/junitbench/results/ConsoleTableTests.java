@@ -75,12 +75,12 @@ class ConsoleTableTests {
           .findFirst().orElseThrow();
       JsonNode latency = result.get("latency_ms");
       double median = latency.get("median").asDouble();
-      assertThat(row.get("median")).isEqualTo(Figures.duration(median));
+      assertThat(row.get("median")).isEqualTo(UnitFormat.duration(median));
       assertThat(milliseconds(row.get("median"))).isCloseTo(median, within(median * 1e-3));
-      assertThat(row.get("95% CI")).isEqualTo("[" + Figures.inUnitOf(latency.get("ci95_low").asDouble(), median) + ", "
-          + Figures.inUnitOf(latency.get("ci95_high").asDouble(), median) + "]");
-      assertThat(row.get("p99")).isEqualTo(Figures.duration(latency.get("p99").asDouble()));
-      assertThat(row.get("samples/s")).isEqualTo(Figures.number(result.get("throughput").get("value").asDouble()));
+      assertThat(row.get("95% CI")).isEqualTo("[" + UnitFormat.inUnitOf(latency.get("ci95_low").asDouble(), median) + ", "
+          + UnitFormat.inUnitOf(latency.get("ci95_high").asDouble(), median) + "]");
+      assertThat(row.get("p99")).isEqualTo(UnitFormat.duration(latency.get("p99").asDouble()));
+      assertThat(row.get("samples/s")).isEqualTo(UnitFormat.number(result.get("throughput").get("value").asDouble()));
       assertThat(row.get("peak RSS")).isEqualTo(String.format(java.util.Locale.ROOT, "%.0f MiB",
           result.get("memory").get("rss_peak_mb").asDouble()));
     }

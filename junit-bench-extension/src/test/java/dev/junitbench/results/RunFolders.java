@@ -1,7 +1,7 @@
 package dev.junitbench.results;
 
-import dev.junitbench.run.HostInfo;
-import dev.junitbench.run.SoftwareInfo;
+import dev.junitbench.environment.HostInfo;
+import dev.junitbench.environment.SoftwareInfo;
 import dev.junitbench.stats.ForkStatistics;
 import dev.junitbench.stats.LatencySummary;
 import java.io.IOException;

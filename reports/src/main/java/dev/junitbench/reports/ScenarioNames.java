@@ -1,6 +1,6 @@
 package dev.junitbench.reports;
 
-import dev.junitbench.results.Figures;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.ScenarioResult;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -58,7 +58,7 @@ public final class ScenarioNames {
   /** {@code Class.method [batch_size=8]}, or {@code Class.method} when nothing varies. */
   public String label(ScenarioResult result) {
     String params = params(result);
-    return Figures.shortName(result.benchmark()) + (params.isEmpty() ? "" : " [" + params + "]");
+    return UnitFormat.shortName(result.benchmark()) + (params.isEmpty() ? "" : " [" + params + "]");
   }
 
   /** All params of {@code result}, {@code device=cpu, batch_size=8}. */

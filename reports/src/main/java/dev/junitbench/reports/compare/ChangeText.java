@@ -1,6 +1,6 @@
 package dev.junitbench.reports.compare;
 
-import dev.junitbench.results.Figures;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.stats.Comparison;
 
@@ -11,7 +11,7 @@ final class ChangeText {
 
   /** {@code +12.3%} for a ratio of 1.123. */
   static String change(Double ratio) {
-    return ratio == null ? "-" : Figures.change(ratio - 1);
+    return ratio == null ? "-" : UnitFormat.change(ratio - 1);
   }
 
   /** {@code [+10.1%, +14.6%]}, or {@code -} without an interval. */
@@ -22,12 +22,12 @@ final class ChangeText {
 
   /** {@code 0.034}, {@code 3.2e-12}, or {@code -} when no test was possible. */
   static String p(Comparison comparison) {
-    return comparison.pValue() == null ? "-" : Figures.pValue(comparison.pValue());
+    return comparison.pValue() == null ? "-" : UnitFormat.pValue(comparison.pValue());
   }
 
   /** A result's median, or {@code -}. */
   static String median(ScenarioResult result) {
-    return result == null || result.latencyMs() == null ? "-" : Figures.duration(result.latencyMs().median());
+    return result == null || result.latencyMs() == null ? "-" : UnitFormat.duration(result.latencyMs().median());
   }
 
   /**
@@ -37,7 +37,7 @@ final class ChangeText {
   static String median(RunComparison.Row row, boolean baseline) {
     Comparison latency = row.latency();
     if (latency != null && (Comparison.WELCH.equals(latency.test()) || row.pool() != null)) {
-      return Figures.duration(baseline ? latency.baselineMedianMs() : latency.currentMedianMs());
+      return UnitFormat.duration(baseline ? latency.baselineMedianMs() : latency.currentMedianMs());
     }
     return median(baseline ? row.before() : row.after());
   }

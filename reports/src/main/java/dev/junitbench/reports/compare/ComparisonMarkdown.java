@@ -1,7 +1,7 @@
 package dev.junitbench.reports.compare;
 
 import dev.junitbench.reports.ScenarioNames;
-import dev.junitbench.results.Figures;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.stats.Verdict;
 import java.util.ArrayList;
@@ -79,7 +79,7 @@ public final class ComparisonMarkdown {
     return ":red_circle: **" + summary.substring(0, comma) + "**" + summary.substring(comma) + ": the largest, "
         + Markdown.escape(names.label(worst.named())) + ", is " + ChangeText.change(worst.latency().ratio())
         + " slower (95% CI " + ChangeText.interval(worst.latency()).replace("[", "").replace("]", "").replace(", ", " to ")
-        + ", " + (worst.latency().pValue() == null ? "no test" : Figures.pIs(worst.latency().pValue())) + ")";
+        + ", " + (worst.latency().pValue() == null ? "no test" : UnitFormat.pIs(worst.latency().pValue())) + ")";
   }
 
   private static void table(StringBuilder md, List<RunComparison.Row> rows, ScenarioNames names) {

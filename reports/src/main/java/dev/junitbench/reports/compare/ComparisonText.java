@@ -2,7 +2,7 @@ package dev.junitbench.reports.compare;
 
 import dev.junitbench.reports.ScenarioNames;
 import dev.junitbench.results.TextTable;
-import dev.junitbench.results.Figures;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.ScenarioResult;
 import java.util.ArrayList;
@@ -36,7 +36,7 @@ public final class ComparisonText {
     comparison.rows().forEach(row -> byBenchmark.computeIfAbsent(row.key().benchmark(), k -> new ArrayList<>()).add(row));
     byBenchmark.forEach((benchmark, rows) -> {
       lines.add("");
-      lines.add(TextTable.cut(Figures.shortName(benchmark), WIDTH));
+      lines.add(TextTable.cut(UnitFormat.shortName(benchmark), WIDTH));
       List<String> varying = names.varying(benchmark);
       List<String> header = new ArrayList<>(List.of("verdict"));
       header.addAll(varying);

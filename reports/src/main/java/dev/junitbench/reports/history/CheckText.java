@@ -1,6 +1,6 @@
 package dev.junitbench.reports.history;
 
-import dev.junitbench.results.Figures;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.TextTable;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,10 +60,10 @@ public final class CheckText {
 
   /** Below the simulated table's smallest probability the figure is an extrapolation: said as a bound. */
   private static String pValue(double p) {
-    return p < NullDistribution.P[NullDistribution.P.length - 1] ? "<0.001" : Figures.pValue(p);
+    return p < NullDistribution.P[NullDistribution.P.length - 1] ? "<0.001" : UnitFormat.pValue(p);
   }
 
   private static String level(HistoryCheck.Metric metric, double value) {
-    return metric == HistoryCheck.Metric.THROUGHPUT ? Figures.number(value) : Figures.duration(value);
+    return metric == HistoryCheck.Metric.THROUGHPUT ? UnitFormat.number(value) : UnitFormat.duration(value);
   }
 }

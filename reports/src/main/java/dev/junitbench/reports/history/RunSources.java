@@ -5,7 +5,7 @@ import dev.junitbench.reports.Runs;
 import dev.junitbench.reports.runset.RunSet;
 import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.RunFolder;
-import dev.junitbench.run.HostInfo;
+import dev.junitbench.environment.HostInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.junitbench.reports.history;
 
-import dev.junitbench.results.Figures;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.TextTable;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,11 +28,11 @@ public final class TrendText {
         List<String> cells = new ArrayList<>();
         cells.add(point.startedAt().replace('T', ' ').replaceAll("(:\\d\\d)(\\.\\d+)?Z$", "$1Z"));
         cells.add(point.shortCommit());
-        cells.add(Figures.duration(point.medianMs()));
-        cells.add(Figures.duration(point.p99Ms()));
-        cells.add(point.throughput() == null ? "-" : Figures.number(point.throughput()) + " "
+        cells.add(UnitFormat.duration(point.medianMs()));
+        cells.add(UnitFormat.duration(point.p99Ms()));
+        cells.add(point.throughput() == null ? "-" : UnitFormat.number(point.throughput()) + " "
             + (point.throughputUnit() == null ? "" : point.throughputUnit()));
-        cells.add(first > 0 ? Figures.change(point.medianMs() / first - 1) : "-");
+        cells.add(first > 0 ? UnitFormat.change(point.medianMs() / first - 1) : "-");
         table.row(cells);
       }
       for (String line : table.render("  ", WIDTH)) {

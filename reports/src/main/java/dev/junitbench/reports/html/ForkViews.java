@@ -1,7 +1,7 @@
 package dev.junitbench.reports.html;
 
 import dev.junitbench.reports.ScenarioNames;
-import dev.junitbench.results.Figures;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.ForkFigures;
 import dev.junitbench.results.ForkRun;
 import dev.junitbench.results.RunFolder;
@@ -49,7 +49,7 @@ final class ForkViews {
       return Cells.NONE;
     }
     Double cv = forks.betweenForkCv();
-    return new Cells(count(forks), forks.completed(), cv == null ? "n/a" : Figures.percent(cv), cv == null ? -1 : cv,
+    return new Cells(count(forks), forks.completed(), cv == null ? "n/a" : UnitFormat.percent(cv), cv == null ? -1 : cv,
         Objects.requireNonNullElse(interval(forks), "n/a"), Objects.requireNonNullElse(forks.method(), ""));
   }
 
@@ -86,8 +86,8 @@ final class ForkViews {
       return null;
     }
     return "Forking cost: " + scenarios + (scenarios == 1 ? " scenario" : " scenarios") + " measured in " + forks
-        + (forks == 1 ? " fork" : " forks") + " took " + Figures.duration(wall) + " of wall time, "
-        + Figures.duration(overhead) + " of it outside warm-up and measurement (JVM start-up, set-up, model loading).";
+        + (forks == 1 ? " fork" : " forks") + " took " + UnitFormat.duration(wall) + " of wall time, "
+        + UnitFormat.duration(overhead) + " of it outside warm-up and measurement (JVM start-up, set-up, model loading).";
   }
 
   /** A chart and its notes per benchmark of {@code folder} with a forked scenario that measured. */
@@ -101,12 +101,12 @@ final class ForkViews {
     }
     byBenchmark.forEach((benchmark, results) -> {
       String id = "forks-" + (charts.size() + 1);
-      String title = (runLabel.isEmpty() ? "" : runLabel + ": ") + Figures.shortName(benchmark);
+      String title = (runLabel.isEmpty() ? "" : runLabel + ": ") + UnitFormat.shortName(benchmark);
       List<ForkScenario> scenarios = new ArrayList<>();
       List<Note> notes = new ArrayList<>();
       Set<String> labels = new HashSet<>();
       for (ScenarioResult result : results) {
-        String base = names.params(result).isEmpty() ? Figures.shortName(benchmark) : names.params(result);
+        String base = names.params(result).isEmpty() ? UnitFormat.shortName(benchmark) : names.params(result);
         String label = base;
         // The chart places scenarios by label: two alike would share a place.
         for (int n = 2; !labels.add(label); n++) {
@@ -128,17 +128,17 @@ final class ForkViews {
   private static String note(ForkFigures forks) {
     StringBuilder text = new StringBuilder(count(forks)).append(forks.planned() == 1 ? " fork" : " forks");
     if (interval(forks) != null) {
-      text.append("; 95% CI ").append(interval(forks)).append(" around ").append(Figures.duration(forks.medianMs()));
+      text.append("; 95% CI ").append(interval(forks)).append(" around ").append(UnitFormat.duration(forks.medianMs()));
       if (forks.method() != null) {
         text.append(" (").append(forks.method()).append(')');
       }
     }
     if (forks.betweenForkCv() != null) {
-      text.append("; between-fork CV ").append(Figures.percent(forks.betweenForkCv()));
+      text.append("; between-fork CV ").append(UnitFormat.percent(forks.betweenForkCv()));
     }
     if (forks.withinForkCv() != null) {
       text.append(forks.betweenForkCv() == null ? "; within-fork CV " : ", within-fork ")
-          .append(Figures.percent(forks.withinForkCv()));
+          .append(UnitFormat.percent(forks.withinForkCv()));
     }
     text.append('.');
     ForkAdvice advice = forks.advice();
@@ -146,9 +146,9 @@ final class ForkViews {
       text.append(" Advice: ");
       if (advice.forks() != null && advice.iterations() != null) {
         text.append(advice.forks()).append(" forks x ").append(advice.iterations()).append(" iterations for +-")
-            .append(Figures.percent(advice.targetHalfWidth()));
+            .append(UnitFormat.percent(advice.targetHalfWidth()));
         if (advice.halfWidth() != null) {
-          text.append(" (expected +-").append(Figures.percent(advice.halfWidth())).append(')');
+          text.append(" (expected +-").append(UnitFormat.percent(advice.halfWidth())).append(')');
         }
         text.append(advice.note() == null ? "." : ": ");
       }

@@ -1,7 +1,7 @@
 package dev.junitbench.reports.html;
 
 import dev.junitbench.reports.ScenarioNames;
-import dev.junitbench.results.Figures;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
@@ -56,8 +56,8 @@ final class HostViews {
           continue;
         }
         double ratio = result.latencyMs().median() / reference.latencyMs().median();
-        cells.add(new Cell(Figures.duration(result.latencyMs().median()), Figures.duration(result.latencyMs().p99()),
-            Figures.rate(result.throughput()), Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.3f", ratio) : ""));
+        cells.add(new Cell(UnitFormat.duration(result.latencyMs().median()), UnitFormat.duration(result.latencyMs().p99()),
+            UnitFormat.rate(result.throughput()), Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.3f", ratio) : ""));
       }
       rows.add(new Row(names.label(reference), cells));
     });

@@ -1,7 +1,7 @@
 package dev.junitbench.reports.html;
 
 import dev.junitbench.reports.ScenarioNames;
-import dev.junitbench.results.Figures;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.GenerationFigures;
 import dev.junitbench.results.LoadFigures;
 import dev.junitbench.results.ScenarioResult;
@@ -43,22 +43,22 @@ final class LoadViews {
           rate(l.achievedQps()), median(l.issueLatenessMs()), p99(l.issueLatenessMs()), median(l.serviceMs()),
           bound == null ? "-" : bound.bound(), bound == null ? "-" : bound.held() ? "held" : "not held",
           bound == null ? "" : bound.held() ? "held" : "not-held",
-          bound == null ? "-" : Figures.duration(bound.observedMs()) + " (" + bound.overBound() + " over)",
+          bound == null ? "-" : UnitFormat.duration(bound.observedMs()) + " (" + bound.overBound() + " over)",
           l.peak() == null ? "-" : l.peak().peakQps() == null ? "none held in " + l.peak().probes().size() + " runs"
-              : Figures.number(l.peak().peakQps()) + " qps (" + l.peak().probes().size() + " runs)",
-          good == null ? "-" : Figures.percent(good.share()) + " (" + good.good() + " of " + good.requests() + ")"));
+              : UnitFormat.number(l.peak().peakQps()) + " qps (" + l.peak().probes().size() + " runs)",
+          good == null ? "-" : UnitFormat.percent(good.share()) + " (" + good.good() + " of " + good.requests() + ")"));
     }
   }
 
   private static String median(LatencySummary summary) {
-    return summary == null ? "-" : Figures.duration(summary.median());
+    return summary == null ? "-" : UnitFormat.duration(summary.median());
   }
 
   private static String p99(LatencySummary summary) {
-    return summary == null ? "-" : Figures.duration(summary.p99());
+    return summary == null ? "-" : UnitFormat.duration(summary.p99());
   }
 
   private static String rate(Double value) {
-    return value == null ? "-" : Figures.number(value);
+    return value == null ? "-" : UnitFormat.number(value);
   }
 }

@@ -3,7 +3,7 @@ package dev.junitbench.reports.html;
 import dev.junitbench.reports.ScenarioNames;
 import dev.junitbench.reports.compare.RunComparison;
 import dev.junitbench.results.BaselineCheck;
-import dev.junitbench.results.Figures;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
 import dev.junitbench.results.ScenarioKey;
@@ -11,8 +11,8 @@ import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
 import dev.junitbench.results.Validity;
 import dev.junitbench.sampling.GpuInfo;
-import dev.junitbench.run.HostInfo;
-import dev.junitbench.run.SoftwareInfo;
+import dev.junitbench.environment.HostInfo;
+import dev.junitbench.environment.SoftwareInfo;
 import dev.junitbench.stats.Percentiles;
 import dev.junitbench.stats.Verdict;
 import java.util.ArrayList;
@@ -211,13 +211,13 @@ final class ReportModel {
   private static Row row(String run, ScenarioResult result, ScenarioNames names, RunComparison.Row delta) {
     var latency = result.latencyMs();
     String status = result.status() == null ? "running" : result.status().id();
-    String median = latency == null ? "" : Figures.duration(latency.median());
+    String median = latency == null ? "" : UnitFormat.duration(latency.median());
     String ci = latency == null || latency.ci95Low() == null ? ""
         : interval(latency.ci95Low(), latency.ci95High(), latency.median());
     String throughput = result.throughput() == null || result.throughput().value() == null ? ""
-        : Figures.rate(result.throughput());
+        : UnitFormat.rate(result.throughput());
     String tokens = result.throughputTokens() == null || result.throughputTokens().value() == null ? ""
-        : Figures.rate(result.throughputTokens());
+        : UnitFormat.rate(result.throughputTokens());
     Double rss = result.memory() == null ? null : result.memory().rssPeakMb();
     String deltaText = "";
     String deltaClass = "";
@@ -240,7 +240,7 @@ final class ReportModel {
       deltaText = delta.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
     if (verdict != null) {
-      deltaText = (ratio == null ? "" : Figures.change(ratio - 1) + " ") + verdict.id();
+      deltaText = (ratio == null ? "" : UnitFormat.change(ratio - 1) + " ") + verdict.id();
       deltaClass = "verdict-" + verdict.id();
       deltaSort = ratio == null ? 0 : ratio;
     }
@@ -256,11 +256,11 @@ final class ReportModel {
     String p99Title = validity == null || validity.p99() == null || validity.p99().supported() ? ""
         : "not supported by early stopping (99% confidence): needs " + validity.p99().minQueries() + " queries, had "
             + validity.queries();
-    return new Row(run, Figures.shortName(result.benchmark()), ScenarioNames.allParams(result), status,
+    return new Row(run, UnitFormat.shortName(result.benchmark()), ScenarioNames.allParams(result), status,
         validity == null ? "" : validity.valid() ? "valid" : "INVALID",
         validity == null ? "" : Objects.requireNonNullElse(validity.summary(), "every percentile supported"),
         median, latency == null ? -1 : latency.median(), ci,
-        latency == null ? "" : Figures.duration(latency.p99()) + (p99Title.isEmpty() ? "" : " *"),
+        latency == null ? "" : UnitFormat.duration(latency.p99()) + (p99Title.isEmpty() ? "" : " *"),
         latency == null ? -1 : latency.p99(), p99Title,
         throughput, result.throughput() == null || result.throughput().value() == null ? -1 : result.throughput().value(),
         tokens, rss == null ? "" : String.format(Locale.ROOT, "%.0f MiB", rss), rss == null ? -1 : rss,
@@ -271,8 +271,8 @@ final class ReportModel {
 
   /** {@code [7.102, 7.531] ms}: an interval's bounds in the unit its centre reads in. */
   static String interval(double low, double high, double centre) {
-    String unit = Figures.duration(centre);
-    return "[" + Figures.inUnitOf(low, centre) + ", " + Figures.inUnitOf(high, centre) + "] "
+    String unit = UnitFormat.duration(centre);
+    return "[" + UnitFormat.inUnitOf(low, centre) + ", " + UnitFormat.inUnitOf(high, centre) + "] "
         + unit.substring(unit.lastIndexOf(' ') + 1);
   }
 
@@ -318,7 +318,7 @@ final class ReportModel {
       String shared = first.params().entrySet().stream()
           .filter(e -> !names.varying(benchmark).contains(e.getKey()))
           .map(e -> e.getKey() + "=" + e.getValue()).reduce((a, b) -> a + ", " + b).map(s -> " [" + s + "]").orElse("");
-      String title = (runLabel.isEmpty() ? "" : runLabel + ": ") + Figures.shortName(benchmark) + shared;
+      String title = (runLabel.isEmpty() ? "" : runLabel + ": ") + UnitFormat.shortName(benchmark) + shared;
       List<Double> batchSizes = series.stream().flatMap(line -> line.points().stream()).map(Point::x).distinct().sorted()
           .toList();
       batchCharts.add(new BatchChart(id, title, first.throughput() == null ? "samples/s" : first.throughput().unit(),
@@ -364,7 +364,7 @@ final class ReportModel {
         List<String> ratioText = new ArrayList<>();
         for (int b = 0; b < backends.size(); b++) {
           ScenarioResult result = byBackend.get(backends.get(b));
-          medians.add(result == null ? "" : Figures.duration(result.latencyMs().median()));
+          medians.add(result == null ? "" : UnitFormat.duration(result.latencyMs().median()));
           Double ratio = result == null || reference == null ? null : result.latencyMs().median() / reference.latencyMs().median();
           ratioText.add(ratio == null ? "" : String.format(Locale.ROOT, "%.3f", ratio));
           ratios.get(b).add(ratio);
@@ -399,7 +399,7 @@ final class ReportModel {
     byReason.forEach((key, results) -> {
       int cut = key.indexOf('\u0000');
       notRun.add(new ReasonGroup(key.substring(0, cut), key.substring(cut + 1), results.size(),
-          results.stream().map(r -> Figures.shortName(r.benchmark()) + " " + r.displayName()).toList()));
+          results.stream().map(r -> UnitFormat.shortName(r.benchmark()) + " " + r.displayName()).toList()));
     });
   }
 }

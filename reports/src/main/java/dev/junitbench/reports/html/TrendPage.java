@@ -5,7 +5,7 @@ import com.github.mustachejava.Mustache;
 import dev.junitbench.reports.history.ChangePoint;
 import dev.junitbench.reports.history.ChangePoints;
 import dev.junitbench.reports.history.Series;
-import dev.junitbench.results.Figures;
+import dev.junitbench.results.UnitFormat;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.Writer;
@@ -70,9 +70,9 @@ public final class TrendPage {
         p99.add(point.p99Ms());
         throughput.add(point.throughput());
         unit = point.throughputUnit() != null ? point.throughputUnit() : unit;
-        rows.add(new Row(point.startedAt(), point.shortCommit(), point.runId(), Figures.duration(point.medianMs()),
-            Figures.duration(point.p99Ms()), point.throughput() == null ? "-"
-                : Figures.number(point.throughput()) + " " + (point.throughputUnit() == null ? "" : point.throughputUnit())));
+        rows.add(new Row(point.startedAt(), point.shortCommit(), point.runId(), UnitFormat.duration(point.medianMs()),
+            UnitFormat.duration(point.p99Ms()), point.throughput() == null ? "-"
+                : UnitFormat.number(point.throughput()) + " " + (point.throughputUnit() == null ? "" : point.throughputUnit())));
       }
       // Where history check would place the series's change points, marked on the median line.
       List<Integer> changes = new ArrayList<>();

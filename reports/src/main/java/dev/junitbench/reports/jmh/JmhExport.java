@@ -11,7 +11,7 @@ import dev.junitbench.results.Phase;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
 import dev.junitbench.results.ScenarioResult;
-import dev.junitbench.run.SoftwareInfo;
+import dev.junitbench.environment.SoftwareInfo;
 import dev.junitbench.stats.LatencySummary;
 import dev.junitbench.stats.Percentiles;
 import dev.junitbench.stats.StudentT;

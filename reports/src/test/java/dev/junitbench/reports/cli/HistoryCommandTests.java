@@ -9,9 +9,9 @@ import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.RunInfo;
 import dev.junitbench.results.RunWriter;
 import dev.junitbench.results.ScenarioResult;
-import dev.junitbench.run.GitInfo;
-import dev.junitbench.run.HostInfo;
-import dev.junitbench.run.SoftwareInfo;
+import dev.junitbench.environment.GitInfo;
+import dev.junitbench.environment.HostInfo;
+import dev.junitbench.environment.SoftwareInfo;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -95,7 +95,7 @@ class HistoryCommandTests {
         "-o", page.toString());
     assertThat(trend.code()).as(trend.err()).isZero();
     assertThat(trend.out()).contains("EmbeddingBenchmarks#embed [batch_size=1, device=cpu] on host-a: 4 runs",
-        "c1000000", "c4000000", dev.junitbench.results.Figures.change(medians[4] / medians[1] - 1),
+        "c1000000", "c4000000", dev.junitbench.results.UnitFormat.change(medians[4] / medians[1] - 1),
         "history trend: " + page.toAbsolutePath()).doesNotContain("batch_size=8");
     Document html = Jsoup.parse(Files.readString(page));
     assertThat(html.select("section.trend")).hasSize(1);

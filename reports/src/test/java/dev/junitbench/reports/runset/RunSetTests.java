@@ -81,8 +81,8 @@ class RunSetTests {
       List<String> cells = rows.get(i).select("td").eachText();
       double cpuMedian = cpuRun.results().get(i).latencyMs().median();
       double gpuMedian = gpuRun.results().get(i).latencyMs().median();
-      assertThat(cells.get(1)).isEqualTo(dev.junitbench.results.Figures.duration(cpuMedian));
-      assertThat(cells.get(5)).isEqualTo(dev.junitbench.results.Figures.duration(gpuMedian));
+      assertThat(cells.get(1)).isEqualTo(dev.junitbench.results.UnitFormat.duration(cpuMedian));
+      assertThat(cells.get(5)).isEqualTo(dev.junitbench.results.UnitFormat.duration(gpuMedian));
       assertThat(cells.get(4)).isEqualTo("1.000");
       assertThat(Double.parseDouble(cells.get(8))).isCloseTo(gpuMedian / cpuMedian, org.assertj.core.data.Offset.offset(5e-4));
     }

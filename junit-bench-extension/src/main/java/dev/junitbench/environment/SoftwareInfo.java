@@ -1,4 +1,4 @@
-package dev.junitbench.run;
+package dev.junitbench.environment;
 
 import java.io.IOException;
 import java.io.InputStream;

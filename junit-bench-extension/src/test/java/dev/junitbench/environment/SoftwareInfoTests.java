@@ -1,4 +1,4 @@
-package dev.junitbench.run;
+package dev.junitbench.environment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

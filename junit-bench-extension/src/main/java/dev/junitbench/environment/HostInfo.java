@@ -1,4 +1,4 @@
-package dev.junitbench.run;
+package dev.junitbench.environment;
 
 import dev.junitbench.sampling.GpuInfo;
 import dev.junitbench.sampling.GpuInventory;

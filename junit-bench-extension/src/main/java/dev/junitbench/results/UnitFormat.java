@@ -4,12 +4,12 @@ import dev.junitbench.stats.LatencySummary;
 import java.util.Locale;
 
 /** How figures read to people: durations in a fitting unit, rates, and the report-entry summary. */
-public final class Figures {
+public final class UnitFormat {
 
   /** Key of the report entry that gives a scenario's summary (IDEs show it beside the test). */
   public static final String REPORT_ENTRY_KEY = "junit.bench.summary";
 
-  private Figures() {}
+  private UnitFormat() {}
 
   /** {@code ms} milliseconds in a unit that keeps the number readable: {@code 48.30 ns}, {@code 7.312 ms}. */
   public static String duration(Double ms) {
