@@ -16,6 +16,7 @@ import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Throughput;
 import dev.junitbench.results.Validity;
 import dev.junitbench.spi.Backends;
+import dev.junitbench.spi.ProbeScenario;
 import dev.junitbench.spi.GenerationRequest;
 import dev.junitbench.spi.TokenRecorder;
 import dev.junitbench.results.GenerationFigures;
@@ -272,7 +273,7 @@ final class ScenarioExtension
           ? ProgressLine.start(benchmark + " " + displayName(), plan.measurement(), progress) : null;
       MethodHandle body = body(invocationContext, java.util.function.UnaryOperator.identity());
       // nvidia-smi, where it runs, starts now: its own start-up falls in the warm-up.
-      sampling[0] = sampler.prepare(scenario.device());
+      sampling[0] = sampler.prepare(new ProbeScenario(benchmark, displayName(), scenario.device()));
       MeasurementLoop.PhaseListener warmedUp = run -> {
         warmup[0] = Phase.of(run.iterations(), run.elapsedNs());
         if (recorder != null) {
@@ -294,7 +295,7 @@ final class ScenarioExtension
           ? new Throughput(throughput.value() * scenario.sequenceLength(), Throughput.TOKENS_PER_SECOND)
           : null;
       measuredResult = planned.measured(warmup[0], measured.phase(), latency, throughput, tokens, samples)
-          .withResources(resources.memory(), resources.utilization(), resources.energy());
+          .withResources(resources.memory(), resources.utilization(), resources.energy(), resources.probes());
       if (measured.load() != null) {
         measuredResult = measuredResult.withLoad(measured.load(), throughput).withQueryTimes(measured.queryTimes());
       }

@@ -79,7 +79,8 @@ class ResourceFiguresTests {
         .run(ResourceTestCases.class, "plain");
     ScenarioResult result = outcome.result("plain [device=cpu]");
     assertThat(result.memory().rssPeakMb()).isNull();
-    assertThat(result.memory().unavailableReason()).isEqualTo("sampling is off (junit.bench.sampling.enabled=false)");
+    assertThat(result.memory().unavailableReason())
+        .isEqualTo("sampling is off (junit.bench.sampling.enabled=false); model_footprint_mb: the benchmark opens no model");
     assertThat(result.latencyMs().count()).isEqualTo(5);
   }
 

@@ -53,9 +53,9 @@ record ChildJvm(Path java, List<String> options, List<String> classPath) {
 
   /**
    * {@code java.class.path} (Surefire's manifest-only jar names the rest in its manifest), then the
-   * URLs of every URL class loader from the system loader down to the test's: under the JUnit
-   * Console Launcher {@code java.class.path} holds only the launcher, and the tests sit in a loader
-   * of their own.
+   * URLs of every URL class loader from the system loader down to the test's, and down to the
+   * thread's context loader (where probes are found): under the JUnit Console Launcher
+   * {@code java.class.path} holds only the launcher, and the tests sit in a loader of their own.
    */
   static List<String> classPath(ClassLoader testLoader) {
     Set<String> entries = new LinkedHashSet<>();
@@ -64,15 +64,18 @@ record ChildJvm(Path java, List<String> options, List<String> classPath) {
         entries.add(entry);
       }
     }
-    Deque<URLClassLoader> chain = new ArrayDeque<>();
-    for (ClassLoader loader = testLoader; loader != null; loader = loader.getParent()) {
-      if (loader instanceof URLClassLoader urls) {
-        chain.addFirst(urls);
+    // The thread's loader too: probes are found through it, and it may hold more than the test's.
+    for (ClassLoader start : new ClassLoader[] {testLoader, Thread.currentThread().getContextClassLoader()}) {
+      Deque<URLClassLoader> chain = new ArrayDeque<>();
+      for (ClassLoader loader = start; loader != null; loader = loader.getParent()) {
+        if (loader instanceof URLClassLoader urls) {
+          chain.addFirst(urls);
+        }
       }
-    }
-    for (URLClassLoader loader : chain) {
-      for (URL url : loader.getURLs()) {
-        file(url).ifPresent(entries::add);
+      for (URLClassLoader loader : chain) {
+        for (URL url : loader.getURLs()) {
+          file(url).ifPresent(entries::add);
+        }
       }
     }
     // Surefire may hold the JUnit Platform Launcher apart from the test class path; a fork needs it.

@@ -16,7 +16,9 @@ import dev.junitbench.stats.ForkAdvice;
 import dev.junitbench.stats.ForkStatistics;
 import dev.junitbench.stats.LatencySummary;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
@@ -122,7 +124,7 @@ final class ForkPool {
     ScenarioResult pooled = planned.withModel(first.model())
         .measured(sum(ScenarioResult::warmup), measurement, LatencySummary.of(all, all.length),
             Throughput.samplesPerSecond(batchSize, all, all.length), tokens, all)
-        .withResources(memory(), utilization(), energy())
+        .withResources(memory(), utilization(), energy(), probes())
         .withForks(figures(adviceTarget));
     if (first.load() != null) {
       // SingleStream and MultiStream run in forks (the pooled loads do not): their queries, fork after fork.
@@ -214,6 +216,32 @@ final class ForkPool {
     }
     return new EnergyFigures(mean(all, EnergyFigures::joulesPerInference), all.get(0).source(),
         mean(all, EnergyFigures::gpuPowerAvgW), all.get(0).unavailableReason());
+  }
+
+  /**
+   * The groups of the probes a user added, across forks: each number the mean of the forks that
+   * measured it; a text, and the reasons, as the first fork gave them.
+   */
+  private Map<String, Map<String, Object>> probes() {
+    Map<String, Map<String, Object>> pooled = new LinkedHashMap<>();
+    for (ScenarioResult result : measured) {
+      result.probes().forEach((name, group) -> group.forEach((figure, value) ->
+          pooled.computeIfAbsent(name, n -> new LinkedHashMap<>()).putIfAbsent(figure, value)));
+    }
+    pooled.forEach((name, group) -> group.replaceAll((figure, value) -> {
+      if (value instanceof String) {
+        return value;
+      }
+      List<Double> numbers = new ArrayList<>();
+      for (ScenarioResult result : measured) {
+        Map<String, Object> each = result.probes().get(name);
+        if (each != null && each.get(figure) instanceof Number number) {
+          numbers.add(number.doubleValue());
+        }
+      }
+      return numbers.isEmpty() ? null : numbers.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+    }));
+    return pooled;
   }
 
   private <T> List<T> present(Function<ScenarioResult, T> group) {

@@ -11,6 +11,7 @@ import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,8 @@ import org.apache.commons.csv.CSVPrinter;
 
 /**
  * Writes results.csv: one row per result, the figures of results.json flattened
- * ({@code latency_ms_median}), one {@code param_<name>} column per parameter name seen in the run.
+ * ({@code latency_ms_median}), one {@code param_<name>} column per parameter name seen in the run,
+ * one {@code probes_<probe>_<figure>} column per figure of a user's probe seen in the run.
  * The columns follow the result model, so a group that is null in a row leaves its cells empty.
  */
 public final class ResultsCsv {
@@ -31,18 +33,25 @@ public final class ResultsCsv {
   private static final PropertyNamingStrategies.SnakeCaseStrategy SNAKE =
       new PropertyNamingStrategies.SnakeCaseStrategy();
 
+  private static final String PROBES = "/probes";
+
   private ResultsCsv() {}
 
   /** Replaces {@code runDir/results.csv} with rows for {@code results}, atomically. */
   public static void write(Path runDir, List<ScenarioResult> results) throws IOException {
     Set<String> paramNames = new LinkedHashSet<>();
     results.forEach(result -> paramNames.addAll(result.params().keySet()));
+    Map<String, Set<String>> probeFigures = new LinkedHashMap<>();
+    results.forEach(result -> result.probes().forEach((name, figures) ->
+        probeFigures.computeIfAbsent(name, n -> new LinkedHashSet<>()).addAll(figures.keySet())));
     List<String> paths = new ArrayList<>();
     columns(ScenarioResult.class, "", paths);
     List<String> header = new ArrayList<>();
     for (String path : paths) {
       if (path.equals("/params")) {
         paramNames.forEach(name -> header.add("param_" + name));
+      } else if (path.equals(PROBES)) {
+        probeFigures.forEach((name, figures) -> figures.forEach(figure -> header.add("probes_" + name + "_" + figure)));
       } else {
         header.add(path.substring(1).replace('/', '_'));
       }
@@ -57,6 +66,9 @@ public final class ResultsCsv {
           for (String path : paths) {
             if (path.equals("/params")) {
               paramNames.forEach(name -> row.add(text(node.path("params").get(name))));
+            } else if (path.equals(PROBES)) {
+              probeFigures.forEach((name, figures) -> figures.forEach(figure ->
+                  row.add(text(node.path("probes").path(name).get(figure)))));
             } else {
               row.add(text(node.at(path)));
             }

@@ -1,10 +1,12 @@
 package dev.junitbench.results;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.junitbench.stats.LatencySummary;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The outcome of one scenario, as written to results.json: what ran, how it ended and its
@@ -29,6 +31,8 @@ import java.util.Map;
  * @param memory what the process held during the measurement, or null
  * @param utilization how busy the process, machine and GPU were during the measurement, or null
  * @param energy the energy of one measured call, or null
+ * @param probes the figures of the probes a user added ({@code dev.junitbench.spi.Probe}), by probe
+ *     name: each figure by its name, then {@code unavailable_reason}; empty without such a probe
  * @param forks each fork and the statistics across forks, for a scenario measured in fresh JVMs; else null
  * @param validity which percentiles the measured queries support and whether the run is valid (a flag,
  *     never a failure), or null when not measured
@@ -56,6 +60,7 @@ public record ScenarioResult(
     MemoryFigures memory,
     UtilizationFigures utilization,
     EnergyFigures energy,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Map<String, Object>> probes,
     ForkFigures forks,
     Validity validity,
     GateResult gate,
@@ -63,19 +68,31 @@ public record ScenarioResult(
     @JsonIgnore long[] tokenNs,
     @JsonIgnore QueryTimes queryTimes) {
 
+  /** Results read from a file written before probes existed have none. */
+  public ScenarioResult {
+    probes = probes == null ? Map.of() : probes;
+  }
+
   /** A scenario that is about to run: what it is, nothing measured yet. */
   public static ScenarioResult planned(String benchmark, String displayName, Map<String, Object> params) {
-    return new ScenarioResult(null, benchmark, displayName, null, null,
-        Collections.unmodifiableMap(new LinkedHashMap<>(params)),
-        null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+    Builder planned = new Builder();
+    planned.benchmark = benchmark;
+    planned.displayName = displayName;
+    planned.params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+    return planned.build();
   }
 
   /** This result with its phases and statistics. */
   public ScenarioResult measured(Phase warmup, Phase measurement, LatencySummary latency,
       Throughput throughput, Throughput tokens, long[] samplesNs) {
-    return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latency, throughput, tokens, generation, load, memory, utilization, energy, forks, validity, gate,
-        samplesNs, tokenNs, queryTimes);
+    return change(b -> {
+      b.warmup = warmup;
+      b.measurement = measurement;
+      b.latencyMs = latency;
+      b.throughput = throughput;
+      b.throughputTokens = tokens;
+      b.samplesNs = samplesNs;
+    });
   }
 
   /**
@@ -86,19 +103,31 @@ public record ScenarioResult(
    */
   public ScenarioResult ended(Status newStatus, String newError) {
     boolean keep = newStatus == Status.PASSED || (newStatus == Status.FAILED && gate != null && gate.failed());
-    return new ScenarioResult(id, benchmark, displayName, newStatus, newError, params, model, warmup,
-        measurement, keep ? latencyMs : null, keep ? throughput : null, keep ? throughputTokens : null,
-        keep ? generation : null, keep ? load : null, keep ? memory : null, keep ? utilization : null, keep ? energy : null, forks,
-        keep ? validity : null, keep ? gate : null,
-        keep ? samplesNs : null, keep ? tokenNs : null, keep ? queryTimes : null);
+    return change(b -> {
+      b.status = newStatus;
+      b.error = newError;
+      if (!keep) {
+        b.latencyMs = null;
+        b.throughput = null;
+        b.throughputTokens = null;
+        b.generation = null;
+        b.load = null;
+        b.memory = null;
+        b.utilization = null;
+        b.energy = null;
+        b.probes = null;
+        b.validity = null;
+        b.gate = null;
+        b.samplesNs = null;
+        b.tokenNs = null;
+        b.queryTimes = null;
+      }
+    });
   }
 
   /** This result with what the regression gate and the budget decided. */
   public ScenarioResult withGate(GateResult newGate) {
-    return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens,
-        generation, load, memory, utilization, energy, forks, validity, newGate,
-        samplesNs, tokenNs, queryTimes);
+    return change(b -> b.gate = newGate);
   }
 
   /** What identifies this scenario across runs: benchmark and params. */
@@ -126,70 +155,127 @@ public record ScenarioResult(
 
   /** This result with the model it ran. */
   public ScenarioResult withModel(ModelInfo newModel) {
-    return new ScenarioResult(id, benchmark, displayName, status, error, params, newModel, warmup,
-        measurement, latencyMs, throughput, throughputTokens,
-        generation, load, memory, utilization, energy, forks, validity, gate,
-        samplesNs, tokenNs, queryTimes);
+    return change(b -> b.model = newModel);
   }
 
-  /** This result with what the resource sampler saw during its measurement. */
+  /** This result with what the probes saw during its measurement: the three built-in groups and the users'. */
   public ScenarioResult withResources(MemoryFigures newMemory, UtilizationFigures newUtilization,
-      EnergyFigures newEnergy) {
-    return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens,
-        generation, load, newMemory, newUtilization, newEnergy, forks, validity, gate,
-        samplesNs, tokenNs, queryTimes);
+      EnergyFigures newEnergy, Map<String, Map<String, Object>> newProbes) {
+    return change(b -> {
+      b.memory = newMemory;
+      b.utilization = newUtilization;
+      b.energy = newEnergy;
+      b.probes = newProbes;
+    });
   }
 
   /** This result with its forks: each fork's summary and the statistics across them. */
   public ScenarioResult withForks(ForkFigures newForks) {
-    return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens,
-        generation, load, memory, utilization, energy, newForks, validity, gate,
-        samplesNs, tokenNs, queryTimes);
+    return change(b -> b.forks = newForks);
   }
 
   /** This result with the validity of its measurement. */
   public ScenarioResult withValidity(Validity newValidity) {
-    return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup, measurement,
-        latencyMs, throughput, throughputTokens, generation, load, memory, utilization, energy, forks, newValidity, gate,
-        samplesNs, tokenNs, queryTimes);
+    return change(b -> b.validity = newValidity);
   }
 
   /** This result with the raw times of its pooled run's queries. */
   public ScenarioResult withQueryTimes(QueryTimes newQueryTimes) {
-    return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup, measurement,
-        latencyMs, throughput, throughputTokens, generation, load, memory, utilization, energy, forks, validity, gate,
-        samplesNs, tokenNs, newQueryTimes);
+    return change(b -> b.queryTimes = newQueryTimes);
   }
 
   /** This result with its load figures and the throughput of its pooled run. */
   public ScenarioResult withLoad(LoadFigures newLoad, Throughput newThroughput) {
-    return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup, measurement,
-        latencyMs, newThroughput, throughputTokens, generation, newLoad, memory, utilization, energy, forks, validity,
-        gate, samplesNs, tokenNs, queryTimes);
+    return change(b -> {
+      b.load = newLoad;
+      b.throughput = newThroughput;
+    });
   }
 
   /** This result with the speed of its text generation and the time of every token. */
   public ScenarioResult withGeneration(GenerationFigures newGeneration, long[] newTokenNs) {
-    return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup, measurement,
-        latencyMs, throughput, throughputTokens, newGeneration, load, memory, utilization, energy, forks, validity, gate,
-        samplesNs, newTokenNs, queryTimes);
+    return change(b -> {
+      b.generation = newGeneration;
+      b.tokenNs = newTokenNs;
+    });
   }
 
   /** This result without its raw samples and token times, once they are on disk. */
   public ScenarioResult withoutSamples() {
-    return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens,
-        generation, load, memory, utilization, energy, forks, validity, gate,
-        null, null, null);
+    return change(b -> {
+      b.samplesNs = null;
+      b.tokenNs = null;
+      b.queryTimes = null;
+    });
   }
 
   /** This result numbered {@code newId} in its run. */
   public ScenarioResult withId(int newId) {
-    return new ScenarioResult(newId, benchmark, displayName, status, error, params, model, warmup,
-        measurement, latencyMs, throughput, throughputTokens,
-        generation, load, memory, utilization, energy, forks, validity, gate,
-        samplesNs, tokenNs, queryTimes);
+    return change(b -> b.id = newId);
+  }
+
+  /** A copy of this result with what {@code edit} changes: the one place a result is rebuilt. */
+  private ScenarioResult change(Consumer<Builder> edit) {
+    Builder b = new Builder();
+    b.id = id;
+    b.benchmark = benchmark;
+    b.displayName = displayName;
+    b.status = status;
+    b.error = error;
+    b.params = params;
+    b.model = model;
+    b.warmup = warmup;
+    b.measurement = measurement;
+    b.latencyMs = latencyMs;
+    b.throughput = throughput;
+    b.throughputTokens = throughputTokens;
+    b.generation = generation;
+    b.load = load;
+    b.memory = memory;
+    b.utilization = utilization;
+    b.energy = energy;
+    b.probes = probes;
+    b.forks = forks;
+    b.validity = validity;
+    b.gate = gate;
+    b.samplesNs = samplesNs;
+    b.tokenNs = tokenNs;
+    b.queryTimes = queryTimes;
+    edit.accept(b);
+    return b.build();
+  }
+
+  /** The components of a result while it is being changed. */
+  private static final class Builder {
+    Integer id;
+    String benchmark;
+    String displayName;
+    Status status;
+    String error;
+    Map<String, Object> params;
+    ModelInfo model;
+    Phase warmup;
+    Phase measurement;
+    LatencySummary latencyMs;
+    Throughput throughput;
+    Throughput throughputTokens;
+    GenerationFigures generation;
+    LoadFigures load;
+    MemoryFigures memory;
+    UtilizationFigures utilization;
+    EnergyFigures energy;
+    Map<String, Map<String, Object>> probes;
+    ForkFigures forks;
+    Validity validity;
+    GateResult gate;
+    long[] samplesNs;
+    long[] tokenNs;
+    QueryTimes queryTimes;
+
+    ScenarioResult build() {
+      return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup, measurement,
+          latencyMs, throughput, throughputTokens, generation, load, memory, utilization, energy, probes, forks,
+          validity, gate, samplesNs, tokenNs, queryTimes);
+    }
   }
 }

@@ -28,7 +28,7 @@ class ForkPoolTests {
         LatencySummary.of(samples, samples.length), Throughput.samplesPerSecond(2, samples, samples.length), null,
         samples).withResources(new MemoryFigures(rssPeak, rssAvg, 50.0, 40.0, 10.0, null, null, null),
         new UtilizationFigures(cpu, 90.0, gcCount, 2.0, null, 0.5, null),
-        new EnergyFigures(joules, "rapl", null, null));
+        new EnergyFigures(joules, "rapl", null, null), Map.of());
   }
 
   @Test

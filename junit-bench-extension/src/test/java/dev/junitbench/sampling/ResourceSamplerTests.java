@@ -3,6 +3,7 @@ package dev.junitbench.sampling;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junitbench.Device;
+import dev.junitbench.spi.ProbeScenario;
 import dev.junitbench.warnings.RunWarnings;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -81,7 +82,7 @@ class ResourceSamplerTests {
   }
 
   private static ResourceSampler.Figures measure(ResourceSampler sampler, Device device, long samples) {
-    ResourceSampler.Session session = sampler.prepare(device);
+    ResourceSampler.Session session = sampler.prepare(new ProbeScenario("a.B#c", "[]", device));
     session.measurementStarts();
     return session.stop(samples, null);
   }
@@ -97,7 +98,7 @@ class ResourceSamplerTests {
     Path smi = FakeNvidiaSmi.twoGpus(dir, "h100-name-memory-driver.csv");
     FakeMachine machine = new FakeMachine();
     ResourceSampler sampler = new ResourceSampler(settings(smi.toString(), dir), machine);
-    ResourceSampler.Session session = sampler.prepare(Device.CUDA);
+    ResourceSampler.Session session = sampler.prepare(new ProbeScenario("a.B#c", "[]", Device.CUDA));
     // nvidia-smi starts with the warm-up; only what it prints during the measurement counts.
     int beforeMeasurement = FakeNvidiaSmi.awaitSamples(smi, 1);
     session.measurementStarts();
@@ -169,7 +170,7 @@ class ResourceSamplerTests {
   @DisplayName("a stream of unexpected output leaves the GPU figures null, saying what nvidia-smi printed")
   void unexpectedStream() throws Exception {
     String smi = FakeNvidiaSmi.unexpectedStream(dir).toString();
-    ResourceSampler.Session session = new ResourceSampler(settings(smi, dir), new FakeMachine()).prepare(Device.CUDA);
+    ResourceSampler.Session session = new ResourceSampler(settings(smi, dir), new FakeMachine()).prepare(new ProbeScenario("a.B#c", "[]", Device.CUDA));
     session.measurementStarts();
     Thread.sleep(150);
     ResourceSampler.Figures figures = session.stop(1, null);
@@ -186,7 +187,7 @@ class ResourceSamplerTests {
         smi.toString(), dir), new FakeMachine());
     ResourceSampler.Figures cpu = measure(sampler, Device.CPU, 1);
     assertThat(cpu.utilization().unavailableReason()).contains("gpu_util_pct: the scenario runs on the cpu");
-    ResourceSampler.Session session = sampler.prepare(Device.CUDA);
+    ResourceSampler.Session session = sampler.prepare(new ProbeScenario("a.B#c", "[]", Device.CUDA));
     // nvidia-smi prints its first sample at once, during the warm-up, and the next only 30 s later.
     FakeNvidiaSmi.awaitSamples(smi, 1);
     Thread.sleep(200);
@@ -232,7 +233,7 @@ class ResourceSamplerTests {
         Device.CPU, 1);
     assertThat(figures.memory().rssPeakMb()).isNull();
     assertThat(figures.memory().heapPeakMb()).isNull();
-    assertThat(figures.memory().unavailableReason()).startsWith("rss_peak_mb, rss_avg_mb, heap_peak_mb, heap_avg_mb: the resource"
+    assertThat(figures.memory().unavailableReason()).contains("rss_peak_mb, rss_avg_mb, heap_peak_mb, heap_avg_mb: the resource"
         + " sampler failed (java.lang.IllegalStateException: /proc/self/status vanished)");
     assertThat(figures.utilization().cpuSystemPct()).isEqualTo(25.0);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("junit-bench: warning: the resource sampler failed"
@@ -243,10 +244,10 @@ class ResourceSamplerTests {
   @DisplayName("a scenario that ends before its measurement starts is not sampled, and no sampler failure is warned of")
   void endedBeforeMeasurement() {
     ResourceSampler.Session session = new ResourceSampler(settings(dir.resolve("none").toString(), dir),
-        new FakeMachine()).prepare(Device.CPU);
+        new FakeMachine()).prepare(new ProbeScenario("a.B#c", "[]", Device.CPU));
     ResourceSampler.Figures figures = session.stop(0, null);
     assertThat(figures.memory().rssPeakMb()).isNull();
-    assertThat(figures.memory().unavailableReason()).startsWith("rss_peak_mb, rss_avg_mb, heap_peak_mb, heap_avg_mb: not"
+    assertThat(figures.memory().unavailableReason()).contains("rss_peak_mb, rss_avg_mb, heap_peak_mb, heap_avg_mb: not"
         + " sampled, the scenario ended before its measurement started");
     assertThat(err.toString(StandardCharsets.UTF_8)).doesNotContain("sampler failed").doesNotContain("did not stop");
   }
@@ -255,7 +256,7 @@ class ResourceSamplerTests {
   @DisplayName("turned off: every figure null but the model's footprint, and why")
   void off() {
     ResourceSampler.Session session = new ResourceSampler(new ResourceSampler.Settings(false, Duration.ofMillis(50),
-        "nvidia-smi", dir), new FakeMachine()).prepare(Device.CUDA);
+        "nvidia-smi", dir), new FakeMachine()).prepare(new ProbeScenario("a.B#c", "[]", Device.CUDA));
     session.measurementStarts();
     ResourceSampler.Figures figures = session.stop(5, new ResourceSampler.Reading(12.0, null));
     assertThat(figures.memory().rssPeakMb()).isNull();
@@ -268,9 +269,9 @@ class ResourceSamplerTests {
   @Test
   @DisplayName("computes the machine's busy share from its CPU ticks, idle and iowait counted idle")
   void busyShare() {
-    assertThat(ResourceSampler.busyPct(new long[] {0, 0, 0, 0, 0, 0, 0, 0}, new long[] {30, 10, 20, 35, 5, 0, 0, 0}))
+    assertThat(UtilizationProbe.busyPct(new long[] {0, 0, 0, 0, 0, 0, 0, 0}, new long[] {30, 10, 20, 35, 5, 0, 0, 0}))
         .isEqualTo(60.0);
-    assertThat(ResourceSampler.busyPct(new long[] {5, 0, 0, 5, 0, 0, 0, 0}, new long[] {5, 0, 0, 5, 0, 0, 0, 0}))
+    assertThat(UtilizationProbe.busyPct(new long[] {5, 0, 0, 5, 0, 0, 0, 0}, new long[] {5, 0, 0, 5, 0, 0, 0, 0}))
         .as("no tick passed").isNull();
   }
 

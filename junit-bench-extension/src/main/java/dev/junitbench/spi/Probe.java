@@ -1,0 +1,56 @@
+package dev.junitbench.spi;
+
+/**
+ * Measures something while a scenario is measured and hands back a group of figures: the
+ * extension's memory, utilization, energy and GPU figures are probes, and so is one of your own.
+ * Implementations are found through {@link java.util.ServiceLoader}
+ * ({@code META-INF/services/dev.junitbench.spi.Probe} on the test class path, or {@code provides}
+ * in a module) and created afresh for every scenario, so a probe keeps its state in fields. Its
+ * figures land in results.json under {@code probes.<name>} and in results.csv as
+ * {@code probes_<name>_<figure>} columns.
+ *
+ * <p>{@link #measurementStarts()} runs right before the first measured call and
+ * {@link #measurementEnds(ProbeEnd)} right after the last, on the benchmark's thread: keep both
+ * short, they are outside the measured time but inside the scenario's. A probe that throws loses its
+ * own figures (their group says why, and the run warns once), never the scenario's.
+ *
+ * <pre>{@code
+ * public final class OpenFilesProbe implements Probe {
+ *   private long before;
+ *
+ *   public String name() { return "open_files"; }
+ *
+ *   public void measurementStarts() { before = count(); }
+ *
+ *   public ProbeFigures measurementEnds(ProbeEnd end) {
+ *     return new ProbeFigures().put("opened", count() - before);
+ *   }
+ * }
+ * }</pre>
+ *
+ * @since 0.1.0
+ */
+public interface Probe {
+
+  /**
+   * The group's name in lower_snake_case ({@code open_files}): the key under {@code probes} in
+   * results.json and the middle of its results.csv columns. Two probes may not share a name.
+   */
+  String name();
+
+  /**
+   * The scenario is about to run, before its warm-up: start what is slow to start (a child
+   * process), so its start falls outside the measurement.
+   */
+  default void scenarioStarts(ProbeScenario scenario) throws Exception {}
+
+  /** The measurement starts now. */
+  void measurementStarts() throws Exception;
+
+  /**
+   * The measurement ended now (also when it failed: then stop what runs; the figures are dropped).
+   *
+   * @return the figures, each named, or null where it could not be measured, with the reason
+   */
+  ProbeFigures measurementEnds(ProbeEnd end) throws Exception;
+}

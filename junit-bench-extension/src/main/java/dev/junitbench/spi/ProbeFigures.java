@@ -1,0 +1,71 @@
+package dev.junitbench.spi;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The figures a probe measured, in the order they are put: each a number, a short text, or null
+ * with the reason. A probe fills its own group; only the built-in probes name another (the GPU probe
+ * adds to the {@code memory}, {@code utilization} and {@code energy} groups). Figure names are
+ * lower_snake_case with their unit last: {@code opened_files}, {@code read_mb}.
+ *
+ * @since 0.1.0
+ */
+public final class ProbeFigures {
+
+  /** Where a figure goes when no group is named: the probe's own. */
+  public static final String OWN = "";
+
+  private final Map<String, Map<String, Object>> groups = new LinkedHashMap<>();
+  private final Map<String, List<String>> problems = new LinkedHashMap<>();
+
+  /** Puts {@code value} (a number, or null when {@link #unavailable} says why) in the probe's own group. */
+  public ProbeFigures put(String figure, Number value) {
+    return put(OWN, figure, value);
+  }
+
+  /** Puts {@code value} as figure {@code figure} of {@code group}. */
+  public ProbeFigures put(String group, String figure, Number value) {
+    groups.computeIfAbsent(group, g -> new LinkedHashMap<>()).put(figure, value);
+    return this;
+  }
+
+  /** Puts a short text (a source's name) in the probe's own group. */
+  public ProbeFigures text(String figure, String value) {
+    return text(OWN, figure, value);
+  }
+
+  /** Puts a short text as figure {@code figure} of {@code group}. */
+  public ProbeFigures text(String group, String figure, String value) {
+    groups.computeIfAbsent(group, g -> new LinkedHashMap<>()).put(figure, value);
+    return this;
+  }
+
+  /**
+   * Says why {@code figures} (one name, or several: {@code "a, b"}) of the probe's own group are
+   * null: written to the group's {@code unavailable_reason} as {@code figures: reason}.
+   */
+  public ProbeFigures unavailable(String figures, String reason) {
+    return unavailable(OWN, figures, reason);
+  }
+
+  /** Says why {@code figures} of {@code group} are null. */
+  public ProbeFigures unavailable(String group, String figures, String reason) {
+    groups.computeIfAbsent(group, g -> new LinkedHashMap<>());
+    problems.computeIfAbsent(group, g -> new ArrayList<>()).add(figures + ": " + reason);
+    return this;
+  }
+
+  /** The figures by group ({@link #OWN} for the probe's own), each in the order put. */
+  public Map<String, Map<String, Object>> groups() {
+    return Collections.unmodifiableMap(groups);
+  }
+
+  /** Why figures of {@code group} are null, in the order said. */
+  public List<String> problems(String group) {
+    return problems.getOrDefault(group, List.of());
+  }
+}

@@ -1,0 +1,227 @@
+package dev.junitbench.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.junitbench.BatchSizes;
+import dev.junitbench.Benchmark;
+import dev.junitbench.Blackhole;
+import dev.junitbench.Fork;
+import dev.junitbench.Scenario;
+import dev.junitbench.spi.Probe;
+import dev.junitbench.spi.ProbeEnd;
+import dev.junitbench.spi.ProbeFigures;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("A probe of one's own: one class and one service line")
+class ProbeTests {
+
+  @TempDir
+  Path tempDir;
+
+  private int runs;
+
+  /** A whole probe: counts what it is told and hands it back. */
+  public static final class CountingProbe implements Probe {
+    private long starts;
+
+    @Override
+    public String name() {
+      return "counting";
+    }
+
+    @Override
+    public void measurementStarts() {
+      starts++;
+    }
+
+    @Override
+    public ProbeFigures measurementEnds(ProbeEnd end) {
+      return new ProbeFigures().put("items", end.items()).put("starts", starts)
+          .put("rss_seen_mb", end.figure("memory", "rss_peak_mb")).text("kind", "counter")
+          .put("nothing", null).unavailable("nothing", "this probe never measures it");
+    }
+  }
+
+  /** Fails at the end of every measurement. */
+  public static final class ThrowingProbe implements Probe {
+    @Override
+    public String name() {
+      return "throwing";
+    }
+
+    @Override
+    public void measurementStarts() {}
+
+    @Override
+    public ProbeFigures measurementEnds(ProbeEnd end) {
+      throw new IllegalStateException("the counter is gone");
+    }
+  }
+
+  /** Puts a figure into a built-in group. */
+  public static final class TrespassingProbe implements Probe {
+    @Override
+    public String name() {
+      return "trespassing";
+    }
+
+    @Override
+    public void measurementStarts() {}
+
+    @Override
+    public ProbeFigures measurementEnds(ProbeEnd end) {
+      return new ProbeFigures().put("memory", "rss_peak_mb", 1.0);
+    }
+  }
+
+  /** Not lower_snake_case. */
+  public static final class MisnamedProbe implements Probe {
+    @Override
+    public String name() {
+      return "Open Files";
+    }
+
+    @Override
+    public void measurementStarts() {}
+
+    @Override
+    public ProbeFigures measurementEnds(ProbeEnd end) {
+      return new ProbeFigures();
+    }
+  }
+
+  static class ProbeTestCases {
+    @Benchmark
+    @BatchSizes({1, 3})
+    void measured(Scenario scenario, Blackhole blackhole) {
+      ListenerRun.work(10 * scenario.batchSize(), blackhole);
+    }
+  }
+
+  static class ForkedProbeTestCases {
+    @Benchmark
+    @Fork(2)
+    void forked(Blackhole blackhole) {
+      ListenerRun.work(10, blackhole);
+    }
+  }
+
+  /** Runs {@code fixture} with the probes {@code services} lists as its service file, and what was warned. */
+  private Warned run(Class<?> fixture, String... services) throws Exception {
+    Path classes = Files.createDirectories(tempDir.resolve("services/META-INF/services"));
+    Files.writeString(classes.resolve(Probe.class.getName()), String.join("\n", services) + "\n");
+    ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+    PrintStream previous = dev.junitbench.warnings.RunWarnings.printTo(
+        new PrintStream(warnings, true, StandardCharsets.UTF_8));
+    Thread thread = Thread.currentThread();
+    ClassLoader original = thread.getContextClassLoader();
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {tempDir.resolve("services").toUri().toURL()},
+        ProbeTests.class.getClassLoader())) {
+      thread.setContextClassLoader(loader);
+      ListenerRun.Outcome outcome = ListenerRun.into(tempDir.resolve("out" + runs++)).run(fixture);
+      return new Warned(outcome, warnings.toString(StandardCharsets.UTF_8));
+    } finally {
+      thread.setContextClassLoader(original);
+      dev.junitbench.warnings.RunWarnings.printTo(previous);
+    }
+  }
+
+  private record Warned(ListenerRun.Outcome outcome, String err) {}
+
+  @Test
+  @DisplayName("lands in results.json under probes.<name> and in results.csv as probes_<name>_<figure>")
+  void ownProbe() throws Exception {
+    ListenerRun.Outcome outcome = run(ProbeTestCases.class, CountingProbe.class.getName()).outcome();
+    JsonNode batch3 = outcome.result("measured", "[device=cpu, batch_size=3]");
+    JsonNode counting = batch3.get("probes").get("counting");
+    // 7 measured calls of 3 items; a fresh probe per scenario, started once.
+    assertThat(counting.get("items").asLong()).isEqualTo(21);
+    assertThat(counting.get("starts").asLong()).isEqualTo(1);
+    assertThat(counting.get("rss_seen_mb").asDouble()).isEqualTo(batch3.get("memory").get("rss_peak_mb").asDouble());
+    assertThat(counting.get("kind").asText()).isEqualTo("counter");
+    assertThat(counting.get("nothing").isNull()).isTrue();
+    assertThat(counting.get("unavailable_reason").asText()).isEqualTo("nothing: this probe never measures it");
+    List<String> names = new java.util.ArrayList<>();
+    counting.fieldNames().forEachRemaining(names::add);
+    assertThat(names).containsExactly("items", "starts", "rss_seen_mb", "kind", "nothing", "unavailable_reason");
+    assertThat(outcome.result("measured", "[device=cpu, batch_size=1]").get("probes").get("counting").get("items")
+        .asLong()).isEqualTo(7);
+
+    List<CSVRecord> rows = outcome.resultsCsv();
+    assertThat(rows.get(0).getParser().getHeaderNames()).contains("probes_counting_items", "probes_counting_kind",
+        "probes_counting_unavailable_reason");
+    assertThat(rows).extracting(row -> row.get("probes_counting_items")).containsExactlyInAnyOrder("7", "21");
+    // Read back as the reports read it: the group survives the round trip.
+    ScenarioResult read = RunFolder.read(outcome.runDir()).results().get(0);
+    assertThat(read.probes().get("counting")).containsEntry("kind", "counter").containsKey("items");
+  }
+
+  @Test
+  @DisplayName("without a probe of one's own, results.json has no probes key at all")
+  void noProbe() throws Exception {
+    ListenerRun.Outcome outcome = run(ProbeTestCases.class).outcome();
+    assertThat(outcome.result("measured", "[device=cpu, batch_size=1]").has("probes")).isFalse();
+    assertThat(outcome.resultsCsv().get(0).getParser().getHeaderNames()).noneMatch(name -> name.startsWith("probes"));
+  }
+
+  @Test
+  @DisplayName("one that throws loses its own figures, saying why, and nothing else")
+  void throwing() throws Exception {
+    Warned warned = run(ProbeTestCases.class, ThrowingProbe.class.getName(), CountingProbe.class.getName());
+    JsonNode result = warned.outcome().result("measured", "[device=cpu, batch_size=1]");
+    assertThat(result.get("status").asText()).isEqualTo("passed");
+    assertThat(result.get("probes").get("throwing").get("unavailable_reason").asText())
+        .isEqualTo("all figures: the probe failed (java.lang.IllegalStateException: the counter is gone)");
+    assertThat(result.get("probes").get("counting").get("items").asLong()).isEqualTo(7);
+    assertThat(result.get("memory").get("rss_peak_mb").isNumber()).isTrue();
+    // Once per run, not once per scenario.
+    assertThat(warned.err().split("the counter is gone", -1)).hasSize(2);
+  }
+
+  @Test
+  @DisplayName("one that puts figures into a built-in group is refused those figures, and told where they go")
+  void trespassing() throws Exception {
+    JsonNode result = run(ProbeTestCases.class, TrespassingProbe.class.getName()).outcome()
+        .result("measured", "[device=cpu, batch_size=1]");
+    assertThat(result.get("probes").get("trespassing").get("unavailable_reason").asText())
+        .contains("puts figures into the group \"memory\"; a probe fills its own group only");
+    assertThat(result.get("memory").get("rss_peak_mb").asDouble()).isNotEqualTo(1.0);
+  }
+
+  @Test
+  @DisplayName("a misnamed or unloadable probe fails the scenario before it measures, naming the class and the fix")
+  void misnamed() throws Exception {
+    ListenerRun.Outcome outcome = run(ProbeTestCases.class, MisnamedProbe.class.getName()).outcome();
+    JsonNode result = outcome.result("measured", "[device=cpu, batch_size=1]");
+    assertThat(result.get("status").asText()).isEqualTo("failed");
+    assertThat(result.get("error").asText()).contains("the probe " + MisnamedProbe.class.getName()
+        + " is named \"Open Files\": return a lower_snake_case name");
+
+    ListenerRun.Outcome missing = run(ProbeTestCases.class, "com.example.NoSuchProbe").outcome();
+    assertThat(missing.result("measured", "[device=cpu, batch_size=1]").get("error").asText())
+        .contains("a probe listed in META-INF/services/dev.junitbench.spi.Probe cannot be created")
+        .contains("com.example.NoSuchProbe");
+  }
+
+  @Test
+  @DisplayName("in forks, each number is the mean of the forks that measured it")
+  void forked() throws Exception {
+    ListenerRun.Outcome outcome = run(ForkedProbeTestCases.class, CountingProbe.class.getName()).outcome();
+    JsonNode result = outcome.result("forked", "[device=cpu]");
+    assertThat(result.get("forks").get("runs")).hasSize(2);
+    assertThat(result.get("probes").get("counting").get("items").asDouble()).isEqualTo(7.0);
+    assertThat(result.get("probes").get("counting").get("kind").asText()).isEqualTo("counter");
+  }
+}
