@@ -1,5 +1,6 @@
 package dev.junitbench;
 
+import dev.junitbench.infra.Scenario;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.ForkChild;

@@ -1,5 +1,10 @@
 package dev.junitbench;
 
+import dev.junitbench.infra.Device;
+import dev.junitbench.infra.Generator;
+import dev.junitbench.infra.LoadPoint;
+import dev.junitbench.infra.LoadScenario;
+import dev.junitbench.infra.Scenario;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.Defaults;

@@ -1,5 +1,6 @@
 package dev.junitbench;
 
+import dev.junitbench.infra.Scenario;
 import java.util.Map;
 
 /**

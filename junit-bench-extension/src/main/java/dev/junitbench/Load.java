@@ -1,5 +1,7 @@
 package dev.junitbench;
 
+import dev.junitbench.infra.Generator;
+import dev.junitbench.infra.LoadScenario;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;

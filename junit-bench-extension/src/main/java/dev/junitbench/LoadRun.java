@@ -1,5 +1,7 @@
 package dev.junitbench;
 
+import dev.junitbench.infra.LoadPoint;
+import dev.junitbench.infra.LoadScenario;
 import dev.junitbench.BenchmarkPlan.LoadPlan;
 import dev.junitbench.MeasurementLoop.PhaseRun;
 import dev.junitbench.config.Defaults;

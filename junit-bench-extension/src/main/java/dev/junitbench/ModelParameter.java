@@ -1,5 +1,8 @@
 package dev.junitbench;
 
+import dev.junitbench.infra.Device;
+import dev.junitbench.infra.ModelInputs;
+import dev.junitbench.infra.Scenario;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.model.ModelSource;
 import dev.junitbench.results.ModelInfo;

@@ -1,5 +1,6 @@
 package dev.junitbench;
 
+import dev.junitbench.infra.Scenario;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;

@@ -1,5 +1,7 @@
 package dev.junitbench;
 
+import dev.junitbench.infra.Device;
+import dev.junitbench.infra.Scenario;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;

@@ -1,5 +1,10 @@
 package dev.junitbench;
 
+import dev.junitbench.infra.Generator;
+import dev.junitbench.infra.LoadPoint;
+import dev.junitbench.infra.LoadScenario;
+import dev.junitbench.infra.ModelInputs;
+import dev.junitbench.infra.Scenario;
 import dev.junitbench.MeasurementLoop.Outcome;
 import dev.junitbench.MeasurementLoop.PhaseRun;
 import dev.junitbench.config.BenchConfig;
@@ -686,7 +691,7 @@ final class ScenarioExtension
       return gate.check(measured, measured.samplesNs());
     } catch (RuntimeException e) {
       return new GateResult(true, benchmark + " " + displayName() + ": the regression gate could not judge this"
-          + " scenario (" + dev.junitbench.spi.Causes.describe(e) + "); its measurement is kept", null, null);
+          + " scenario (" + dev.junitbench.warnings.Causes.describe(e) + "); its measurement is kept", null, null);
     }
   }
 

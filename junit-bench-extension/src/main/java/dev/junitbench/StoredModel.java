@@ -1,5 +1,6 @@
 package dev.junitbench;
 
+import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.sampling.ResourceSampler;
 import dev.junitbench.spi.OpenedModel;

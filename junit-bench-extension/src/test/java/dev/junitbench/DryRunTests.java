@@ -1,5 +1,6 @@
 package dev.junitbench;
 
+import dev.junitbench.infra.Device;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;

@@ -1,5 +1,6 @@
 package dev.junitbench;
 
+import dev.junitbench.infra.Scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;

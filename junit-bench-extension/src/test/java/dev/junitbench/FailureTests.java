@@ -1,5 +1,7 @@
 package dev.junitbench;
 
+import dev.junitbench.infra.Device;
+import dev.junitbench.infra.Scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.displayName;

@@ -9,15 +9,13 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
-import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The extension's packages depend on each other one way, as ArchUnit finds them. The packages that
- * still form one knot with the root package (where the API and the extension's machinery live
- * together) count as one slice, {@link #KNOT}, until they are taken apart; every other package is a
- * slice of its own. A new cycle between any of them, or with the knot, fails.
+ * The extension's packages depend on each other one way, as ArchUnit finds them (annotations and
+ * their class values included): every package is a slice of its own, and a cycle between any two
+ * fails.
  */
 @DisplayName("The extension's packages")
 class PackageCycleTests {
@@ -26,57 +24,47 @@ class PackageCycleTests {
       .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
       .importPackages("dev.junitbench");
 
-  /** The packages still in one cycle through the root package: fewer with each one taken out. */
-  static final Set<String> KNOT = Set.of("dev.junitbench", "dev.junitbench.config", "dev.junitbench.fork",
-      "dev.junitbench.gate", "dev.junitbench.model", "dev.junitbench.results", "dev.junitbench.environment",
-      "dev.junitbench.sampling", "dev.junitbench.spi");
+  /** One slice per package, the root package one too (a pattern like {@code dev.junitbench.(**)} leaves it out). */
+  private static final SliceAssignment PACKAGES = new SliceAssignment() {
+    @Override
+    public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+      String name = javaClass.getPackageName();
+      return name.startsWith("dev.junitbench") ? SliceIdentifier.of(name) : SliceIdentifier.ignore();
+    }
 
-  /** One slice per package, the knot's packages one slice together. */
-  private static final SliceAssignment PACKAGES = packagesApartFrom(KNOT);
-
-  /** One slice per package, those of {@code knot} one slice together. */
-  private static SliceAssignment packagesApartFrom(Set<String> knot) {
-    return new SliceAssignment() {
-      @Override
-      public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
-        String name = javaClass.getPackageName();
-        if (!name.startsWith("dev.junitbench")) {
-          return SliceIdentifier.ignore();
-        }
-        return SliceIdentifier.of(knot.contains(name) ? "the knot around dev.junitbench" : name);
-      }
-
-      @Override
-      public String getDescription() {
-        return "the packages of dev.junitbench";
-      }
-    };
-  }
+    @Override
+    public String getDescription() {
+      return "the packages of dev.junitbench";
+    }
+  };
 
   @Test
-  @DisplayName("form no cycle: the backends (onnx, onnx.decoder, djl), stats, load and the rest call each other one way")
+  @DisplayName("form no cycle: the API, the machinery, the backends (onnx, onnx.decoder, djl) and the rest call each"
+      + " other one way")
   void noCycles() {
     slices().assignedFrom(PACKAGES).should().beFreeOfCycles().check(CLASSES);
   }
 
   @Test
-  @DisplayName("the machine readings (sampling) do not reach into the run's environment, which reads them")
-  void samplingBelowEnvironment() {
-    noClasses().that().resideInAPackage("dev.junitbench.sampling..").should().dependOnClassesThat()
-        .resideInAPackage("dev.junitbench.environment..").check(CLASSES);
+  @DisplayName("what a benchmark is handed (infra) depends on nothing else of the extension")
+  void infraAtTheBottom() {
+    noClasses().that().resideInAPackage("dev.junitbench.infra").should().dependOnClassesThat()
+        .resideOutsideOfPackages("dev.junitbench.infra", "java..").check(CLASSES);
   }
 
   @Test
-  @DisplayName("the knot holds only packages still caught in it: one taken out must be taken off the list")
-  void knotIsCurrent() {
-    for (String name : KNOT) {
-      Set<String> rest = new java.util.HashSet<>(KNOT);
-      rest.remove(name);
-      boolean cyclic = slices().assignedFrom(packagesApartFrom(rest)).should().beFreeOfCycles()
-          .evaluate(CLASSES).hasViolation();
-      org.assertj.core.api.Assertions.assertThat(cyclic)
-          .as("%s is in no cycle with the rest of the knot any more: take it off PackageCycleTests.KNOT", name)
-          .isTrue();
-    }
+  @DisplayName("the run's environment (the machine's facts and readings) does not reach into sampling, which reads it")
+  void environmentBelowSampling() {
+    noClasses().that().resideInAPackage("dev.junitbench.environment..").should().dependOnClassesThat()
+        .resideInAPackage("dev.junitbench.sampling..").check(CLASSES);
+  }
+
+  @Test
+  @DisplayName("the two backends do not call each other")
+  void backendsApart() {
+    noClasses().that().resideInAPackage("dev.junitbench.onnx..").should().dependOnClassesThat()
+        .resideInAPackage("dev.junitbench.djl..").check(CLASSES);
+    noClasses().that().resideInAPackage("dev.junitbench.djl..").should().dependOnClassesThat()
+        .resideInAPackage("dev.junitbench.onnx..").check(CLASSES);
   }
 }

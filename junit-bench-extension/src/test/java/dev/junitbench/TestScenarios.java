@@ -1,5 +1,7 @@
 package dev.junitbench;
 
+import dev.junitbench.infra.Device;
+import dev.junitbench.infra.Scenario;
 import java.util.Map;
 
 /** Scenarios for tests outside this package, whose constructor is not public. */

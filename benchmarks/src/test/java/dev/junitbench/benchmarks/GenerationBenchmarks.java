@@ -2,10 +2,10 @@ package dev.junitbench.benchmarks;
 
 import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
-import dev.junitbench.Device;
+import dev.junitbench.infra.Device;
 import dev.junitbench.Devices;
 import dev.junitbench.Generate;
-import dev.junitbench.Generator;
+import dev.junitbench.infra.Generator;
 import dev.junitbench.Measurement;
 import dev.junitbench.Model;
 import dev.junitbench.Modes;

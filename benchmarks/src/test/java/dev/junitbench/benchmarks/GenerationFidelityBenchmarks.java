@@ -7,7 +7,7 @@ import ai.onnxruntime.OrtSession;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Generate;
-import dev.junitbench.Generator;
+import dev.junitbench.infra.Generator;
 import dev.junitbench.Model;
 import dev.junitbench.Param;
 import dev.junitbench.onnx.OnnxModel;

@@ -7,7 +7,7 @@ import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Param;
-import dev.junitbench.Scenario;
+import dev.junitbench.infra.Scenario;
 import dev.junitbench.results.ScenarioResult;
 import java.util.ArrayList;
 import java.util.Arrays;

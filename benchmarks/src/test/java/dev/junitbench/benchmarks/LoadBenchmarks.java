@@ -1,7 +1,7 @@
 package dev.junitbench.benchmarks;
 
-import static dev.junitbench.LoadScenario.CONCURRENCY;
-import static dev.junitbench.LoadScenario.SERVER;
+import static dev.junitbench.infra.LoadScenario.CONCURRENCY;
+import static dev.junitbench.infra.LoadScenario.SERVER;
 
 import ai.onnxruntime.OrtException;
 import dev.junitbench.Benchmark;
@@ -9,7 +9,7 @@ import dev.junitbench.Blackhole;
 import dev.junitbench.Load;
 import dev.junitbench.Measurement;
 import dev.junitbench.Model;
-import dev.junitbench.ModelInputs;
+import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.SequenceLengths;
 import dev.junitbench.Threads;
 import dev.junitbench.Warmup;

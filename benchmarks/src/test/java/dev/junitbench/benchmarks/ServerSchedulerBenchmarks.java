@@ -2,7 +2,7 @@ package dev.junitbench.benchmarks;
 
 import dev.junitbench.Benchmark;
 import dev.junitbench.Load;
-import dev.junitbench.LoadScenario;
+import dev.junitbench.infra.LoadScenario;
 import dev.junitbench.Measurement;
 import dev.junitbench.Warmup;
 import java.util.concurrent.locks.LockSupport;

@@ -6,7 +6,7 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Measurement;
 import dev.junitbench.Model;
-import dev.junitbench.ModelInputs;
+import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.SequenceLengths;
 import dev.junitbench.Warmup;
 import dev.junitbench.onnx.OnnxModel;

@@ -2,7 +2,7 @@ package dev.junitbench.samples;
 
 import dev.junitbench.Benchmark;
 import dev.junitbench.Generate;
-import dev.junitbench.Generator;
+import dev.junitbench.infra.Generator;
 import dev.junitbench.Measurement;
 import dev.junitbench.Model;
 import dev.junitbench.Warmup;

@@ -1,6 +1,6 @@
 package dev.junitbench.samples;
 
-import static dev.junitbench.LoadScenario.SERVER;
+import static dev.junitbench.infra.LoadScenario.SERVER;
 
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;

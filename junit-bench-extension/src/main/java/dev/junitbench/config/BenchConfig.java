@@ -1,6 +1,6 @@
 package dev.junitbench.config;
 
-import dev.junitbench.Device;
+import dev.junitbench.infra.Device;
 import dev.junitbench.stats.RegressionRule;
 import java.nio.file.Path;
 import java.time.Duration;

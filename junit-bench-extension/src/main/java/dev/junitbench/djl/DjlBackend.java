@@ -1,8 +1,8 @@
 package dev.junitbench.djl;
 
 import ai.djl.engine.Engine;
-import dev.junitbench.Device;
-import dev.junitbench.Scenario;
+import dev.junitbench.infra.Device;
+import dev.junitbench.infra.Scenario;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.spi.Backend;
 import dev.junitbench.spi.Backends;
@@ -147,7 +147,7 @@ public final class DjlBackend implements Backend {
         }
         return engine.getGpuCount() > 0 ? Optional.empty() : Optional.of("it sees no GPU");
       } catch (RuntimeException | LinkageError e) {
-        return Optional.of(dev.junitbench.spi.Causes.describe(e));
+        return Optional.of(dev.junitbench.warnings.Causes.describe(e));
       }
     });
   }

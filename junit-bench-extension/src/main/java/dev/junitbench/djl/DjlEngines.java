@@ -2,7 +2,7 @@ package dev.junitbench.djl;
 
 import ai.djl.engine.Engine;
 import dev.junitbench.model.NativeCaches;
-import dev.junitbench.spi.Causes;
+import dev.junitbench.warnings.Causes;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;

@@ -5,7 +5,7 @@ import ai.djl.inference.Predictor;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.translate.TranslateException;
-import dev.junitbench.ModelInputs;
+import dev.junitbench.infra.ModelInputs;
 
 /**
  * A model opened with DJL for one scenario's device, injected into a {@code @Model DjlModel}

@@ -1,7 +1,5 @@
 package dev.junitbench.environment;
 
-import dev.junitbench.sampling.GpuInfo;
-import dev.junitbench.sampling.GpuInventory;
 import dev.junitbench.warnings.RunWarnings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -73,7 +71,7 @@ public record HostInfo(
     try {
       facts = oshi.get();
     } catch (RuntimeException | LinkageError e) {
-      String reason = dev.junitbench.sampling.Machine.Oshi.failureReason(e);
+      String reason = dev.junitbench.environment.Machine.Oshi.failureReason(e);
       RunWarnings.warnOnce("oshi: " + reason, reason + " (oshi figures are null)");
       problems.add("cpu_vendor, cpu_physical_cores, cpu_logical_cores, cpu_max_frequency_hz, distribution, kernel,"
           + " name: " + reason);

@@ -1,7 +1,5 @@
 package dev.junitbench.environment;
 
-import dev.junitbench.sampling.GpuInfo;
-import dev.junitbench.sampling.Machine;
 import java.util.ArrayList;
 import java.util.List;
 

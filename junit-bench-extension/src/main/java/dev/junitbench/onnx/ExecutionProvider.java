@@ -3,7 +3,7 @@ package dev.junitbench.onnx;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtProvider;
 import ai.onnxruntime.OrtSession;
-import dev.junitbench.Device;
+import dev.junitbench.infra.Device;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;

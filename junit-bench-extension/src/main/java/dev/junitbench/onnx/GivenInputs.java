@@ -3,7 +3,7 @@ package dev.junitbench.onnx;
 import ai.onnxruntime.NodeInfo;
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.TensorInfo;
-import dev.junitbench.ModelInputs;
+import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import java.util.ArrayList;
 import java.util.Arrays;

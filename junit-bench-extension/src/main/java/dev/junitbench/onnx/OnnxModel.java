@@ -4,7 +4,7 @@ import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
-import dev.junitbench.ModelInputs;
+import dev.junitbench.infra.ModelInputs;
 
 /**
  * An ONNX model opened with ONNX Runtime for one scenario's device, injected into a

@@ -3,9 +3,9 @@ package dev.junitbench.onnx;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
-import dev.junitbench.Device;
-import dev.junitbench.ModelInputs;
-import dev.junitbench.Scenario;
+import dev.junitbench.infra.Device;
+import dev.junitbench.infra.ModelInputs;
+import dev.junitbench.infra.Scenario;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.model.Tokenization;
 import dev.junitbench.spi.Backend;
@@ -285,7 +285,7 @@ public final class OnnxRuntimeBackend implements Backend {
     }
 
     @Override
-    public dev.junitbench.Generator generator(dev.junitbench.spi.GenerationRequest generation) throws OrtException {
+    public dev.junitbench.infra.Generator generator(dev.junitbench.spi.GenerationRequest generation) throws OrtException {
       long[] ids = null;
       String source = null;
       if (request.tokenizer() != null) {

@@ -4,7 +4,7 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtProvider;
 import ai.onnxruntime.OrtSession;
-import dev.junitbench.spi.Causes;
+import dev.junitbench.warnings.Causes;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Optional;

@@ -1,12 +1,13 @@
 package dev.junitbench.sampling;
 
-import dev.junitbench.Device;
+import dev.junitbench.environment.Machine;
+import dev.junitbench.infra.Device;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.results.EnergyFigures;
 import dev.junitbench.results.MemoryFigures;
 import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.UtilizationFigures;
-import dev.junitbench.spi.Causes;
+import dev.junitbench.warnings.Causes;
 import dev.junitbench.spi.Probe;
 import dev.junitbench.spi.ProbeEnd;
 import dev.junitbench.spi.ProbeFigures;

@@ -1,6 +1,7 @@
 package dev.junitbench.sampling;
 
-import dev.junitbench.spi.Causes;
+import dev.junitbench.environment.Machine;
+import dev.junitbench.warnings.Causes;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;

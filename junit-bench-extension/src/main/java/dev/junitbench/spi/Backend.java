@@ -1,6 +1,6 @@
 package dev.junitbench.spi;
 
-import dev.junitbench.Device;
+import dev.junitbench.infra.Device;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -67,7 +67,7 @@ public interface Backend {
    * @return why the combination can never run (tensorrt on cpu, an engine this backend does not
    *     drive), with the fix; empty when it is valid
    */
-  default Optional<String> invalidReason(Execution execution, dev.junitbench.Scenario scenario) {
+  default Optional<String> invalidReason(Execution execution, dev.junitbench.infra.Scenario scenario) {
     if (execution.engine() != null) {
       return Optional.of(name() + " has no engines to choose from; leave @Model(engine) out");
     }

@@ -1,6 +1,6 @@
 package dev.junitbench.spi;
 
-import dev.junitbench.Device;
+import dev.junitbench.infra.Device;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;

@@ -1,6 +1,6 @@
 package dev.junitbench.spi;
 
-import dev.junitbench.Device;
+import dev.junitbench.infra.Device;
 import dev.junitbench.model.ModelSource;
 import java.util.Map;
 

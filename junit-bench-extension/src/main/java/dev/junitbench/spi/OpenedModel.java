@@ -1,7 +1,7 @@
 package dev.junitbench.spi;
 
-import dev.junitbench.ModelInputs;
-import dev.junitbench.Scenario;
+import dev.junitbench.infra.ModelInputs;
+import dev.junitbench.infra.Scenario;
 
 /**
  * A model a backend has opened for one device: the handle injected into benchmark methods and the
@@ -47,7 +47,7 @@ public interface OpenedModel extends AutoCloseable {
    * @throws dev.junitbench.config.BenchmarkConfigurationException when the model cannot generate
    *     (not a decoder, or a prompt longer than its positions), naming what is missing and the fix
    */
-  default dev.junitbench.Generator generator(GenerationRequest request) throws Exception {
+  default dev.junitbench.infra.Generator generator(GenerationRequest request) throws Exception {
     throw new dev.junitbench.config.BenchmarkConfigurationException(request.what()
         + ": this backend does not generate text; take an OnnxModel parameter of a decoder exported with past");
   }

@@ -1,6 +1,6 @@
 package dev.junitbench.spi;
 
-import dev.junitbench.Device;
+import dev.junitbench.infra.Device;
 
 /**
  * The scenario a probe is about to measure.

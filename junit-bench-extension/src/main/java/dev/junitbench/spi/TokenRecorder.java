@@ -3,7 +3,7 @@ package dev.junitbench.spi;
 import java.util.Arrays;
 
 /**
- * Where a {@link dev.junitbench.Generator} writes when each token of each request was ready, in
+ * Where a {@link dev.junitbench.infra.Generator} writes when each token of each request was ready, in
  * nanoseconds since the request started: primitive arrays written in place, grown only when a
  * request begins, before its clock starts. During warm-up every request overwrites the first slot;
  * from {@link #startMeasuring()} on each request gets its own. Used by one thread at a time.

@@ -3,7 +3,7 @@ package dev.junitbench.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.junitbench.Device;
+import dev.junitbench.infra.Device;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

@@ -2,8 +2,7 @@ package dev.junitbench.environment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.junitbench.sampling.FakeNvidiaSmi;
-import dev.junitbench.sampling.GpuInfo;
+import dev.junitbench.environment.FakeNvidiaSmi;
 import dev.junitbench.warnings.RunWarnings;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

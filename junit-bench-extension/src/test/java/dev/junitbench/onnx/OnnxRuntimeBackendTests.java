@@ -11,15 +11,15 @@ import ai.onnxruntime.OrtException;
 import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
-import dev.junitbench.Device;
+import dev.junitbench.infra.Device;
 import dev.junitbench.Devices;
 import dev.junitbench.ScenarioRun;
 import dev.junitbench.InputFactory;
 import dev.junitbench.Providers;
-import dev.junitbench.Scenario;
+import dev.junitbench.infra.Scenario;
 import dev.junitbench.Measurement;
 import dev.junitbench.Model;
-import dev.junitbench.ModelInputs;
+import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.Modes;
 import dev.junitbench.Threads;
 import dev.junitbench.SequenceLengths;
@@ -152,7 +152,7 @@ class OnnxRuntimeBackendTests {
         .selectors(org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(SetUpTestCases.class))
         .execute();
     events.testEvents().assertThatEvents().haveExactly(1, event(finishedWithFailure(message(
-        m -> m.contains("No ParameterResolver registered for parameter [dev.junitbench.ModelInputs")))));
+        m -> m.contains("No ParameterResolver registered for parameter [dev.junitbench.infra.ModelInputs")))));
   }
 
   @Test

@@ -4,7 +4,7 @@ import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Fork;
-import dev.junitbench.Scenario;
+import dev.junitbench.infra.Scenario;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -8,7 +8,7 @@ import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Fork;
 import dev.junitbench.Generate;
-import dev.junitbench.Generator;
+import dev.junitbench.infra.Generator;
 import dev.junitbench.Model;
 import dev.junitbench.onnx.OnnxModel;
 import dev.junitbench.onnx.Decoders;

@@ -1,5 +1,6 @@
 package dev.junitbench.results;
 
+import dev.junitbench.output.ResultsListener;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import org.junit.platform.launcher.Launcher;

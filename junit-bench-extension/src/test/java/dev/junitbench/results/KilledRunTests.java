@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
-import dev.junitbench.Scenario;
+import dev.junitbench.infra.Scenario;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

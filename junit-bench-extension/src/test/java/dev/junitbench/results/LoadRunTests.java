@@ -1,10 +1,10 @@
 package dev.junitbench.results;
 
-import static dev.junitbench.LoadScenario.CONCURRENCY;
-import static dev.junitbench.LoadScenario.MULTI_STREAM;
-import static dev.junitbench.LoadScenario.OFFLINE;
-import static dev.junitbench.LoadScenario.SERVER;
-import static dev.junitbench.LoadScenario.SINGLE_STREAM;
+import static dev.junitbench.infra.LoadScenario.CONCURRENCY;
+import static dev.junitbench.infra.LoadScenario.MULTI_STREAM;
+import static dev.junitbench.infra.LoadScenario.OFFLINE;
+import static dev.junitbench.infra.LoadScenario.SERVER;
+import static dev.junitbench.infra.LoadScenario.SINGLE_STREAM;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -13,7 +13,7 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Fork;
 import dev.junitbench.Generate;
-import dev.junitbench.Generator;
+import dev.junitbench.infra.Generator;
 import dev.junitbench.Load;
 import dev.junitbench.Model;
 import dev.junitbench.ScenarioRun;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
-import dev.junitbench.Scenario;
+import dev.junitbench.infra.Scenario;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

@@ -7,7 +7,7 @@ import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Fork;
-import dev.junitbench.Scenario;
+import dev.junitbench.infra.Scenario;
 import dev.junitbench.spi.Probe;
 import dev.junitbench.spi.ProbeEnd;
 import dev.junitbench.spi.ProbeFigures;

@@ -8,7 +8,7 @@ import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Param;
-import dev.junitbench.Scenario;
+import dev.junitbench.infra.Scenario;
 import dev.junitbench.SequenceLengths;
 import java.math.BigInteger;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
-import dev.junitbench.Scenario;
+import dev.junitbench.infra.Scenario;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
-import dev.junitbench.Scenario;
+import dev.junitbench.infra.Scenario;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

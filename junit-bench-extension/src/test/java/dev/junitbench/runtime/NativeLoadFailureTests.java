@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Model;
-import dev.junitbench.ModelInputs;
+import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.djl.DjlBlock;
 import dev.junitbench.djl.DjlModel;
 import dev.junitbench.onnx.OnnxModel;

@@ -1,5 +1,6 @@
 package dev.junitbench.sampling;
 
+import dev.junitbench.environment.Machine;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 

@@ -1,8 +1,10 @@
 package dev.junitbench.sampling;
 
+import dev.junitbench.environment.FakeNvidiaSmi;
+import dev.junitbench.environment.Machine;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.junitbench.Device;
+import dev.junitbench.infra.Device;
 import dev.junitbench.spi.ProbeScenario;
 import dev.junitbench.warnings.RunWarnings;
 import java.io.ByteArrayOutputStream;

@@ -2,7 +2,7 @@ package dev.junitbench.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.junitbench.Device;
+import dev.junitbench.infra.Device;
 import dev.junitbench.djl.DjlBackend;
 import dev.junitbench.onnx.OnnxRuntimeBackend;
 import java.net.URL;

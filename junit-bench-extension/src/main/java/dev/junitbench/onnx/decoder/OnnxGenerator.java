@@ -8,7 +8,7 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import ai.onnxruntime.TensorInfo;
-import dev.junitbench.Generator;
+import dev.junitbench.infra.Generator;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.spi.GenerationRequest;
 import dev.junitbench.spi.TokenRecorder;

@@ -9,7 +9,7 @@ import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.RunInfo;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
-import dev.junitbench.sampling.GpuInfo;
+import dev.junitbench.environment.GpuInfo;
 import dev.junitbench.environment.HostInfo;
 import dev.junitbench.stats.LatencySummary;
 import java.sql.Connection;

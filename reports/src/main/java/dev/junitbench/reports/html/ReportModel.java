@@ -10,7 +10,7 @@ import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
 import dev.junitbench.results.Validity;
-import dev.junitbench.sampling.GpuInfo;
+import dev.junitbench.environment.GpuInfo;
 import dev.junitbench.environment.HostInfo;
 import dev.junitbench.environment.SoftwareInfo;
 import dev.junitbench.stats.Percentiles;

@@ -5,7 +5,7 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Measurement;
 import dev.junitbench.Param;
-import dev.junitbench.Scenario;
+import dev.junitbench.infra.Scenario;
 import dev.junitbench.Warmup;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,4 +1,4 @@
-package dev.junitbench;
+package dev.junitbench.infra;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -40,7 +40,8 @@ public final class Scenario {
   private final Map<String, String> custom;
   private final LoadPoint load;
 
-  Scenario(
+  /** A scenario of {@code benchmark}: the extension makes one per combination of its dimensions. */
+  public Scenario(
       String benchmark,
       Device requestedDevice,
       Device device,
@@ -107,7 +108,7 @@ public final class Scenario {
   }
 
   /** This scenario under {@code newLoad}. */
-  Scenario withLoad(LoadPoint newLoad) {
+  public Scenario withLoad(LoadPoint newLoad) {
     return new Scenario(benchmark, requestedDevice, device, batchSize, sequenceLength, provider, mode, threads, custom,
         newLoad);
   }

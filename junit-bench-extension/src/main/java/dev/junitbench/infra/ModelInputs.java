@@ -1,4 +1,4 @@
-package dev.junitbench;
+package dev.junitbench.infra;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

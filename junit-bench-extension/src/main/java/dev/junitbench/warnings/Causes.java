@@ -1,4 +1,4 @@
-package dev.junitbench.spi;
+package dev.junitbench.warnings;
 
 import java.util.ArrayList;
 import java.util.List;

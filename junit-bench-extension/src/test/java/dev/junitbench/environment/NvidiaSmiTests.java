@@ -1,4 +1,4 @@
-package dev.junitbench.sampling;
+package dev.junitbench.environment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

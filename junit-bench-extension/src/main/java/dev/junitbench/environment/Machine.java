@@ -1,4 +1,4 @@
-package dev.junitbench.sampling;
+package dev.junitbench.environment;
 
 import dev.junitbench.model.NativeCaches;
 import java.io.BufferedReader;
@@ -214,7 +214,7 @@ public interface Machine {
     public static String failureReason(Throwable e) {
       Throwable cause = e instanceof IllegalStateException && e.getCause() != null
           && String.valueOf(e.getMessage()).startsWith("OSHI cannot read") ? e.getCause() : e;
-      return "OSHI cannot read this machine (" + dev.junitbench.spi.Causes.describe(cause) + ")";
+      return "OSHI cannot read this machine (" + dev.junitbench.warnings.Causes.describe(cause) + ")";
     }
   }
 }

@@ -1,4 +1,4 @@
-package dev.junitbench.sampling;
+package dev.junitbench.environment;
 
 /**
  * A GPU of the machine, as nvidia-smi or OSHI describes it; unknown values are null.

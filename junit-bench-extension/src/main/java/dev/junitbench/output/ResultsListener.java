@@ -1,5 +1,12 @@
-package dev.junitbench.results;
+package dev.junitbench.output;
 
+import dev.junitbench.results.ConsoleTable;
+import dev.junitbench.results.ResultExchange;
+import dev.junitbench.results.RunInfo;
+import dev.junitbench.results.RunWriter;
+import dev.junitbench.results.ScenarioKey;
+import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.Status;
 import dev.junitbench.Benchmark;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.environment.GitInfo;
@@ -106,7 +113,7 @@ public final class ResultsListener implements TestExecutionListener {
           config.cgroupRoot(), config.nvidiaSmi(), OshiFacts::read);
     } catch (RuntimeException | LinkageError e) {
       // Describing the machine must never cost the run its result files.
-      host = HostInfo.unknown("the host could not be described (" + dev.junitbench.spi.Causes.describe(e) + ")");
+      host = HostInfo.unknown("the host could not be described (" + dev.junitbench.warnings.Causes.describe(e) + ")");
     }
     run = new RunInfo(id, iso(now), null, GitInfo.read(Path.of("").toAbsolutePath()), host,
         SoftwareInfo.current().withRuntimes(backends.runtimeVersions()), settings, RunWarnings.messages());

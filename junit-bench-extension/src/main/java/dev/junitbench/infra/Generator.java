@@ -1,4 +1,4 @@
-package dev.junitbench;
+package dev.junitbench.infra;
 
 /**
  * Text generation with a model, for one scenario's batch, injected into a parameter of a benchmark

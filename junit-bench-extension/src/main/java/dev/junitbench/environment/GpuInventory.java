@@ -1,4 +1,4 @@
-package dev.junitbench.sampling;
+package dev.junitbench.environment;
 
 import dev.junitbench.config.Defaults;
 import java.util.List;

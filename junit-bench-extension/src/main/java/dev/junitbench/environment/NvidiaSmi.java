@@ -1,4 +1,4 @@
-package dev.junitbench.sampling;
+package dev.junitbench.environment;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,9 +1,10 @@
-package dev.junitbench.results;
+package dev.junitbench.output;
 
+import dev.junitbench.results.RunFolder;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.warnings.RunWarnings;
-import dev.junitbench.spi.Causes;
+import dev.junitbench.warnings.Causes;
 import dev.junitbench.spi.ResultFormat;
 import java.nio.file.Path;
 import java.util.ArrayList;

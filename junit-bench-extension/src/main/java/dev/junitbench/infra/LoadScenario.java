@@ -1,4 +1,4 @@
-package dev.junitbench;
+package dev.junitbench.infra;
 
 /**
  * How queries reach the model, as MLPerf LoadGen's scenarios define it; chosen with {@link Load}.

@@ -1,4 +1,4 @@
-package dev.junitbench;
+package dev.junitbench.infra;
 
 /**
  * The load one scenario runs under: a {@link LoadScenario} and, for Server, its target rate (null
