@@ -1,0 +1,55 @@
+/**
+ * junit-bench: JUnit 5 test methods as benchmarks of ML model inference.
+ *
+ * <p>Exported: the annotations and {@link dev.junitbench.Blackhole} ({@code dev.junitbench}), what a
+ * benchmark is handed ({@code dev.junitbench.infra}: the scenario, model inputs, generators), the
+ * extension points ({@code dev.junitbench.spi}: backends, result formats, probes), the configuration
+ * error and settings ({@code dev.junitbench.config}), the result model a format reads
+ * ({@code dev.junitbench.results}, {@code dev.junitbench.environment}) and the statistics
+ * ({@code dev.junitbench.stats}). The machinery (measurement, forks, gate, load, sampling, the
+ * backends, the run's files) is in packages that are not exported.
+ *
+ * <p>ONNX Runtime and DJL are optional: add the one you use to the module path and require it (or
+ * {@code --add-modules} it); its backend is then found.
+ */
+module dev.junitbench {
+  requires transitive org.junit.jupiter.api;
+  requires org.junit.platform.commons;
+  requires org.junit.platform.launcher;
+  requires com.fasterxml.jackson.databind;
+  requires org.apache.commons.csv;
+  requires com.github.oshi;
+  requires com.sun.jna;
+  requires java.management;
+  requires jdk.management;
+  requires java.logging;
+  requires static com.microsoft.onnxruntime;
+  requires static org.tribuo.util.onnx;
+  requires static com.google.protobuf;
+  requires static ai.djl.api;
+  requires static ai.djl.tokenizers;
+
+  exports dev.junitbench;
+  exports dev.junitbench.infra;
+  exports dev.junitbench.spi;
+  exports dev.junitbench.config;
+  exports dev.junitbench.results;
+  exports dev.junitbench.environment;
+  exports dev.junitbench.stats;
+
+  // JUnit creates the extension and reads the annotations; Jackson reads and writes the result model.
+  opens dev.junitbench to org.junit.platform.commons;
+  opens dev.junitbench.results to com.fasterxml.jackson.databind;
+  opens dev.junitbench.environment to com.fasterxml.jackson.databind;
+  opens dev.junitbench.stats to com.fasterxml.jackson.databind;
+  opens dev.junitbench.config to com.fasterxml.jackson.databind;
+  opens dev.junitbench.fork to com.fasterxml.jackson.databind;
+  opens dev.junitbench.gate to com.fasterxml.jackson.databind;
+
+  uses dev.junitbench.spi.Backend;
+  uses dev.junitbench.spi.ResultFormat;
+  uses dev.junitbench.spi.Probe;
+
+  provides dev.junitbench.spi.Backend with dev.junitbench.onnx.OnnxRuntimeBackend, dev.junitbench.djl.DjlBackend;
+  provides org.junit.platform.launcher.TestExecutionListener with dev.junitbench.output.ResultsListener;
+}
