@@ -1,11 +1,11 @@
 package dev.junitbench;
 
-import dev.junitbench.infra.Scenario;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.ForkChild;
 import dev.junitbench.gate.Baseline;
 import dev.junitbench.gate.Gate;
+import dev.junitbench.infra.Scenario;
 import dev.junitbench.spi.Backends;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
 import org.junit.platform.commons.support.AnnotationSupport;

@@ -1,10 +1,5 @@
 package dev.junitbench;
 
-import dev.junitbench.infra.Device;
-import dev.junitbench.infra.Generator;
-import dev.junitbench.infra.LoadPoint;
-import dev.junitbench.infra.LoadScenario;
-import dev.junitbench.infra.Scenario;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.Defaults;
@@ -12,6 +7,11 @@ import dev.junitbench.config.Durations;
 import dev.junitbench.config.JvmArgs;
 import dev.junitbench.config.StopRule;
 import dev.junitbench.gate.Gate;
+import dev.junitbench.infra.Device;
+import dev.junitbench.infra.Generator;
+import dev.junitbench.infra.LoadPoint;
+import dev.junitbench.infra.LoadScenario;
+import dev.junitbench.infra.Scenario;
 import dev.junitbench.spi.Backends;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;

@@ -1,11 +1,11 @@
 package dev.junitbench;
 
-import dev.junitbench.infra.LoadPoint;
-import dev.junitbench.infra.LoadScenario;
 import dev.junitbench.BenchmarkPlan.LoadPlan;
 import dev.junitbench.MeasurementLoop.PhaseRun;
 import dev.junitbench.config.Defaults;
 import dev.junitbench.config.StopRule;
+import dev.junitbench.infra.LoadPoint;
+import dev.junitbench.infra.LoadScenario;
 import dev.junitbench.load.PoissonSchedule;
 import dev.junitbench.load.ServerRun;
 import dev.junitbench.results.LoadFigures;

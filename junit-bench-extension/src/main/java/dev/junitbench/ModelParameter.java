@@ -1,9 +1,9 @@
 package dev.junitbench;
 
+import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.infra.Device;
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
-import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.model.ModelSource;
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.sampling.ResourceSampler;

@@ -1,9 +1,9 @@
 package dev.junitbench;
 
-import dev.junitbench.infra.Scenario;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.gate.Gate;
+import dev.junitbench.infra.Scenario;
 import dev.junitbench.spi.Backends;
 import java.util.List;
 import java.util.Map;

@@ -3,8 +3,8 @@ package dev.junitbench;
 import dev.junitbench.infra.Device;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.UnitFormat;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -4,10 +4,10 @@ import dev.junitbench.infra.ModelInputs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ai.onnxruntime.OrtException;
+import dev.junitbench.environment.FakeNvidiaSmi;
 import dev.junitbench.onnx.OnnxModel;
 import dev.junitbench.onnx.TinyModels;
 import dev.junitbench.results.ScenarioResult;
-import dev.junitbench.environment.FakeNvidiaSmi;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

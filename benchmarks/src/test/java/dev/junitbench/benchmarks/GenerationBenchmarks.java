@@ -2,16 +2,16 @@ package dev.junitbench.benchmarks;
 
 import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
-import dev.junitbench.infra.Device;
 import dev.junitbench.Devices;
 import dev.junitbench.Generate;
-import dev.junitbench.infra.Generator;
 import dev.junitbench.Measurement;
 import dev.junitbench.Model;
 import dev.junitbench.Modes;
 import dev.junitbench.Warmup;
-import dev.junitbench.onnx.OnnxModel;
+import dev.junitbench.infra.Device;
+import dev.junitbench.infra.Generator;
 import dev.junitbench.onnx.Decoders;
+import dev.junitbench.onnx.OnnxModel;
 
 /**
  * Text generation with a decoder of DistilGPT2's shape (6 layers x 768, vocabulary 50257, random

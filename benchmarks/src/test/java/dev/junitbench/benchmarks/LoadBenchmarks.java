@@ -9,10 +9,10 @@ import dev.junitbench.Blackhole;
 import dev.junitbench.Load;
 import dev.junitbench.Measurement;
 import dev.junitbench.Model;
-import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.SequenceLengths;
 import dev.junitbench.Threads;
 import dev.junitbench.Warmup;
+import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.onnx.OnnxModel;
 
 /**

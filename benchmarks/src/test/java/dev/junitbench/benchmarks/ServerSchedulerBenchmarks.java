@@ -2,9 +2,9 @@ package dev.junitbench.benchmarks;
 
 import dev.junitbench.Benchmark;
 import dev.junitbench.Load;
-import dev.junitbench.infra.LoadScenario;
 import dev.junitbench.Measurement;
 import dev.junitbench.Warmup;
+import dev.junitbench.infra.LoadScenario;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Tag;
 

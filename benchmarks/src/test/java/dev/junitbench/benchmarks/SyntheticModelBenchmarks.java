@@ -4,8 +4,8 @@ import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Measurement;
-import dev.junitbench.infra.Scenario;
 import dev.junitbench.Warmup;
+import dev.junitbench.infra.Scenario;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 

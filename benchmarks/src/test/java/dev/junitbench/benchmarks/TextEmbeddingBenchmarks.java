@@ -5,16 +5,16 @@ import ai.onnxruntime.OrtException;
 import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
-import dev.junitbench.infra.Device;
 import dev.junitbench.Devices;
 import dev.junitbench.Measurement;
 import dev.junitbench.Model;
-import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.Modes;
 import dev.junitbench.SequenceLengths;
 import dev.junitbench.Threads;
 import dev.junitbench.Warmup;
 import dev.junitbench.djl.DjlModel;
+import dev.junitbench.infra.Device;
+import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.onnx.OnnxModel;
 
 /**

@@ -8,14 +8,14 @@ import ai.djl.translate.TranslateException;
 import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
-import dev.junitbench.infra.Device;
 import dev.junitbench.Devices;
 import dev.junitbench.Measurement;
 import dev.junitbench.Model;
-import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.Warmup;
 import dev.junitbench.djl.DjlBlock;
 import dev.junitbench.djl.DjlModel;
+import dev.junitbench.infra.Device;
+import dev.junitbench.infra.ModelInputs;
 
 /**
  * Image classifiers built by DJL's model zoo on its PyTorch engine, with random weights: ResNet-50

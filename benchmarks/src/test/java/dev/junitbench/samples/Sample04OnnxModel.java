@@ -6,9 +6,9 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Measurement;
 import dev.junitbench.Model;
-import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.SequenceLengths;
 import dev.junitbench.Warmup;
+import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.onnx.OnnxModel;
 import org.junit.jupiter.api.Tag;
 

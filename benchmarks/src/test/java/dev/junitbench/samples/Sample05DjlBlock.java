@@ -9,10 +9,10 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Measurement;
 import dev.junitbench.Model;
-import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.Warmup;
 import dev.junitbench.djl.DjlBlock;
 import dev.junitbench.djl.DjlModel;
+import dev.junitbench.infra.ModelInputs;
 import org.junit.jupiter.api.Tag;
 
 /**

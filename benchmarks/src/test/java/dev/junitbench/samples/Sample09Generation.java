@@ -2,10 +2,10 @@ package dev.junitbench.samples;
 
 import dev.junitbench.Benchmark;
 import dev.junitbench.Generate;
-import dev.junitbench.infra.Generator;
 import dev.junitbench.Measurement;
 import dev.junitbench.Model;
 import dev.junitbench.Warmup;
+import dev.junitbench.infra.Generator;
 import dev.junitbench.onnx.Decoders;
 import dev.junitbench.onnx.OnnxModel;
 import org.junit.jupiter.api.Tag;

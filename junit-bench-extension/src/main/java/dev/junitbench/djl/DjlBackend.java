@@ -1,9 +1,9 @@
 package dev.junitbench.djl;
 
 import ai.djl.engine.Engine;
+import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.infra.Device;
 import dev.junitbench.infra.Scenario;
-import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.spi.Backend;
 import dev.junitbench.spi.Backends;
 import dev.junitbench.spi.Execution;

@@ -1,11 +1,11 @@
 package dev.junitbench.output;
 
-import dev.junitbench.results.RunFolder;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
-import dev.junitbench.warnings.RunWarnings;
-import dev.junitbench.warnings.Causes;
+import dev.junitbench.results.RunFolder;
 import dev.junitbench.spi.ResultFormat;
+import dev.junitbench.warnings.Causes;
+import dev.junitbench.warnings.RunWarnings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;

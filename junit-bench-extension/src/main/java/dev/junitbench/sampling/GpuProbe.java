@@ -1,11 +1,11 @@
 package dev.junitbench.sampling;
 
+import dev.junitbench.config.Defaults;
 import dev.junitbench.environment.GpuInventory;
-import dev.junitbench.environment.NvidiaSmi;
 import dev.junitbench.environment.GpuStream;
+import dev.junitbench.environment.NvidiaSmi;
 import dev.junitbench.environment.NvidiaSmiException;
 import dev.junitbench.infra.Device;
-import dev.junitbench.config.Defaults;
 import dev.junitbench.spi.Probe;
 import dev.junitbench.spi.ProbeEnd;
 import dev.junitbench.spi.ProbeFigures;

@@ -1,17 +1,17 @@
 package dev.junitbench.sampling;
 
+import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.environment.Machine;
 import dev.junitbench.infra.Device;
-import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.results.EnergyFigures;
 import dev.junitbench.results.MemoryFigures;
 import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.UtilizationFigures;
-import dev.junitbench.warnings.Causes;
 import dev.junitbench.spi.Probe;
 import dev.junitbench.spi.ProbeEnd;
 import dev.junitbench.spi.ProbeFigures;
 import dev.junitbench.spi.ProbeScenario;
+import dev.junitbench.warnings.Causes;
 import dev.junitbench.warnings.RunWarnings;
 import java.nio.file.Path;
 import java.time.Duration;

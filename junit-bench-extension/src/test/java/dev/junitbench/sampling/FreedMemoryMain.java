@@ -1,8 +1,8 @@
 package dev.junitbench.sampling;
 
-import dev.junitbench.environment.Machine;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import dev.junitbench.environment.Machine;
 
 /**
  * The child JVM of {@code ResourceSamplerTests#releaseFreedMemory}: frees memory glibc keeps in its

@@ -2,8 +2,8 @@ package dev.junitbench.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.junitbench.infra.Device;
 import dev.junitbench.djl.DjlBackend;
+import dev.junitbench.infra.Device;
 import dev.junitbench.onnx.OnnxRuntimeBackend;
 import java.net.URL;
 import java.net.URLClassLoader;

@@ -1,18 +1,18 @@
 package dev.junitbench.reports.html;
 
+import dev.junitbench.environment.GpuInfo;
+import dev.junitbench.environment.HostInfo;
+import dev.junitbench.environment.SoftwareInfo;
 import dev.junitbench.reports.ScenarioNames;
 import dev.junitbench.reports.compare.RunComparison;
 import dev.junitbench.results.BaselineCheck;
-import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.Validity;
-import dev.junitbench.environment.GpuInfo;
-import dev.junitbench.environment.HostInfo;
-import dev.junitbench.environment.SoftwareInfo;
 import dev.junitbench.stats.Percentiles;
 import dev.junitbench.stats.Verdict;
 import java.util.ArrayList;

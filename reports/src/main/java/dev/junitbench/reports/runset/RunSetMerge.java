@@ -1,10 +1,10 @@
 package dev.junitbench.reports.runset;
 
+import dev.junitbench.environment.GpuInfo;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
 import dev.junitbench.reports.history.RunSources;
 import dev.junitbench.results.RunFolder;
-import dev.junitbench.environment.GpuInfo;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;

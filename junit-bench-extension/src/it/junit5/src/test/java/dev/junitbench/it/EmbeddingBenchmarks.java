@@ -5,8 +5,8 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Measurement;
 import dev.junitbench.Param;
-import dev.junitbench.infra.Scenario;
 import dev.junitbench.Warmup;
+import dev.junitbench.infra.Scenario;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
 

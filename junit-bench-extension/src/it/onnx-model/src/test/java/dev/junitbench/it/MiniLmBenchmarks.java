@@ -4,13 +4,13 @@ import ai.onnxruntime.OrtException;
 import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
-import dev.junitbench.infra.Device;
 import dev.junitbench.Devices;
 import dev.junitbench.Measurement;
 import dev.junitbench.Model;
-import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.SequenceLengths;
 import dev.junitbench.Warmup;
+import dev.junitbench.infra.Device;
+import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.onnx.OnnxModel;
 
 /** A user's benchmarks of a real model: all-MiniLM-L6-v2 (quantized) with ONNX Runtime. */

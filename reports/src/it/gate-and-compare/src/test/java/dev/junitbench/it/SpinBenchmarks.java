@@ -4,8 +4,8 @@ import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Budget;
 import dev.junitbench.Measurement;
-import dev.junitbench.infra.Scenario;
 import dev.junitbench.Warmup;
+import dev.junitbench.infra.Scenario;
 
 /**
  * Work of a known duration, made slower on demand: {@code -Dspin.factor=4} makes it four times as long, a slowdown
