@@ -1,5 +1,6 @@
 /**
- * What is read off the machine while a scenario runs: memory, CPU and GPU utilization, energy; and the
- * GPUs nvidia-smi lists.
+ * The built-in probes, run while a scenario is measured: memory, CPU utilization and garbage
+ * collection, energy, and the GPU through nvidia-smi; and the sampler that runs them with the probes
+ * of the class path.
  */
 package dev.junitbench.sampling;
