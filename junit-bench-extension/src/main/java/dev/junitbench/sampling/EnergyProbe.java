@@ -12,11 +12,13 @@ import java.util.List;
  * least once a second by the sampler thread), plus the GPU's mean power draw times the wall time
  * when the GPU probe measured one.
  */
-final class EnergyProbe implements Probe {
+final class EnergyProbe implements Probe, ResourceSampler.CountersFirst {
 
   private final Path powercapRoot;
   private final SamplerThread thread;
   private EnergyMeter energy;
+  private boolean stopped;
+  private Double cpuJoules;
 
   EnergyProbe(Path powercapRoot, SamplerThread thread) {
     this.powercapRoot = powercapRoot;
@@ -35,13 +37,21 @@ final class EnergyProbe implements Probe {
   }
 
   @Override
+  public void readCountersEnd() {
+    if (energy != null && !stopped) {
+      stopped = true;
+      cpuJoules = energy.stop();
+    }
+  }
+
+  @Override
   public ProbeFigures measurementEnds(ProbeEnd end) {
     ProbeFigures out = new ProbeFigures();
     if (energy == null) {
       return out; // the measurement never started: nothing to read
     }
     energy.failure().ifPresent(reason -> out.unavailable("powercap", ResourceSampler.warn("powercap", reason)));
-    Double cpuJoules = energy.stop();
+    readCountersEnd();
     double joules = 0;
     List<String> sources = new ArrayList<>();
     if (cpuJoules != null && cpuJoules > 0) {

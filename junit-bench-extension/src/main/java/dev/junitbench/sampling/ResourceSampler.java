@@ -116,14 +116,23 @@ public final class ResourceSampler {
     return new Session(scenario);
   }
 
+  /** A probe and the name it gave once. */
+  private record Named(Probe probe, String name) {}
+
   /** The probes of the class path (or module path), each created now, in the order found. */
-  private List<Probe> found() {
-    List<Probe> probes = new ArrayList<>();
+  private List<Named> found() {
+    List<Named> probes = new ArrayList<>();
     Set<String> names = new HashSet<>(BUILT_IN_NAMES);
     try {
       for (ServiceLoader.Provider<Probe> provider : ServiceLoader.load(Probe.class, loader).stream().toList()) {
         Probe probe = provider.get();
-        String name = probe.name();
+        String name;
+        try {
+          name = probe.name();
+        } catch (RuntimeException e) {
+          throw new BenchmarkConfigurationException("the probe " + provider.type().getName() + " cannot say its name ("
+              + Causes.describe(e) + "): return a constant lower_snake_case name from name()");
+        }
         if (name == null || !NAME.matcher(name).matches()) {
           throw new BenchmarkConfigurationException("the probe " + provider.type().getName() + " is named \"" + name
               + "\": return a lower_snake_case name from name() (a letter, then letters, digits, _)");
@@ -133,7 +142,7 @@ public final class ResourceSampler {
               + "\", " + (BUILT_IN_NAMES.contains(name) ? "the name of a built-in probe" : "as another probe found is")
               + ": give it a name of its own");
         }
-        probes.add(probe);
+        probes.add(new Named(probe, name));
       }
     } catch (ServiceConfigurationError e) {
       throw new BenchmarkConfigurationException("a probe listed in META-INF/services/" + Probe.class.getName()
@@ -145,9 +154,9 @@ public final class ResourceSampler {
 
   /** One scenario's probes. */
   public final class Session {
-    private final List<Probe> probes = new ArrayList<>();
+    private final List<Named> probes = new ArrayList<>();
     private final Map<Probe, String> failures = new LinkedHashMap<>();
-    private final List<Probe> users;
+    private final List<Named> users;
     private final SamplerThread thread;
     private long startNs;
 
@@ -157,13 +166,14 @@ public final class ResourceSampler {
       if (!settings.enabled()) {
         return;
       }
-      probes.add(new GpuProbe(settings.nvidiaSmi(), settings.interval()));
-      probes.add(new UtilizationProbe(machine, thread));
-      probes.add(new MemoryProbe(thread));
-      probes.add(new EnergyProbe(settings.powercapRoot(), thread));
+      for (Probe builtIn : List.of(new GpuProbe(settings.nvidiaSmi(), settings.interval()),
+          new UtilizationProbe(machine, thread), new MemoryProbe(thread),
+          new EnergyProbe(settings.powercapRoot(), thread))) {
+        probes.add(new Named(builtIn, builtIn.name()));
+      }
       probes.addAll(users);
-      for (Probe probe : probes) {
-        call(probe, () -> probe.scenarioStarts(scenario));
+      for (Named named : probes) {
+        call(named.probe(), () -> named.probe().scenarioStarts(scenario), false);
       }
     }
 
@@ -172,8 +182,8 @@ public final class ResourceSampler {
       if (!settings.enabled()) {
         return;
       }
-      for (Probe probe : probes) {
-        call(probe, probe::measurementStarts);
+      for (Named named : probes) {
+        call(named.probe(), named.probe()::measurementStarts, false);
       }
       startNs = System.nanoTime();
       thread.start();
@@ -193,14 +203,21 @@ public final class ResourceSampler {
       if (!settings.enabled()) {
         String off = "sampling is off (junit.bench.sampling.enabled=false)";
         BUILT_IN_GROUPS.forEach(group -> problems.put(group, new ArrayList<>(List.of(off))));
-        users.forEach(probe -> problems.put(probe.name(), new ArrayList<>(List.of(off))));
+        users.forEach(named -> problems.put(named.name(), new ArrayList<>(List.of(off))));
       } else {
+        // Every counter's end first, at the measurement's end; then what takes time to stop.
+        for (Named named : probes) {
+          if (named.probe() instanceof CountersFirst counters) {
+            call(named.probe(), counters::readCountersEnd, false);
+          }
+        }
         thread.stop();
-        ProbeEnd end = new ProbeEnd(items, wallNs, Collections.unmodifiableMap(groups));
-        for (Probe probe : probes) {
+        for (Named named : probes) {
           ProbeFigures[] figures = {null};
-          call(probe, () -> figures[0] = probe.measurementEnds(end));
-          gather(probe, figures[0], groups, problems);
+          ProbeEnd end = new ProbeEnd(items, wallNs, snapshot(groups));
+          // A probe that failed earlier is still told the end, so it stops what it started.
+          call(named.probe(), () -> figures[0] = named.probe().measurementEnds(end), true);
+          gather(named, figures[0], groups, problems);
         }
       }
       if (footprint == null) {
@@ -212,10 +229,10 @@ public final class ResourceSampler {
         }
       }
       Map<String, Map<String, Object>> userGroups = new LinkedHashMap<>();
-      for (Probe probe : users) {
-        Map<String, Object> group = new LinkedHashMap<>(groups.getOrDefault(probe.name(), Map.of()));
-        group.put(REASON, reasons(problems.get(probe.name())));
-        userGroups.put(probe.name(), Collections.unmodifiableMap(group));
+      for (Named named : users) {
+        Map<String, Object> group = new LinkedHashMap<>(groups.getOrDefault(named.name(), Map.of()));
+        group.put(REASON, reasons(problems.get(named.name())));
+        userGroups.put(named.name(), Collections.unmodifiableMap(group));
       }
       return new Figures(typed("memory", MemoryFigures.class, groups, problems),
           typed("utilization", UtilizationFigures.class, groups, problems),
@@ -223,10 +240,10 @@ public final class ResourceSampler {
     }
 
     /** Adds what {@code probe} measured to the groups: its own, or a built-in or other probe's it names. */
-    private void gather(Probe probe, ProbeFigures figures, Map<String, Map<String, Object>> groups,
+    private void gather(Named named, ProbeFigures figures, Map<String, Map<String, Object>> groups,
         Map<String, List<String>> problems) {
-      String own = probe.name();
-      String failure = failures.get(probe);
+      String own = named.name();
+      String failure = failures.get(named.probe());
       if (failure == null && figures == null) {
         failure = "its measurementEnds returned null; return new ProbeFigures() when there is nothing to say";
       }
@@ -237,6 +254,9 @@ public final class ResourceSampler {
           if (!allowed) {
             failure = "it puts figures into the group \"" + target + "\"; a probe fills its own group only:"
                 + " put them there (ProbeFigures.put(figure, value))";
+          } else if (figures.groups().get(group).containsKey(REASON)) {
+            failure = "it puts a figure named " + REASON + ", which says why figures are null: name it otherwise"
+                + " and give reasons with ProbeFigures.unavailable";
           }
         }
       }
@@ -253,17 +273,35 @@ public final class ResourceSampler {
       });
     }
 
-    /** Runs a probe's step; a probe that throws is noted and skipped from then on. */
-    private void call(Probe probe, ThrowingStep step) {
-      if (failures.containsKey(probe)) {
+    /**
+     * Runs a probe's step; a probe that throws is noted, and skipped from then on but for its end
+     * ({@code always}), which stops what it started.
+     */
+    private void call(Probe probe, ThrowingStep step, boolean always) {
+      if (!always && failures.containsKey(probe)) {
         return;
       }
       try {
         step.run();
-      } catch (Exception | LinkageError e) {
-        failures.put(probe, Causes.describe(e));
+      } catch (VirtualMachineError e) {
+        throw e;
+      } catch (Throwable e) {
+        failures.putIfAbsent(probe, Causes.describe(e));
       }
     }
+  }
+
+  /** A built-in probe that reads counters: their end is read before anything slow stops. */
+  interface CountersFirst {
+    /** Reads the counters' end now, at the measurement's end. */
+    void readCountersEnd();
+  }
+
+  /** The groups so far, each unmodifiable: what a probe reads of those that ended before it. */
+  private static Map<String, Map<String, Object>> snapshot(Map<String, Map<String, Object>> groups) {
+    Map<String, Map<String, Object>> copy = new LinkedHashMap<>();
+    groups.forEach((name, figures) -> copy.put(name, Collections.unmodifiableMap(new LinkedHashMap<>(figures))));
+    return Collections.unmodifiableMap(copy);
   }
 
   /** A step of a probe. */

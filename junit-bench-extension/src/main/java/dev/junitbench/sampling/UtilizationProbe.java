@@ -9,7 +9,7 @@ import dev.junitbench.spi.ProbeFigures;
  * How busy the process and the machine were, and what the garbage collectors did: counters read
  * at the measurement's start and end; and what the sampler thread itself cost.
  */
-final class UtilizationProbe implements Probe {
+final class UtilizationProbe implements Probe, ResourceSampler.CountersFirst {
 
   // OSHI's tick order: user, nice, system, idle, iowait, irq, softirq, steal.
   private static final int IDLE = 3;
@@ -23,6 +23,11 @@ final class UtilizationProbe implements Probe {
   private long gcCountStart = -1;
   private long gcTimeStart = -1;
   private boolean started;
+  private boolean ended;
+  private long cpuEnd = -1;
+  private long[] ticksEnd;
+  private long gcCount = -1;
+  private long gcTime = -1;
 
   UtilizationProbe(Machine machine, SamplerThread thread) {
     this.machine = machine;
@@ -52,15 +57,7 @@ final class UtilizationProbe implements Probe {
     if (!started) {
       return new ProbeFigures(); // the measurement never started: nothing to read
     }
-    long cpuEnd = safely(machine::processCpuNanos);
-    long[] ticksEnd = null;
-    try {
-      ticksEnd = ticksStart == null ? null : machine.systemTicks();
-    } catch (Exception | LinkageError e) {
-      problems.unavailable("cpu_system_pct", ResourceSampler.warn("oshi", Machine.Oshi.failureReason(e)));
-    }
-    long gcCount = difference(gcCountStart, safely(machine::gcCount));
-    long gcTime = difference(gcTimeStart, safely(machine::gcTimeMs));
+    readCountersEnd();
     long wallNs = end.wallNs();
     ProbeFigures out = new ProbeFigures();
     Double process = null;
@@ -93,6 +90,22 @@ final class UtilizationProbe implements Probe {
     return out.put("cpu_process_pct", process).put("cpu_system_pct", system)
         .put("gc_count", gcCount < 0 ? null : gcCount).put("gc_time_ms", gcTime < 0 ? null : (double) gcTime)
         .put("sampler_cpu_pct", sampler);
+  }
+
+  @Override
+  public void readCountersEnd() {
+    if (!started || ended) {
+      return;
+    }
+    ended = true;
+    cpuEnd = safely(machine::processCpuNanos);
+    try {
+      ticksEnd = ticksStart == null ? null : machine.systemTicks();
+    } catch (Exception | LinkageError e) {
+      problems.unavailable("cpu_system_pct", ResourceSampler.warn("oshi", Machine.Oshi.failureReason(e)));
+    }
+    gcCount = difference(gcCountStart, safely(machine::gcCount));
+    gcTime = difference(gcTimeStart, safely(machine::gcTimeMs));
   }
 
   private static long safely(java.util.function.LongSupplier reading) {

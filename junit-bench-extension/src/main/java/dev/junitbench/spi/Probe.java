@@ -34,7 +34,8 @@ public interface Probe {
 
   /**
    * The group's name in lower_snake_case ({@code open_files}): the key under {@code probes} in
-   * results.json and the middle of its results.csv columns. Two probes may not share a name.
+   * results.json and the middle of its results.csv columns. Two probes may not share a name, and
+   * {@code memory}, {@code utilization}, {@code energy} and {@code gpu} are the built-in probes'.
    */
   String name();
 
@@ -48,9 +49,12 @@ public interface Probe {
   void measurementStarts() throws Exception;
 
   /**
-   * The measurement ended now (also when it failed: then stop what runs; the figures are dropped).
+   * The measurement ended now. Also called when the scenario failed, even before its measurement
+   * started (then {@link #measurementStarts()} never ran), and after this probe threw: stop what it
+   * started; the figures are then dropped.
    *
-   * @return the figures, each named, or null where it could not be measured, with the reason
+   * @return the figures, never null: a figure that could not be measured is put as null, with
+   *     {@link ProbeFigures#unavailable(String, String)} saying why
    */
   ProbeFigures measurementEnds(ProbeEnd end) throws Exception;
 }

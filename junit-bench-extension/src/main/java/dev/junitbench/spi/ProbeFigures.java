@@ -66,6 +66,6 @@ public final class ProbeFigures {
 
   /** Why figures of {@code group} are null, in the order said. */
   public List<String> problems(String group) {
-    return problems.getOrDefault(group, List.of());
+    return List.copyOf(problems.getOrDefault(group, List.of()));
   }
 }

@@ -70,6 +70,27 @@ class ProbeTests {
     }
   }
 
+  /** Fails to start; told the end all the same, so it can stop what it started. */
+  public static final class StartFailingProbe implements Probe {
+    static final java.util.concurrent.atomic.AtomicInteger ENDS = new java.util.concurrent.atomic.AtomicInteger();
+
+    @Override
+    public String name() {
+      return "start_failing";
+    }
+
+    @Override
+    public void measurementStarts() {
+      throw new IllegalStateException("no counter to start");
+    }
+
+    @Override
+    public ProbeFigures measurementEnds(ProbeEnd end) {
+      ENDS.incrementAndGet();
+      return new ProbeFigures().put("x", 1);
+    }
+  }
+
   /** Puts a figure into a built-in group. */
   public static final class TrespassingProbe implements Probe {
     @Override
@@ -188,6 +209,18 @@ class ProbeTests {
     assertThat(result.get("memory").get("rss_peak_mb").isNumber()).isTrue();
     // Once per run, not once per scenario.
     assertThat(warned.err().split("the counter is gone", -1)).hasSize(2);
+  }
+
+  @Test
+  @DisplayName("one that fails to start is still told the end, to stop what it started; its figures are dropped")
+  void failedStart() throws Exception {
+    StartFailingProbe.ENDS.set(0);
+    ListenerRun.Outcome outcome = run(ProbeTestCases.class, StartFailingProbe.class.getName()).outcome();
+    JsonNode group = outcome.result("measured", "[device=cpu, batch_size=1]").get("probes").get("start_failing");
+    assertThat(group.get("unavailable_reason").asText())
+        .isEqualTo("all figures: the probe failed (java.lang.IllegalStateException: no counter to start)");
+    assertThat(group.has("x")).isFalse();
+    assertThat(StartFailingProbe.ENDS.get()).as("ends told, one per scenario").isEqualTo(2);
   }
 
   @Test
