@@ -16,7 +16,6 @@ import java.util.Map;
 public final class RunWarnings {
 
   private static final Map<String, String> WARNED = new LinkedHashMap<>();
-  private static PrintStream err = System.err;
 
   private RunWarnings() {}
 
@@ -28,6 +27,7 @@ public final class RunWarnings {
   /** Prints {@code message} unless a warning of the same {@code cause} was printed in this run. */
   public static synchronized void warnOnce(String cause, String message) {
     if (WARNED.putIfAbsent(cause, message) == null) {
+      PrintStream err = System.err;
       err.println("junit-bench: warning: " + message);
       err.flush();
     }
@@ -36,12 +36,5 @@ public final class RunWarnings {
   /** The warnings of this run so far, in the order they were given. */
   public static synchronized List<String> messages() {
     return new ArrayList<>(WARNED.values());
-  }
-
-  /** Where warnings are printed (tests capture them); returns the previous stream. */
-  public static synchronized PrintStream printTo(PrintStream stream) {
-    PrintStream previous = err;
-    err = stream;
-    return previous;
   }
 }

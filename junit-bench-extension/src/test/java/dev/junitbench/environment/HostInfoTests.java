@@ -62,7 +62,8 @@ class HostInfoTests {
   @DisplayName("when OSHI fails, keeps what the JVM knows, says why, and warns once per run")
   void oshiFails() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    PrintStream previous = RunWarnings.printTo(new PrintStream(err, true, StandardCharsets.UTF_8));
+    PrintStream previous = System.err;
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
     try {
       RunWarnings.reset();
       for (int i = 0; i < 2; i++) {
@@ -86,7 +87,7 @@ class HostInfoTests {
           "junit-bench: warning: OSHI cannot read this machine (java.lang.UnsatisfiedLinkError: libjnidispatch.so:"
               + " cannot open shared object file) (oshi figures are null)");
     } finally {
-      RunWarnings.printTo(previous);
+      System.setErr(previous);
     }
   }
 

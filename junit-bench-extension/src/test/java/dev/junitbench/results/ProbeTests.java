@@ -144,8 +144,8 @@ class ProbeTests {
     Path classes = Files.createDirectories(tempDir.resolve("services/META-INF/services"));
     Files.writeString(classes.resolve(Probe.class.getName()), String.join("\n", services) + "\n");
     ByteArrayOutputStream warnings = new ByteArrayOutputStream();
-    PrintStream previous = dev.junitbench.warnings.RunWarnings.printTo(
-        new PrintStream(warnings, true, StandardCharsets.UTF_8));
+    PrintStream previous = System.err;
+    System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
     Thread thread = Thread.currentThread();
     ClassLoader original = thread.getContextClassLoader();
     try (URLClassLoader loader = new URLClassLoader(new URL[] {tempDir.resolve("services").toUri().toURL()},
@@ -155,7 +155,7 @@ class ProbeTests {
       return new Warned(outcome, warnings.toString(StandardCharsets.UTF_8));
     } finally {
       thread.setContextClassLoader(original);
-      dev.junitbench.warnings.RunWarnings.printTo(previous);
+      System.setErr(previous);
     }
   }
 

@@ -22,8 +22,8 @@ class ResultFormatTests {
   /** Runs the fixture with {@code config}; returns the outcome and what RunWarnings printed. */
   private Warned run(String... config) {
     java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
-    java.io.PrintStream previous = dev.junitbench.warnings.RunWarnings.printTo(
-        new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
+    java.io.PrintStream previous = System.err;
+    System.setErr(new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
     try {
       ListenerRun run = ListenerRun.into(tempDir);
       for (int i = 0; i < config.length; i += 2) {
@@ -31,7 +31,7 @@ class ResultFormatTests {
       }
       return new Warned(run.run(FormatTestCases.class), warnings.toString(java.nio.charset.StandardCharsets.UTF_8));
     } finally {
-      dev.junitbench.warnings.RunWarnings.printTo(previous);
+      System.setErr(previous);
     }
   }
 

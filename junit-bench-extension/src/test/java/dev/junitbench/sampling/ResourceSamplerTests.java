@@ -32,12 +32,13 @@ class ResourceSamplerTests {
   @BeforeEach
   void captureWarnings() {
     RunWarnings.reset();
-    previous = RunWarnings.printTo(new PrintStream(err, true, StandardCharsets.UTF_8));
+    previous = System.err;
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
   }
 
   @AfterEach
   void restoreWarnings() {
-    RunWarnings.printTo(previous);
+    System.setErr(previous);
   }
 
   /** A machine whose resident set grows 10 MiB per reading from 100 MiB, heap fixed at 50 MiB. */

@@ -62,16 +62,6 @@ public record DecoderConfig(int layers, int hidden, int heads, int vocabSize, in
     return presets;
   }
 
-  /** The preset called {@code name}: {@code gpt2-small}, {@code distilgpt2} or {@code tiny}. */
-  public static DecoderConfig preset(String name) {
-    DecoderConfig preset = PRESETS.get(name);
-    if (preset == null) {
-      throw new IllegalArgumentException("Unknown decoder preset '" + name + "'; the presets are "
-          + String.join(", ", PRESETS.keySet()));
-    }
-    return preset;
-  }
-
   /** This configuration with other weights. */
   public DecoderConfig withSeed(long otherSeed) {
     return new DecoderConfig(layers, hidden, heads, vocabSize, maxPositions, otherSeed);

@@ -347,8 +347,8 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
     return generatedOnce ? generated.clone() : new long[0];
   }
 
-  /** The signature the generator read from the model. */
-  public DecoderSignature signature() {
+  /** The signature the generator read from the model (its tests check what was detected). */
+  DecoderSignature signature() {
     return signature;
   }
 

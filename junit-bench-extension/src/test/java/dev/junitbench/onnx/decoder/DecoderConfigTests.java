@@ -13,22 +13,14 @@ class DecoderConfigTests {
   @Test
   @DisplayName("has the presets of GPT-2 small, DistilGPT2 and a tiny model")
   void presets() {
-    assertThat(DecoderConfig.preset("gpt2-small")).isEqualTo(new DecoderConfig(12, 768, 12, 50257, 1024, 42));
-    assertThat(DecoderConfig.preset("distilgpt2")).isEqualTo(new DecoderConfig(6, 768, 12, 50257, 1024, 42));
-    assertThat(DecoderConfig.preset("tiny")).isEqualTo(new DecoderConfig(2, 32, 4, 97, 64, 42));
+    assertThat(DecoderConfig.GPT2_SMALL).isEqualTo(new DecoderConfig(12, 768, 12, 50257, 1024, 42));
+    assertThat(DecoderConfig.DISTILGPT2).isEqualTo(new DecoderConfig(6, 768, 12, 50257, 1024, 42));
+    assertThat(DecoderConfig.TINY).isEqualTo(new DecoderConfig(2, 32, 4, 97, 64, 42));
     // The parameter counts Hugging Face gives for gpt2 and distilgpt2.
     assertThat(DecoderConfig.GPT2_SMALL.parameterCount()).isEqualTo(124_439_808L);
     assertThat(DecoderConfig.DISTILGPT2.parameterCount()).isEqualTo(81_912_576L);
     assertThat(DecoderConfig.GPT2_SMALL.headDim()).isEqualTo(64);
     assertThat(DecoderConfig.TINY.headDim()).isEqualTo(8);
-  }
-
-  @Test
-  @DisplayName("names the presets when asked for an unknown one")
-  void unknownPreset() {
-    assertThatThrownBy(() -> DecoderConfig.preset("gpt-5"))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Unknown decoder preset 'gpt-5'; the presets are gpt2-small, distilgpt2, tiny");
   }
 
   @Test
