@@ -6,8 +6,9 @@
  * extension points ({@code dev.junitbench.spi}: backends, result formats, probes), the configuration
  * error and settings ({@code dev.junitbench.config}), the result model a format reads
  * ({@code dev.junitbench.results}, {@code dev.junitbench.environment}) and the statistics
- * ({@code dev.junitbench.stats}). The machinery (measurement, forks, gate, load, sampling, the
- * backends, the run's files) is in packages that are not exported.
+ * ({@code dev.junitbench.stats}). The machinery (measurement, forks, gate, load, sampling, reading
+ * the machine, the backends, the writers of the run's files) is package-private or in packages that
+ * are not exported.
  *
  * <p>ONNX Runtime and DJL are optional: add the one you use to the module path and require it (or
  * {@code --add-modules} it); its backend is then found.

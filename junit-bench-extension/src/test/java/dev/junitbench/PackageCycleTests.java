@@ -53,9 +53,16 @@ class PackageCycleTests {
   }
 
   @Test
-  @DisplayName("the run's environment (the machine's facts and readings) does not reach into sampling, which reads it")
-  void environmentBelowSampling() {
-    noClasses().that().resideInAPackage("dev.junitbench.environment..").should().dependOnClassesThat()
+  @DisplayName("the run's environment (plain records of results.json) depends on nothing else of the extension")
+  void environmentAtTheBottom() {
+    noClasses().that().resideInAPackage("dev.junitbench.environment").should().dependOnClassesThat()
+        .resideOutsideOfPackages("dev.junitbench.environment", "java..").check(CLASSES);
+  }
+
+  @Test
+  @DisplayName("reading the machine does not reach into sampling, which reads it")
+  void machineBelowSampling() {
+    noClasses().that().resideInAPackage("dev.junitbench.machine..").should().dependOnClassesThat()
         .resideInAPackage("dev.junitbench.sampling..").check(CLASSES);
   }
 

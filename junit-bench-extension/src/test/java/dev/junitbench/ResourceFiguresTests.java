@@ -4,7 +4,7 @@ import dev.junitbench.infra.ModelInputs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ai.onnxruntime.OrtException;
-import dev.junitbench.environment.FakeNvidiaSmi;
+import dev.junitbench.machine.FakeNvidiaSmi;
 import dev.junitbench.onnx.OnnxModel;
 import dev.junitbench.onnx.TinyModels;
 import dev.junitbench.results.ScenarioResult;

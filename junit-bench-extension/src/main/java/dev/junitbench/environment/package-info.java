@@ -1,6 +1,6 @@
 /**
- * What a run was measured on and how the machine is read: the machine and its container limits, the
- * GPUs nvidia-smi lists, the Java and JUnit software, the git checkout (results.json's {@code run}
- * object); the process's and machine's counters the probes read.
+ * What a run was measured on, as results.json's {@code run} object records it: the machine and its
+ * container limits, its GPUs, the Java and JUnit software, the git checkout. Plain records; they
+ * are read off the machine by {@code dev.junitbench.machine}.
  */
 package dev.junitbench.environment;

@@ -3,14 +3,13 @@ package dev.junitbench.output;
 import dev.junitbench.Benchmark;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.Defaults;
-import dev.junitbench.environment.GitInfo;
 import dev.junitbench.environment.HostInfo;
-import dev.junitbench.environment.OshiFacts;
-import dev.junitbench.environment.SoftwareInfo;
-import dev.junitbench.results.ConsoleTable;
+import dev.junitbench.machine.GitReader;
+import dev.junitbench.machine.HostReader;
+import dev.junitbench.machine.OshiFacts;
+import dev.junitbench.machine.SoftwareReader;
 import dev.junitbench.results.ResultExchange;
 import dev.junitbench.results.RunInfo;
-import dev.junitbench.results.RunWriter;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
@@ -109,14 +108,14 @@ public final class ResultsListener implements TestExecutionListener {
     settings.putAll(formats.settings());
     HostInfo host;
     try {
-      host = HostInfo.collect(orDefault(config::hostIncludeName, Defaults.HOST_INCLUDE_NAME),
+      host = HostReader.collect(orDefault(config::hostIncludeName, Defaults.HOST_INCLUDE_NAME),
           config.cgroupRoot(), config.nvidiaSmi(), OshiFacts::read);
     } catch (RuntimeException | LinkageError e) {
       // Describing the machine must never cost the run its result files.
-      host = HostInfo.unknown("the host could not be described (" + dev.junitbench.warnings.Causes.describe(e) + ")");
+      host = HostReader.unknown("the host could not be described (" + dev.junitbench.warnings.Causes.describe(e) + ")");
     }
-    run = new RunInfo(id, iso(now), null, GitInfo.read(Path.of("").toAbsolutePath()), host,
-        SoftwareInfo.current().withRuntimes(backends.runtimeVersions()), settings, RunWarnings.messages());
+    run = new RunInfo(id, iso(now), null, GitReader.read(Path.of("").toAbsolutePath()), host,
+        SoftwareReader.current().withRuntimes(backends.runtimeVersions()), settings, RunWarnings.messages());
   }
 
   private static Optional<String> benchmarkOf(TestIdentifier node) {

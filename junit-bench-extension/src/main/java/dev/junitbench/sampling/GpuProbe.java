@@ -1,10 +1,10 @@
 package dev.junitbench.sampling;
 
 import dev.junitbench.config.Defaults;
-import dev.junitbench.environment.GpuInventory;
-import dev.junitbench.environment.GpuStream;
-import dev.junitbench.environment.NvidiaSmi;
-import dev.junitbench.environment.NvidiaSmiException;
+import dev.junitbench.machine.GpuInventory;
+import dev.junitbench.machine.GpuStream;
+import dev.junitbench.machine.NvidiaSmi;
+import dev.junitbench.machine.NvidiaSmiException;
 import dev.junitbench.infra.Device;
 import dev.junitbench.spi.Probe;
 import dev.junitbench.spi.ProbeEnd;

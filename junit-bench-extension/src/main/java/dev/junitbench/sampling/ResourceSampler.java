@@ -1,7 +1,7 @@
 package dev.junitbench.sampling;
 
 import dev.junitbench.config.BenchmarkConfigurationException;
-import dev.junitbench.environment.Machine;
+import dev.junitbench.machine.Machine;
 import dev.junitbench.infra.Device;
 import dev.junitbench.results.EnergyFigures;
 import dev.junitbench.results.MemoryFigures;

@@ -1,6 +1,6 @@
 package dev.junitbench.sampling;
 
-import dev.junitbench.environment.Machine;
+import dev.junitbench.machine.Machine;
 import dev.junitbench.warnings.Causes;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

@@ -1,6 +1,6 @@
 package dev.junitbench.sampling;
 
-import dev.junitbench.environment.Machine;
+import dev.junitbench.machine.Machine;
 import dev.junitbench.spi.Probe;
 import dev.junitbench.spi.ProbeEnd;
 import dev.junitbench.spi.ProbeFigures;

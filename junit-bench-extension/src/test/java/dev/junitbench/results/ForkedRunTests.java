@@ -1,5 +1,6 @@
 package dev.junitbench.results;
 
+import dev.junitbench.output.ResultsCsv;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

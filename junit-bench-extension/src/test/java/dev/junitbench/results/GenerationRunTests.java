@@ -1,5 +1,7 @@
 package dev.junitbench.results;
 
+import dev.junitbench.output.ResultsCsv;
+import dev.junitbench.output.TokensCsv;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

@@ -1,5 +1,7 @@
 package dev.junitbench.results;
 
+import dev.junitbench.output.QueriesCsv;
+import dev.junitbench.output.TokensCsv;
 import static dev.junitbench.infra.LoadScenario.CONCURRENCY;
 import static dev.junitbench.infra.LoadScenario.MULTI_STREAM;
 import static dev.junitbench.infra.LoadScenario.OFFLINE;

@@ -1,7 +1,8 @@
 package dev.junitbench.results;
 
 import dev.junitbench.environment.HostInfo;
-import dev.junitbench.environment.SoftwareInfo;
+import dev.junitbench.machine.SoftwareReader;
+import dev.junitbench.output.RunWriter;
 import dev.junitbench.stats.ForkStatistics;
 import dev.junitbench.stats.LatencySummary;
 import java.io.IOException;
@@ -87,7 +88,7 @@ public final class RunFolders {
       RunInfo run = new RunInfo(name, "2026-11-23T08:00:00Z", null, null,
           new HostInfo(hostName, "Linux", "6.1", "amd64", null, null, 2, "Test CPU", null, null, null, null,
               null, null, List.of(), null),
-          SoftwareInfo.current(), Map.of(), List.of());
+          SoftwareReader.current(), Map.of(), List.of());
       RunWriter writer = new RunWriter(parent.resolve(name), run);
       for (ScenarioResult result : results) {
         writer.add(result);

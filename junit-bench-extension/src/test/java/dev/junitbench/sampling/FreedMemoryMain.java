@@ -2,7 +2,7 @@ package dev.junitbench.sampling;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import dev.junitbench.environment.Machine;
+import dev.junitbench.machine.Machine;
 
 /**
  * The child JVM of {@code ResourceSamplerTests#releaseFreedMemory}: frees memory glibc keeps in its

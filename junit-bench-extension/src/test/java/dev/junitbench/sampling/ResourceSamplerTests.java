@@ -1,7 +1,7 @@
 package dev.junitbench.sampling;
 
-import dev.junitbench.environment.FakeNvidiaSmi;
-import dev.junitbench.environment.Machine;
+import dev.junitbench.machine.FakeNvidiaSmi;
+import dev.junitbench.machine.Machine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junitbench.infra.Device;

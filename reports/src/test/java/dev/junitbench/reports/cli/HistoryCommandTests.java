@@ -1,17 +1,17 @@
 package dev.junitbench.reports.cli;
 
+import dev.junitbench.machine.SoftwareReader;
 import static dev.junitbench.reports.Fixtures.EMBED;
 import static dev.junitbench.reports.Fixtures.params;
 import static dev.junitbench.reports.Fixtures.passed;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.junitbench.results.RunFolders;
-import dev.junitbench.results.RunInfo;
-import dev.junitbench.results.RunWriter;
-import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.environment.GitInfo;
 import dev.junitbench.environment.HostInfo;
-import dev.junitbench.environment.SoftwareInfo;
+import dev.junitbench.results.RunFolders;
+import dev.junitbench.results.RunInfo;
+import dev.junitbench.output.RunWriter;
+import dev.junitbench.results.ScenarioResult;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -47,7 +47,7 @@ class HistoryCommandTests {
     Instant started = Instant.parse("2026-11-01T10:00:00Z").plusSeconds(3600L * i);
     RunInfo info = new RunInfo("r" + i, started.toString(), null, new GitInfo("c" + i + "0000000000", "main", false),
         new HostInfo(host, "Linux", "6.1", "amd64", null, null, 2, "Test CPU", null, null, 2, null, null, null,
-            List.of(), null), SoftwareInfo.current(), Map.of(), List.of());
+            List.of(), null), SoftwareReader.current(), Map.of(), List.of());
     RunWriter writer = new RunWriter(parent.resolve("run-r" + i), info);
     for (ScenarioResult result : List.of(passed(EMBED, params("batch_size", 1), i, 30, 7e6 * factor),
         passed(EMBED, params("batch_size", 8, "payload", HOSTILE), i + 100, 30, 44e6 * factor))) {

@@ -1,11 +1,11 @@
 package dev.junitbench.reports.history;
 
-import dev.junitbench.results.RunInfo;
-import dev.junitbench.results.RunWriter;
-import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.environment.GitInfo;
 import dev.junitbench.environment.HostInfo;
-import dev.junitbench.environment.SoftwareInfo;
+import dev.junitbench.machine.SoftwareReader;
+import dev.junitbench.results.RunInfo;
+import dev.junitbench.output.RunWriter;
+import dev.junitbench.results.ScenarioResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -28,7 +28,7 @@ final class HistoryRuns {
   static Path write(Path parent, String id, String host, Instant started, String commit, List<ScenarioResult> results) {
     try {
       RunInfo run = new RunInfo(id, started.toString(), null, commit == null ? null : new GitInfo(commit, "main", false),
-          host(host), SoftwareInfo.current(), Map.of("junit.bench.forks", "0"), List.of());
+          host(host), SoftwareReader.current(), Map.of("junit.bench.forks", "0"), List.of());
       RunWriter writer = new RunWriter(parent.resolve("run-" + id), run);
       for (ScenarioResult result : results) {
         writer.add(result);

@@ -4,15 +4,15 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Measurement;
 import dev.junitbench.Warmup;
+import dev.junitbench.environment.GitInfo;
+import dev.junitbench.machine.SoftwareReader;
 import dev.junitbench.reports.Fixtures;
 import dev.junitbench.results.ResultsDocument;
 import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.RunInfo;
-import dev.junitbench.results.RunWriter;
+import dev.junitbench.output.RunWriter;
 import dev.junitbench.results.ScenarioResult;
-import dev.junitbench.environment.GitInfo;
-import dev.junitbench.environment.SoftwareInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,7 +65,7 @@ class HistorySelfBenchmarks {
             samples ? 1000 : 15, median));
       }
       RunInfo run = new RunInfo(String.format("%04d", r), start.plusSeconds(3600L * r).toString(), null,
-          new GitInfo(commitOf(r), "main", false), HistoryRuns.host("ci-runner"), SoftwareInfo.current(),
+          new GitInfo(commitOf(r), "main", false), HistoryRuns.host("ci-runner"), SoftwareReader.current(),
           Map.of(), List.of());
       Path dir = runs.resolve("run-" + run.id());
       if (samples) {

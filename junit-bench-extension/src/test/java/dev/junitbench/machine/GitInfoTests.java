@@ -1,5 +1,6 @@
-package dev.junitbench.environment;
+package dev.junitbench.machine;
 
+import dev.junitbench.environment.GitInfo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -22,7 +23,7 @@ class GitInfoTests {
   void cleanCheckout() throws Exception {
     commitOneFile();
 
-    GitInfo info = GitInfo.read(dir);
+    GitInfo info = GitReader.read(dir);
 
     assertThat(info).isNotNull();
     assertThat(info.commit()).matches("[0-9a-f]{40}").isEqualTo(git("rev-parse", "HEAD"));
@@ -36,7 +37,7 @@ class GitInfoTests {
     commitOneFile();
     Files.writeString(dir.resolve("model.txt"), "changed\n");
 
-    assertThat(GitInfo.read(dir).dirty()).isTrue();
+    assertThat(GitReader.read(dir).dirty()).isTrue();
   }
 
   @Test
@@ -45,7 +46,7 @@ class GitInfoTests {
     commitOneFile();
     Files.writeString(dir.resolve("results.json"), "{}\n");
 
-    assertThat(GitInfo.read(dir).dirty()).isFalse();
+    assertThat(GitReader.read(dir).dirty()).isFalse();
   }
 
   @Test
@@ -55,15 +56,15 @@ class GitInfoTests {
     git("checkout", "-q", "--detach");
     Map<String, String> ci = Map.of("GITHUB_REF_NAME", "main", "CI_COMMIT_REF_NAME", "other");
 
-    assertThat(GitInfo.read(dir, "git", ci::get).branch()).isEqualTo("main");
-    assertThat(GitInfo.read(dir, "git", name -> null).branch()).isNull();
-    assertThat(GitInfo.read(dir, "git", name -> null).commit()).isNotNull();
+    assertThat(GitReader.read(dir, "git", ci::get).branch()).isEqualTo("main");
+    assertThat(GitReader.read(dir, "git", name -> null).branch()).isNull();
+    assertThat(GitReader.read(dir, "git", name -> null).commit()).isNotNull();
   }
 
   @Test
   @DisplayName("A directory outside any git repository has no git information")
   void notARepository() {
-    assertThat(GitInfo.read(dir)).isNull();
+    assertThat(GitReader.read(dir)).isNull();
   }
 
   @Test
@@ -71,7 +72,7 @@ class GitInfoTests {
   void gitNotInstalled() throws Exception {
     commitOneFile();
 
-    assertThat(GitInfo.read(dir, "git-that-does-not-exist-" + System.nanoTime())).isNull();
+    assertThat(GitReader.read(dir, "git-that-does-not-exist-" + System.nanoTime())).isNull();
   }
 
   @Test
@@ -79,7 +80,7 @@ class GitInfoTests {
   void emptyRepository() throws Exception {
     git("init", "-q", "--initial-branch=trunk");
 
-    assertThat(GitInfo.read(dir)).isNull();
+    assertThat(GitReader.read(dir)).isNull();
   }
 
   private void commitOneFile() throws IOException, InterruptedException {

@@ -1,5 +1,11 @@
-package dev.junitbench.results;
+package dev.junitbench.output;
 
+import dev.junitbench.results.ResultsDocument;
+import dev.junitbench.results.ResultsJson;
+import dev.junitbench.results.RunFolder;
+import dev.junitbench.results.RunInfo;
+import dev.junitbench.results.SamplesCsv;
+import dev.junitbench.results.ScenarioResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
-package dev.junitbench.environment;
+package dev.junitbench.machine;
 
+import dev.junitbench.environment.ContainerLimits;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -31,12 +32,12 @@ class ContainerLimitsTests {
     write("job.slice/memory.max", "2147483648\n");
     write("job.slice/bench.scope/cpu.max", "150000 100000\n");
     write("job.slice/bench.scope/memory.max", "max\n");
-    assertThat(ContainerLimits.read(root, List.of("0::/"))).hasValue(new ContainerLimits(2, null, null));
+    assertThat(ContainerLimitsReader.read(root, List.of("0::/"))).hasValue(new ContainerLimits(2, null, null));
     // The scope's own CPU quota is tighter; the memory limit is its parent's.
-    assertThat(ContainerLimits.read(root, List.of("0::/job.slice/bench.scope")))
+    assertThat(ContainerLimitsReader.read(root, List.of("0::/job.slice/bench.scope")))
         .hasValue(new ContainerLimits(2, 1.5, 2147483648L));
     // A path a namespace hides is read at the root.
-    assertThat(ContainerLimits.read(root, List.of("0::/elsewhere"))).hasValue(new ContainerLimits(2, null, null));
+    assertThat(ContainerLimitsReader.read(root, List.of("0::/elsewhere"))).hasValue(new ContainerLimits(2, null, null));
   }
 
   @Test
@@ -46,21 +47,21 @@ class ContainerLimitsTests {
     write("cpu,cpuacct/cpu.cfs_period_us", "100000\n");
     write("memory/memory.limit_in_bytes", "9223372036854771712\n");
     List<String> self = List.of("4:memory:/docker/abc", "2:cpu,cpuacct:/docker/abc", "0::/");
-    assertThat(ContainerLimits.read(root, self)).hasValue(new ContainerLimits(1, null, null));
+    assertThat(ContainerLimitsReader.read(root, self)).hasValue(new ContainerLimits(1, null, null));
     write("cpu,cpuacct/docker/abc/cpu.cfs_quota_us", "200000\n");
     write("cpu,cpuacct/docker/abc/cpu.cfs_period_us", "100000\n");
     write("memory/docker/abc/memory.limit_in_bytes", "2147483648\n");
-    assertThat(ContainerLimits.read(root, self)).hasValue(new ContainerLimits(1, 2.0, 2147483648L));
+    assertThat(ContainerLimitsReader.read(root, self)).hasValue(new ContainerLimits(1, 2.0, 2147483648L));
   }
 
   @Test
   @DisplayName("no cgroup files: none; a controller's path comes from its line of /proc/self/cgroup")
   void none() {
-    assertThat(ContainerLimits.read(root.resolve("absent"), List.of())).isEmpty();
+    assertThat(ContainerLimitsReader.read(root.resolve("absent"), List.of())).isEmpty();
     List<String> self = List.of("12:memory:/docker/abc", "3:cpu,cpuacct:/docker/def", "0::/system.slice/bench.scope");
-    assertThat(ContainerLimits.path(self, "")).isEqualTo("/system.slice/bench.scope");
-    assertThat(ContainerLimits.path(self, "memory")).isEqualTo("/docker/abc");
-    assertThat(ContainerLimits.path(self, "cpu")).isEqualTo("/docker/def");
-    assertThat(ContainerLimits.path(List.of(), "cpu")).isEqualTo("/");
+    assertThat(ContainerLimitsReader.path(self, "")).isEqualTo("/system.slice/bench.scope");
+    assertThat(ContainerLimitsReader.path(self, "memory")).isEqualTo("/docker/abc");
+    assertThat(ContainerLimitsReader.path(self, "cpu")).isEqualTo("/docker/def");
+    assertThat(ContainerLimitsReader.path(List.of(), "cpu")).isEqualTo("/");
   }
 }

@@ -1,4 +1,4 @@
-package dev.junitbench.environment;
+package dev.junitbench.machine;
 
 /** Why nvidia-smi gave nothing usable: not installed, no answer, a failure, unexpected output. */
 public final class NvidiaSmiException extends Exception {

@@ -1,5 +1,8 @@
-package dev.junitbench.results;
+package dev.junitbench.output;
 
+import dev.junitbench.results.AtomicFiles;
+import dev.junitbench.results.SamplesCsv;
+import dev.junitbench.results.ScenarioResult;
 import java.io.IOException;
 import java.nio.file.Path;
 

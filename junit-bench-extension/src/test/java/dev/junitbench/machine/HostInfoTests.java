@@ -1,8 +1,10 @@
-package dev.junitbench.environment;
+package dev.junitbench.machine;
 
+import dev.junitbench.environment.ContainerLimits;
+import dev.junitbench.environment.GpuInfo;
+import dev.junitbench.environment.HostInfo;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.junitbench.environment.FakeNvidiaSmi;
 import dev.junitbench.warnings.RunWarnings;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -35,7 +37,7 @@ class HostInfoTests {
     Files.writeString(cgroup.resolve("cpu.max"), "200000 100000\n");
     Files.writeString(cgroup.resolve("memory.max"), "8589934592\n");
     String smi = FakeNvidiaSmi.twoGpus(dir, "h100-name-memory-driver.csv").toString();
-    HostInfo host = HostInfo.collect(true, cgroup, smi, HostInfoTests::facts);
+    HostInfo host = HostReader.collect(true, cgroup, smi, HostInfoTests::facts);
     assertThat(host.name()).isEqualTo("bench-host");
     assertThat(host.osName()).isEqualTo(System.getProperty("os.name"));
     assertThat(host.osVersion()).isEqualTo(System.getProperty("os.version"));
@@ -55,7 +57,7 @@ class HostInfoTests {
         org.assertj.core.groups.Tuple.tuple("Matrox G200eW3", "oshi"));
     assertThat(host.gpus().get(0).cudaVersion()).isEqualTo("12.4");
     assertThat(host.unavailableReason()).isNull();
-    assertThat(HostInfo.collect(false, cgroup, smi, HostInfoTests::facts).name()).as("include-name=false").isNull();
+    assertThat(HostReader.collect(false, cgroup, smi, HostInfoTests::facts).name()).as("include-name=false").isNull();
   }
 
   @Test
@@ -67,7 +69,7 @@ class HostInfoTests {
     try {
       RunWarnings.reset();
       for (int i = 0; i < 2; i++) {
-        HostInfo host = HostInfo.collect(true, dir.resolve("no-cgroup"), dir.resolve("no-smi").toString(), () -> {
+        HostInfo host = HostReader.collect(true, dir.resolve("no-cgroup"), dir.resolve("no-smi").toString(), () -> {
           throw new UnsatisfiedLinkError("libjnidispatch.so: cannot open shared object file");
         });
         assertThat(host.cpuVendor()).isNull();
@@ -111,7 +113,7 @@ class HostInfoTests {
         "processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Intel(R) Xeon(R) CPU @ 2.20GHz\n"
             + "\nprocessor\t: 1\nmodel name\t: Intel(R) Xeon(R) CPU @ 2.20GHz\n");
 
-    assertThat(HostInfo.cpuModelFrom(cpuInfo)).isEqualTo("Intel(R) Xeon(R) CPU @ 2.20GHz");
+    assertThat(HostReader.cpuModelFrom(cpuInfo)).isEqualTo("Intel(R) Xeon(R) CPU @ 2.20GHz");
   }
 
   @Test
@@ -120,7 +122,7 @@ class HostInfoTests {
     Path arm = dir.resolve("cpuinfo");
     Files.writeString(arm, "processor\t: 0\nBogoMIPS\t: 50.00\nCPU part\t: 0xd0c\n");
 
-    assertThat(HostInfo.cpuModelFrom(arm)).isNull();
-    assertThat(HostInfo.cpuModelFrom(dir.resolve("missing"))).isNull();
+    assertThat(HostReader.cpuModelFrom(arm)).isNull();
+    assertThat(HostReader.cpuModelFrom(dir.resolve("missing"))).isNull();
   }
 }

@@ -1,8 +1,11 @@
-package dev.junitbench.results;
+package dev.junitbench.output;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import dev.junitbench.results.AtomicFiles;
+import dev.junitbench.results.ResultsJson;
+import dev.junitbench.results.ScenarioResult;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;

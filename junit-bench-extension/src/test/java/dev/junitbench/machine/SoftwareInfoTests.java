@@ -1,5 +1,6 @@
-package dev.junitbench.environment;
+package dev.junitbench.machine;
 
+import dev.junitbench.environment.SoftwareInfo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.DisplayName;
@@ -10,7 +11,7 @@ class SoftwareInfoTests {
   @Test
   @DisplayName("The Java version, vendor and VM match the JVM's system properties")
   void java() {
-    SoftwareInfo software = SoftwareInfo.current();
+    SoftwareInfo software = SoftwareReader.current();
 
     assertThat(software.javaVersion()).isEqualTo(System.getProperty("java.version"));
     assertThat(software.javaVendor()).isEqualTo(System.getProperty("java.vendor"));
@@ -21,7 +22,7 @@ class SoftwareInfoTests {
   @Test
   @DisplayName("The JUnit versions are those of the JUnit 5.14 jars on the class path")
   void junit() {
-    SoftwareInfo software = SoftwareInfo.current();
+    SoftwareInfo software = SoftwareReader.current();
 
     // JUnit 5.x ships Platform 1.x: Jupiter 5.14.4 comes with Platform 1.14.4.
     assertThat(software.junitPlatformVersion()).startsWith("1.14.");
@@ -31,19 +32,19 @@ class SoftwareInfoTests {
   @Test
   @DisplayName("A class that is not on the class path has no version")
   void missingClass() {
-    assertThat(SoftwareInfo.implementationVersion("org.example.NotThere")).isNull();
+    assertThat(SoftwareReader.implementationVersion("org.example.NotThere")).isNull();
   }
 
   @Test
   @DisplayName("junit-bench's own version is the Maven project version")
   void junitBench() {
-    assertThat(SoftwareInfo.current().junitBenchVersion()).isEqualTo("0.1.0-SNAPSHOT");
+    assertThat(SoftwareReader.current().junitBenchVersion()).isEqualTo("0.1.0-SNAPSHOT");
   }
 
   @org.junit.jupiter.api.Test
   @org.junit.jupiter.api.DisplayName("JVM options are recorded, the values of secret-looking properties left out")
   void redactedArguments() {
-    org.assertj.core.api.Assertions.assertThat(SoftwareInfo.redact(java.util.List.of("-Xmx2g", "-Ddb.password=hunter2",
+    org.assertj.core.api.Assertions.assertThat(SoftwareReader.redact(java.util.List.of("-Xmx2g", "-Ddb.password=hunter2",
         "-DGITHUB_TOKEN=ghp_x", "-Dapi.key=k", "-Dfile.encoding=UTF-8", "-XX:+UseG1GC")))
         .containsExactly("-Xmx2g", "-Ddb.password=***", "-DGITHUB_TOKEN=***", "-Dapi.key=***", "-Dfile.encoding=UTF-8",
             "-XX:+UseG1GC");

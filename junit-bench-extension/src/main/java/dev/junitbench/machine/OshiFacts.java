@@ -1,5 +1,6 @@
-package dev.junitbench.environment;
+package dev.junitbench.machine;
 
+import dev.junitbench.environment.GpuInfo;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,16 @@
-package dev.junitbench.results;
+package dev.junitbench.output;
 
 import dev.junitbench.config.Defaults;
+import dev.junitbench.results.BaselineCheck;
+import dev.junitbench.results.ForkFigures;
+import dev.junitbench.results.GateResult;
+import dev.junitbench.results.GenerationFigures;
+import dev.junitbench.results.LoadFigures;
+import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.Status;
+import dev.junitbench.results.TextTable;
+import dev.junitbench.results.UnitFormat;
+import dev.junitbench.results.Validity;
 import dev.junitbench.stats.EarlyStopping;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
-package dev.junitbench.environment;
+package dev.junitbench.machine;
 
+import dev.junitbench.environment.GpuInfo;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package dev.junitbench.environment;
+package dev.junitbench.machine;
 
 import dev.junitbench.model.NativeCaches;
 import java.io.BufferedReader;

@@ -1,6 +1,7 @@
-package dev.junitbench.environment;
+package dev.junitbench.machine;
 
 import dev.junitbench.config.Defaults;
+import dev.junitbench.environment.GpuInfo;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

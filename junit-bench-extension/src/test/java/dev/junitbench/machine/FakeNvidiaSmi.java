@@ -1,4 +1,4 @@
-package dev.junitbench.environment;
+package dev.junitbench.machine;
 
 import java.io.IOException;
 import java.io.InputStream;

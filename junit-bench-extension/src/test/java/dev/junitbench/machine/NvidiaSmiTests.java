@@ -1,5 +1,6 @@
-package dev.junitbench.environment;
+package dev.junitbench.machine;
 
+import dev.junitbench.environment.GpuInfo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
