@@ -15,6 +15,7 @@ if (runs.size() == 1) {
         def html = report.getText('UTF-8')
         check(html.contains('ModularBenchmarks'), 'report.html does not name the benchmark class')
         check(html.contains('batch_size=4'), 'report.html does not show the batch_size=4 scenario')
+        check(html.contains('id="probes"') && html.contains('class_count'), 'report.html does not show the module\'s probe')
     }
 }
 check(!log.contains('result format'), 'a result format warned (build.log)')

@@ -120,6 +120,8 @@ public final class HtmlReport {
     scope.put("hasGeneration", !model.generationRows.isEmpty());
     scope.put("loadRows", model.loadRows);
     scope.put("hasLoad", !model.loadRows.isEmpty());
+    scope.put("probeTables", model.probeTables);
+    scope.put("hasProbes", !model.probeTables.isEmpty());
     scope.put("data", SafeJson.write(model.data()));
     scope.put("chartJs", PageAssets.CHART_JS);
     scope.put("charts", PageAssets.CHARTS);

@@ -82,6 +82,7 @@ final class ReportModel {
   final List<ForkViews.ForkSection> forkSections = new ArrayList<>();
   final List<LoadViews.GenerationRow> generationRows = new ArrayList<>();
   final List<LoadViews.LoadRow> loadRows = new ArrayList<>();
+  final List<ProbeViews.ProbeTable> probeTables = new ArrayList<>();
   /** A run set's host labels, one per run, or null for plain runs. */
   List<String> hostLabels;
   /** A run set's hosts side by side, or null. */
@@ -99,6 +100,7 @@ final class ReportModel {
     boolean several = folders.size() > 1;
     List<ScenarioResult> all = new ArrayList<>();
     folders.forEach(f -> all.addAll(f.results()));
+    Map<String, ProbeViews.Building> probes = new LinkedHashMap<>();
     ScenarioNames names = ScenarioNames.of(all);
     Map<ScenarioKey, RunComparison.Row> deltas = new LinkedHashMap<>();
     if (baseline != null) {
@@ -114,6 +116,7 @@ final class ReportModel {
       for (ScenarioResult result : folder.results()) {
         model.rows.add(row(runLabel, result, names, i == 0 ? deltas.get(result.key()) : null));
         LoadViews.add(runLabel, result, names, model.generationRows, model.loadRows);
+        ProbeViews.add(runLabel, result, names, probes);
         long[] raw = samples.get(i) == null ? null : samples.get(i).of(result.id());
         if (raw != null && raw.length > 0 && result.latencyMs() != null) {
           model.distributions.add(distribution((several ? runLabel + ": " : "") + names.label(result), raw));
@@ -123,6 +126,7 @@ final class ReportModel {
       model.backends(folder, runLabel, names);
       ForkViews.charts(folder, runLabel, model.forkCharts, model.forkSections);
     }
+    model.probeTables.addAll(ProbeViews.tables(probes));
     model.notRun(all, names);
     model.hostLabels = hosts == null ? null : List.copyOf(hosts);
     model.hostTable = hosts == null ? null : HostViews.of(folders, hosts, names);

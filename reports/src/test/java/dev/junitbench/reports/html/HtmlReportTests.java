@@ -57,6 +57,21 @@ class HtmlReportTests {
   }
 
   @Test
+  @DisplayName("shows each probe of the user's in a table of its own, its figures by name, text escaped")
+  void probes() {
+    assertThat(loaded.select("nav a[href=#probes]")).hasSize(1);
+    Element table = loaded.getElementById("probe-0");
+    assertThat(table.previousElementSibling().text()).isEqualTo("open_files");
+    assertThat(table.select("thead th").eachText()).containsExactly("Scenario", "opened", "read_mb", "source",
+        "closed", "Why missing");
+    assertThat(table.select("tbody tr")).hasSize(1);
+    List<String> cells = table.select("tbody tr").get(0).select("td").eachText();
+    assertThat(cells.subList(1, 6)).containsExactly("3", "1.250", ReportRuns.HOSTILE, "-", "closed: " + ReportRuns.SCRIPT);
+    assertThat(loaded.select("#probes img")).isEmpty();
+    assertThat(html).doesNotContain("id=\"probes\"");
+  }
+
+  @Test
   @DisplayName("shows how each loaded scenario was issued, its rates, the scheduler's lateness and whether its bound held")
   void load() {
     Element table = loaded.getElementById("load-table");

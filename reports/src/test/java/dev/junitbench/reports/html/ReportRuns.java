@@ -109,6 +109,14 @@ final class ReportRuns {
             new dev.junitbench.results.LoadFigures.Probe(20, 19.8, 19.8, 100, 20.5, false))));
     ScenarioResult server = passed(LOADED, params("batch_size", 1, "load", "server", "target_qps", "peak"), 12, 100,
         20e6).withLoad(load, new dev.junitbench.results.Throughput(38.4, "samples/s"));
+    // A probe of the user's: two numbers, a hostile text, a figure it could not measure and why.
+    Map<String, Object> group = new java.util.LinkedHashMap<>();
+    group.put("opened", 3);
+    group.put("read_mb", 1.25);
+    group.put("source", HOSTILE);
+    group.put("closed", null);
+    group.put("unavailable_reason", "closed: " + SCRIPT);
+    server = server.withResources(server.memory(), server.utilization(), server.energy(), Map.of("open_files", group));
     return RunFolders.write(parent, name, List.of(generating, server));
   }
 
