@@ -1,7 +1,7 @@
 package dev.junitbench;
 
 import dev.junitbench.MeasurementLoop.Outcome;
-import dev.junitbench.MeasurementLoop.PhaseRun;
+import dev.junitbench.ScenarioGeneration.Worker;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.Defaults;
@@ -9,11 +9,9 @@ import dev.junitbench.fork.ScenarioForks;
 import dev.junitbench.gate.Gate;
 import dev.junitbench.infra.Generator;
 import dev.junitbench.infra.LoadPoint;
-import dev.junitbench.infra.LoadScenario;
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
 import dev.junitbench.results.GateResult;
-import dev.junitbench.results.GenerationFigures;
 import dev.junitbench.results.Phase;
 import dev.junitbench.results.ResultExchange;
 import dev.junitbench.results.ScenarioResult;
@@ -22,11 +20,9 @@ import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.Validity;
 import dev.junitbench.sampling.ResourceSampler;
 import dev.junitbench.spi.Backends;
-import dev.junitbench.spi.GenerationRequest;
 import dev.junitbench.spi.ProbeScenario;
 import dev.junitbench.spi.TokenRecorder;
 import dev.junitbench.stats.LatencySummary;
-import dev.junitbench.stats.TokenTimings;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -89,6 +85,10 @@ final class ScenarioExtension
 
   private String displayName() {
     return scenario == null ? "[invalid configuration]" : scenario.displayName();
+  }
+
+  private ScenarioGeneration generation() {
+    return new ScenarioGeneration(benchmark, displayName(), plan, scenario);
   }
 
   private ModelParameter model() {
@@ -157,10 +157,11 @@ final class ScenarioExtension
 
   /** The scenario's generator, made before anything is timed; its first request is timed as first inference. */
   private Generator generator(StoredModel stored, ExtensionContext context) {
-    String what = generateWhat(stored);
+    ScenarioGeneration generation = generation();
+    String what = generation.what(stored);
     // Room for the requests the measurement asks for, so the arrays rarely grow while it runs.
-    TokenRecorder tokens = new TokenRecorder(plan.generation().tokens(), expectedRequests());
-    Generator made = makeGenerator(stored, tokens, "its generator");
+    TokenRecorder tokens = new TokenRecorder(plan.generation().tokens(), generation.expectedRequests());
+    Generator made = generation.make(stored, tokens, "its generator");
     if (made instanceof AutoCloseable closeable) {
       context.getStore(BenchmarkExtension.NAMESPACE).put(Generator.class, new Closing(closeable));
     }
@@ -289,7 +290,7 @@ final class ScenarioExtension
       LoadPoint load = scenario.load().orElse(null);
       Measured measured = load != null && load.pooled()
           ? measurePooled(load, invocationContext, progress, warmedUp, workerGenerators)
-          : measureInLoop(load, body, blackhole(invocationContext), progress, warmedUp);
+          : Measured.inLoop(load, body, blackhole(invocationContext), plan, scenario, progress, warmedUp);
       ResourceSampler.Session session = sampling[0];
       sampling[0] = null;
       ResourceSampler.Figures resources = session.stop(measured.items(), opened == null ? null : opened.footprint());
@@ -335,134 +336,11 @@ final class ScenarioExtension
     }
     if (generationInput != null) {
       // Outside the measurement's try: the measured result is on record whatever happens here.
-      measuredResult = withGeneration(measuredResult, generationInput.elapsedNs(), generationInput.queueNs(),
-          workerGenerators);
+      measuredResult = generation().withGeneration(measuredResult, generator, recorder, generationInput.elapsedNs(),
+          generationInput.queueNs(), workerGenerators);
       ResultExchange.put(uniqueId, measuredResult);
     }
     judge(measuredResult, context);
-  }
-
-  /**
-   * {@code result} with the figures of the requests its generators recorded. Under a pooled load
-   * each worker's requests are put back in query order, and their token times shifted by
-   * {@code queueNs} (each query's wait between its scheduled time and its start), so that under
-   * Server a request's time to first token runs from its scheduled arrival, queueing included.
-   */
-  private ScenarioResult withGeneration(ScenarioResult result, long wallNs, long[] queueNs, List<Worker> workers) {
-    int n = generator.newTokens();
-    long[] own = workers.isEmpty() ? recorder.times() : pooledTokens(null, workers);
-    if (own.length == 0) {
-      throw new BenchmarkConfigurationException(benchmark + " " + displayName() + ": the benchmark never called"
-          + " Generator.generate() while it was measured; call it once per iteration");
-    }
-    // Under Server a request's tokens count from its scheduled arrival (TTFT and end-to-end include the
-    // wait); the model's own rates (prefill and per request) from when it really started.
-    long[] tokenNs = workers.isEmpty() ? own : pooledTokens(queueNs, workers);
-    int requests = tokenNs.length / n;
-    TokenTimings timings = TokenTimings.of(tokenNs, requests, n, generator.batchSize(), generator.promptTokens(),
-        wallNs);
-    TokenTimings unqueued = tokenNs == own ? timings
-        : TokenTimings.of(own, requests, n, generator.batchSize(), generator.promptTokens(), wallNs);
-    GenerationFigures figures = new GenerationFigures(timings.promptTokens(), n, timings.batchSize(),
-        generator.promptSource(), requests, timings.ttftMs(), timings.tpotMs(), timings.itlMs(), timings.e2eMs(),
-        unqueued.requestTokensPerSecond(), timings.outputTokensPerSecond(), unqueued.prefillTokensPerSecond());
-    ScenarioResult withTokens = result.withGeneration(figures, tokenNs);
-    BenchmarkPlan.LoadPlan loadPlan = plan.load();
-    boolean server = result.load() != null && LoadScenario.SERVER.id().equals(result.load().scenario());
-    if (server && (loadPlan.ttftBoundMs() != null || loadPlan.tpotBoundMs() != null)) {
-      return withTokens.withLoad(result.load().withGoodput(goodput(tokenNs, requests, n, loadPlan, wallNs)),
-          result.throughput());
-    }
-    return withTokens;
-  }
-
-  /**
-   * MLPerf's LLM rule: the requests whose TTFT and TPOT both meet their bounds, and whether each
-   * bound holds at the latency bound's percentile (p99 without one) at 99% confidence, as the
-   * latency bound does.
-   */
-  static dev.junitbench.results.LoadFigures.Goodput goodput(long[] tokenNs, int requests, int n,
-      BenchmarkPlan.LoadPlan loadPlan, long wallNs) {
-    long good = 0;
-    long[] ttfts = new long[requests];
-    long[] tpots = new long[requests];
-    for (int r = 0; r < requests; r++) {
-      ttfts[r] = tokenNs[r * n];
-      tpots[r] = n > 1 ? Math.round((tokenNs[r * n + n - 1] - tokenNs[r * n]) / (double) (n - 1)) : 0;
-      boolean ttftOk = loadPlan.ttftBoundMs() == null || ttfts[r] / 1e6 <= loadPlan.ttftBoundMs();
-      boolean tpotOk = loadPlan.tpotBoundMs() == null || n == 1 || tpots[r] / 1e6 <= loadPlan.tpotBoundMs();
-      if (ttftOk && tpotOk) {
-        good++;
-      }
-    }
-    double percentile = loadPlan.latencyBound() == null ? 0.99 : loadPlan.latencyBound().percentile();
-    String p = "p" + new java.math.BigDecimal(String.valueOf(percentile * 100)).stripTrailingZeros().toPlainString();
-    dev.junitbench.results.LoadFigures.BoundCheck ttft = loadPlan.ttftBoundMs() == null ? null
-        : dev.junitbench.results.LoadFigures.BoundCheck.of(ttfts, "TTFT " + p + " <= "
-            + dev.junitbench.results.UnitFormat.duration(loadPlan.ttftBoundMs()), percentile, loadPlan.ttftBoundMs());
-    dev.junitbench.results.LoadFigures.BoundCheck tpot = loadPlan.tpotBoundMs() == null || n == 1 ? null
-        : dev.junitbench.results.LoadFigures.BoundCheck.of(tpots, "TPOT " + p + " <= "
-            + dev.junitbench.results.UnitFormat.duration(loadPlan.tpotBoundMs()), percentile, loadPlan.tpotBoundMs());
-    return dev.junitbench.results.LoadFigures.Goodput.of(loadPlan.ttftBoundMs(), loadPlan.tpotBoundMs(), good,
-        requests, requests == 0 ? 0 : good / (double) requests, wallNs > 0 ? good / (wallNs / 1e9) : null, ttft,
-        tpot);
-  }
-
-  /**
-   * The token times of every worker's requests in query order: worker w ran the queries
-   * {@code order[w]} in that order, one recorded request each; each request's times are shifted by
-   * its query's wait in the queue.
-   */
-  private long[] pooledTokens(long[] queueNs, List<Worker> workers) {
-    int n = generator.newTokens();
-    int queries = 0;
-    for (Worker worker : workers) {
-      if (worker.recorder().requests() != worker.queries().length) {
-        throw new BenchmarkConfigurationException(benchmark + " " + displayName() + ": a worker ran "
-            + worker.queries().length + " queries but made " + worker.recorder().requests() + " requests; under a"
-            + " load each query must call Generator.generate() exactly once");
-      }
-      queries += worker.queries().length;
-    }
-    long[] all = new long[queries * n];
-    for (Worker worker : workers) {
-      long[] times = worker.recorder().times();
-      int[] order = worker.queries();
-      for (int k = 0; k < order.length; k++) {
-        int query = order[k];
-        long wait = queueNs == null ? 0 : queueNs[query];
-        for (int t = 0; t < n; t++) {
-          all[query * n + t] = times[k * n + t] + wait;
-        }
-      }
-    }
-    return all;
-  }
-
-  /** One scenario's measurement, by whichever load. */
-  private record Measured(long[] samplesNs, Phase phase, long elapsedNs, long items, Throughput throughput,
-      dev.junitbench.results.LoadFigures load, long[] queueNs, dev.junitbench.results.QueryTimes queryTimes) {}
-
-  /** SingleStream (today's loop) and MultiStream (K calls per query): one thread, one sample per query. */
-  private Measured measureInLoop(LoadPoint load, MethodHandle body, Blackhole blackhole,
-      MeasurementLoop.Progress progress, MeasurementLoop.PhaseListener warmedUp) throws Throwable {
-    int perQuery = load != null && load.samplesPerQuery() != null ? load.samplesPerQuery() : 1;
-    MethodHandle timed = perQuery == 1 ? body : MethodHandles.insertArguments(REPEAT, 0, body, perQuery);
-    Outcome outcome = new MeasurementLoop().run(timed, blackhole, plan.warmup(), plan.measurement(), progress,
-        warmedUp);
-    PhaseRun measured = outcome.measurement();
-    long[] samples = Arrays.copyOf(measured.samples(), measured.count());
-    Phase phase = new Phase(measured.iterations(), measured.elapsedNs() / 1e6,
-        plan.measurement().hasPrecision() ? plan.measurement().precision() : null,
-        plan.measurement().hasPrecision() ? measured.precisionReached() : null,
-        measured.sampleLimitReached());
-    int items = scenario.batchSize() * perQuery;
-    dev.junitbench.results.LoadFigures figures = load == null ? null
-        : new dev.junitbench.results.LoadFigures(load.scenario().id(), null, load.samplesPerQuery(), samples.length,
-            null, null, measured.elapsedNs() > 0 ? samples.length / (measured.elapsedNs() / 1e9) : null,
-            measured.elapsedNs() / 1e6, null, null, null, null, null);
-    return new Measured(samples, phase, measured.elapsedNs(), measured.iterations() * items,
-        Throughput.samplesPerSecond(items, samples, samples.length), figures, null, null);
   }
 
   /**
@@ -481,7 +359,7 @@ final class ScenarioExtension
       holes[w] = hole;
       Generator own = generator;
       if (generator != null) {
-        Worker worker = w == 0 ? new Worker(generator, recorder, null) : newWorker(count);
+        Worker worker = w == 0 ? new Worker(generator, recorder, null) : generation().newWorker(opened, count);
         workers.add(worker);
         own = worker.generator();
       }
@@ -523,106 +401,6 @@ final class ScenarioExtension
         outcome.throughput(), outcome.load(), queue, outcome.times());
   }
 
-  /** A worker's own generator and recorder under a pooled load, and the queries it ran, in order. */
-  private static final class Worker implements AutoCloseable {
-    private final Generator generator;
-    private final TokenRecorder recorder;
-    private final AutoCloseable owned;
-    private int[] queries = new int[0];
-
-    Worker(Generator generator, TokenRecorder recorder, AutoCloseable owned) {
-      this.generator = generator;
-      this.recorder = recorder;
-      this.owned = owned;
-    }
-
-    Generator generator() {
-      return generator;
-    }
-
-    TokenRecorder recorder() {
-      return recorder;
-    }
-
-    int[] queries() {
-      return queries;
-    }
-
-    void ran(int[] inOrder) {
-      queries = inOrder;
-    }
-
-    @Override
-    public void close() {
-      if (owned != null) {
-        try {
-          owned.close();
-        } catch (Exception e) {
-          // Closing frees native buffers; the measurement is already complete.
-        }
-      }
-    }
-  }
-
-  /** Requests a recorder makes room for at first: the measurement's iterations, at least 256, at most 65536. */
-  private int expectedRequests() {
-    return (int) Math.max(256, Math.min(1 << 16, plan.measurement().iterations()));
-  }
-
-  /** How messages name the annotation, the scenario and the model: {@code @Generate of fqcn#m [..], model 'id'}. */
-  private String generateWhat(StoredModel stored) {
-    return "@Generate of " + benchmark + " " + displayName() + ", model '" + stored.info().id() + "'";
-  }
-
-  /** A generator of {@code stored} for this scenario writing to {@code tokens}; {@code role} names it in errors. */
-  private Generator makeGenerator(StoredModel stored, TokenRecorder tokens, String role) {
-    BenchmarkPlan.Generation generation = plan.generation();
-    String what = generateWhat(stored);
-    try {
-      return stored.opened().generator(new GenerationRequest(what, scenario.batchSize(), generation.promptTokens(),
-          generation.tokens(), generation.seed(), tokens));
-    } catch (RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new IllegalStateException(what + ": making " + role + " failed: " + e.getMessage(), e);
-    }
-  }
-
-  /** A generator of this scenario's model for one more worker, with its own recorder. */
-  private Worker newWorker(int workers) throws Exception {
-    TokenRecorder tokens = new TokenRecorder(plan.generation().tokens(), expectedRequests() / workers + 16);
-    String what = generateWhat(opened);
-    Generator made = makeGenerator(opened, tokens, "the generator of another worker");
-    Worker worker = new Worker(made, tokens, made instanceof AutoCloseable closeable ? closeable : null);
-    try {
-      // Its first request, untimed and not kept (warm-up runs on the first worker only).
-      made.generate();
-    } catch (Exception | Error e) {
-      worker.close();
-      throw new IllegalStateException(what + ": the first request of another worker's generator failed (" + e
-          + "); check that the model can run " + workers + " requests at once", e);
-    }
-    return worker;
-  }
-
-  private static final MethodHandle REPEAT;
-
-  static {
-    try {
-      REPEAT = MethodHandles.lookup().findStatic(ScenarioExtension.class, "repeat",
-          MethodType.methodType(void.class, MethodHandle.class, int.class));
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
-
-  /** A MultiStream query: {@code samples} calls back to back. */
-  private static void repeat(MethodHandle body, int samples) throws Throwable {
-    for (int i = 0; i < samples; i++) {
-      body.invokeExact();
-    }
-  }
-
   /** Measures the scenario in its forks, then judges the pooled result as one measured here. */
   private void measureInForks(ExtensionContext context) {
     ScenarioResult planned = ScenarioResult.planned(benchmark, displayName(), effectiveParams());
@@ -652,7 +430,8 @@ final class ScenarioExtension
     // A flag, as MLPerf's: a run too short for its percentiles is said to be, never failed for it.
     ScenarioResult measuredResult = measured.withValidity(Validity.of(measured.samplesNs(),
         measured.measurement().timeMs(), config.validityMinQueries().orElse(null),
-        config.validityMinDurationMs().orElse(null), bounds(measured.load())));
+        config.validityMinDurationMs().orElse(null),
+        measured.load() == null ? java.util.List.of() : measured.load().bounds()));
     GateResult decision = decide(measuredResult);
     ScenarioResult result = measuredResult.withGate(decision);
     ResultExchange.put(uniqueId, result);
@@ -664,25 +443,6 @@ final class ScenarioExtension
       // Thrown after the measurement's bookkeeping: the result keeps its figures and its verdict.
       throw new AssertionFailedError(decision.message());
     }
-  }
-
-  /** The bounds a loaded run is judged on: its latency bound, then a generating Server run's TTFT and TPOT bounds. */
-  private static List<dev.junitbench.results.LoadFigures.BoundCheck> bounds(dev.junitbench.results.LoadFigures load) {
-    List<dev.junitbench.results.LoadFigures.BoundCheck> bounds = new ArrayList<>();
-    if (load != null) {
-      if (load.latencyBound() != null) {
-        bounds.add(load.latencyBound());
-      }
-      if (load.goodput() != null) {
-        if (load.goodput().ttftCheck() != null) {
-          bounds.add(load.goodput().ttftCheck());
-        }
-        if (load.goodput().tpotCheck() != null) {
-          bounds.add(load.goodput().tpotCheck());
-        }
-      }
-    }
-    return bounds;
   }
 
   /** The gate's decision on a measured scenario; a gate that cannot decide fails it, the figures kept. */
