@@ -3,7 +3,7 @@ package dev.junitbench;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
-import dev.junitbench.results.ResultExchange;
+import dev.junitbench.exchange.ResultExchange;
 import dev.junitbench.results.ScenarioResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

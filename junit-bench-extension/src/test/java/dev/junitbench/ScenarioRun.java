@@ -2,7 +2,7 @@ package dev.junitbench;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
-import dev.junitbench.results.ResultExchange;
+import dev.junitbench.exchange.ResultExchange;
 import dev.junitbench.results.ScenarioResult;
 import java.lang.reflect.Method;
 import java.util.Arrays;

@@ -2,16 +2,16 @@ package dev.junitbench.benchmarks;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import dev.junitbench.results.ResultExchange;
+import dev.junitbench.exchange.ResultExchange;
 import dev.junitbench.results.ScenarioResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.platform.engine.TestExecutionResult;
-import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.core.LauncherConfig;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 
 /**

@@ -2,18 +2,18 @@ package dev.junitbench.fork;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.junitbench.results.ScenarioKey;
+import dev.junitbench.exchange.ResultExchange;
 import dev.junitbench.results.AtomicFiles;
-import dev.junitbench.results.ResultExchange;
 import dev.junitbench.results.ResultsJson;
+import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.platform.engine.DiscoverySelector;
@@ -33,7 +33,7 @@ import org.junit.platform.launcher.core.LauncherFactory;
 public final class ForkMain {
 
   /** Reads what it hands back; a newer field is no reason to lose a measurement. */
-  static final ObjectMapper MAPPER = ResultsJson.MAPPER.copy()
+  static final ObjectMapper MAPPER = ResultsJson.mapper()
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   private ForkMain() {}

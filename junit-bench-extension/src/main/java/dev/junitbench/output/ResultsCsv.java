@@ -37,6 +37,7 @@ public final class ResultsCsv {
       new PropertyNamingStrategies.SnakeCaseStrategy();
 
   private static final String PROBES = "/probes";
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = ResultsJson.mapper();
 
   private ResultsCsv() {}
 
@@ -64,7 +65,7 @@ public final class ResultsCsv {
       try (CSVPrinter csv = new CSVPrinter(writer,
           CSVFormat.RFC4180.builder().setHeader(header.toArray(String[]::new)).get())) {
         for (ScenarioResult result : results) {
-          JsonNode node = ResultsJson.MAPPER.valueToTree(result);
+          JsonNode node = JSON.valueToTree(result);
           List<String> row = new ArrayList<>();
           for (String path : paths) {
             if (path.equals("/params")) {

@@ -12,13 +12,21 @@ public final class ResultsJson {
   /** File name inside a run folder. */
   public static final String FILE = "results.json";
 
-  /** The mapper that defines the JSON form of the result model. */
-  public static final ObjectMapper MAPPER = new ObjectMapper()
+  /** The mapper that defines the JSON form of the result model; others get copies. */
+  static final ObjectMapper MAPPER = new ObjectMapper()
       .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
       .enable(SerializationFeature.INDENT_OUTPUT)
       .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
   private ResultsJson() {}
+
+  /**
+   * A mapper that reads and writes the result model as results.json does (snake_case, nulls kept):
+   * a copy of its own, so what a caller configures on it changes nothing else.
+   */
+  public static ObjectMapper mapper() {
+    return MAPPER.copy();
+  }
 
   /** Replaces {@code runDir/results.json} with {@code document}, atomically. */
   public static void write(Path runDir, ResultsDocument document) throws IOException {

@@ -1,8 +1,8 @@
 package dev.junitbench.sampling;
 
 import dev.junitbench.config.BenchmarkConfigurationException;
-import dev.junitbench.machine.Machine;
 import dev.junitbench.infra.Device;
+import dev.junitbench.machine.Machine;
 import dev.junitbench.results.EnergyFigures;
 import dev.junitbench.results.MemoryFigures;
 import dev.junitbench.results.ResultsJson;
@@ -41,6 +41,7 @@ public final class ResourceSampler {
   private static final Set<String> BUILT_IN_GROUPS = Set.of("memory", "utilization", "energy");
   private static final Set<String> BUILT_IN_NAMES = Set.of("memory", "utilization", "energy", "gpu");
   private static final String REASON = "unavailable_reason";
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = ResultsJson.mapper();
 
   /**
    * How to sample.
@@ -136,6 +137,14 @@ public final class ResourceSampler {
         if (name == null || !NAME.matcher(name).matches()) {
           throw new BenchmarkConfigurationException("the probe " + provider.type().getName() + " is named \"" + name
               + "\": return a lower_snake_case name from name() (a letter, then letters, digits, _)");
+        }
+        for (Named other : probes) {
+          if (name.startsWith(other.name() + "_") || other.name().startsWith(name + "_")) {
+            throw new BenchmarkConfigurationException("the probes " + other.probe().getClass().getName() + " (\""
+                + other.name() + "\") and " + provider.type().getName() + " (\"" + name + "\") could give the same"
+                + " results.csv column (probes_<name>_<figure>): name one so it does not start with the other's name"
+                + " and _");
+          }
         }
         if (!names.add(name)) {
           throw new BenchmarkConfigurationException("the probe " + provider.type().getName() + " is named \"" + name
@@ -316,7 +325,7 @@ public final class ResourceSampler {
     Map<String, Object> group = new LinkedHashMap<>(groups.getOrDefault(name, Map.of()));
     group.put(REASON, reasons(problems.get(name)));
     try {
-      return ResultsJson.MAPPER.convertValue(group, type);
+      return JSON.convertValue(group, type);
     } catch (IllegalArgumentException e) {
       throw new IllegalStateException("the " + name + " group holds a figure it does not define: " + group.keySet(), e);
     }

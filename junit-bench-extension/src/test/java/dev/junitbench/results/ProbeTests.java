@@ -123,6 +123,22 @@ class ProbeTests {
     }
   }
 
+  /** Named so its columns could read as the counting probe's. */
+  public static final class CountingItemsProbe implements Probe {
+    @Override
+    public String name() {
+      return "counting_items";
+    }
+
+    @Override
+    public void measurementStarts() {}
+
+    @Override
+    public ProbeFigures measurementEnds(ProbeEnd end) {
+      return new ProbeFigures();
+    }
+  }
+
   static class ProbeTestCases {
     @Benchmark
     @BatchSizes({1, 3})
@@ -241,6 +257,12 @@ class ProbeTests {
     assertThat(result.get("status").asText()).isEqualTo("failed");
     assertThat(result.get("error").asText()).contains("the probe " + MisnamedProbe.class.getName()
         + " is named \"Open Files\": return a lower_snake_case name");
+
+    ListenerRun.Outcome clashing = run(ProbeTestCases.class, CountingProbe.class.getName(),
+        CountingItemsProbe.class.getName()).outcome();
+    assertThat(clashing.result("measured", "[device=cpu, batch_size=1]").get("error").asText())
+        .contains("(\"counting\") and " + CountingItemsProbe.class.getName() + " (\"counting_items\") could give the"
+            + " same results.csv column");
 
     ListenerRun.Outcome missing = run(ProbeTestCases.class, "com.example.NoSuchProbe").outcome();
     assertThat(missing.result("measured", "[device=cpu, batch_size=1]").get("error").asText())

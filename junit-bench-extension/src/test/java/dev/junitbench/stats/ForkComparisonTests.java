@@ -134,7 +134,7 @@ class ForkComparisonTests {
     assertThat(Comparison.ofForks(BASELINE, BASELINE, RULE).countUnit()).isEqualTo("forks");
     long[] samples = {10, 11, 12, 13, 14, 15};
     assertThat(Comparison.ofSamples(samples, 6, samples, 6, RULE).countUnit()).isEqualTo("samples");
-    JsonNode json = ResultsJson.MAPPER.valueToTree(Comparison.ofForks(BASELINE, BASELINE, RULE));
+    JsonNode json = ResultsJson.mapper().valueToTree(Comparison.ofForks(BASELINE, BASELINE, RULE));
     assertThat(json.has("count_unit")).isFalse();
     assertThat(json.get("test").asText()).isEqualTo("welch-t-log-fork-medians");
   }

@@ -12,11 +12,13 @@ import dev.junitbench.results.ScenarioResult;
  */
 public final class ComparisonJson {
 
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = ResultsJson.mapper();
+
   private ComparisonJson() {}
 
   /** The JSON text. */
   public static String render(RunComparison comparison) {
-    var mapper = ResultsJson.MAPPER;
+    var mapper = JSON;
     ObjectNode root = mapper.createObjectNode();
     root.put("summary", comparison.summaryLine());
     root.set("counts", mapper.valueToTree(comparison.counts()));
@@ -58,7 +60,7 @@ public final class ComparisonJson {
 
   /** A side of rounds: its folder (null for a side given as one run), how many rounds, and each round. */
   private static ObjectNode rounds(Rounds rounds) {
-    ObjectNode node = ResultsJson.MAPPER.createObjectNode();
+    ObjectNode node = JSON.createObjectNode();
     node.put("folder", rounds.folder() == null ? null : rounds.folder().toString());
     node.put("rounds", rounds.runs().size());
     var runs = node.putArray("runs");
@@ -67,11 +69,11 @@ public final class ComparisonJson {
   }
 
   private static ObjectNode run(RunFolder run) {
-    ObjectNode node = ResultsJson.MAPPER.createObjectNode();
+    ObjectNode node = JSON.createObjectNode();
     node.put("file", run.resultsFile().toString());
     node.put("run_id", run.run().id());
     node.put("started_at", run.run().startedAt());
-    node.set("git", ResultsJson.MAPPER.valueToTree(run.run().git()));
+    node.set("git", JSON.valueToTree(run.run().git()));
     node.put("host", run.run().host() == null ? null : run.run().host().name());
     node.put("samples", run.hasSamples());
     return node;
@@ -81,12 +83,12 @@ public final class ComparisonJson {
     if (result == null) {
       return null;
     }
-    ObjectNode node = ResultsJson.MAPPER.createObjectNode();
+    ObjectNode node = JSON.createObjectNode();
     node.put("result_id", result.id());
     node.put("status", result.status() == null ? null : result.status().id());
     node.put("error", result.error());
-    node.set("latency_ms", ResultsJson.MAPPER.valueToTree(result.latencyMs()));
-    node.set("throughput", ResultsJson.MAPPER.valueToTree(result.throughput()));
+    node.set("latency_ms", JSON.valueToTree(result.latencyMs()));
+    node.set("throughput", JSON.valueToTree(result.throughput()));
     return node;
   }
 }

@@ -42,7 +42,7 @@ public final class HistoryStore implements AutoCloseable {
   static final List<String> SAMPLE_COLUMNS = List.of("host", "run_id", "result_id", "iteration", "latency_ns");
 
   /** Results, hosts and configurations as stored: one line each. */
-  private static final ObjectWriter COMPACT = ResultsJson.MAPPER.copy()
+  private static final ObjectWriter COMPACT = ResultsJson.mapper()
       .setSerializationInclusion(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
       .writer().without(SerializationFeature.INDENT_OUTPUT);
 

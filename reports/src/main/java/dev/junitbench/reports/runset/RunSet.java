@@ -29,7 +29,7 @@ public record RunSet(int schemaVersion, String createdAt,
   /** The version of the index format. */
   public static final int SCHEMA_VERSION = 1;
 
-  private static final ObjectMapper MAPPER = ResultsJson.MAPPER;
+  private static final ObjectMapper MAPPER = ResultsJson.mapper();
 
   /**
    * One machine's run in the set.

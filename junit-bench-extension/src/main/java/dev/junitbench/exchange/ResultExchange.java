@@ -1,5 +1,6 @@
-package dev.junitbench.results;
+package dev.junitbench.exchange;
 
+import dev.junitbench.results.ScenarioResult;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
