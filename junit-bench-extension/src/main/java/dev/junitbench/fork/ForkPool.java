@@ -32,6 +32,7 @@ final class ForkPool {
 
   private final List<ForkRun> runs = new ArrayList<>();
   private final List<ScenarioResult> measured = new ArrayList<>();
+  private final List<Integer> measuredForks = new ArrayList<>();
   private final List<long[]> samples = new ArrayList<>();
   private final List<long[]> tokens = new ArrayList<>();
   private final int planned;
@@ -47,6 +48,7 @@ final class ForkPool {
     runs.add(new ForkRun(fork, Status.PASSED, null, samplesNs.length, latency.median(), latency.ci95Low(),
         latency.ci95High(), latency.mean(), result.warmup(), result.measurement(), forkWallTimeMs));
     measured.add(result);
+    measuredForks.add(fork);
     samples.add(samplesNs);
     tokens.add(tokenNs);
     wallTimeMs += forkWallTimeMs;
@@ -220,7 +222,8 @@ final class ForkPool {
 
   /**
    * The groups of the probes a user added, across forks: each number the mean of the forks that
-   * measured it; a text, and the reasons, as the first fork gave them.
+   * measured it; a text as the first fork gave it; the reasons of every fork, each once, with the
+   * forks it came from unless all gave it.
    */
   private Map<String, Map<String, Object>> probes() {
     Map<String, Map<String, Object>> pooled = new LinkedHashMap<>();
@@ -229,6 +232,9 @@ final class ForkPool {
           pooled.computeIfAbsent(name, n -> new LinkedHashMap<>()).putIfAbsent(figure, value)));
     }
     pooled.forEach((name, group) -> group.replaceAll((figure, value) -> {
+      if (figure.equals(REASON)) {
+        return reasons(name);
+      }
       if (value instanceof String) {
         return value;
       }
@@ -243,6 +249,24 @@ final class ForkPool {
     }));
     return pooled;
   }
+
+  /** Every fork's reason in probe {@code name}'s group, each once, with its forks unless all gave it; or null. */
+  private String reasons(String name) {
+    Map<String, List<Integer>> forksOf = new LinkedHashMap<>();
+    for (int i = 0; i < measured.size(); i++) {
+      Map<String, Object> group = measured.get(i).probes().get(name);
+      if (group != null && group.get(REASON) instanceof String reason) {
+        forksOf.computeIfAbsent(reason, r -> new ArrayList<>()).add(measuredForks.get(i));
+      }
+    }
+    List<String> parts = new ArrayList<>();
+    forksOf.forEach((reason, forks) -> parts.add(forks.size() == measured.size() ? reason
+        : reason + " (fork" + (forks.size() > 1 ? "s " : " ") + String.join(", ", forks.stream().map(String::valueOf)
+            .toList()) + ")"));
+    return parts.isEmpty() ? null : String.join("; ", parts);
+  }
+
+  private static final String REASON = "unavailable_reason";
 
   private <T> List<T> present(Function<ScenarioResult, T> group) {
     List<T> present = new ArrayList<>();

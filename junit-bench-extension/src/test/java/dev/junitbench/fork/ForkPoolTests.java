@@ -66,6 +66,27 @@ class ForkPoolTests {
   }
 
   @Test
+  @DisplayName("pools a probe's group: numbers by the mean of the forks that have them, each reason once with its forks")
+  void probes() {
+    ForkPool pool = new ForkPool(3);
+    int fork = 0;
+    for (Object[] each : new Object[][] {{2, "x", null}, {4, "y", "z: none here"}, {null, "x", "z: none here"}}) {
+      Map<String, Object> group = new java.util.LinkedHashMap<>();
+      group.put("opened", each[0]);
+      group.put("kind", each[1]);
+      group.put("unavailable_reason", each[2]);
+      ScenarioResult result = fork(new long[] {1_000_000}, 200, 150, 1, 80, null);
+      fork++;
+      pool.measured(fork, result.withResources(result.memory(), result.utilization(), result.energy(),
+          Map.of("files", group)), new long[] {1_000_000}, null, 100);
+    }
+    Map<String, Object> pooled = pool.pooled(PLANNED, 2, null, 0.025).probes().get("files");
+    assertThat(pooled.get("opened")).as("the mean of forks 1 and 2").isEqualTo(3.0);
+    assertThat(pooled.get("kind")).isEqualTo("x");
+    assertThat(pooled.get("unavailable_reason")).isEqualTo("z: none here (forks 2, 3)");
+  }
+
+  @Test
   @DisplayName("keeps the forks that finished when one fails, with the failed one's cause")
   void failed() {
     ForkPool pool = new ForkPool(3);
