@@ -3,12 +3,14 @@
  *
  * <p>Exported: the annotations and {@link dev.junitbench.Blackhole} ({@code dev.junitbench}), what a
  * benchmark is handed ({@code dev.junitbench.infra}: the scenario, model inputs, generators), the
+ * model handles and builders ({@code dev.junitbench.onnx}, {@code dev.junitbench.onnx.decoder},
+ * {@code dev.junitbench.djl}; the backends there are found through ServiceLoader), the
  * extension points ({@code dev.junitbench.spi}: backends, result formats, probes), the configuration
  * error and settings ({@code dev.junitbench.config}), the result model a format reads
  * ({@code dev.junitbench.results}, {@code dev.junitbench.environment}) and the statistics
  * ({@code dev.junitbench.stats}). The machinery (measurement, forks, gate, load, sampling, reading
- * the machine, the backends, the writers of the run's files) is package-private or in packages that
- * are not exported.
+ * the machine, the writers of the run's files) is package-private or in packages that are not
+ * exported; of the backends only the classes ServiceLoader creates are public.
  *
  * <p>ONNX Runtime and DJL are optional: add the one you use to the module path and require it (or
  * {@code --add-modules} it); its backend is then found.
@@ -32,6 +34,9 @@ module dev.junitbench {
 
   exports dev.junitbench;
   exports dev.junitbench.infra;
+  exports dev.junitbench.onnx;
+  exports dev.junitbench.onnx.decoder;
+  exports dev.junitbench.djl;
   exports dev.junitbench.spi;
   exports dev.junitbench.config;
   exports dev.junitbench.results;

@@ -4,7 +4,9 @@
  * It exports its result formats' package ({@code dev.junitbench.reports}: the bad-input error) and
  * nothing of its machinery; it is open, as Mustache, picocli and Jackson read its classes and
  * templates by reflection. picocli and the JDBC drivers are optional: the command line and the
- * history store need them, the report formats do not.
+ * history store need them, the report formats do not. Chart.js comes from the
+ * {@code org.webjars.npm:chart.js} jar, no named module: on the module path add it with
+ * {@code --add-modules chart.js}, or keep it on the class path (as Maven does).
  */
 open module dev.junitbench.reports {
   requires dev.junitbench;

@@ -60,4 +60,24 @@ record Measured(long[] samplesNs, Phase phase, long elapsedNs, long items, Throu
       body.invokeExact();
     }
   }
+
+  /** The bounds a loaded run is judged on: its latency bound, then a generating Server run's TTFT and TPOT bounds. */
+  static java.util.List<LoadFigures.BoundCheck> bounds(LoadFigures load) {
+    java.util.List<LoadFigures.BoundCheck> bounds = new java.util.ArrayList<>();
+    if (load == null) {
+      return bounds;
+    }
+    if (load.latencyBound() != null) {
+      bounds.add(load.latencyBound());
+    }
+    if (load.goodput() != null) {
+      if (load.goodput().ttftCheck() != null) {
+        bounds.add(load.goodput().ttftCheck());
+      }
+      if (load.goodput().tpotCheck() != null) {
+        bounds.add(load.goodput().tpotCheck());
+      }
+    }
+    return bounds;
+  }
 }

@@ -430,8 +430,7 @@ final class ScenarioExtension
     // A flag, as MLPerf's: a run too short for its percentiles is said to be, never failed for it.
     ScenarioResult measuredResult = measured.withValidity(Validity.of(measured.samplesNs(),
         measured.measurement().timeMs(), config.validityMinQueries().orElse(null),
-        config.validityMinDurationMs().orElse(null),
-        measured.load() == null ? java.util.List.of() : measured.load().bounds()));
+        config.validityMinDurationMs().orElse(null), Measured.bounds(measured.load())));
     GateResult decision = decide(measuredResult);
     ScenarioResult result = measuredResult.withGate(decision);
     ResultExchange.put(uniqueId, result);

@@ -31,22 +31,6 @@ public record LoadFigures(String scenario, Integer workers, Integer samplesPerQu
     Double scheduledQps, Double achievedQps, double wallMs, LatencySummary serviceMs, LatencySummary issueLatenessMs,
     BoundCheck latencyBound, Peak peak, Goodput goodput) {
 
-  /** The bounds a loaded run is judged on: its latency bound, then a generating Server run's TTFT and TPOT bounds. */
-  public java.util.List<BoundCheck> bounds() {
-    java.util.List<BoundCheck> bounds = new java.util.ArrayList<>();
-    if (latencyBound != null) {
-      bounds.add(latencyBound);
-    }
-    if (goodput != null) {
-      if (goodput.ttftCheck() != null) {
-        bounds.add(goodput.ttftCheck());
-      }
-      if (goodput.tpotCheck() != null) {
-        bounds.add(goodput.tpotCheck());
-      }
-    }
-    return bounds;
-  }
 
   /** This group with the peak search that led to it. */
   public LoadFigures withPeak(Peak newPeak) {

@@ -37,6 +37,7 @@ class ModularBenchmarks {
     assertTrue(ModularBenchmarks.class.getModule().isNamed(), "the benchmarks are on the class path");
     assertTrue(extension.isExported("dev.junitbench.infra"));
     assertTrue(extension.isExported("dev.junitbench.spi"));
+    assertTrue(extension.isExported("dev.junitbench.onnx"), "the model handles are not exported");
     assertFalse(extension.isExported("dev.junitbench.fork"), "the machinery is exported");
     assertFalse(extension.isExported("dev.junitbench.sampling"), "the machinery is exported");
   }
