@@ -3,12 +3,11 @@ package dev.junitbench;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.ForkChild;
-import dev.junitbench.gate.Baseline;
+import dev.junitbench.gate.BaselineMatching;
 import dev.junitbench.gate.Gate;
 import dev.junitbench.infra.Scenario;
 import dev.junitbench.spi.Backends;
 import java.lang.reflect.Method;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
@@ -52,33 +51,16 @@ final class BenchmarkExtension implements TestTemplateInvocationContextProvider 
               + " on the JVM");
         }
         Gate none = new Gate(null, config.regressionRule(), null);
-        return Stream.of(ScenarioInvocation.of(plan, plan.scenarios().get(index), index, config, backends, none));
+        return Stream.of(ScenarioInvocation.of(plan, plan.scenarios().get(index), index, 0, config, backends, none));
       }
-      Gate gate = new Gate(baseline(context, config), config.regressionRule(), plan.budget());
+      BaselineMatching baseline = RunBaseline.of(context, config, backends);
+      Gate gate = new Gate(baseline, config.regressionRule(), plan.budget());
       List<Scenario> scenarios = plan.scenarios();
-      return IntStream.range(0, scenarios.size())
-          .mapToObj(index -> ScenarioInvocation.of(plan, scenarios.get(index), index, config, backends, gate));
+      return IntStream.range(0, scenarios.size()).mapToObj(index -> ScenarioInvocation.of(plan, scenarios.get(index),
+          index, plan.forks(scenarios.get(index), baseline), config, backends, gate));
     } catch (BenchmarkConfigurationException e) {
       return Stream.of(ScenarioInvocation.invalid(benchmark, e));
     }
-  }
-
-  /** The run's baseline, read once per run (its samples stay in memory for the run), or null. */
-  @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent exists only from JUnit 6 on
-  private static Baseline baseline(ExtensionContext context, BenchConfig config) {
-    Optional<Path> path = config.baseline();
-    if (path.isEmpty()) {
-      return null;
-    }
-    // Keyed by the path as written: a failure is not stored, so each benchmark reports it.
-    ExtensionContext.Store store = context.getRoot().getStore(NAMESPACE);
-    String key = Baseline.class.getName() + ":" + path.get();
-    Baseline loaded = store.get(key, Baseline.class);
-    if (loaded == null) {
-      loaded = Baseline.read(path.get());
-      store.put(key, loaded);
-    }
-    return loaded;
   }
 
   @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent exists only from JUnit 6 on

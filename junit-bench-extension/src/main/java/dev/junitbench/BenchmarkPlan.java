@@ -36,9 +36,10 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
 
   /**
    * How the benchmark's scenarios are forked: {@code count} child JVMs each (0: measured in the JUnit
-   * JVM), with {@code jvmArgs} appended to the JUnit JVM's options.
+   * JVM), with {@code jvmArgs} appended to the JUnit JVM's options; {@code configured} when the count
+   * was set ({@code @Fork} or {@code junit.bench.forks}), else it is the default.
    */
-  record Forking(int count, List<String> jvmArgs) {}
+  record Forking(int count, List<String> jvmArgs, boolean configured) {}
 
   /**
    * What {@code @Load} asks beyond its nodes: the Server's latency bound (null without one), workers
@@ -90,10 +91,13 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
       String where = load.get().where() + " of " + benchmark;
       List<LoadPoint> points = LoadPlanning.points(load.get().annotation(), where);
       loadPlan = LoadPlanning.plan(load.get().annotation(), where);
-      if (forking.count() > 0 && points.stream().anyMatch(LoadPoint::pooled)) {
+      Optional<Found<Fork>> fork = annotation(method, testClass, Fork.class);
+      if (fork.isPresent() && config.forksOverride().isEmpty() && forking.count() > 0
+          && points.stream().anyMatch(LoadPoint::pooled)) {
+        // A run-wide or default fork count measures these scenarios here; only the benchmark's own @Fork is wrong.
         throw invalid("@Load " + where + " with @Fork(" + forking.count() + ")", "Offline, Server and Concurrency"
-            + " scenarios are measured in the JUnit JVM; set @Fork(0) (or junit.bench.forks=0) for this benchmark,"
-            + " or list only SINGLE_STREAM and MULTI_STREAM");
+            + " scenarios are measured in the JUnit JVM; set @Fork(0) for this benchmark, or list only SINGLE_STREAM"
+            + " and MULTI_STREAM");
       }
       if ((loadPlan.ttftBoundMs() != null || loadPlan.tpotBoundMs() != null)
           && (generation == null || points.stream().noneMatch(p -> p.scenario() == LoadScenario.SERVER))) {
@@ -165,7 +169,8 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
       count = fork.value();
     }
     jvmArgs.addAll(JvmArgs.checked(config.forksJvmArgs(), "-D" + BenchConfig.FORKS_JVM_ARGS));
-    return new Forking(config.forksOverride().orElse(count), List.copyOf(jvmArgs));
+    return new Forking(config.forksOverride().orElse(count), List.copyOf(jvmArgs),
+        found.isPresent() || config.forksOverride().isPresent());
   }
 
   private static Gate.BudgetLimits budget(Optional<Found<Budget>> found, String benchmark) {
@@ -188,6 +193,39 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
           + " e.g. @Budget(median = \"10ms\")");
     }
     return new Gate.BudgetLimits(median, p99, blankThroughput ? null : throughput);
+  }
+
+  /**
+   * The params a scenario's result carries, its key across runs: its dimensions and, for a model,
+   * the backend's spelling of them (a provider written "CUDA" is recorded "cuda").
+   */
+  Map<String, Object> resultParams(Scenario scenario) {
+    if (model == null) {
+      return scenario.parameters();
+    }
+    Map<String, Object> withBackend = new LinkedHashMap<>(scenario.parameters());
+    withBackend.putAll(model.resultParams(scenario));
+    return withBackend;
+  }
+
+  /** What identifies {@code scenario} across runs: benchmark and result params. */
+  dev.junitbench.results.ScenarioKey key(Scenario scenario) {
+    return dev.junitbench.results.ScenarioKey.of(benchmark, resultParams(scenario));
+  }
+
+  /**
+   * How many JVMs measure {@code scenario}: the configured count ({@code @Fork}, {@code junit.bench.forks}),
+   * else with a baseline the default against the JVMs that measured its baseline scenario, else 0. A
+   * scenario of Offline, Server or Concurrency is always measured here (0): its workers share this JVM.
+   */
+  int forks(Scenario scenario, dev.junitbench.gate.BaselineMatching baseline) {
+    if (scenario.load().map(LoadPoint::pooled).orElse(false)) {
+      return 0;
+    }
+    if (forking.configured()) {
+      return forking.count();
+    }
+    return baseline == null ? 0 : baseline.forksFor(key(scenario));
   }
 
   /** The one place an annotation is looked up: on the method, else on its class. */

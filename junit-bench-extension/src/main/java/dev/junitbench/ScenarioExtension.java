@@ -56,6 +56,7 @@ final class ScenarioExtension
   private final String benchmark;
   private final Scenario scenario;
   private final int index;
+  private final int forks;
   private final Map<String, Object> params;
   private final BenchmarkPlan plan;
   private final BenchConfig config;
@@ -68,11 +69,12 @@ final class ScenarioExtension
   private Generator generator;
   private TokenRecorder recorder;
 
-  ScenarioExtension(String benchmark, Scenario scenario, int index, Map<String, Object> params, BenchmarkPlan plan,
-      BenchConfig config, Backends backends, Gate gate, BenchmarkConfigurationException error) {
+  ScenarioExtension(String benchmark, Scenario scenario, int index, int forks, Map<String, Object> params,
+      BenchmarkPlan plan, BenchConfig config, Backends backends, Gate gate, BenchmarkConfigurationException error) {
     this.benchmark = benchmark;
     this.scenario = scenario;
     this.index = index;
+    this.forks = forks;
     this.params = params;
     this.plan = plan;
     this.config = config;
@@ -97,7 +99,7 @@ final class ScenarioExtension
 
   /** Whether this JVM hands the scenario to forks: it then opens, builds and sets up nothing of it. */
   private boolean forking() {
-    return plan != null && plan.forking().count() > 0 && config.forkChild().isEmpty();
+    return forks > 0 && config.forkChild().isEmpty();
   }
 
   @Override
@@ -197,14 +199,8 @@ final class ScenarioExtension
   }
 
   private Map<String, Object> effectiveParams() {
-    ModelParameter model = model();
-    if (model == null) {
-      return params;
-    }
-    Map<String, Object> withBackend = new LinkedHashMap<>(params);
-    // The backend's spelling wins (a provider written "CUDA" is recorded "cuda"): baselines match on params.
-    withBackend.putAll(model.resultParams(scenario));
-    return withBackend;
+    // Baselines match on params: the plan gives the backend's spelling.
+    return plan == null ? params : plan.resultParams(scenario);
   }
 
   /** In a dry run every valid scenario is skipped, with what it would load; nothing is opened. */
@@ -405,7 +401,7 @@ final class ScenarioExtension
   private void measureInForks(ExtensionContext context) {
     ScenarioResult planned = ScenarioResult.planned(benchmark, displayName(), effectiveParams());
     ScenarioForks.Outcome outcome = ScenarioForks.of(context.getRequiredTestClass(), context.getRequiredTestMethod(),
-        displayName(), index, plan.forking().count(), plan.forking().jvmArgs(), config)
+        displayName(), index, forks, plan.forking().jvmArgs(), config)
         .run(planned, scenario.batchSize() * scenario.load().map(LoadPoint::samplesPerQuery).orElse(1),
             scenario.hasSequenceLength() ? scenario.sequenceLength() : null,
             adviceTarget(), System.out, System.err);

@@ -45,18 +45,22 @@ class GateTests {
   }
 
   @Test
-  @DisplayName("fails a scenario that regressed, naming the change, its interval, the p-value and the baseline")
+  @DisplayName("fails a scenario that regressed: a short first line for the failure list, then the change, its interval, the p-value and the baseline")
   void regressed() {
     Path base = baseline(100_000); // 0.1 ms; the benchmark spins 2 ms
-    BenchmarkRun.Outcome outcome = runSpin(base);
+    BenchmarkRun.Outcome outcome = runSpin(base, "junit.bench.forks", "0");
     outcome.events().testEvents().assertStatistics(stats -> stats.failed(1).succeeded(0));
     Throwable thrown = failure(outcome);
     assertThat(thrown).isInstanceOf(AssertionFailedError.class);
-    assertThat(thrown.getMessage())
-        .startsWith(SPIN + " [device=cpu]: regressed: median +")
+    String[] lines = thrown.getMessage().split("\n");
+    assertThat(lines).hasSize(2);
+    assertThat(lines[0]).startsWith("[device=cpu] regressed +").contains("(95% CI +")
+        .contains("; mann-whitney-u, 30 vs 20 samples), unforked: between-JVM variance unknown")
+        .hasSizeLessThan(160);
+    assertThat(lines[1])
+        .startsWith(SPIN + " [device=cpu]: regressed (unforked: between-JVM variance unknown): median +")
         .contains("(95% CI +").contains(", p = ").contains("(mann-whitney-u, 30 vs 20 samples)")
-        .containsPattern("100\\.0 us -> \\d+\\.\\d+ ms; neither run is forked in 2 JVMs or more: between-JVM"
-            + " variance unknown \\(fork both to measure it\\) against ")
+        .containsPattern("100\\.0 us -> \\d+\\.\\d+ ms against ")
         .contains("against " + base.resolve("results.json").toAbsolutePath())
         .contains("(rule: change > 5% and p < 0.01)");
 
@@ -65,7 +69,9 @@ class GateTests {
     GateResult gate = result.gate();
     assertThat(gate.failed()).isTrue();
     assertThat(gate.message()).isEqualTo(thrown.getMessage());
+    assertThat(gate.headline()).isEqualTo(lines[0]);
     assertThat(gate.baseline().found()).isTrue();
+    assertThat(gate.baseline().judged()).isTrue();
     assertThat(gate.baseline().runId()).isEqualTo("run-base");
     assertThat(gate.baseline().comparison().verdict()).isEqualTo(Verdict.REGRESSED);
     assertThat(gate.baseline().change()).isGreaterThan(5);
@@ -76,62 +82,134 @@ class GateTests {
   @Test
   @DisplayName("passes a scenario that got faster, calling it improved")
   void improved() {
-    BenchmarkRun.Outcome outcome = runSpin(baseline(1_000_000_000L));
+    BenchmarkRun.Outcome outcome = runSpin(baseline(1_000_000_000L), "junit.bench.forks", "0");
     outcome.events().testEvents().assertStatistics(stats -> stats.failed(0).succeeded(1));
     GateResult gate = outcome.result("spin [device=cpu]").gate();
     assertThat(gate.failed()).isFalse();
     assertThat(gate.baseline().comparison().verdict()).isEqualTo(Verdict.IMPROVED);
-    assertThat(gate.message()).contains("improved: median -");
+    assertThat(gate.message()).contains("improved (unforked: between-JVM variance unknown): median -");
   }
 
   @Test
   @DisplayName("passes a scenario within the threshold as unchanged, under the rule the run sets")
   void unchanged() {
     // A threshold of 300%: the 2 ms spin stays within it even when a busy machine stretches it.
-    BenchmarkRun.Outcome outcome = runSpin(baseline(2_000_000), "junit.bench.regression.threshold", "300%");
+    BenchmarkRun.Outcome outcome = runSpin(baseline(2_000_000), "junit.bench.regression.threshold", "300%",
+        "junit.bench.forks", "0");
     outcome.events().testEvents().assertStatistics(stats -> stats.failed(0).succeeded(1));
     GateResult gate = outcome.result("spin [device=cpu]").gate();
     assertThat(gate.baseline().comparison().verdict()).isEqualTo(Verdict.UNCHANGED);
     assertThat(gate.baseline().rule().threshold()).isEqualTo(3.0);
   }
 
+  /** A baseline with {@code spin} at batch size 8 (which this run lacks) and {@code overBudget} as this run has it. */
+  private Path partlyMatchingBaseline() {
+    return RunFolders.write(tempDir, "run-other", List.of(
+        RunFolders.passed(SPIN, Map.of("device", "cpu", "batch_size", 8), RunFolders.around(100_000, 30)),
+        RunFolders.passed(GateTestCases.class.getName() + "#overBudget", Map.of("device", "cpu"),
+            RunFolders.around(2_000_000, 30))));
+  }
+
   @Test
-  @DisplayName("passes a scenario the baseline lacks, with a note")
+  @DisplayName("passes a scenario the baseline lacks as NOT JUDGED, naming the nearest baseline scenario and the params that differ")
   void absent() {
-    Path base = RunFolders.write(tempDir, "run-other", List.of(RunFolders.passed(SPIN,
-        Map.of("device", "cpu", "batch_size", 8), RunFolders.around(100_000, 30))));
-    BenchmarkRun.Outcome outcome = runSpin(base);
+    BenchmarkRun.Outcome outcome = runSpin(partlyMatchingBaseline(), "junit.bench.forks", "0");
     outcome.events().testEvents().assertStatistics(stats -> stats.failed(0).succeeded(1));
     GateResult gate = outcome.result("spin [device=cpu]").gate();
     assertThat(gate.failed()).isFalse();
     assertThat(gate.baseline().found()).isFalse();
-    assertThat(gate.message()).endsWith("not in the baseline (a new scenario): nothing to compare, passed");
+    assertThat(gate.baseline().judged()).isFalse();
+    assertThat(gate.message()).endsWith("NOT JUDGED: not in the baseline; nearest in the baseline"
+        + " [batch_size=8, device=cpu] (batch_size not here, 8 in the baseline)");
   }
 
   @Test
-  @DisplayName("compares with a baseline scenario the gate failed there, as it kept its figures")
-  void gatedBaselineCompared() {
-    ScenarioResult failedThere = RunFolders.passed(SPIN, Map.of("device", "cpu"), RunFolders.around(100_000, 30))
-        .withGate(new GateResult(true, "over budget", null, null))
-        .ended(dev.junitbench.results.Status.FAILED, "org.opentest4j.AssertionFailedError: over budget");
-    assertThat(failedThere.latencyMs()).isNotNull();
-    BenchmarkRun.Outcome outcome = runSpin(RunFolders.write(tempDir, "run-gated", List.of(failedThere)));
-    GateResult gate = outcome.result("spin [device=cpu]").gate();
-    assertThat(gate.baseline().found()).isTrue();
-    assertThat(gate.baseline().comparison().verdict()).isEqualTo(Verdict.REGRESSED);
+  @DisplayName("with junit.bench.baseline.match=all, a scenario the baseline lacks fails, saying why")
+  void matchAll() {
+    BenchmarkRun.Outcome outcome = runSpin(partlyMatchingBaseline(), "junit.bench.forks", "0",
+        "junit.bench.baseline.match", "all");
+    outcome.events().testEvents().assertStatistics(stats -> stats.failed(1).succeeded(0));
+    assertThat(failure(outcome).getMessage()).startsWith("[device=cpu] not judged against the baseline"
+        + " (junit.bench.baseline.match=all): not in the baseline; nearest in the baseline [batch_size=8, device=cpu]"
+        + " (batch_size not here, 8 in the baseline)\n" + SPIN + " [device=cpu]: not judged");
+    assertThat(outcome.result("spin [device=cpu]").latencyMs()).as("measured, then failed").isNotNull();
   }
 
   @Test
-  @DisplayName("compares on medians and intervals when the baseline kept no samples.csv, and says so")
-  void baselineWithoutSamples() {
-    Path base = RunFolders.writeWithoutSamples(tempDir, "run-summary",
-        List.of(RunFolders.passed(SPIN, Map.of("device", "cpu"), RunFolders.around(100_000, 30))));
-    BenchmarkRun.Outcome outcome = runSpin(base.resolve("results.json"));
-    outcome.events().testEvents().assertStatistics(stats -> stats.failed(1));
+  @DisplayName("fails every benchmark before anything is measured when none of the run's scenarios is in the baseline, naming each one's nearest")
+  void noneMatch() {
+    Path base = RunFolders.write(tempDir, "run-256", List.of(
+        RunFolders.passed(SPIN, Map.of("device", "cpu", "sequence_length", 128), RunFolders.around(100_000, 30))));
+    BenchmarkRun.Outcome outcome = runSpin(base, "junit.bench.forks", "0");
+    assertThat(outcome.events().testEvents().started().list()).singleElement()
+        .satisfies(event -> assertThat(event.getTestDescriptor().getDisplayName()).isEqualTo("[invalid configuration]"));
+    assertThat(failure(outcome).getMessage()).startsWith("-Djunit.bench.baseline="
+            + base.resolve("results.json").toAbsolutePath() + ": none of this run's 3 scenarios is in the baseline, so"
+            + " nothing would be judged; scenarios match on benchmark and params:")
+        .contains("\n  " + SPIN + " [device=cpu]: nearest in the baseline [device=cpu, sequence_length=128]"
+            + " (sequence_length not here, 128 in the baseline)")
+        .contains("#overBudget [device=cpu]: the baseline has no scenario of ")
+        .endsWith("measure the baseline's scenarios (same params), or make a new baseline from this code");
+    assertThat(outcome.results()).as("nothing measured").allSatisfy((name, result) ->
+        assertThat(result.latencyMs()).isNull());
+  }
+
+  @Test
+  @DisplayName("a baseline of other benchmarks entirely fails every benchmark, saying which benchmarks each has")
+  void otherBenchmarks() {
+    Path base = RunFolders.write(tempDir, "run-elsewhere", List.of(
+        RunFolders.passed("com.example.Other#embed", Map.of("device", "cpu"), RunFolders.around(100_000, 30))));
+    assertThat(failure(runSpin(base)).getMessage()).contains("none of this run's 3 scenarios is in the baseline")
+        .contains("the baseline holds none of this run's benchmarks (" + SPIN)
+        .endsWith("it measured com.example.Other#embed: give the baseline of these benchmarks");
+  }
+
+  @Test
+  @DisplayName("a baseline folder whose run measured nothing, or of a newer result format, is a configuration error")
+  void emptyOrNewerBaseline() throws Exception {
+    Path empty = RunFolders.write(tempDir, "run-empty", List.of());
+    assertThat(failure(runSpin(empty)).getMessage()).isEqualTo("-Djunit.bench.baseline=" + empty + " cannot be used: "
+        + empty.resolve("results.json").toAbsolutePath() + " holds no scenario (its run measured nothing); give the run"
+        + " folder of a run that measured these benchmarks");
+
+    Path newer = baseline(100_000);
+    Path json = newer.resolve("results.json");
+    Files.writeString(json, Files.readString(json).replaceFirst("\"schema_version\" : \\d+", "\"schema_version\" : 99"));
+    assertThat(failure(runSpin(newer)).getMessage()).startsWith("-Djunit.bench.baseline=" + newer + " cannot be used: ")
+        .contains("schema_version 99").contains("newer junit-bench");
+  }
+
+  @Test
+  @DisplayName("forks=0 with a baseline warns before anything is measured and marks the verdict unforked")
+  void unforkedWarned() {
+    dev.junitbench.warnings.RunWarnings.reset();
+    BenchmarkRun.Outcome outcome = runSpin(baseline(2_000_000), "junit.bench.forks", "0",
+        "junit.bench.regression.threshold", "300%");
+    assertThat(dev.junitbench.warnings.RunWarnings.messages()).anySatisfy(warning -> assertThat(warning)
+        .startsWith("-Djunit.bench.forks=0 with a baseline: every scenario is judged on one JVM against one JVM"));
+    assertThat(outcome.result("spin [device=cpu]").gate().message())
+        .contains("unchanged (unforked: between-JVM variance unknown): median ");
+  }
+
+  @Test
+  @DisplayName("a baseline whose forks fell on two levels leaves the scenario NOT JUDGED, naming the levels; with match=all it fails")
+  void bimodalBaseline() {
+    long[][] forks = new long[7][];
+    for (int f = 0; f < forks.length; f++) {
+      forks[f] = RunFolders.around(f < 5 ? 2_000_000 : 3_400_000, 30);
+    }
+    Path base = RunFolders.write(tempDir, "run-bimodal",
+        List.of(RunFolders.forked(SPIN, Map.of("device", "cpu"), forks)));
+    BenchmarkRun.Outcome outcome = runSpin(base, "junit.bench.forks", "0");
+    outcome.events().testEvents().assertStatistics(stats -> stats.failed(0).succeeded(1));
     GateResult gate = outcome.result("spin [device=cpu]").gate();
-    assertThat(gate.baseline().comparison().test()).isEqualTo("wald-log-median-ratio");
-    assertThat(gate.baseline().note()).contains("kept no samples.csv: compared on medians and their intervals");
-    assertThat(failure(outcome).getMessage()).contains("wald-log-median-ratio").contains("kept no samples.csv");
+    assertThat(gate.baseline().comparison().verdict()).isEqualTo(Verdict.NOT_JUDGED);
+    assertThat(gate.message()).contains("not judged (JVMs bimodal (2 of 7 slow, ");
+
+    BenchmarkRun.Outcome strict = runSpin(base, "junit.bench.forks", "0", "junit.bench.baseline.match", "all");
+    strict.events().testEvents().assertStatistics(stats -> stats.failed(1));
+    assertThat(failure(strict).getMessage()).startsWith("[device=cpu] not judged against the baseline"
+        + " (junit.bench.baseline.match=all): not judged: JVMs bimodal (2 of 7 slow, ");
   }
 
   @Test
@@ -168,7 +246,8 @@ class GateTests {
     ScenarioResult over = outcome.result("overBudget [device=cpu]");
     assertThat(over.gate().failed()).isTrue();
     assertThat(over.gate().budget().exceeded()).hasSize(2);
-    assertThat(over.gate().message()).startsWith(GateTestCases.class.getName() + "#overBudget [device=cpu]: budget exceeded: median ")
+    assertThat(over.gate().headline()).startsWith("[device=cpu] budget exceeded: median ");
+    assertThat(over.gate().detail()).startsWith(GateTestCases.class.getName() + "#overBudget [device=cpu]: budget exceeded: median ")
         .contains(" > 1.000 ms; throughput ").contains(" < 1.000e+06 samples/s");
     assertThat(over.latencyMs()).isNotNull();
     ScenarioResult within = outcome.result("withinBudget [device=cpu]");
@@ -206,7 +285,7 @@ class GateTests {
         RunFolders.around(100_000, 30), RunFolders.around(101_000, 30), RunFolders.around(99_000, 30))));
     BenchmarkRun.Outcome outcome = runSpin(base, "junit.bench.forks", "3");
     outcome.events().testEvents().assertStatistics(stats -> stats.failed(1).succeeded(0));
-    assertThat(failure(outcome).getMessage()).startsWith(SPIN + " [device=cpu]: regressed: median +")
+    assertThat(failure(outcome).getMessage()).contains("\n" + SPIN + " [device=cpu]: regressed: median +")
         .contains("(welch-t-log-fork-medians, 3 vs 3 forks)")
         .doesNotContain("variance unknown");
     ScenarioResult result = outcome.results().values().iterator().next();
@@ -215,11 +294,47 @@ class GateTests {
   }
 
   @Test
-  @DisplayName("says the between-run variance is unknown when only one side is forked")
+  @DisplayName("judges one unforked side against the spread of the forked side's JVMs: the prediction interval of one more JVM")
   void oneSideForked() {
     BenchmarkRun.Outcome outcome = runSpin(baseline(100_000), "junit.bench.forks", "2");
-    assertThat(failure(outcome).getMessage()).contains("(mann-whitney-u, 30 vs 40 samples)")
-        .contains("the baseline is not forked in 2 JVMs or more: between-JVM variance unknown (fork both to measure it)");
+    assertThat(failure(outcome).getMessage()).contains("regressed: median +")
+        .contains("(t-prediction-log-jvm-medians, 1 vs 2 JVMs)").doesNotContain("variance unknown");
+  }
+
+  @Test
+  @DisplayName("with a baseline and no fork count set, a scenario in the baseline forks the default count against its baseline's JVMs; one not in it is not forked")
+  void defaultForks() {
+    Path base = RunFolders.write(tempDir, "run-unforked", List.of(
+        RunFolders.passed(DefaultForkTestCases.class.getName() + "#inBaseline", Map.of("device", "cpu"),
+            RunFolders.around(100_000, 30))));
+    BenchmarkRun.Outcome outcome = BenchmarkRun.with().config("junit.bench.baseline", base.toString())
+        .config("junit.bench.regression.threshold", "300%").run(DefaultForkTestCases.class);
+    ScenarioResult forked = outcome.result("inBaseline [device=cpu]");
+    assertThat(forked.forks().planned()).isEqualTo(dev.junitbench.config.Defaults.forksAgainstBaseline(1))
+        .isEqualTo(10);
+    // Judged by the prediction of one more JVM, or named bimodal when a busy machine slowed some forks.
+    assertThat(forked.gate().baseline().comparison().test()).isIn(Comparison.PREDICTION, Comparison.NONE);
+    assertThat(forked.gate().baseline().comparison().baselineCount()).isEqualTo(1);
+    assertThat(forked.gate().baseline().comparison().currentCount()).isEqualTo(10);
+    ScenarioResult added = outcome.result("notInBaseline [device=cpu]");
+    assertThat(added.forks()).as("nothing to judge it against: not forked").isNull();
+    assertThat(added.gate().baseline().judged()).isFalse();
+  }
+
+  static class DefaultForkTestCases {
+    @Benchmark
+    @Warmup(iterations = 0)
+    @Measurement(iterations = 5)
+    void inBaseline() {
+      GateTestCases.spin(200_000);
+    }
+
+    @Benchmark
+    @Warmup(iterations = 0)
+    @Measurement(iterations = 5)
+    void notInBaseline() {
+      GateTestCases.spin(200_000);
+    }
   }
 
   static class GateTestCases {

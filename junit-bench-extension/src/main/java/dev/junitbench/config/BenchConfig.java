@@ -56,6 +56,8 @@ public final class BenchConfig {
 
   /** A run folder (or its results.json) each scenario is compared with, right after it is measured. */
   public static final String BASELINE = "junit.bench.baseline";
+  /** {@code any} (default) or {@code all}: whether every scenario must be judged against the baseline. */
+  public static final String BASELINE_MATCH = "junit.bench.baseline.match";
   /** The noise threshold of the regression gate: {@code 5%} or {@code 0.05}. */
   public static final String REGRESSION_THRESHOLD = "junit.bench.regression.threshold";
   /** The significance level of the regression gate: {@code 0.01}. */
@@ -91,7 +93,7 @@ public final class BenchConfig {
   private static final String[] KEYS = {
     OUTPUT_DIR, WARMUP_ITERATIONS, WARMUP_TIME, MEASUREMENT_ITERATIONS, MEASUREMENT_TIME,
     DEVICES, BATCH_SIZES, SEQUENCE_LENGTHS, PROGRESS, DRY_RUN, HOST_INCLUDE_NAME, SAMPLING_ENABLED,
-    SAMPLING_INTERVAL, NVIDIA_SMI, POWERCAP_ROOT, CGROUP_ROOT, BASELINE, REGRESSION_THRESHOLD, REGRESSION_ALPHA,
+    SAMPLING_INTERVAL, NVIDIA_SMI, POWERCAP_ROOT, CGROUP_ROOT, BASELINE, BASELINE_MATCH, REGRESSION_THRESHOLD, REGRESSION_ALPHA,
     FORKS, FORKS_JVM_ARGS, FORKS_JAVA, FORKS_TIMEOUT, VALIDITY_MIN_QUERIES, VALIDITY_MIN_DURATION, HISTORY_DB,
     HISTORY_HOST
   };
@@ -166,6 +168,19 @@ public final class BenchConfig {
   /** The baseline to compare each scenario with, when the run names one. */
   public Optional<Path> baseline() {
     return get(BASELINE).map(Path::of);
+  }
+
+  /** How strictly the run must match its baseline: {@code any} (default) or {@code all}. */
+  public BaselineMatch baselineMatch() {
+    return get(BASELINE_MATCH).map(value -> {
+      for (BaselineMatch match : BaselineMatch.values()) {
+        if (match.name().equalsIgnoreCase(value)) {
+          return match;
+        }
+      }
+      throw new BenchmarkConfigurationException("-D" + BASELINE_MATCH + "=" + value + " is not valid; use any (the"
+          + " run fails only when no scenario is in the baseline) or all (every scenario must be judged)");
+    }).orElse(BaselineMatch.ANY);
   }
 
   /** The fork count that replaces every benchmark's, when the run sets one. */
@@ -346,6 +361,7 @@ public final class BenchConfig {
     samplingEnabled();
     samplingInterval();
     regressionRule();
+    baselineMatch();
     forksOverride();
     forksJvmArgs();
     forksTimeout();

@@ -49,6 +49,20 @@ public final class Defaults {
   public static final int RECOMMENDED_FORKS = 5;
   /** Child JVMs per scenario when neither annotation nor configuration asks for forks: none. */
   public static final int FORKS = 0;
+
+  /**
+   * Forks per scenario when a baseline is set and no fork count is: entry {@code b - 1} for a
+   * baseline scenario measured in {@code b} JVMs (1: unforked), the last entry for more. Each is the
+   * smallest count that, in simulation (between-JVM CV 5%, within 3%), keeps A/A false regressions
+   * at most 1% and names bimodal JVMs (30% of them 70% slower) in at least 95% of scenarios, at the
+   * lower end of the rate's 99% interval over 20,000 simulated scenarios.
+   */
+  public static final java.util.List<Integer> FORKS_AGAINST_BASELINE = java.util.List.of(10, 10, 7, 6, 5, 4, 3);
+
+  /** The fork count of a scenario whose baseline was measured in {@code baselineJvms} JVMs (1 or more). */
+  public static int forksAgainstBaseline(int baselineJvms) {
+    return FORKS_AGAINST_BASELINE.get(Math.min(Math.max(baselineJvms, 1), FORKS_AGAINST_BASELINE.size()) - 1);
+  }
   /** How long one fork may take, start-up to hand-back, before it is stopped and reported. */
   public static final Duration FORK_TIMEOUT = Duration.ofMinutes(30);
   /**

@@ -8,8 +8,9 @@ import dev.junitbench.results.Samples;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import java.nio.file.Path;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The run a benchmark run is gated against ({@code junit.bench.baseline}), read once: its results
@@ -19,7 +20,7 @@ public final class Baseline {
 
   private final RunFolder folder;
   private final Samples samples;
-  private final Map<ScenarioKey, ScenarioResult> byScenario = new HashMap<>();
+  private final Map<ScenarioKey, ScenarioResult> byScenario = new LinkedHashMap<>();
 
   private Baseline(RunFolder folder, Samples samples) {
     this.folder = folder;
@@ -38,6 +39,11 @@ public final class Baseline {
   public static Baseline read(Path path) {
     try {
       RunFolder folder = RunFolder.read(path);
+      if (folder.results().isEmpty()) {
+        throw new BenchmarkConfigurationException("-D" + BenchConfig.BASELINE + "=" + path + " cannot be used: "
+            + folder.resultsFile() + " holds no scenario (its run measured nothing); give the run folder of a run"
+            + " that measured these benchmarks");
+      }
       return new Baseline(folder, folder.hasSamples() ? folder.samples() : null);
     } catch (ResultFileException e) {
       throw new BenchmarkConfigurationException("-D" + BenchConfig.BASELINE + "=" + path + " cannot be used: "
@@ -56,8 +62,25 @@ public final class Baseline {
   }
 
   /** The baseline's result of the scenario {@code key}, or null. */
-  ScenarioResult result(ScenarioKey key) {
+  public ScenarioResult result(ScenarioKey key) {
     return byScenario.get(key);
+  }
+
+  /** Every scenario of the baseline, in its order. */
+  public Set<ScenarioKey> keys() {
+    return byScenario.keySet();
+  }
+
+  /**
+   * The JVM runs that measured the baseline's scenario {@code key}: its forks, or 1 when it was not
+   * forked; 0 when the baseline lacks it or did not measure it.
+   */
+  public int jvms(ScenarioKey key) {
+    ScenarioResult result = byScenario.get(key);
+    if (result == null || result.latencyMs() == null) {
+      return 0;
+    }
+    return dev.junitbench.results.ScenarioComparison.jvmMedians(result).length;
   }
 
   /** The raw samples of {@code result}, or null when the baseline kept none. */

@@ -1,5 +1,7 @@
 package dev.junitbench.gate;
 
+import dev.junitbench.config.BaselineMatch;
+import dev.junitbench.config.BenchConfig;
 import dev.junitbench.results.BaselineCheck;
 import dev.junitbench.results.BudgetCheck;
 import dev.junitbench.results.UnitFormat;
@@ -7,7 +9,10 @@ import dev.junitbench.results.GateResult;
 import dev.junitbench.results.ScenarioComparison;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Throughput;
+import dev.junitbench.results.ScenarioComparison;
 import dev.junitbench.stats.Comparison;
+import dev.junitbench.stats.JvmRuns;
+import dev.junitbench.stats.Verdict;
 import dev.junitbench.stats.LatencySummary;
 import dev.junitbench.stats.RegressionRule;
 import java.util.ArrayList;
@@ -15,43 +20,63 @@ import java.util.List;
 
 /**
  * Decides, right after a scenario is measured, whether it regressed against the baseline or broke
- * its budget. It only judges: the caller fails the test when {@link GateResult#failed()}.
+ * its budget. It only judges: the caller fails the test when {@link GateResult#failed()}. A
+ * scenario the baseline cannot judge (not in it, not measured there, JVMs on two levels) is NOT
+ * JUDGED, with the reason; under {@code junit.bench.baseline.match=all} that fails it too.
  *
- * @param baseline the baseline run, or null
+ * @param matching the run's scenarios matched with its baseline, or null without a baseline
  * @param rule the regression rule
  * @param budget the benchmark's budget, or null
  */
-public record Gate(Baseline baseline, RegressionRule rule, BudgetLimits budget) {
+public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits budget) {
 
   /** A {@code @Budget} parsed: each limit or null. */
   public record BudgetLimits(Double medianMs, Double p99Ms, Double minThroughput) {}
 
   /** Whether there is anything to decide. */
   public boolean active() {
-    return baseline != null || budget != null;
+    return matching != null || budget != null;
   }
 
-  /** The decision on {@code measured} (with its statistics and samples), or null when inactive. */
+  /** The baseline, or null. */
+  public Baseline baseline() {
+    return matching == null ? null : matching.baseline();
+  }
+
+  /**
+   * The decision on {@code measured} (with its statistics and samples), or null when inactive. A
+   * failure's message starts with one line that fits a test report's list of failures (the
+   * scenario, the change and its interval, the test, a changed model first), then the long form.
+   */
   public GateResult check(ScenarioResult measured, long[] samplesNs) {
     if (!active()) {
       return null;
     }
-    BaselineCheck baselineCheck = baseline == null ? null : compare(measured, samplesNs);
+    BaselineCheck baselineCheck = matching == null ? null : compare(measured, samplesNs);
     BudgetCheck budgetCheck = budget == null ? null : budget(measured);
+    List<String> shortForms = new ArrayList<>();
     List<String> failures = new ArrayList<>();
     if (baselineCheck != null && baselineCheck.regressed()) {
+      shortForms.add(shortVerdict(baselineCheck));
       failures.add(regression(baselineCheck));
+    } else if (baselineCheck != null && !baselineCheck.judged() && matching.mode() == BaselineMatch.ALL) {
+      String why = "not judged against the baseline (" + BenchConfig.BASELINE_MATCH + "=all): " + reason(baselineCheck);
+      shortForms.add(why);
+      failures.add(why);
     }
     if (budgetCheck != null && budgetCheck.broken()) {
-      failures.add("budget exceeded: " + String.join("; ", budgetCheck.exceeded()));
+      String broken = "budget exceeded: " + String.join("; ", budgetCheck.exceeded());
+      shortForms.add(broken);
+      failures.add(broken);
     }
     String subject = measured.benchmark() + " " + measured.displayName() + ": ";
     if (!failures.isEmpty()) {
-      return new GateResult(true, subject + String.join("; ", failures), baselineCheck, budgetCheck);
+      return new GateResult(true, measured.displayName() + " " + String.join("; ", shortForms) + "\n" + subject
+          + String.join("; ", failures), baselineCheck, budgetCheck);
     }
     List<String> notes = new ArrayList<>();
     if (baselineCheck != null) {
-      notes.add(baselineCheck.found() ? verdictLine(baselineCheck) : baselineCheck.note());
+      notes.add(baselineCheck.comparison() != null ? verdictLine(baselineCheck) : baselineCheck.note());
     }
     if (budgetCheck != null) {
       notes.add("within budget");
@@ -60,16 +85,17 @@ public record Gate(Baseline baseline, RegressionRule rule, BudgetLimits budget) 
   }
 
   private BaselineCheck compare(ScenarioResult measured, long[] samplesNs) {
+    Baseline baseline = matching.baseline();
     String file = baseline.file().toString();
     ScenarioResult before = baseline.result(measured.key());
     if (before == null) {
       return new BaselineCheck(file, baseline.runId(), false, null, null, rule,
-          "not in the baseline (a new scenario): nothing to compare, passed");
+          "NOT JUDGED: not in the baseline; " + matching.unmatched(measured.key()));
     }
     if (before.latencyMs() == null) {
       // A baseline scenario the gate failed kept its figures and is compared, as compare does.
       return new BaselineCheck(file, baseline.runId(), false, null, null, rule,
-          "the baseline's scenario was not measured (" + before.status().id() + "): nothing to compare, passed");
+          "NOT JUDGED: the baseline's scenario was not measured (" + before.status().id() + ")");
     }
     long[] beforeSamples = baseline.samples(before);
     Comparison comparison = ScenarioComparison.of(before, beforeSamples, measured, samplesNs, rule);
@@ -80,17 +106,52 @@ public record Gate(Baseline baseline, RegressionRule rule, BudgetLimits budget) 
         note == null ? comparison.note() : comparison.note() == null ? note : note + "; " + comparison.note());
   }
 
+  /** Why a scenario was not judged: the check's note, or the comparison's. */
+  private static String reason(BaselineCheck check) {
+    return check.comparison() != null ? check.comparison().note() : check.note().replaceFirst("^NOT JUDGED: ", "");
+  }
+
   private String regression(BaselineCheck check) {
     return verdictLine(check) + " against " + check.file() + " (rule: " + rule.describe() + ")";
   }
 
+  /** {@code regressed +12.3% (95% CI +10.1% to +14.6%; welch-t-log-fork-medians, 10 vs 10 forks)}. */
+  static String shortVerdict(BaselineCheck check) {
+    Comparison c = check.comparison();
+    StringBuilder line = new StringBuilder(c.verdict().words()).append(' ');
+    line.append(c.ratio() == null ? "n/a" : UnitFormat.change(c.ratio() - 1));
+    line.append(" (");
+    if (c.ci95Low() != null) {
+      line.append("95% CI ").append(UnitFormat.change(c.ci95Low() - 1)).append(" to ")
+          .append(UnitFormat.change(c.ci95High() - 1)).append("; ");
+    }
+    line.append(c.test()).append(", ").append(c.baselineCount()).append(" vs ").append(c.currentCount()).append(' ')
+        .append(c.countUnit()).append(')');
+    if (!c.betweenJvms()) {
+      line.append(", ").append(JvmRuns.UNFORKED);
+    }
+    return line.toString();
+  }
+
   /**
    * {@code regressed: median +12.3% (95% CI +10.1% to +14.6%), p = 3.2e-12 (mann-whitney-u, 100 vs 100
-   * samples), 7.312 ms -> 8.211 ms}; forked runs name Welch's test and count forks.
+   * samples), 7.312 ms -> 8.211 ms}; forked runs name Welch's test and count forks; a verdict of one
+   * JVM against one JVM starts {@code regressed (unforked: between-JVM variance unknown)}.
    */
   public static String verdictLine(BaselineCheck check) {
     Comparison c = check.comparison();
-    StringBuilder line = new StringBuilder(c.verdict().id()).append(": median ");
+    StringBuilder line = new StringBuilder(c.verdict().words());
+    if (c.verdict() == Verdict.NOT_JUDGED) {
+      line.append(" (").append(reason(check).replaceFirst("^not judged: ", "")).append("): median ")
+          .append(c.ratio() == null ? "n/a" : UnitFormat.change(c.ratio() - 1)).append(", ")
+          .append(UnitFormat.duration(c.baselineMedianMs())).append(" -> ").append(UnitFormat.duration(c.currentMedianMs()))
+          .append(" (").append(c.baselineCount()).append(" vs ").append(c.currentCount()).append(" JVMs)");
+      return line.toString();
+    }
+    if (!c.betweenJvms()) {
+      line.append(" (").append(JvmRuns.UNFORKED).append(')');
+    }
+    line.append(": median ");
     line.append(c.ratio() == null ? "n/a" : UnitFormat.change(c.ratio() - 1));
     if (c.ci95Low() != null) {
       line.append(" (95% CI ").append(UnitFormat.change(c.ci95Low() - 1)).append(" to ").append(UnitFormat.change(c.ci95High() - 1))
@@ -100,8 +161,10 @@ public record Gate(Baseline baseline, RegressionRule rule, BudgetLimits budget) 
         .append(" (").append(c.test()).append(", ").append(c.baselineCount()).append(" vs ")
         .append(c.currentCount()).append(' ').append(c.countUnit()).append("), ")
         .append(UnitFormat.duration(c.baselineMedianMs())).append(" -> ").append(UnitFormat.duration(c.currentMedianMs()));
-    if (check.note() != null) {
-      line.append("; ").append(check.note());
+    String note = check.note() == null ? null
+        : check.note().replace(JvmRuns.UNFORKED + "; ", "").replace(JvmRuns.UNFORKED, "");
+    if (note != null && !note.isBlank()) {
+      line.append("; ").append(note);
     }
     return line.toString();
   }

@@ -278,14 +278,27 @@ public final class ConsoleTable {
     List<String> words = new ArrayList<>();
     BaselineCheck baseline = gate.baseline();
     if (baseline != null) {
-      words.add(!baseline.found() ? "not in baseline" : baseline.change() == null
-          ? baseline.comparison().verdict().id()
-          : String.format(Locale.ROOT, "%+.1f%% %s", baseline.change() * 100, baseline.comparison().verdict().id()));
+      words.add(verdict(baseline));
     }
     if (gate.budget() != null && gate.budget().broken()) {
       words.add("over budget");
     }
     return (gate.failed() ? "FAILED " : "") + String.join(", ", words);
+  }
+
+  /** {@code +3.1% unchanged, unforked}, {@code +6.3% NOT JUDGED: bimodal}, {@code NOT JUDGED: not in baseline}. */
+  private static String verdict(BaselineCheck baseline) {
+    if (baseline.comparison() == null) {
+      return baseline.note() != null && baseline.note().contains("not in the baseline") ? "NOT JUDGED: not in baseline"
+          : "NOT JUDGED: not measured in baseline";
+    }
+    var comparison = baseline.comparison();
+    String change = baseline.change() == null ? "" : String.format(Locale.ROOT, "%+.1f%% ", baseline.change() * 100);
+    if (comparison.verdict() == dev.junitbench.stats.Verdict.NOT_JUDGED) {
+      return change + "NOT JUDGED: " + (comparison.note() != null && comparison.note().contains("bimodal")
+          ? "bimodal" : "no test");
+    }
+    return change + comparison.verdict().words() + (comparison.betweenJvms() ? "" : ", unforked");
   }
 
   /** One line per reason a scenario did not run or was not measured, with how many. */

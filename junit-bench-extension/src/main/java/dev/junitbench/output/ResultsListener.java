@@ -4,11 +4,15 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.Defaults;
 import dev.junitbench.environment.HostInfo;
+import dev.junitbench.exchange.PlannedBenchmarks;
 import dev.junitbench.exchange.ResultExchange;
 import dev.junitbench.machine.GitReader;
 import dev.junitbench.machine.HostReader;
 import dev.junitbench.machine.OshiFacts;
 import dev.junitbench.machine.SoftwareReader;
+import dev.junitbench.gate.GateSummary;
+import dev.junitbench.results.ResultFileException;
+import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.RunInfo;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
@@ -98,6 +102,7 @@ public final class ResultsListener implements TestExecutionListener {
       return;
     }
     subscription = ResultExchange.subscribe();
+    PlannedBenchmarks.set(plannedBenchmarks());
     Instant now = Instant.now();
     String id = FOLDER_TIME.format(now) + "-" + String.format("%06x", ThreadLocalRandom.current().nextInt(1 << 24));
     // Runtimes load when a benchmark first needs them; their versions are added as they appear.
@@ -116,6 +121,23 @@ public final class ResultsListener implements TestExecutionListener {
     }
     run = new RunInfo(id, iso(now), null, GitReader.read(Path.of("").toAbsolutePath()), host,
         SoftwareReader.current().withRuntimes(backends.runtimeVersions()), settings, RunWarnings.messages());
+  }
+
+  /** The plan's benchmark methods with their test classes, for the extension's decisions about the whole run. */
+  private List<PlannedBenchmarks.Planned> plannedBenchmarks() {
+    List<PlannedBenchmarks.Planned> planned = new ArrayList<>();
+    for (String id : benchmarks.keySet()) {
+      plan.getTestIdentifier(UniqueId.parse(id)).getSource().ifPresent(source -> {
+        if (source instanceof MethodSource method) {
+          try {
+            planned.add(new PlannedBenchmarks.Planned(method.getJavaClass(), method.getJavaMethod()));
+          } catch (RuntimeException | LinkageError e) {
+            // The extension reports a class it cannot load when it runs it.
+          }
+        }
+      });
+    }
+    return planned;
   }
 
   private static Optional<String> benchmarkOf(TestIdentifier node) {
@@ -250,13 +272,31 @@ public final class ResultsListener implements TestExecutionListener {
         out.println();
         out.println("junit-bench results" + (writer != null && !writeFailed ? " (" + writer.runDir() + ")" : "") + ":");
         out.print(ConsoleTable.render(results));
+        gateSummary().ifPresent(out::println);
         // Last, so the report to open is the last thing the run prints.
         written.forEach(format -> format.lines().forEach(out::println));
         out.flush();
       }
     } finally {
       subscription.close();
+      PlannedBenchmarks.clear();
       run = null;
+    }
+  }
+
+  /** The gate's line about the whole run against its baseline, when the run has one that can be read. */
+  private Optional<String> gateSummary() {
+    Optional<Path> baseline = orDefault(config::baseline, Optional.empty());
+    if (baseline.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      RunFolder folder = RunFolder.read(baseline.get());
+      List<ScenarioKey> keys = folder.results().stream().map(ScenarioResult::key).toList();
+      return Optional.of("junit-bench " + GateSummary.line(results, keys, folder.resultsFile().toString()));
+    } catch (ResultFileException | RuntimeException e) {
+      // Every benchmark already failed, naming the baseline's problem.
+      return Optional.empty();
     }
   }
 

@@ -18,6 +18,14 @@ import dev.junitbench.stats.RegressionRule;
 public record BaselineCheck(String file, String runId, boolean found, Double change, Comparison comparison,
     RegressionRule rule, String note) {
 
+  /**
+   * Whether the scenario was judged: compared, with a verdict. Not judged: the baseline lacks it or
+   * did not measure it, or its JVM runs fell on two levels.
+   */
+  public boolean judged() {
+    return comparison != null && comparison.verdict() != dev.junitbench.stats.Verdict.NOT_JUDGED;
+  }
+
   /** Whether the comparison found the scenario slower. */
   public boolean regressed() {
     return comparison != null && comparison.verdict() == dev.junitbench.stats.Verdict.REGRESSED;

@@ -124,6 +124,11 @@ public record RunFolder(Path dir, ResultsDocument document) {
     if (version == null || !version.canConvertToInt()) {
       throw new ResultFileException(file + " has no schema_version; it is not a junit-bench results.json");
     }
+    if (version.asInt() > ResultsDocument.SCHEMA_VERSION) {
+      throw new ResultFileException(file + " has schema_version " + version.asText() + ", written by a newer"
+          + " junit-bench; this one reads " + ResultsDocument.SCHEMA_VERSION + ": upgrade junit-bench here, or make"
+          + " the file again with this version");
+    }
     if (version.asInt() != ResultsDocument.SCHEMA_VERSION) {
       throw new ResultFileException(file + " has schema_version " + version.asText() + "; this junit-bench reads "
           + ResultsDocument.SCHEMA_VERSION + ": read it with the junit-bench version that wrote it");

@@ -2,14 +2,18 @@ package dev.junitbench.results;
 
 import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.ForkStatistics;
+import dev.junitbench.stats.JvmRuns;
 import dev.junitbench.stats.RegressionRule;
+import dev.junitbench.stats.Verdict;
+import java.util.Optional;
 
 /**
  * The one place that picks the test comparing a scenario now with the same scenario of a baseline,
- * for the regression gate and for {@code compare} alike. Both runs forked: Welch's t-test on the log
- * fork medians, which measures the variance between JVM runs. Otherwise the test of one JVM's
- * samples (Mann-Whitney, or a Wald test of medians without samples.csv), with a note that the
- * variance between runs is unknown: a difference between two JVMs may then be called a change.
+ * for the regression gate and for {@code compare} alike. Each side counts as its JVM runs: a forked
+ * run's fork medians, an unforked run's one median. {@link JvmRuns} picks the test between JVM runs
+ * (two levels named and not judged; Welch's t-test on the log fork medians; one side's spread
+ * judging the other's JVM); with one JVM a side, the test of one JVM's samples (Mann-Whitney, or a
+ * Wald test of medians without samples.csv), its verdict marked {@value JvmRuns#UNFORKED}.
  *
  * @since 0.1.0
  */
@@ -23,21 +27,32 @@ public final class ScenarioComparison {
    */
   public static Comparison of(ScenarioResult before, long[] beforeSamples, ScenarioResult now, long[] nowSamples,
       RegressionRule rule) {
-    boolean forkedBefore = forked(before);
-    boolean forkedNow = forked(now);
-    if (forkedBefore && forkedNow) {
-      Comparison welch = Comparison.ofForks(before.forks().medians(), now.forks().medians(), rule);
-      if (welch.pValue() != null || welch.ratio() == null || welch.ratio() == 1) {
-        return welch;
-      }
-      // Fork medians without spread on either side (a clock coarser than the body) leave Welch nothing to
-      // test; a change between them must still be judged, so the samples are.
-      return single(before, beforeSamples, now, nowSamples, rule).withNote(welch.note()
+    Optional<Comparison> between = JvmRuns.compare(jvmMedians(before), jvmMedians(now), rule);
+    if (between.isEmpty()) {
+      return unforked(single(before, beforeSamples, now, nowSamples, rule));
+    }
+    Comparison judged = between.get();
+    if (judged.verdict() != Verdict.NOT_JUDGED && judged.pValue() == null && judged.ratio() != null
+        && judged.ratio() != 1) {
+      // Fork medians without spread (a clock coarser than the body) leave nothing to test; a change between
+      // them must still be judged, so the samples are.
+      return single(before, beforeSamples, now, nowSamples, rule).withNote(judged.note()
           + ": compared on the pooled samples; between-JVM variance unknown");
     }
-    String which = forkedBefore ? "the current run is not" : forkedNow ? "the baseline is not" : "neither run is";
-    return single(before, beforeSamples, now, nowSamples, rule).withNote(which + " forked in "
-        + ForkStatistics.MIN_FORKS + " JVMs or more: between-JVM variance unknown (fork both to measure it)");
+    return judged;
+  }
+
+  /** {@code comparison} with {@value JvmRuns#UNFORKED} first in its note. */
+  public static Comparison unforked(Comparison comparison) {
+    Comparison c = comparison;
+    return new Comparison(c.verdict(), c.ratio(), c.ci95Low(), c.ci95High(), c.pValue(), c.test(),
+        c.baselineMedianMs(), c.currentMedianMs(), c.baselineCount(), c.currentCount(),
+        c.note() == null ? JvmRuns.UNFORKED : JvmRuns.UNFORKED + "; " + c.note());
+  }
+
+  /** The medians of the JVM runs that measured {@code result}: its forks', or its own when it was not forked. */
+  public static double[] jvmMedians(ScenarioResult result) {
+    return forked(result) ? result.forks().medians() : new double[] {result.latencyMs().median()};
   }
 
   /** The test of one JVM's samples, or of the medians and their intervals where a side kept no samples. */

@@ -107,7 +107,7 @@ public final class UnitFormat {
       line.append("; ").append(result.validity().summary());
     }
     if (result.gate() != null) {
-      line.append(result.gate().failed() ? "; FAILED: " : "; gate: ").append(withoutSubject(result, result.gate().message()));
+      line.append(result.gate().failed() ? "; FAILED: " : "; gate: ").append(withoutSubject(result, result.gate().detail()));
     }
     return line.toString();
   }

@@ -15,11 +15,13 @@ import java.util.Arrays;
  * @param ci95Low lower bound of the ratio's 95% interval, or null with fewer than 6 samples (2 forks) a side
  * @param ci95High upper bound, or null likewise
  * @param pValue two-sided p-value, or null when no test was possible
- * @param test {@code mann-whitney-u}, {@code mann-whitney-u-exact}, {@code wald-log-median-ratio} or
- *     {@code welch-t-log-fork-medians}
- * @param baselineMedianMs the baseline's median latency, ms (for Welch: the geometric mean of its fork medians)
- * @param currentMedianMs the current median latency, ms (for Welch likewise)
- * @param baselineCount samples of the baseline; forks, not samples, for Welch ({@link #countUnit()})
+ * @param test {@code mann-whitney-u}, {@code mann-whitney-u-exact}, {@code wald-log-median-ratio},
+ *     {@code welch-t-log-fork-medians}, {@code t-prediction-log-jvm-medians}, {@code student-t-log-jvm-levels}
+ *     or {@code none} (not judged)
+ * @param baselineMedianMs the baseline's median latency, ms (between JVMs: the geometric mean of its JVM medians)
+ * @param currentMedianMs the current median latency, ms (between JVMs likewise)
+ * @param baselineCount samples of the baseline; forks for Welch, JVMs for the tests between JVM runs
+ *     ({@link #countUnit()})
  * @param currentCount samples now; forks for Welch likewise
  * @param note why a figure is missing or the verdict could not be called, or null
  * @since 0.1.0
@@ -35,6 +37,18 @@ public record Comparison(Verdict verdict, Double ratio, Double ci95Low, Double c
   public static final String WALD = "wald-log-median-ratio";
   /** The test of runs in several JVMs: Welch's t on the log fork medians. */
   public static final String WELCH = "welch-t-log-fork-medians";
+  /**
+   * The test of a side measured in one JVM (or two) against the spread of the other side's fork
+   * medians: the prediction interval those forks give for one more JVM run.
+   */
+  public static final String PREDICTION = "t-prediction-log-jvm-medians";
+  /**
+   * The test of a change beyond both levels of JVMs that fell on two: Student's t of one level of each
+   * side, the spread pooled within every level ({@link JvmRuns}).
+   */
+  public static final String LEVELS = "student-t-log-jvm-levels";
+  /** No test: the scenario was not judged ({@link Verdict#NOT_JUDGED}). */
+  public static final String NONE = "none";
 
   private static final double NS_PER_MS = 1e6;
 
@@ -143,11 +157,72 @@ public record Comparison(Verdict verdict, Double ratio, Double ci95Low, Double c
   }
 
   /**
+   * Compares a side measured in few JVMs with the spread of the other side's runs in several: with n
+   * fork medians of mean log m and standard deviation s on the reference side, and the few side's m'
+   * JVM medians of mean log y, {@code (y - m) / (s * sqrt(1/n + 1/m'))} follows Student's t with
+   * n - 1 degrees of freedom when nothing changed. With one JVM on the few side this is the
+   * prediction interval of one more JVM run. The ratio is current / baseline, its 95% interval that
+   * t interval's. Neither array is modified.
+   *
+   * @param referenceMediansMs the fork medians of the side whose spread is used, 2 or more
+   * @param fewMediansMs the JVM medians of the other side, 1 or more
+   * @param referenceIsCurrent whether the reference side is the current run (else the baseline)
+   * @throws IllegalArgumentException when a median is negative or not finite, or the reference has fewer than 2
+   */
+  public static Comparison ofSpreadOfOneSide(double[] referenceMediansMs, double[] fewMediansMs,
+      boolean referenceIsCurrent, RegressionRule rule) {
+    ForkMedians reference = ForkMedians.of(referenceIsCurrent ? "current" : "baseline", referenceMediansMs);
+    ForkMedians few = ForkMedians.of(referenceIsCurrent ? "baseline" : "current", fewMediansMs);
+    int n = reference.count();
+    if (n < 2) {
+      throw new IllegalArgumentException("the spread of one side needs 2 forks or more there, had " + n);
+    }
+    ForkMedians base = referenceIsCurrent ? few : reference;
+    ForkMedians now = referenceIsCurrent ? reference : few;
+    if (!(base.geometricMeanMs() > 0 && now.geometricMeanMs() > 0)) {
+      return new Comparison(Verdict.UNCHANGED, null, null, null, null, PREDICTION, base.geometricMeanMs(),
+          now.geometricMeanMs(), base.count(), now.count(),
+          "a median of 0 (a body faster than the clock's resolution) has no logarithm: no ratio, no test");
+    }
+    double diff = now.meanLog() - base.meanLog();
+    double ratio = Math.exp(diff);
+    double se = Math.sqrt(reference.logVariance() * (1.0 / n + 1.0 / few.count()));
+    if (!(se > 0)) {
+      return new Comparison(Verdict.UNCHANGED, ratio, null, null, null, PREDICTION, base.geometricMeanMs(),
+          now.geometricMeanMs(), base.count(), now.count(), "every fork median is the same: no spread to judge by");
+    }
+    double p = Math.min(1.0, 2 * StudentT.cdf(-Math.abs(diff / se), n - 1));
+    double margin = StudentT.quantile(0.975, n - 1) * se;
+    return new Comparison(rule.latencyVerdict(ratio, p), ratio, Math.exp(diff - margin), Math.exp(diff + margin), p,
+        PREDICTION, base.geometricMeanMs(), now.geometricMeanMs(), base.count(), now.count(), null);
+  }
+
+  /**
+   * No verdict, with the reason first in the note: the figures are shown, nothing is tested.
+   *
+   * @param baselineMs the baseline's centre (median or geometric mean of its JVM runs), ms
+   * @param currentMs the current centre, ms
+   */
+  public static Comparison notJudged(String reason, double baselineMs, double currentMs, long baselineJvms,
+      long currentJvms) {
+    Double ratio = baselineMs > 0 && currentMs > 0 ? currentMs / baselineMs : null;
+    return new Comparison(Verdict.NOT_JUDGED, ratio, null, null, null, NONE, baselineMs, currentMs, baselineJvms,
+        currentJvms, reason);
+  }
+
+  /**
    * What {@link #baselineCount()} and {@link #currentCount()} count: {@code forks} for
-   * {@link #WELCH}, {@code samples} for every other test.
+   * {@link #WELCH}, {@code JVMs} for {@link #PREDICTION} and {@link #NONE}, {@code samples} for every
+   * other test.
    */
   public String countUnit() {
-    return WELCH.equals(test) ? "forks" : "samples";
+    return WELCH.equals(test) ? "forks"
+        : PREDICTION.equals(test) || NONE.equals(test) || LEVELS.equals(test) ? "JVMs" : "samples";
+  }
+
+  /** Whether the test holds the variance between JVM runs: Welch's on fork medians, or the prediction of one JVM. */
+  public boolean betweenJvms() {
+    return WELCH.equals(test) || PREDICTION.equals(test) || LEVELS.equals(test);
   }
 
   private static MedianRatio.Side side(LatencySummary summary) {

@@ -15,11 +15,22 @@ public enum Verdict {
   /** Faster: latency down (or throughput up) beyond the threshold, significantly. */
   IMPROVED,
   /** Neither: the change is within the threshold, not significant, or cannot be tested. */
-  UNCHANGED;
+  UNCHANGED,
+  /**
+   * No verdict: the scenario could not be judged (its JVM runs fell on two levels, say); its note
+   * says why. Never a pass by accident: the gate's summary counts it, and
+   * {@code junit.bench.baseline.match=all} fails it.
+   */
+  NOT_JUDGED;
 
-  /** The name in result files and reports: {@code regressed}. */
+  /** The name in result files and reports: {@code regressed}, {@code not_judged}. */
   @JsonValue
   public String id() {
     return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** The name in messages: {@code regressed}, {@code not judged}. */
+  public String words() {
+    return name().toLowerCase(Locale.ROOT).replace('_', ' ');
   }
 }

@@ -34,7 +34,7 @@ class GatedResultsTests {
         RunFolders.passed(SLOW, Map.of("device", "cpu"), RunFolders.around(50_000, 30)),
         RunFolders.passed(FAST, Map.of("device", "cpu"), RunFolders.around(1_000_000_000L, 30))));
     outcome = ListenerRun.into(tempDir.resolve("out")).config("junit.bench.baseline", baseline.toString())
-        .config("junit.bench.measurement.iterations", "20").run(GatedTestCases.class);
+        .config("junit.bench.measurement.iterations", "20").config("junit.bench.forks", "0").run(GatedTestCases.class);
   }
 
   @Test
@@ -42,8 +42,8 @@ class GatedResultsTests {
   void failedWithFigures() {
     JsonNode slow = outcome.result("slow", "[device=cpu]");
     assertThat(slow.get("status").asText()).isEqualTo("failed");
-    assertThat(slow.get("error").asText()).startsWith("org.opentest4j.AssertionFailedError: " + SLOW
-        + " [device=cpu]: regressed: median +");
+    assertThat(slow.get("error").asText()).startsWith("org.opentest4j.AssertionFailedError: [device=cpu] regressed +")
+        .contains("\n" + SLOW + " [device=cpu]: regressed (unforked: between-JVM variance unknown): median +");
     assertThat(slow.get("latency_ms").get("count").asInt()).isEqualTo(20);
     assertThat(slow.get("throughput").get("value").asDouble()).isPositive();
     assertThat(slow.get("memory").isObject()).isTrue();
@@ -86,12 +86,14 @@ class GatedResultsTests {
     assertThat(slow.get("gate_budget_exceeded")).isEmpty();
     assertThat(slow.get("latency_ms_median")).isNotEmpty();
 
-    assertThat(outcome.out()).containsPattern("FAILED \\+\\d+\\.\\d% regressed");
-    assertThat(outcome.out()).containsPattern("-\\d+\\.\\d% improved");
+    assertThat(outcome.out()).containsPattern("FAILED \\+\\d+\\.\\d% regressed, unforked");
+    assertThat(outcome.out()).containsPattern("-\\d+\\.\\d% improved, unforked");
     assertThat(outcome.printed()).contains("junit-bench: GatedResultsTests$GatedTestCases.slow [device=cpu]: median ")
-        .contains("; FAILED: regressed: median +")
+        .contains("; FAILED: regressed (unforked: between-JVM variance unknown): median +")
         .contains("junit-bench: GatedResultsTests$GatedTestCases.fast [device=cpu]: median ")
-        .contains("; gate: improved: median -");
+        .contains("; gate: improved (unforked: between-JVM variance unknown): median -");
+    assertThat(outcome.out()).contains("junit-bench gate: 2 of 2 scenarios judged against "
+        + baseline.resolve("results.json").toAbsolutePath() + " (1 regressed, 1 improved)");
   }
 
   static class GatedTestCases {

@@ -96,7 +96,11 @@ class RunFolderReadingTests {
     assertThatThrownBy(() -> RunFolder.read(dir)).hasMessage(file + " has no schema_version; it is not a junit-bench results.json");
 
     Files.writeString(file, good.replace("\"schema_version\" : 1", "\"schema_version\" : 2"));
-    assertThatThrownBy(() -> RunFolder.read(dir)).hasMessage(file + " has schema_version 2; this junit-bench reads 1:"
+    assertThatThrownBy(() -> RunFolder.read(dir)).hasMessage(file + " has schema_version 2, written by a newer"
+        + " junit-bench; this one reads 1: upgrade junit-bench here, or make the file again with this version");
+
+    Files.writeString(file, good.replace("\"schema_version\" : 1", "\"schema_version\" : 0"));
+    assertThatThrownBy(() -> RunFolder.read(dir)).hasMessage(file + " has schema_version 0; this junit-bench reads 1:"
         + " read it with the junit-bench version that wrote it");
 
     Files.writeString(file, "{\"schema_version\": 1, \"run\": {}}");

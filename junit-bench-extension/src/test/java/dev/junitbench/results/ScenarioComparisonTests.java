@@ -49,13 +49,38 @@ class ScenarioComparisonTests {
   }
 
   @Test
-  @DisplayName("says the between-run variance is unknown when a side ran in fewer than 2 forks")
+  @DisplayName("judges a side of one JVM against the spread of the other side's forks: the prediction interval of one more JVM")
   void oneFork() {
     ScenarioResult before = forked(1_000);
     ScenarioResult now = forked(1_200, 1_210, 1_190);
     Comparison comparison = ScenarioComparison.of(before, before.samplesNs(), now, now.samplesNs(), RegressionRule.DEFAULT);
+    assertThat(comparison.test()).isEqualTo(Comparison.PREDICTION);
+    assertThat(comparison.verdict()).isEqualTo(Verdict.REGRESSED);
+    assertThat(comparison.baselineCount()).isEqualTo(1);
+    assertThat(comparison.currentCount()).isEqualTo(3);
+    assertThat(comparison.countUnit()).isEqualTo("JVMs");
+    assertThat(comparison.note()).isNull();
+  }
+
+  @Test
+  @DisplayName("marks a verdict of one JVM against one JVM unforked, first in its note")
+  void unforked() {
+    ScenarioResult before = RunFolders.passed("a.B#c", PARAMS, RunFolders.around(1_000_000, 30));
+    ScenarioResult now = RunFolders.passed("a.B#c", PARAMS, RunFolders.around(1_300_000, 30));
+    Comparison comparison = ScenarioComparison.of(before, before.samplesNs(), now, now.samplesNs(), RegressionRule.DEFAULT);
     assertThat(comparison.test()).startsWith("mann-whitney-u");
-    assertThat(comparison.note()).isEqualTo("the baseline is not forked in 2 JVMs or more: between-JVM variance unknown"
-        + " (fork both to measure it)");
+    assertThat(comparison.betweenJvms()).isFalse();
+    assertThat(comparison.note()).isEqualTo("unforked: between-JVM variance unknown");
+  }
+
+  @Test
+  @DisplayName("does not judge a side whose forks fell on two levels, naming how many were slow")
+  void bimodal() {
+    ScenarioResult before = forked(1_000, 1_010, 990, 1_005);
+    ScenarioResult now = forked(1_000, 1_700, 1_010, 1_690, 995);
+    Comparison comparison = ScenarioComparison.of(before, before.samplesNs(), now, now.samplesNs(), RegressionRule.DEFAULT);
+    assertThat(comparison.verdict()).isEqualTo(Verdict.NOT_JUDGED);
+    assertThat(comparison.pValue()).isNull();
+    assertThat(comparison.note()).startsWith("not judged: JVMs bimodal (2 of 5 slow, 67% apart) in the current run");
   }
 }

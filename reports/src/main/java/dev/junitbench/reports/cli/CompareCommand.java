@@ -1,5 +1,6 @@
 package dev.junitbench.reports.cli;
 
+import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.reports.compare.ComparisonJson;
 import dev.junitbench.reports.compare.ComparisonMarkdown;
 import dev.junitbench.reports.compare.ComparisonText;
@@ -20,16 +21,18 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "compare", mixinStandardHelpOptions = true,
     description = {"Compares two runs scenario by scenario (matched on benchmark and params) and exits with 1 when a"
         + " scenario regressed.",
-        "A change is called when its p-value (Welch's t-test on the log fork medians when both runs are forked;"
-            + " else two-sided Mann-Whitney U on the raw samples, or a Wald test of the log ratio when a run has no"
-            + " samples.csv) is below --alpha and the median changed by more than --threshold. Latency: lower is"
-            + " better; throughput: higher is better.",
+        "A change is called when its p-value is below --alpha and the median changed by more than --threshold:"
+            + " between JVM runs, Welch's t-test on the log fork medians (both runs forked) or the prediction interval"
+            + " of one JVM from the forked side's spread (one forked); one JVM a side, two-sided Mann-Whitney U on the"
+            + " raw samples (or a Wald test of the log ratio without samples.csv), marked unforked. A side whose JVMs"
+            + " fell on two levels is NOT JUDGED. Latency: lower is better; throughput: higher is better.",
         "A side may be a folder of rounds: run folders (run-*) of one build from one machine, such as a pull-request"
             + " gate writes when it measures base and head alternately. Its rounds are pooled as the forks of one run"
             + " (each fork of a forked round, each unforked round one JVM run) and compared with Welch's t-test on the"
             + " log medians of the JVM runs."},
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:no scenario regressed", "1:a scenario regressed", "2:bad input", "3:an internal error"})
+    exitCodeList = {"0:no scenario regressed", "1:a scenario regressed, or no longer passes, or (--match all) was not"
+        + " judged", "2:bad input (no scenario in common: nothing would be judged)", "3:an internal error"})
 final class CompareCommand implements Callable<Integer> {
 
   /** The output formats. */
@@ -56,10 +59,26 @@ final class CompareCommand implements Callable<Integer> {
   @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to this file instead of standard output.")
   Path output;
 
+  @Option(names = "--match", paramLabel = "any|all", defaultValue = "any",
+      description = "all: a scenario the baseline cannot judge (not in it, not passed, JVMs bimodal) counts as a"
+          + " failure (exit 1), as the gate's junit.bench.baseline.match=all; any: only the runs sharing no"
+          + " scenario fail (exit 2). Default: ${DEFAULT-VALUE}.")
+  String match;
+
+  private BaselineMatch matchMode() {
+    for (BaselineMatch mode : BaselineMatch.values()) {
+      if (mode.name().equalsIgnoreCase(match.trim())) {
+        return mode;
+      }
+    }
+    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+        "--match " + match + " is not valid; use any or all");
+  }
+
   @Override
   public Integer call() throws Exception {
     RegressionRule rule = rules.rule();
-    RunComparison comparison = RunComparison.of(baseline, current, rule);
+    RunComparison comparison = RunComparison.of(baseline, current, rule, matchMode());
     String text = switch (format) {
       case text -> ComparisonText.render(comparison);
       case markdown -> ComparisonMarkdown.render(comparison);

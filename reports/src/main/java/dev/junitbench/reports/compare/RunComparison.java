@@ -1,7 +1,9 @@
 package dev.junitbench.reports.compare;
 
+import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
+import dev.junitbench.results.NearestScenario;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
 import dev.junitbench.results.ScenarioComparison;
@@ -10,6 +12,7 @@ import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
 import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.ForkStatistics;
+import dev.junitbench.stats.JvmRuns;
 import dev.junitbench.stats.RegressionRule;
 import dev.junitbench.stats.Verdict;
 import java.nio.file.Path;
@@ -32,9 +35,11 @@ import java.util.Map;
  * @param rows one per scenario of either run: regressed first, then improved, then the rest
  * @param baselineRounds the baseline's rounds when rounds were pooled, else null
  * @param currentRounds the current rounds when rounds were pooled, else null
+ * @param match how strictly the current run must match the baseline: with {@code all}, a scenario
+ *     the baseline cannot judge counts against the run, as in the gate
  */
 public record RunComparison(RunFolder baseline, RunFolder current, RegressionRule rule, List<Row> rows,
-    Rounds baselineRounds, Rounds currentRounds) {
+    Rounds baselineRounds, Rounds currentRounds, BaselineMatch match) {
 
   /** How a scenario appears in the two runs. */
   public enum Kind {
@@ -95,8 +100,18 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
    */
   public record Pool(int baselineRounds, int currentRounds, double[] baselineMs, double[] currentMs) {}
 
-  /** Counts for the summary line; {@code lost} of the {@code notPassed} were measured in the baseline. */
-  public record Counts(int regressed, int improved, int unchanged, int added, int removed, int notPassed, int lost) {}
+  /**
+   * Counts for the summary line; {@code lost} of the {@code notPassed} were measured in the baseline;
+   * {@code notJudged} were compared but could not be judged (JVMs on two levels).
+   */
+  public record Counts(int regressed, int improved, int unchanged, int notJudged, int added, int removed,
+      int notPassed, int lost) {
+
+    /** Scenarios of the current run the baseline judged nothing of: not in it, not passed, not judged. */
+    public int unjudged() {
+      return notJudged + added + notPassed;
+    }
+  }
 
   /** Whether the baseline, resp. the current run, kept raw samples (for rounds: every round). */
   public boolean baselineHasSamples() {
@@ -122,25 +137,38 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
    *     scenario, or a folder of rounds holds none, a damaged one, or rounds of different machines or commits
    */
   public static RunComparison of(Path baselinePath, Path currentPath, RegressionRule rule) throws BadInputException {
+    return of(baselinePath, currentPath, rule, BaselineMatch.ANY);
+  }
+
+  /** As {@link #of(Path, Path, RegressionRule)}, {@code match} as the gate's {@code junit.bench.baseline.match}. */
+  public static RunComparison of(Path baselinePath, Path currentPath, RegressionRule rule, BaselineMatch match)
+      throws BadInputException {
     if (Rounds.isRoundsFolder(baselinePath) || Rounds.isRoundsFolder(currentPath)) {
-      return of(Rounds.read(baselinePath), Rounds.read(currentPath), rule);
+      return of(Rounds.read(baselinePath), Rounds.read(currentPath), rule, match);
     }
     RunFolder baseline = Runs.read(baselinePath);
     RunFolder current = Runs.read(currentPath);
-    return of(baseline, current, rule);
+    return of(baseline, current, rule, match);
   }
 
   /** Compares two runs already read. */
   public static RunComparison of(RunFolder baseline, RunFolder current, RegressionRule rule) throws BadInputException {
+    return of(baseline, current, rule, BaselineMatch.ANY);
+  }
+
+  /** Compares two runs already read, {@code match} as the gate's. */
+  public static RunComparison of(RunFolder baseline, RunFolder current, RegressionRule rule, BaselineMatch match)
+      throws BadInputException {
     Samples baselineSamples = Runs.samplesOrNull(baseline);
     Samples currentSamples = Runs.samplesOrNull(current);
     List<Row> rows = rows(index(baseline), index(current),
         (key, then, now) -> compare(key, baseline, then, baselineSamples, current, now, currentSamples, rule));
     if (rows == null) {
       throw new BadInputException(baseline.resultsFile() + " and " + current.resultsFile() + " have no scenario in"
-          + " common (scenarios match on benchmark and params); compare two runs of the same benchmarks");
+          + " common, so nothing would be judged; " + NearestScenario.whyNoneMatch(index(baseline).keySet(),
+          index(current).keySet()));
     }
-    return new RunComparison(baseline, current, rule, rows, null, null);
+    return new RunComparison(baseline, current, rule, rows, null, null, match);
   }
 
   /**
@@ -149,16 +177,18 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
    * Welch's t-test on their logarithms decides, as for two forked runs. A scenario that any round did
    * not measure is not passed for its side.
    */
-  public static RunComparison of(Rounds baseline, Rounds current, RegressionRule rule) throws BadInputException {
+  public static RunComparison of(Rounds baseline, Rounds current, RegressionRule rule, BaselineMatch match)
+      throws BadInputException {
     PooledScenarios before = PooledScenarios.of(baseline);
     PooledScenarios after = PooledScenarios.of(current);
     List<Row> rows = rows(before.representatives(), after.representatives(),
         (key, then, now) -> pooled(key, before, then, after, now, rule));
     if (rows == null) {
-      throw new BadInputException(baseline.name() + " and " + current.name() + " have no scenario in common"
-          + " (scenarios match on benchmark and params); compare rounds of the same benchmarks");
+      throw new BadInputException(baseline.name() + " and " + current.name() + " have no scenario in common, so"
+          + " nothing would be judged; " + NearestScenario.whyNoneMatch(before.representatives().keySet(),
+          after.representatives().keySet()));
     }
-    return new RunComparison(baseline.latest(), current.latest(), rule, rows, baseline, current);
+    return new RunComparison(baseline.latest(), current.latest(), rule, rows, baseline, current, match);
   }
 
   /** Compares a scenario both sides measured. */
@@ -201,11 +231,12 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
       ScenarioResult now, RegressionRule rule) throws BadInputException {
     double[] a = before.observations(key);
     double[] b = after.observations(key);
-    Comparison latency = Comparison.ofForks(a, b, rule);
-    if (latency.pValue() == null && latency.ratio() != null && latency.ratio() != 1) {
-      // Welch had nothing to test; a change between the sides must still be judged, so the samples are.
-      String why = Math.min(a.length, b.length) < ForkStatistics.MIN_FORKS
-          ? "fewer than " + ForkStatistics.MIN_FORKS + " JVM runs (rounds x forks) on a side: no Welch test"
+    Comparison latency = JvmRuns.compare(a, b, rule).orElseGet(() -> Comparison.ofForks(a, b, rule));
+    if (latency.verdict() != Verdict.NOT_JUDGED && latency.pValue() == null && latency.ratio() != null
+        && latency.ratio() != 1) {
+      // No test between JVM runs was possible; a change between the sides must still be judged, so the samples are.
+      String why = Math.max(a.length, b.length) < ForkStatistics.MIN_FORKS
+          ? JvmRuns.UNFORKED + ": one JVM run (round x fork) a side"
           : latency.note();
       long[] x = before.pooledSamples(key);
       long[] y = x == null ? null : after.pooledSamples(key);
@@ -234,6 +265,7 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
     return switch (row.verdict()) {
       case REGRESSED -> 0;
       case IMPROVED -> 1;
+      case NOT_JUDGED -> 2;
       case UNCHANGED -> 2;
     };
   }
@@ -291,6 +323,7 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
     int regressed = 0;
     int improved = 0;
     int unchanged = 0;
+    int notJudged = 0;
     int added = 0;
     int removed = 0;
     int notPassed = 0;
@@ -306,38 +339,55 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
             case REGRESSED -> regressed++;
             case IMPROVED -> improved++;
             case UNCHANGED -> unchanged++;
+            case NOT_JUDGED -> notJudged++;
           }
         }
       }
     }
-    return new Counts(regressed, improved, unchanged, added, removed, notPassed, lost);
+    return new Counts(regressed, improved, unchanged, notJudged, added, removed, notPassed, lost);
   }
 
   /**
-   * Whether some scenario regressed, or was measured in the baseline and failed or stopped now: the
-   * exit code 1 of {@code compare}.
+   * Whether some scenario regressed, or was measured in the baseline and failed or stopped now, or,
+   * with {@code match} {@code all}, was not judged: the exit code 1 of {@code compare}.
    */
   public boolean regressed() {
     Counts counts = counts();
-    return counts.regressed() > 0 || counts.lost() > 0;
+    return counts.regressed() > 0 || counts.lost() > 0 || match == BaselineMatch.ALL && counts.unjudged() > 0;
   }
 
-  /** The one line that leads every output: {@code 2 regressed, 1 improved, 40 unchanged}, then what else. */
+  /**
+   * The one line that leads every output: {@code 2 regressed, 1 improved, 40 unchanged: 43 of 50
+   * scenarios judged}, then every one that was not and why, and the baseline's scenarios not run, as
+   * the gate's summary counts them.
+   */
   public String summaryLine() {
     Counts c = counts();
+    int judged = c.regressed() + c.improved() + c.unchanged();
+    int total = judged + c.unjudged();
     StringBuilder line = new StringBuilder().append(c.regressed()).append(" regressed, ").append(c.improved())
-        .append(" improved, ").append(c.unchanged()).append(" unchanged");
-    if (c.added() > 0) {
-      line.append(", ").append(c.added()).append(" added");
+        .append(" improved, ").append(c.unchanged()).append(" unchanged: ").append(judged).append(" of ").append(total)
+        .append(total == 1 ? " scenario" : " scenarios").append(" judged");
+    if (c.unjudged() > 0) {
+      List<String> why = new ArrayList<>();
+      if (c.added() > 0) {
+        why.add(c.added() + " not in the baseline");
+      }
+      if (c.notJudged() > 0) {
+        why.add(c.notJudged() + " JVMs bimodal");
+      }
+      if (c.notPassed() > 0) {
+        why.add(c.notPassed() + " not passed" + (c.lost() == 0 ? "" : " (" + c.lost() + (c.lost() == 1 ? " was" : " were")
+            + " measured in the baseline)"));
+      }
+      line.append("; NOT JUDGED: ").append(c.unjudged()).append(" (").append(String.join(", ", why)).append(')');
+      if (match == BaselineMatch.ALL) {
+        line.append(", each a failure under --match all");
+      }
     }
     if (c.removed() > 0) {
-      line.append(", ").append(c.removed()).append(" removed");
-    }
-    if (c.notPassed() > 0) {
-      line.append(", ").append(c.notPassed()).append(" not passed");
-      if (c.lost() > 0) {
-        line.append(" (").append(c.lost()).append(c.lost() == 1 ? " was" : " were").append(" measured in the baseline)");
-      }
+      line.append("; ").append(c.removed()).append(c.removed() == 1 ? " baseline scenario" : " baseline scenarios")
+          .append(" not run");
     }
     return line.toString();
   }

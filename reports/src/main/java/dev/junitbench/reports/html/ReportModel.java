@@ -14,6 +14,7 @@ import dev.junitbench.results.Status;
 import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.Validity;
 import dev.junitbench.stats.Percentiles;
+import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.Verdict;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -238,13 +239,18 @@ final class ReportModel {
         verdict = check.comparison().verdict();
         ratio = check.comparison().ratio();
       } else {
-        deltaText = "not in baseline";
+        deltaText = "NOT JUDGED: not in baseline";
+        deltaClass = "verdict-not_judged";
       }
     } else if (delta != null) {
       deltaText = delta.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
     if (verdict != null) {
-      deltaText = (ratio == null ? "" : UnitFormat.change(ratio - 1) + " ") + verdict.id();
+      Comparison judged = delta != null && delta.latency() != null ? delta.latency()
+          : result.gate().baseline().comparison();
+      deltaText = (ratio == null ? "" : UnitFormat.change(ratio - 1) + " ")
+          + (verdict == Verdict.NOT_JUDGED ? "NOT JUDGED" : verdict.words())
+          + (verdict != Verdict.NOT_JUDGED && !judged.betweenJvms() ? " (unforked)" : "");
       deltaClass = "verdict-" + verdict.id();
       deltaSort = ratio == null ? 0 : ratio;
     }

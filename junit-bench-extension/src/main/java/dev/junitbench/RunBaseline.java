@@ -1,0 +1,94 @@
+package dev.junitbench;
+
+import dev.junitbench.config.BenchConfig;
+import dev.junitbench.config.BenchmarkConfigurationException;
+import dev.junitbench.exchange.PlannedBenchmarks;
+import dev.junitbench.gate.Baseline;
+import dev.junitbench.gate.BaselineMatching;
+import dev.junitbench.results.ScenarioKey;
+import dev.junitbench.spi.Backends;
+import dev.junitbench.stats.JvmRuns;
+import dev.junitbench.warnings.RunWarnings;
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.HierarchyTraversalMode;
+
+/**
+ * The run's baseline, read and matched with every scenario the run plans once, before the first
+ * scenario is measured: a run that would judge nothing fails then, not an hour later. The run's
+ * scenarios are those of the test plan's benchmarks, or, where no listener handed the plan (the
+ * test kit), those of the benchmark's own class.
+ */
+final class RunBaseline {
+
+  /** The outcome kept for the run: the matching, or the error every benchmark reports. */
+  private record Outcome(BaselineMatching matching, BenchmarkConfigurationException error) {}
+
+  private RunBaseline() {}
+
+  /**
+   * The run's baseline matched with its scenarios, or null without a baseline.
+   *
+   * @throws BenchmarkConfigurationException when the baseline cannot be read, or none of the run's scenarios is in it
+   */
+  @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent exists only from JUnit 6 on
+  static BaselineMatching of(ExtensionContext context, BenchConfig config, Backends backends) {
+    Optional<Path> path = config.baseline();
+    if (path.isEmpty()) {
+      return null;
+    }
+    Outcome outcome = context.getRoot().getStore(BenchmarkExtension.NAMESPACE).getOrComputeIfAbsent(
+        RunBaseline.class.getName() + ":" + path.get(), key -> match(path.get(), context, config, backends),
+        Outcome.class);
+    if (outcome.error() != null) {
+      throw outcome.error();
+    }
+    return outcome.matching();
+  }
+
+  private static Outcome match(Path path, ExtensionContext context, BenchConfig config, Backends backends) {
+    try {
+      Baseline baseline = Baseline.read(path);
+      if (config.forksOverride().orElse(-1) == 0) {
+        RunWarnings.warnOnce("forks=0 with a baseline", "-D" + BenchConfig.FORKS + "=0 with a baseline: every"
+            + " scenario is judged on one JVM against one JVM, and every verdict is marked \"" + JvmRuns.UNFORKED
+            + "\". A rank test then calls almost any two JVMs different, and only the threshold decides (in"
+            + " simulation, with JVMs 5% apart, 25% of unchanged scenarios are called regressed); leave "
+            + BenchConfig.FORKS + " unset to fork against the baseline");
+      }
+      return new Outcome(BaselineMatching.of(baseline, planned(context, config, backends), config.baselineMatch()),
+          null);
+    } catch (BenchmarkConfigurationException e) {
+      return new Outcome(null, e);
+    }
+  }
+
+  /** Every scenario the run plans, benchmark and result params; a benchmark whose plan is invalid reports itself. */
+  private static Set<ScenarioKey> planned(ExtensionContext context, BenchConfig config, Backends backends) {
+    List<PlannedBenchmarks.Planned> benchmarks = new ArrayList<>(PlannedBenchmarks.current());
+    if (benchmarks.isEmpty()) {
+      Class<?> testClass = context.getRequiredTestClass();
+      for (Method method : AnnotationSupport.findAnnotatedMethods(testClass, Benchmark.class,
+          HierarchyTraversalMode.TOP_DOWN)) {
+        benchmarks.add(new PlannedBenchmarks.Planned(testClass, method));
+      }
+    }
+    Set<ScenarioKey> keys = new LinkedHashSet<>();
+    for (PlannedBenchmarks.Planned benchmark : benchmarks) {
+      try {
+        BenchmarkPlan plan = BenchmarkPlan.of(benchmark.method(), benchmark.testClass(), config, backends);
+        plan.scenarios().forEach(scenario -> keys.add(plan.key(scenario)));
+      } catch (BenchmarkConfigurationException e) {
+        // That benchmark fails as an invalid configuration when it runs; the others are matched.
+      }
+    }
+    return keys;
+  }
+}

@@ -1,0 +1,149 @@
+package dev.junitbench.stats;
+
+import java.util.Optional;
+
+/**
+ * The one place that picks how two sides' JVM runs (one median per JVM: a forked run's fork
+ * medians, an unforked run's median, each round of a folder of rounds) are compared, so the gate,
+ * {@code compare} and compare of rounds judge alike:
+ *
+ * <ul>
+ *   <li>a side of {@link JvmLevels#MIN_JVMS} JVMs or more whose medians fall on two levels: not
+ *       judged ({@link JvmLevels}), since a test of the mixture has little power and calls a side's
+ *       luck a change; unless the change lies beyond both levels: Student's t of the current run's
+ *       faster level against the baseline's slower one (for a regression; the other way round for an
+ *       improvement), with the spread pooled within the levels, calls it, and every JVM of the one
+ *       level lies beyond every JVM of the other by more than the threshold, so no choice of level
+ *       could undo it;
+ *   <li>both sides in 2 JVMs or more: Welch's t-test on the log medians, unless the smaller side has
+ *       fewer than 3 and the sides differ in size, where Welch's degrees of freedom overstate what
+ *       that side knows (its A/A false alarms rise to 2% at 2 vs 9 JVMs in simulation); then, as
+ *       below, the larger side's spread judges the smaller side's mean;
+ *   <li>one side in 2 JVMs or more, the other in one: the prediction interval of one more JVM run
+ *       from the forked side's spread ({@link Comparison#ofSpreadOfOneSide});
+ *   <li>both in one JVM: no between-JVM test; empty, and the caller tests the samples of one JVM.
+ * </ul>
+ *
+ * @since 0.1.0
+ */
+public final class JvmRuns {
+
+  /** The label every verdict of one JVM against one JVM carries. */
+  public static final String UNFORKED = "unforked: between-JVM variance unknown";
+
+  private JvmRuns() {}
+
+  /**
+   * Compares the JVM medians (ms, one per JVM run, positive) of the baseline and the current run, or
+   * returns empty when each side has one JVM.
+   */
+  public static Optional<Comparison> compare(double[] baselineMs, double[] currentMs, RegressionRule rule) {
+    int n1 = baselineMs.length;
+    int n2 = currentMs.length;
+    Optional<JvmLevels> before = JvmLevels.of(baselineMs);
+    Optional<JvmLevels> now = JvmLevels.of(currentMs);
+    if (n1 < 2 && n2 < 2) {
+      return Optional.empty();
+    }
+    if (before.isEmpty() && now.isEmpty()) {
+      return Optional.of(test(baselineMs, currentMs, rule));
+    }
+    String levels = (before.isPresent() ? before.get().describe() + " in the baseline" : "")
+        + (before.isPresent() && now.isPresent() ? ", " : "")
+        + (now.isPresent() ? now.get().describe() + " in the current run" : "");
+    // Slower for certain: the current run's faster level against the baseline's slower one; faster likewise.
+    Levels baseline = Levels.of(baselineMs, before);
+    Levels current = Levels.of(currentMs, now);
+    Optional<Comparison> beyond = beyondBothLevels(baseline.slower, current.faster, baseline, current,
+        Verdict.REGRESSED, rule)
+        .or(() -> beyondBothLevels(baseline.faster, current.slower, baseline, current, Verdict.IMPROVED, rule));
+    if (beyond.isPresent()) {
+      return Optional.of(beyond.get().withNote(levels + "; the change stands against either level: the current run's"
+          + (beyond.get().verdict() == Verdict.REGRESSED ? " faster JVMs are slower than the baseline's slower ones"
+          : " slower JVMs are faster than the baseline's faster ones") + ", beyond the threshold"));
+    }
+    return Optional.of(Comparison.notJudged("not judged: " + levels + "; a test of two levels mixed says nothing"
+        + " (keep other work off the machine, or add forks)", geometricMean(baselineMs), geometricMean(currentMs),
+        n1, n2));
+  }
+
+  /**
+   * A side's levels: its faster and slower JVMs (both all of them when it has one level), and the sum
+   * of squared log deviations within its levels with their degrees of freedom.
+   */
+  private record Levels(double[] faster, double[] slower, double withinSquares, int degreesOfFreedom) {
+    static Levels of(double[] mediansMs, Optional<JvmLevels> levels) {
+      if (levels.isEmpty()) {
+        return new Levels(mediansMs, mediansMs, squares(mediansMs), mediansMs.length - 1);
+      }
+      double[] faster = levels.get().fasterMs();
+      double[] slower = levels.get().slowerMs();
+      return new Levels(faster, slower, squares(faster) + squares(slower), mediansMs.length - 2);
+    }
+  }
+
+  /**
+   * Student's t of one level of each side, the spread pooled within every level of both sides, when
+   * it reaches {@code verdict} and every JVM of the one level lies beyond every JVM of the other by
+   * more than the threshold; empty otherwise.
+   */
+  private static Optional<Comparison> beyondBothLevels(double[] baselineMs, double[] currentMs, Levels baseline,
+      Levels current, Verdict verdict, RegressionRule rule) {
+    int df = baseline.degreesOfFreedom + current.degreesOfFreedom;
+    double pooled = (baseline.withinSquares + current.withinSquares) / df;
+    double diff = meanLog(currentMs) - meanLog(baselineMs);
+    double se = Math.sqrt(pooled * (1.0 / baselineMs.length + 1.0 / currentMs.length));
+    if (df < 1 || !(se > 0)) {
+      return Optional.empty();
+    }
+    double ratio = Math.exp(diff);
+    double p = Math.min(1.0, 2 * StudentT.cdf(-Math.abs(diff / se), df));
+    if (rule.latencyVerdict(ratio, p) != verdict) {
+      return Optional.empty();
+    }
+    double[] before = baselineMs.clone();
+    double[] now = currentMs.clone();
+    java.util.Arrays.sort(before);
+    java.util.Arrays.sort(now);
+    boolean apart = verdict == Verdict.REGRESSED
+        ? now[0] > before[before.length - 1] * (1 + rule.threshold())
+        : now[now.length - 1] < before[0] * (1 - rule.threshold());
+    double margin = StudentT.quantile(0.975, df) * se;
+    return apart ? Optional.of(new Comparison(verdict, ratio, Math.exp(diff - margin), Math.exp(diff + margin), p,
+        Comparison.LEVELS, Math.exp(meanLog(baselineMs)), Math.exp(meanLog(currentMs)), baselineMs.length,
+        currentMs.length, null)) : Optional.empty();
+  }
+
+  private static double meanLog(double[] ms) {
+    double sum = 0;
+    for (double m : ms) {
+      sum += Math.log(m);
+    }
+    return sum / ms.length;
+  }
+
+  private static double squares(double[] ms) {
+    double mean = meanLog(ms);
+    double sum = 0;
+    for (double m : ms) {
+      sum += (Math.log(m) - mean) * (Math.log(m) - mean);
+    }
+    return sum;
+  }
+
+  /** The test between JVM runs, two levels or not; at least one side has 2 JVMs or more. */
+  private static Comparison test(double[] baselineMs, double[] currentMs, RegressionRule rule) {
+    int n1 = baselineMs.length;
+    int n2 = currentMs.length;
+    if (n1 >= 2 && n2 >= 2 && (Math.min(n1, n2) >= 3 || n1 == n2)) {
+      return Comparison.ofForks(baselineMs, currentMs, rule);
+    }
+    return n2 > n1
+        ? Comparison.ofSpreadOfOneSide(currentMs, baselineMs, true, rule)
+        : Comparison.ofSpreadOfOneSide(baselineMs, currentMs, false, rule);
+  }
+
+  private static double geometricMean(double[] ms) {
+    return Math.exp(meanLog(ms));
+  }
+}

@@ -1,0 +1,194 @@
+package dev.junitbench.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.junitbench.config.Defaults;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The gate's paths between JVM runs in simulation, with fixed seeds: each JVM lands at its own level
+ * (log-normal, between-JVM CV 5%; in the bimodal case 30% of JVMs 70% slower on top) and measures
+ * 100 samples around it (within-JVM CV 3%); a side's JVM medians go through {@link JvmRuns}, and a
+ * side of one JVM each through the test of one JVM's samples. The figures printed are the README's.
+ */
+class GateSimulationTests {
+
+  static final double BETWEEN = 0.05;
+  static final double WITHIN = 0.03;
+  static final int SAMPLES = 100;
+  static final double SLOW_SHARE = 0.3;
+  static final double SLOW_FACTOR = 1.7;
+  static final int TRIALS = 4000;
+  /** Scenarios simulated for a rate a fork count is chosen by: its standard error is 0.15% near 95%. */
+  static final int NAMING_TRIALS = 20_000;
+  private static final RegressionRule RULE = RegressionRule.DEFAULT;
+
+  /** One side of a simulated comparison: its JVM medians (ms) and, for one JVM, its samples (ns). */
+  record Side(double[] mediansMs, long[] samplesNs) {}
+
+  /** Simulated JVM runs of one build on one machine. */
+  static final class Machine {
+    private final SplittableRandom random;
+    private final double between;
+    private final boolean bimodal;
+    private final long[] samples = new long[SAMPLES];
+
+    Machine(long seed, double between, boolean bimodal) {
+      this.random = new SplittableRandom(seed);
+      this.between = between;
+      this.bimodal = bimodal;
+    }
+
+    /** {@code jvms} JVM runs of a scenario whose true median is {@code scale} ms. */
+    Side run(int jvms, double scale) {
+      double[] medians = new double[jvms];
+      long[] kept = null;
+      for (int j = 0; j < jvms; j++) {
+        double level = scale * Math.exp(gaussian() * between)
+            * (bimodal && random.nextDouble() < SLOW_SHARE ? SLOW_FACTOR : 1);
+        for (int i = 0; i < SAMPLES; i++) {
+          samples[i] = Math.round(level * 1e6 * Math.exp(gaussian() * WITHIN));
+        }
+        kept = samples.clone();
+        Arrays.sort(samples);
+        medians[j] = (samples[SAMPLES / 2 - 1] + samples[SAMPLES / 2]) / 2e6;
+      }
+      return new Side(medians, jvms == 1 ? kept : null);
+    }
+
+    private double gaussian() {
+      // Box-Muller: SplittableRandom has no nextGaussian on Java 17.
+      double u = 1 - random.nextDouble();
+      return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.nextDouble());
+    }
+  }
+
+  /** The verdict the gate reaches on two sides, as {@code ScenarioComparison} picks the test. */
+  static Verdict judge(Side before, Side now) {
+    return JvmRuns.compare(before.mediansMs(), now.mediansMs(), RULE)
+        .orElseGet(() -> Comparison.ofSamples(before.samplesNs(), SAMPLES, now.samplesNs(), SAMPLES, RULE))
+        .verdict();
+  }
+
+  /** Rates of each verdict over {@link #TRIALS} pairs: baseline in {@code b} JVMs, current in {@code k}, slower by {@code change}. */
+  static double[] rates(long seed, int b, int k, double change, boolean bimodal, double between) {
+    return rates(seed, b, k, change, bimodal, between, TRIALS);
+  }
+
+  static double[] rates(long seed, int b, int k, double change, boolean bimodal, double between, int trials) {
+    Machine machine = new Machine(seed, between, bimodal);
+    double[] counts = new double[Verdict.values().length];
+    for (int t = 0; t < trials; t++) {
+      Verdict v = judge(machine.run(b, 1), machine.run(k, 1 + change));
+      counts[v.ordinal()]++;
+    }
+    for (int i = 0; i < counts.length; i++) {
+      counts[i] /= trials;
+    }
+    return counts;
+  }
+
+  static double regressed(double[] rates) {
+    return rates[Verdict.REGRESSED.ordinal()];
+  }
+
+  static double named(double[] rates) {
+    return rates[Verdict.NOT_JUDGED.ordinal()];
+  }
+
+  /** The lower end of the 99% interval of a rate measured in {@code trials} scenarios (normal approximation). */
+  static double lower99(double rate, int trials) {
+    return rate - 2.576 * Math.sqrt(rate * (1 - rate) / trials);
+  }
+
+  @Test
+  @DisplayName("The default fork count against a baseline keeps A/A false regressions under 1% and names bimodal JVMs in 95% of scenarios (the lower end of its 99% interval), and is the smallest that does")
+  void defaultForkCounts() {
+    StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
+        "%-14s %-6s %-18s %-16s %-14s %-12s %-12s%n", "baseline JVMs", "forks", "A/A regressed", "bimodal named",
+        "bimodal regr.", "power +10%", "power +25%"));
+    for (int b = 1; b <= Defaults.FORKS_AGAINST_BASELINE.size(); b++) {
+      int k = Defaults.forksAgainstBaseline(b);
+      long seed = 1000L * b + k;
+      double aa = regressed(rates(seed, b, k, 0, false, BETWEEN));
+      double[] bimodal = rates(seed + 1, b, k, 0, true, BETWEEN, NAMING_TRIALS);
+      double fewer = named(rates(seed + 2, b, k - 1, 0, true, BETWEEN, NAMING_TRIALS));
+      double p10 = regressed(rates(seed + 3, b, k, 0.10, false, BETWEEN));
+      double p25 = regressed(rates(seed + 4, b, k, 0.25, false, BETWEEN));
+      table.append(String.format(Locale.ROOT, "%-14d %-6d %-18s %-16s %-14s %-12s %-12s%n", b, k, pct(aa),
+          pct(named(bimodal)) + " (" + (k - 1) + ": " + pct(fewer) + ")", pct(regressed(bimodal)), pct(p10), pct(p25)));
+      assertThat(aa).as("A/A false regressions, %d vs %d JVMs", b, k).isLessThanOrEqualTo(0.01);
+      assertThat(lower99(named(bimodal), NAMING_TRIALS)).as("bimodal named, %d vs %d JVMs", b, k)
+          .isGreaterThanOrEqualTo(0.95);
+      assertThat(regressed(bimodal)).as("bimodal false regressions, %d vs %d JVMs", b, k).isLessThanOrEqualTo(0.01);
+      assertThat(lower99(fewer, NAMING_TRIALS)).as("one fork fewer names too few, %d vs %d JVMs", b, k - 1)
+          .isLessThan(0.95);
+      assertThat(p25).isGreaterThan(p10);
+    }
+    System.out.print(table);
+  }
+
+  @Test
+  @DisplayName("Power of each path at a 10% and a 25% slowdown, and A/A false regressions, by fork count")
+  void powerByPath() {
+    StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%-26s %-14s %-12s %-12s%n", "path",
+        "A/A regressed", "power +10%", "power +25%"));
+    int[][] pairs = {{1, 3}, {1, 5}, {1, 10}, {3, 3}, {5, 5}, {10, 10}};
+    for (int[] pair : pairs) {
+      int b = pair[0];
+      int k = pair[1];
+      long seed = 77L * b + k;
+      double aa = regressed(rates(seed, b, k, 0, false, BETWEEN));
+      double p10 = regressed(rates(seed + 1, b, k, 0.10, false, BETWEEN));
+      double p25 = regressed(rates(seed + 2, b, k, 0.25, false, BETWEEN));
+      String path = (b == 1 ? "one JVM vs " + k + " forks" : b + " vs " + k + " forks (Welch)");
+      table.append(String.format(Locale.ROOT, "%-26s %-14s %-12s %-12s%n", path, pct(aa), pct(p10), pct(p25)));
+      assertThat(aa).as("A/A false regressions, %s", path).isLessThanOrEqualTo(0.01);
+      assertThat(p25).isGreaterThan(p10);
+    }
+    System.out.print(table);
+  }
+
+  @Test
+  @DisplayName("One JVM against one JVM: the rank test calls most A/A pairs changed, only the threshold decides, so the verdict is marked unforked")
+  void unforkedPath() {
+    double[] aa = rates(5, 1, 1, 0, false, BETWEEN);
+    double[] normalBoth = rates(6, 1, 1, 0.10, false, BETWEEN);
+    System.out.printf(Locale.ROOT, "unforked A/A: %s regressed, %s improved; +10%%: %s regressed%n",
+        pct(regressed(aa)), pct(aa[Verdict.IMPROVED.ordinal()]), pct(regressed(normalBoth)));
+    // Two JVMs' medians differ by N(0, 7%) in log; the rank test's p is near 0 for any two of them.
+    assertThat(regressed(aa)).isGreaterThan(0.15);
+  }
+
+  @Test
+  @DisplayName("With bimodal JVMs a change beyond both levels is still called: a tenfold slowdown is caught at every default count")
+  void grossChangeUnderBimodalNoise() {
+    for (int b = 1; b <= Defaults.FORKS_AGAINST_BASELINE.size(); b++) {
+      int k = Defaults.forksAgainstBaseline(b);
+      double doubled = regressed(rates(900L + b, b, k, 1.0, true, BETWEEN));
+      double tenfold = regressed(rates(950L + b, b, k, 9.0, true, BETWEEN));
+      System.out.printf(Locale.ROOT, "bimodal, %d vs %d JVMs: +100%% regressed %s, x10 regressed %s%n", b, k,
+          pct(doubled), pct(tenfold));
+      assertThat(tenfold).as("%d vs %d JVMs", b, k).isGreaterThanOrEqualTo(0.99);
+    }
+  }
+
+  @Test
+  @DisplayName("Under normal noise of 10% between JVMs, few scenarios are wrongly named bimodal at the default counts")
+  void noFalseBimodalAtModerateNoise() {
+    for (int b = 1; b <= Defaults.FORKS_AGAINST_BASELINE.size(); b++) {
+      int k = Defaults.forksAgainstBaseline(b);
+      double wronglyNamed = named(rates(500L + b, b, k, 0, false, 0.10));
+      System.out.printf(Locale.ROOT, "between-JVM CV 10%%, %d vs %d JVMs: named bimodal %s%n", b, k, pct(wronglyNamed));
+      assertThat(wronglyNamed).as("%d vs %d JVMs", b, k).isLessThanOrEqualTo(0.10);
+    }
+  }
+
+  private static String pct(double rate) {
+    return String.format(Locale.ROOT, "%.2f%%", rate * 100);
+  }
+}
