@@ -4,32 +4,37 @@ import dev.junitbench.config.BenchConfig;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * Every {@code junit.bench.*} key a run is given, checked against the {@link KnownKeys}: each
  * key's value and source, and the keys nobody knows, each with its source and the known key it was
  * probably meant to be. Made once at the start of a run, before anything is measured.
+ *
+ * <p>This package builds its text with {@link StringBuilder} and plain loops rather than {@code +}
+ * and lambdas: it runs once per JVM, at the run's start, where every such call site costs its
+ * first run a bootstrap (a fraction of a millisecond each), and the check has 10 ms in all.
  */
 public final class KeyCheck {
 
   /** Words of a key's last part that mark a value results.json must not keep. */
-  private static final Pattern SECRET = Pattern.compile("(^|[-_.])(password|passwd|secret|token|credentials?|apikey)"
-      + "($|[-_])", Pattern.CASE_INSENSITIVE);
+  private static final Set<String> SECRET_WORDS = Set.of("password", "passwd", "secret", "token", "credential",
+      "credentials", "apikey");
 
   /** An unknown key: where it came from and what it was probably meant to be. */
   public record Unknown(String key, KeySource source, String advice) {
 
     /** {@code junit.bench.basline (system property -Djunit.bench.basline): did you mean ...} */
-    String line() {
-      return key + " (" + source.described(key) + "): " + advice;
+    void appendTo(StringBuilder text) {
+      text.append(key).append(" (");
+      source.describe(key, text);
+      text.append("): ").append(advice);
     }
   }
 
@@ -55,34 +60,36 @@ public final class KeyCheck {
    */
   public static KeyCheck of(Collection<String> parameterKeys, Function<String, Optional<String>> lookup,
       KnownKeys known, KeySources keySources) {
+    TreeSet<String> benchKeys = new TreeSet<>();
+    for (String key : parameterKeys) {
+      if (key.startsWith(BenchConfig.PREFIX)) {
+        benchKeys.add(key);
+      }
+    }
     Map<String, String> values = new LinkedHashMap<>();
     Map<String, KeySource> sources = new LinkedHashMap<>();
     List<Unknown> unknown = new ArrayList<>();
-    List<String> offered = null;
-    for (String key : new TreeSet<>(parameterKeys)) {
-      if (!key.startsWith(BenchConfig.PREFIX)) {
-        continue;
-      }
+    for (String key : benchKeys) {
       String value = lookup.apply(key).orElse("");
       KeySource source = keySources.of(key, value);
       values.put(key, value);
       sources.put(key, source);
       if (!known.knows(key)) {
-        offered = offered != null ? offered : known.offered();
-        unknown.add(new Unknown(key, source, advice(key, offered, known.formatNames())));
+        unknown.add(new Unknown(key, source, advice(key, known)));
       }
     }
     return new KeyCheck(values, sources, List.copyOf(unknown), known);
   }
 
-  private static String advice(String key, List<String> offered, List<String> formats) {
-    String suggestion = Suggestions.forKey(key, offered);
+  private static String advice(String key, KnownKeys known) {
+    String suggestion = Suggestions.forKey(key, known.offered());
     if (!key.startsWith(BenchConfig.FORMAT_PREFIX)) {
       return suggestion;
     }
-    return "no result format named " + key.substring(BenchConfig.FORMAT_PREFIX.length()) + " is on the class path"
-        + " (found: " + (formats.isEmpty() ? "none" : String.join(", ", formats)) + "; html, jmh and history come with"
-        + " junit-bench-reports); " + suggestion;
+    List<String> formats = known.formatNames();
+    return new StringBuilder("no result format named ").append(key, BenchConfig.FORMAT_PREFIX.length(), key.length())
+        .append(" is on the class path (found: ").append(formats.isEmpty() ? "none" : String.join(", ", formats))
+        .append("; html, jmh and history come with junit-bench-reports); ").append(suggestion).toString();
   }
 
   /** The keys nobody knows, in key order. */
@@ -93,7 +100,9 @@ public final class KeyCheck {
   /** Where each key set came from, as results.json's {@code run.config_sources} records it, in key order. */
   public Map<String, String> sources() {
     Map<String, String> labels = new LinkedHashMap<>();
-    sources.forEach((key, source) -> labels.put(key, source.label()));
+    for (Map.Entry<String, KeySource> entry : sources.entrySet()) {
+      labels.put(entry.getKey(), entry.getValue().label());
+    }
     return labels;
   }
 
@@ -103,9 +112,24 @@ public final class KeyCheck {
    */
   public Map<String, String> values() {
     Map<String, String> recorded = new LinkedHashMap<>();
-    values.forEach((key, value) -> recorded.put(key,
-        SECRET.matcher(key.substring(key.lastIndexOf('.') + 1)).find() ? "***" : value));
+    for (Map.Entry<String, String> entry : values.entrySet()) {
+      recorded.put(entry.getKey(), secret(entry.getKey()) ? "***" : entry.getValue());
+    }
     return recorded;
+  }
+
+  /** Whether a word of {@code key}'s last part, split at - and _, names a secret. */
+  private static boolean secret(String key) {
+    int start = key.lastIndexOf('.') + 1;
+    for (int end = start; end <= key.length(); end++) {
+      if (end == key.length() || key.charAt(end) == '-' || key.charAt(end) == '_') {
+        if (SECRET_WORDS.contains(key.substring(start, end).toLowerCase(Locale.ROOT))) {
+          return true;
+        }
+        start = end + 1;
+      }
+    }
+    return false;
   }
 
   /**
@@ -120,20 +144,35 @@ public final class KeyCheck {
     }
     StringBuilder text = new StringBuilder();
     if (unknownFails) {
-      text.append(unknown.size() == 1 ? "an unknown configuration key" : unknown.size() + " unknown configuration keys")
-          .append(", so nothing is measured:");
-      unknown.forEach(key -> text.append("\n  - ").append(key.line()));
-      Set<String> fixes = new LinkedHashSet<>();
-      unknown.forEach(key -> fixes.add(key.source().fix()));
-      fixes.forEach(fix -> text.append("\nTo fix: ").append(fix).append('.'));
+      if (unknown.size() == 1) {
+        text.append("an unknown configuration key");
+      } else {
+        text.append(unknown.size()).append(" unknown configuration keys");
+      }
+      text.append(", so nothing is measured:");
+      List<String> fixes = new ArrayList<>();
+      for (Unknown key : unknown) {
+        key.appendTo(text.append("\n  - "));
+        String fix = key.source().fix();
+        if (!fixes.contains(fix)) {
+          fixes.add(fix);
+        }
+      }
+      for (String fix : fixes) {
+        text.append("\nTo fix: ").append(fix).append('.');
+      }
       text.append("\nKeys your own benchmark code reads belong under ").append(BenchConfig.USER_PREFIX)
           .append(", which is never checked; ").append(BenchConfig.UNKNOWN_KEYS)
           .append("=warn runs anyway, warning about each unknown key.");
-      known.notes().forEach(note -> text.append("\nNote: ").append(note).append('.'));
+      for (String note : known.notes()) {
+        text.append("\nNote: ").append(note).append('.');
+      }
     }
     if (!problems.isEmpty()) {
       text.append(unknownFails ? "\n" : "").append("configuration keys declared wrongly, so nothing is measured:");
-      problems.forEach(problem -> text.append("\n  - ").append(problem));
+      for (String problem : problems) {
+        text.append("\n  - ").append(problem);
+      }
     }
     return Optional.of(text.toString());
   }
@@ -142,8 +181,10 @@ public final class KeyCheck {
   public List<Warning> warnings() {
     List<Warning> warnings = new ArrayList<>();
     for (Unknown key : unknown) {
-      warnings.add(new Warning("unknown key: " + key.key(), "unknown configuration key " + key.line()
-          + " It is ignored (" + BenchConfig.UNKNOWN_KEYS + "=warn)."));
+      StringBuilder message = new StringBuilder("unknown configuration key ");
+      key.appendTo(message);
+      message.append(" It is ignored (").append(BenchConfig.UNKNOWN_KEYS).append("=warn).");
+      warnings.add(new Warning("unknown key: ".concat(key.key()), message.toString()));
     }
     return warnings;
   }

@@ -26,18 +26,18 @@ public record KeySource(Kind kind, String file) {
   public String label() {
     return switch (kind) {
       case SYSTEM_PROPERTY -> "system property";
-      case PROPERTIES_FILE -> "junit-platform.properties " + file;
+      case PROPERTIES_FILE -> "junit-platform.properties ".concat(file);
       case EXPLICIT -> "explicit";
     };
   }
 
-  /** The source in an error message: where to look for {@code key}. */
-  String described(String key) {
-    return switch (kind) {
-      case SYSTEM_PROPERTY -> "system property -D" + key;
-      case PROPERTIES_FILE -> "in " + file;
-      case EXPLICIT -> "explicit configuration parameter";
-    };
+  /** Appends the source, in an error message, to {@code text}: where to look for {@code key}. */
+  void describe(String key, StringBuilder text) {
+    switch (kind) {
+      case SYSTEM_PROPERTY -> text.append("system property -D").append(key);
+      case PROPERTIES_FILE -> text.append("in ").append(file);
+      case EXPLICIT -> text.append("explicit configuration parameter");
+    }
   }
 
   /** Where a key of this source is corrected. */
@@ -45,8 +45,9 @@ public record KeySource(Kind kind, String file) {
     return switch (kind) {
       case SYSTEM_PROPERTY -> "correct a system property where its -D is given: the mvn or java command line,"
           + " Surefire's systemPropertyVariables or argLine, Gradle's systemProperty";
-      case PROPERTIES_FILE -> "correct or remove the line in " + file + (file.contains("/target/test-classes/")
-          ? " (a copy: its source is src/test/resources/junit-platform.properties)" : "");
+      case PROPERTIES_FILE -> new StringBuilder("correct or remove the line in ").append(file)
+          .append(file.contains("/target/test-classes/")
+              ? " (a copy: its source is src/test/resources/junit-platform.properties)" : "").toString();
       case EXPLICIT -> "correct an explicit parameter where the launcher is given it: Surefire's or Failsafe's"
           + " <configurationParameters>, the Console Launcher's --config or --config-resource, the IDE's run"
           + " configuration, or a LauncherDiscoveryRequest";

@@ -2,17 +2,16 @@ package dev.junitbench.keys;
 
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.spi.Probe;
+import dev.junitbench.spi.ResultFormat;
 import dev.junitbench.warnings.Causes;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
-import java.util.concurrent.Callable;
 
 /**
  * The table of keys a run knows: junit-bench's own ({@link BenchConfig#keys()}), the switch
@@ -22,8 +21,7 @@ import java.util.concurrent.Callable;
  */
 public final class KnownKeys {
 
-  /** Known key, and who reads it. */
-  private final Map<String, String> keys = new LinkedHashMap<>();
+  private final Set<String> keys = new LinkedHashSet<>();
   private final List<String> formatNames = new ArrayList<>();
   private final List<String> problems = new ArrayList<>();
   private final List<String> notes = new ArrayList<>();
@@ -33,15 +31,23 @@ public final class KnownKeys {
   /** junit-bench's own keys. */
   public static KnownKeys builtIn() {
     KnownKeys known = new KnownKeys();
-    BenchConfig.keys().forEach(key -> known.keys.put(key, "junit-bench"));
+    for (String key : BenchConfig.keys()) {
+      known.keys.add(key);
+    }
     return known;
   }
 
-  /** Adds the result format {@code name} ({@code type}): its switch and the keys {@code declared} gives. */
-  public KnownKeys format(String name, String type, Callable<Set<String>> declared) {
+  /** Adds the result format {@code format}, found as {@code name}: its switch and the keys it declares. */
+  public KnownKeys format(String name, ResultFormat format) {
     formatNames.add(name);
-    keys.putIfAbsent(BenchConfig.FORMAT_PREFIX + name, "the result format " + name);
-    return declared("the result format " + type, declared);
+    keys.add(BenchConfig.FORMAT_PREFIX.concat(name));
+    String declarer = "the result format ".concat(format.getClass().getName());
+    try {
+      declare(declarer, format.configurationKeys());
+    } catch (RuntimeException | LinkageError e) {
+      cannotSay(declarer, e);
+    }
+    return this;
   }
 
   /**
@@ -59,7 +65,12 @@ public final class KnownKeys {
               + Causes.describe(e) + ")");
           continue;
         }
-        declared("the probe " + provider.type().getName(), probe::configurationKeys);
+        String declarer = "the probe ".concat(provider.type().getName());
+        try {
+          declare(declarer, probe.configurationKeys());
+        } catch (RuntimeException | LinkageError e) {
+          cannotSay(declarer, e);
+        }
       }
     } catch (ServiceConfigurationError e) {
       notes.add("the probes listed in META-INF/services/" + Probe.class.getName()
@@ -68,37 +79,40 @@ public final class KnownKeys {
     return this;
   }
 
+  private void cannotSay(String declarer, Throwable e) {
+    problems.add(declarer + " cannot say its configuration keys (" + Causes.describe(e)
+        + "): return a constant set from configurationKeys()");
+  }
+
   /** Adds the keys {@code declarer} declares, refusing those outside {@code junit.bench.}. */
-  KnownKeys declared(String declarer, Callable<Set<String>> declared) {
-    Collection<String> given;
-    try {
-      given = declared.call();
-    } catch (Exception | LinkageError e) {
-      problems.add(declarer + " cannot say its configuration keys (" + Causes.describe(e)
-          + "): return a constant set from configurationKeys()");
-      return this;
+  private void declare(String declarer, Collection<String> given) {
+    if (given == null) {
+      return;
     }
-    for (String key : given == null ? Set.<String>of() : new LinkedHashSet<>(given)) {
+    List<String> sorted = new ArrayList<>(given);
+    sorted.sort(Comparator.nullsFirst(Comparator.<String>naturalOrder()));
+    for (String key : sorted) {
       if (key == null || !key.startsWith(BenchConfig.PREFIX) || key.length() == BenchConfig.PREFIX.length()
           || !key.strip().equals(key)) {
         problems.add(declarer + " declares the configuration key " + (key == null ? "null" : "\"" + key + "\"")
             + ": return full keys that start with " + BenchConfig.PREFIX + " from configurationKeys(), such as "
             + BenchConfig.PREFIX + "open-files.limit");
       } else {
-        keys.putIfAbsent(key, declarer);
+        keys.add(key);
       }
     }
-    return this;
   }
 
   /** Whether {@code key} is known or in the user's reserved {@code junit.bench.user.*}. */
   public boolean knows(String key) {
-    return keys.containsKey(key) || key.startsWith(BenchConfig.USER_PREFIX);
+    return keys.contains(key) || key.startsWith(BenchConfig.USER_PREFIX);
   }
 
   /** The keys a user may be offered in a "did you mean": all but the one junit-bench sets for its forks. */
   List<String> offered() {
-    return keys.keySet().stream().filter(key -> !key.equals(BenchConfig.FORK_CHILD)).toList();
+    List<String> offered = new ArrayList<>(keys);
+    offered.remove(BenchConfig.FORK_CHILD);
+    return offered;
   }
 
   /** The names of the result formats found. */

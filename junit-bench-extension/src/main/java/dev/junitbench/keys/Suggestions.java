@@ -2,6 +2,7 @@ package dev.junitbench.keys;
 
 import dev.junitbench.config.BenchConfig;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -21,46 +22,57 @@ final class Suggestions {
 
   /** {@code did you mean junit.bench.baseline?}, or the nearest keys, for the unknown {@code key}. */
   static String forKey(String key, List<String> known) {
+    // Every key starts with junit.bench., which adds nothing to a distance: compare what follows.
     String rest = key.substring(BenchConfig.PREFIX.length());
     List<String> candidates = new ArrayList<>(known);
     int dot = rest.indexOf('.');
     if (dot > 0 && distance(rest.substring(0, dot), "user") <= 1) {
       // junit.bench.usr.limit: a key of the user's own code, one letter off the reserved prefix.
-      candidates.add(BenchConfig.USER_PREFIX + rest.substring(dot + 1));
+      candidates.add(BenchConfig.USER_PREFIX.concat(rest.substring(dot + 1)));
     }
-    int limit = Math.max(2, rest.length() / 4);
+    int[] distances = new int[candidates.size()];
     int best = Integer.MAX_VALUE;
-    List<String> closest = new ArrayList<>();
-    List<Scored> scored = new ArrayList<>();
+    for (int i = 0; i < distances.length; i++) {
+      distances[i] = distance(rest, candidates.get(i).substring(BenchConfig.PREFIX.length()));
+      best = Math.min(best, distances[i]);
+    }
+    List<String> named = new ArrayList<>();
+    if (best <= Math.max(2, rest.length() / 4)) {
+      for (int i = 0; i < distances.length; i++) {
+        if (distances[i] == best) {
+          named.add(candidates.get(i));
+        }
+      }
+      return didYouMean(named);
+    }
+    String ending = ".".concat(rest);
     for (String candidate : candidates) {
-      int d = distance(key, candidate);
-      scored.add(new Scored(candidate, d));
-      if (d < best) {
-        best = d;
-        closest.clear();
-      }
-      if (d == best) {
-        closest.add(candidate);
+      if (candidate.endsWith(ending)) {
+        named.add(candidate);
       }
     }
-    if (best <= limit) {
-      return "did you mean " + either(closest) + "?";
+    if (!named.isEmpty()) {
+      return didYouMean(named);
     }
-    List<String> endings = candidates.stream().filter(candidate -> candidate.endsWith("." + rest)).toList();
-    if (!endings.isEmpty()) {
-      return "did you mean " + either(endings) + "?";
+    Integer[] order = new Integer[distances.length];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
     }
-    List<String> nearest = scored.stream().sorted(Comparator.comparingInt(Scored::distance))
-        .limit(NEAREST).map(Scored::key).toList();
-    return "no known key is close; the nearest are " + String.join(", ", nearest)
-        + " (every key junit-bench reads is in the README's configuration table)";
+    Arrays.sort(order, Comparator.comparingInt(i -> distances[i]));
+    for (int i = 0; i < Math.min(NEAREST, order.length); i++) {
+      named.add(candidates.get(order[i]));
+    }
+    return new StringBuilder("no known key is close; the nearest are ").append(String.join(", ", named))
+        .append(" (every key junit-bench reads is in the README's configuration table)").toString();
   }
 
-  private record Scored(String key, int distance) {}
-
-  private static String either(List<String> keys) {
-    return keys.size() == 1 ? keys.get(0)
-        : String.join(", ", keys.subList(0, keys.size() - 1)) + " or " + keys.get(keys.size() - 1);
+  /** {@code did you mean a?}, {@code did you mean a or b?}, {@code did you mean a, b or c?} */
+  private static String didYouMean(List<String> keys) {
+    StringBuilder text = new StringBuilder("did you mean ");
+    for (int i = 0; i < keys.size(); i++) {
+      text.append(i == 0 ? "" : i == keys.size() - 1 ? " or " : ", ").append(keys.get(i));
+    }
+    return text.append('?').toString();
   }
 
   /** The optimal string alignment distance between {@code a} and {@code b}. */

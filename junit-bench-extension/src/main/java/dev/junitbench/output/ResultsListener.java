@@ -18,6 +18,7 @@ import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
 import dev.junitbench.spi.Backends;
+import dev.junitbench.spi.ResultFormat;
 import dev.junitbench.warnings.Causes;
 import dev.junitbench.warnings.RunWarnings;
 import java.io.IOException;
@@ -140,8 +141,9 @@ public final class ResultsListener implements TestExecutionListener {
     KeyCheck keys;
     try {
       KnownKeys known = KnownKeys.builtIn();
-      formats.found().forEach((name, format) -> known.format(name, format.getClass().getName(),
-          format::configurationKeys));
+      for (Map.Entry<String, ResultFormat> format : formats.found().entrySet()) {
+        known.format(format.getKey(), format.getValue());
+      }
       known.probes(loader);
       ConfigurationParameters parameters = testPlan.getConfigurationParameters();
       keys = KeyCheck.of(parameters.keySet(), parameters::get, known, new KeySources(loader));

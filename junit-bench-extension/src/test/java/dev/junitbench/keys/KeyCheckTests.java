@@ -2,12 +2,15 @@ package dev.junitbench.keys;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.junitbench.results.RunFolder;
+import dev.junitbench.spi.ResultFormat;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.nio.file.Path;
 import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -17,6 +20,22 @@ class KeyCheckTests {
 
   /** No junit-platform.properties and no probes: every key is explicit. */
   private static final ClassLoader EMPTY = new URLClassLoader(new URL[0], null);
+
+  /** A result format that writes nothing and declares {@code keys}, or throws when asked. */
+  private record Format(String name, Set<String> keys) implements ResultFormat {
+    @Override
+    public Set<String> configurationKeys() {
+      if (keys == null) {
+        throw new IllegalStateException("not yet");
+      }
+      return keys;
+    }
+
+    @Override
+    public List<Path> runFinished(RunFolder run) {
+      return List.of();
+    }
+  }
 
   private static KeyCheck check(Map<String, String> parameters, KnownKeys known) {
     return KeyCheck.of(parameters.keySet(), key -> Optional.ofNullable(parameters.get(key)), known,
@@ -79,7 +98,8 @@ class KeyCheckTests {
   @Test
   @DisplayName("a format's switch is known only for the formats found; a typo names those found")
   void formats() {
-    KnownKeys known = KnownKeys.builtIn().format("html", "x.Html", Set::of).format("jmh", "x.Jmh", Set::of);
+    KnownKeys known = KnownKeys.builtIn().format("html", new Format("html", Set.of()))
+        .format("jmh", new Format("jmh", Set.of()));
     assertThat(check(parameters("junit.bench.format.jmh", "true"), known).unknown()).isEmpty();
     KeyCheck typo = check(parameters("junit.bench.format.htm", "false"), known);
     assertThat(typo.unknown()).singleElement().extracting(KeyCheck.Unknown::advice).isEqualTo(
@@ -88,28 +108,26 @@ class KeyCheckTests {
   }
 
   @Test
-  @DisplayName("keys a format or probe declares are known; one outside junit.bench. is an error naming its class")
+  @DisplayName("keys a format declares are known; one outside junit.bench. is an error naming its class")
   void declared() {
     KnownKeys known = KnownKeys.builtIn()
-        .format("report", "x.Report", () -> Set.of("junit.bench.report.title"))
-        .declared("the probe x.OpenFiles", () -> Set.of("junit.bench.open-files.limit"));
-    KeyCheck check = check(parameters("junit.bench.report.title", "Nightly", "junit.bench.open-files.limit", "9"),
+        .format("report", new Format("report", Set.of("junit.bench.report.title", "junit.bench.report.theme")));
+    KeyCheck check = check(parameters("junit.bench.report.title", "Nightly", "junit.bench.report.theme", "dark"),
         known);
     assertThat(check.unknown()).isEmpty();
     assertThat(check.error(false)).isEmpty();
 
+    String type = Format.class.getName();
     KnownKeys wrong = KnownKeys.builtIn()
-        .declared("the probe x.Loose", () -> Set.of("open-files.limit"))
-        .declared("the probe x.Throwing", () -> {
-          throw new IllegalStateException("not yet");
-        });
-    // Even in warn mode: the declaration is a bug in the probe, not a key a user set.
-    assertThat(check(parameters(), wrong).error(true)).hasValueSatisfying(error -> assertThat(error).isEqualTo("""
-        configuration keys declared wrongly, so nothing is measured:
-          - the probe x.Loose declares the configuration key "open-files.limit": return full keys that start with \
-        junit.bench. from configurationKeys(), such as junit.bench.open-files.limit
-          - the probe x.Throwing cannot say its configuration keys (java.lang.IllegalStateException: not yet): return a \
-        constant set from configurationKeys()"""));
+        .format("loose", new Format("loose", Set.of("loose.title", "junit.bench.loose.title")))
+        .format("throwing", new Format("throwing", null));
+    // Even in warn mode: the declaration is a bug in the format, not a key a user set.
+    assertThat(check(parameters(), wrong).error(true)).hasValue("configuration keys declared wrongly, so nothing is"
+        + " measured:\n  - the result format " + type + " declares the configuration key \"loose.title\": return full"
+        + " keys that start with junit.bench. from configurationKeys(), such as junit.bench.open-files.limit\n  - the"
+        + " result format " + type + " cannot say its configuration keys (java.lang.IllegalStateException: not yet):"
+        + " return a constant set from configurationKeys()");
+    assertThat(wrong.knows("junit.bench.loose.title")).isTrue();
   }
 
   @Test

@@ -44,7 +44,9 @@ class KeySourcesTests {
       String url = tempDir.resolve("classes/junit-platform.properties").toUri().toURL().toString();
       assertThat(source).isEqualTo(new KeySource(KeySource.Kind.PROPERTIES_FILE, url));
       assertThat(source.label()).isEqualTo("junit-platform.properties " + url);
-      assertThat(source.described(KEY)).isEqualTo("in " + url);
+      StringBuilder described = new StringBuilder();
+      source.describe(KEY, described);
+      assertThat(described).hasToString("in " + url);
     }
   }
 
