@@ -4,7 +4,10 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Fork;
 import dev.junitbench.Measurement;
+import dev.junitbench.Param;
 import dev.junitbench.Warmup;
+import dev.junitbench.config.BenchConfig;
+import dev.junitbench.infra.Scenario;
 import dev.junitbench.keys.KeyCheck;
 import dev.junitbench.keys.KeySources;
 import dev.junitbench.keys.KnownKeys;
@@ -28,44 +31,31 @@ import org.junit.jupiter.api.Tag;
 @Tag("self")
 class KeyCheckBenchmarks {
 
-  /** What a build passes explicitly: every key known. */
-  private static final Map<String, String> KNOWN = Map.of(
-      "junit.bench.output.dir", "target/benchmark-results",
-      "junit.bench.progress", "false",
-      "junit.bench.warmup.iterations", "1",
-      "junit.bench.measurement.iterations", "5",
-      "junit.bench.forks", "0",
-      "junit.bench.regression.threshold", "5%",
-      "junit.bench.user.variant", "int8",
-      "junit.bench.baseline", "target/baseline");
-
-  /** The same with the baseline's key misspelled: a suggestion, the file's lookup and the error are made. */
-  private static final Map<String, String> MISSPELLED = Map.of(
-      "junit.bench.output.dir", "target/benchmark-results",
-      "junit.bench.progress", "false",
-      "junit.bench.warmup.iterations", "1",
-      "junit.bench.measurement.iterations", "5",
-      "junit.bench.forks", "0",
-      "junit.bench.regression.threshold", "5%",
-      "junit.bench.user.variant", "int8",
-      "junit.bench.basline", "target/baseline");
+  /**
+   * What a build passes explicitly, the baseline's key as {@code baselineKey}: misspelled, a
+   * suggestion and the error are made too.
+   */
+  private static Map<String, String> explicit(String baselineKey) {
+    return Map.of(
+        "junit.bench.output.dir", "target/benchmark-results",
+        "junit.bench.progress", "false",
+        "junit.bench.warmup.iterations", "1",
+        "junit.bench.measurement.iterations", "5",
+        "junit.bench.forks", "0",
+        "junit.bench.regression.threshold", "5%",
+        "junit.bench.user.variant", "int8",
+        baselineKey, "target/baseline");
+  }
 
   /** The first check in a JVM, as a run's start has it: class loading and the first class path scans included. */
   @Benchmark
   @Fork(7)
   @Warmup(iterations = 0)
   @Measurement(iterations = 1)
-  void firstInJvm(Blackhole blackhole) {
-    blackhole.consume(check(KNOWN, 0));
-  }
-
-  /** The first check in a JVM of a run with a misspelled key. */
-  @Benchmark
-  @Fork(7)
-  @Warmup(iterations = 0)
-  @Measurement(iterations = 1)
-  void firstInJvmMisspelled(Blackhole blackhole) {
-    blackhole.consume(check(MISSPELLED, 1));
+  @Param(name = "baseline_key", values = {"junit.bench.baseline", "junit.bench.basline"})
+  void firstInJvm(Scenario scenario, Blackhole blackhole) {
+    String key = scenario.param("baseline_key");
+    blackhole.consume(check(explicit(key), key.equals(BenchConfig.BASELINE) ? 0 : 1));
   }
 
   /** The check once its classes are loaded and compiled. */
@@ -73,7 +63,7 @@ class KeyCheckBenchmarks {
   @Warmup(time = "1s")
   @Measurement(time = "2s")
   void warm(Blackhole blackhole) {
-    blackhole.consume(check(KNOWN, 0));
+    blackhole.consume(check(explicit(BenchConfig.BASELINE), 0));
   }
 
   /** The result formats, as the listener has them loaded before it checks the keys. */
