@@ -17,9 +17,10 @@ import java.util.function.Function;
  * key's value and source, and the keys nobody knows, each with its source and the known key it was
  * probably meant to be. Made once at the start of a run, before anything is measured.
  *
- * <p>This package builds its text with {@link StringBuilder} and plain loops rather than {@code +}
- * and lambdas: it runs once per JVM, at the run's start, where every such call site costs its
- * first run a bootstrap (a fraction of a millisecond each), and the check has 10 ms in all.
+ * <p>What every run goes through, and the lines of an unknown key, are written with
+ * {@link StringBuilder} and plain loops rather than {@code +} and lambdas: the check runs once per
+ * JVM, at the run's start, where each such call site costs its first run a bootstrap (a fraction of
+ * a millisecond), and the check has 10 ms in all.
  */
 public final class KeyCheck {
 

@@ -47,10 +47,10 @@ import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
 /**
- * Writes a run's result files and prints its summary table. Registered through
- * {@link java.util.ServiceLoader}, it switches itself on only for a test plan that holds
- * {@link Benchmark} methods; then each scenario's result is written as soon as JUnit reports it
- * finished, with the status JUnit gave it.
+ * Checks a run's {@code junit.bench.*} keys before anything runs, then writes its result files and
+ * prints its summary table. Registered through {@link java.util.ServiceLoader}, it switches itself
+ * on only for a test plan that holds {@link Benchmark} methods; then each scenario's result is
+ * written as soon as JUnit reports it finished, with the status JUnit gave it.
  */
 public final class ResultsListener implements TestExecutionListener {
 
