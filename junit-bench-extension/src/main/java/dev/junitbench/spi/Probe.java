@@ -50,7 +50,9 @@ public interface Probe {
    * ({@code junit.bench.open-files.limit}): the run accepts them from any source (system property,
    * junit-platform.properties, launcher parameter), and {@link ProbeScenario#configuration()} hands
    * their values to {@link #scenarioStarts(ProbeScenario)}. A key outside {@code junit.bench.}
-   * fails the run, naming this class. None by default.
+   * fails the run, naming this class. None by default. To ask, the run creates one instance of each
+   * probe when it starts: keep the constructor cheap, and start what is slow in
+   * {@link #scenarioStarts(ProbeScenario)}.
    */
   default Set<String> configurationKeys() {
     return Set.of();
