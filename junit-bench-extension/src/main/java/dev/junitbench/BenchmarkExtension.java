@@ -3,6 +3,7 @@ package dev.junitbench;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.ForkChild;
+import dev.junitbench.exchange.ConfigurationErrors;
 import dev.junitbench.gate.BaselineMatching;
 import dev.junitbench.gate.Gate;
 import dev.junitbench.infra.Scenario;
@@ -20,8 +21,9 @@ import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * Expands a {@link Benchmark} method into one invocation per scenario. A benchmark whose
- * configuration is invalid yields a single invocation that fails with the reason, so the error is
- * reported, and written as a failed result, like any other outcome.
+ * configuration is invalid, or whose run was given a key nobody knows, yields a single invocation
+ * that fails with the reason, so the error is reported, and written as a failed result, like any
+ * other outcome.
  */
 final class BenchmarkExtension implements TestTemplateInvocationContextProvider {
 
@@ -40,6 +42,11 @@ final class BenchmarkExtension implements TestTemplateInvocationContextProvider 
     Backends backends = backends(context, testClass);
     String benchmark = dev.junitbench.results.ScenarioKey.benchmarkId(testClass.getName(), method.getName());
     try {
+      Optional<String> keyError = ConfigurationErrors.of(context.getUniqueId());
+      if (keyError.isPresent()) {
+        // The listener found keys nobody knows when the run started: nothing of this run is measured.
+        throw new BenchmarkConfigurationException(keyError.get());
+      }
       BenchmarkPlan plan = BenchmarkPlan.of(method, testClass, config, backends);
       Optional<ForkChild> child = config.forkChild();
       if (child.isPresent()) {

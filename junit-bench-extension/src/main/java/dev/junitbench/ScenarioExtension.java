@@ -82,7 +82,8 @@ final class ScenarioExtension
     this.gate = gate;
     this.error = error;
     this.sampler = config == null ? null : new ResourceSampler(new ResourceSampler.Settings(
-        config.samplingEnabled(), config.samplingInterval(), config.nvidiaSmi(), config.powercapRoot()));
+        config.samplingEnabled(), config.samplingInterval(), config.nvidiaSmi(), config.powercapRoot(),
+        config::declared));
   }
 
   private String displayName() {

@@ -4,10 +4,10 @@ import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** Runs the synthetic-model benchmarks only when {@code junit.bench.synthetic.enabled=true}. */
+/** Runs the synthetic-model benchmarks only when {@code junit.bench.user.synthetic.enabled=true}. */
 final class SyntheticModelEnabled implements ExecutionCondition {
 
-  static final String KEY = "junit.bench.synthetic.enabled";
+  static final String KEY = "junit.bench.user.synthetic.enabled";
 
   @Override
   public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {

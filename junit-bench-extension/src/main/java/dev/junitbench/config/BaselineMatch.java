@@ -1,13 +1,12 @@
 package dev.junitbench.config;
 
 /**
- * How strictly a run must match its baseline ({@code junit.bench.baseline.match}).
- *
- * @since 0.1.0
+ * Which scenarios a run's baseline must be able to judge ({@code junit.bench.baseline.match}): a
+ * scenario it cannot judge is one not in the baseline, not measured there, or not judged.
  */
 public enum BaselineMatch {
-  /** The run fails only when none of its scenarios is in the baseline; others are noted, not judged. */
+  /** The run fails only when the baseline judges none of its scenarios (the default). */
   ANY,
-  /** Every scenario the baseline cannot judge (not in it, not measured there, or not judged) fails. */
+  /** Every scenario the baseline cannot judge fails. */
   ALL
 }

@@ -56,8 +56,6 @@ public final class BenchConfig {
 
   /** A run folder (or its results.json) each scenario is compared with, right after it is measured. */
   public static final String BASELINE = "junit.bench.baseline";
-  /** {@code any} (default) or {@code all}: whether every scenario must be judged against the baseline. */
-  public static final String BASELINE_MATCH = "junit.bench.baseline.match";
   /** The noise threshold of the regression gate: {@code 5%} or {@code 0.05}. */
   public static final String REGRESSION_THRESHOLD = "junit.bench.regression.threshold";
   /** The significance level of the regression gate: {@code 0.01}. */
@@ -89,19 +87,37 @@ public final class BenchConfig {
   public static final String HISTORY_HOST = "junit.bench.history.host";
   /** Prefix of the switches of result formats: {@code junit.bench.format.html=false}. */
   public static final String FORMAT_PREFIX = "junit.bench.format.";
+  /** {@code fail} (default): a {@code junit.bench.*} key nobody knows fails the run; {@code warn}: a warning. */
+  public static final String UNKNOWN_KEYS = "junit.bench.unknown-keys";
+  /** With a baseline, {@code any} (default) or {@code all} of the scenarios must be judged by it. */
+  public static final String BASELINE_MATCH = "junit.bench.baseline.match";
+  /** Every key junit-bench, its probes and its result formats read starts with this. */
+  public static final String PREFIX = "junit.bench.";
+  /** Keys of a user's own benchmark code: never checked against the known keys. */
+  public static final String USER_PREFIX = "junit.bench.user.";
 
   private static final String[] KEYS = {
     OUTPUT_DIR, WARMUP_ITERATIONS, WARMUP_TIME, MEASUREMENT_ITERATIONS, MEASUREMENT_TIME,
     DEVICES, BATCH_SIZES, SEQUENCE_LENGTHS, PROGRESS, DRY_RUN, HOST_INCLUDE_NAME, SAMPLING_ENABLED,
-    SAMPLING_INTERVAL, NVIDIA_SMI, POWERCAP_ROOT, CGROUP_ROOT, BASELINE, BASELINE_MATCH, REGRESSION_THRESHOLD, REGRESSION_ALPHA,
+    SAMPLING_INTERVAL, NVIDIA_SMI, POWERCAP_ROOT, CGROUP_ROOT, BASELINE, REGRESSION_THRESHOLD, REGRESSION_ALPHA,
     FORKS, FORKS_JVM_ARGS, FORKS_JAVA, FORKS_TIMEOUT, VALIDITY_MIN_QUERIES, VALIDITY_MIN_DURATION, HISTORY_DB,
-    HISTORY_HOST
+    HISTORY_HOST, UNKNOWN_KEYS, BASELINE_MATCH
   };
 
   private final Function<String, Optional<String>> lookup;
 
   private BenchConfig(Function<String, Optional<String>> lookup) {
     this.lookup = lookup;
+  }
+
+  /**
+   * Every key junit-bench itself reads, in the order of the README's table, {@link #FORK_CHILD} last;
+   * {@code junit.bench.format.<name>} and the keys probes and formats declare are not among them.
+   */
+  public static List<String> keys() {
+    List<String> keys = new java.util.ArrayList<>(List.of(KEYS));
+    keys.add(FORK_CHILD);
+    return List.copyOf(keys);
   }
 
   /** The configuration read through {@code lookup}, such as {@code ExtensionContext::getConfigurationParameter}. */
@@ -111,6 +127,18 @@ public final class BenchConfig {
 
   private Optional<String> get(String key) {
     return lookup.apply(key).map(String::trim).filter(value -> !value.isEmpty());
+  }
+
+  /**
+   * The value of {@code key}, a key a probe or result format declares, trimmed; empty when not set.
+   *
+   * @throws IllegalArgumentException when {@code key} does not start with {@link #PREFIX}
+   */
+  public Optional<String> declared(String key) {
+    if (!key.startsWith(PREFIX)) {
+      throw new IllegalArgumentException(key + " is not a junit-bench key: it must start with " + PREFIX);
+    }
+    return get(key);
   }
 
   /** The folder that holds the run folders. */
@@ -170,7 +198,7 @@ public final class BenchConfig {
     return get(BASELINE).map(Path::of);
   }
 
-  /** How strictly the run must match its baseline: {@code any} (default) or {@code all}. */
+  /** Which scenarios a baseline must judge: {@code any} (default) or {@code all}. */
   public BaselineMatch baselineMatch() {
     return get(BASELINE_MATCH).map(value -> {
       for (BaselineMatch match : BaselineMatch.values()) {
@@ -178,9 +206,20 @@ public final class BenchConfig {
           return match;
         }
       }
-      throw new BenchmarkConfigurationException("-D" + BASELINE_MATCH + "=" + value + " is not valid; use any (the"
-          + " run fails only when no scenario is in the baseline) or all (every scenario must be judged)");
+      throw new BenchmarkConfigurationException("-D" + BASELINE_MATCH + "=" + value + " is not valid; use any (the run"
+          + " fails only when the baseline judges no scenario) or all (every scenario it cannot judge fails)");
     }).orElse(BaselineMatch.ANY);
+  }
+
+  /** Whether a key nobody knows is only warned about ({@code warn}) instead of failing the run ({@code fail}). */
+  public boolean warnOnUnknownKeys() {
+    return get(UNKNOWN_KEYS).map(value -> {
+      if (value.equalsIgnoreCase("fail") || value.equalsIgnoreCase("warn")) {
+        return value.equalsIgnoreCase("warn");
+      }
+      throw new BenchmarkConfigurationException("-D" + UNKNOWN_KEYS + "=" + value + " is not valid; use fail (the"
+          + " default: a junit.bench.* key junit-bench does not know fails the run) or warn");
+    }).orElse(false);
   }
 
   /** The fork count that replaces every benchmark's, when the run sets one. */
@@ -361,12 +400,13 @@ public final class BenchConfig {
     samplingEnabled();
     samplingInterval();
     regressionRule();
-    baselineMatch();
     forksOverride();
     forksJvmArgs();
     forksTimeout();
     validityMinQueries();
     validityMinDurationMs();
+    baselineMatch();
+    warnOnUnknownKeys();
   }
 
   /** Every junit-bench parameter with the value in force, defaults included, for the result file. */
@@ -388,6 +428,8 @@ public final class BenchConfig {
     values.put(REGRESSION_THRESHOLD, orRaw(REGRESSION_THRESHOLD, () -> String.valueOf(regressionRule().threshold())));
     values.put(REGRESSION_ALPHA, orRaw(REGRESSION_ALPHA, () -> String.valueOf(regressionRule().alpha())));
     values.put(FORKS_TIMEOUT, orRaw(FORKS_TIMEOUT, () -> Durations.format(forksTimeout())));
+    values.put(UNKNOWN_KEYS, orRaw(UNKNOWN_KEYS, () -> warnOnUnknownKeys() ? "warn" : "fail"));
+    values.put(BASELINE_MATCH, orRaw(BASELINE_MATCH, () -> baselineMatch().name().toLowerCase(java.util.Locale.ROOT)));
     // A password written into the store's URL never reaches a result file.
     values.put(HISTORY_DB, get(HISTORY_DB).map(url -> url.replaceAll("(?i)(password=)[^&;\\s]*", "$1***")).orElse(null));
     return values;

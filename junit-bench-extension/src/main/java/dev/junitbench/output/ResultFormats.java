@@ -24,16 +24,20 @@ final class ResultFormats {
   private final List<ResultFormat> formats;
   /** {@code junit.bench.format.<name>} of each format found, with the value in force. */
   private final Map<String, String> settings;
+  /** Every format found, on or off, by name. */
+  private final Map<String, ResultFormat> found;
 
-  private ResultFormats(List<ResultFormat> formats, Map<String, String> settings) {
+  private ResultFormats(List<ResultFormat> formats, Map<String, String> settings, Map<String, ResultFormat> found) {
     this.formats = formats;
     this.settings = settings;
+    this.found = found;
   }
 
   /** The formats {@code loader} finds, those switched off by {@code config} left out. */
   static ResultFormats load(ClassLoader loader, BenchConfig config) {
     List<ResultFormat> enabled = new ArrayList<>();
     Map<String, String> settings = new LinkedHashMap<>();
+    Map<String, ResultFormat> found = new LinkedHashMap<>();
     Iterator<ResultFormat> providers = ServiceLoader.load(ResultFormat.class, loader).iterator();
     for (int attempt = 0; attempt < 64; attempt++) {
       ResultFormat format;
@@ -48,6 +52,7 @@ final class ResultFormats {
         continue;
       }
       String name = nameOf(format);
+      found.putIfAbsent(name, format);
       boolean byDefault;
       try {
         byDefault = format.enabledByDefault();
@@ -74,7 +79,7 @@ final class ResultFormats {
           + " off with " + BenchConfig.FORMAT_PREFIX + "history=false): this run is not imported; import it later with"
           + " junit-bench-reports history import");
     }
-    return new ResultFormats(List.copyOf(enabled), settings);
+    return new ResultFormats(List.copyOf(enabled), settings, found);
   }
 
   private static String nameOf(ResultFormat format) {
@@ -84,6 +89,11 @@ final class ResultFormats {
     } catch (Throwable e) {
       return format.getClass().getName();
     }
+  }
+
+  /** Every format found, on or off, by name: their switches and declared keys are known keys. */
+  Map<String, ResultFormat> found() {
+    return found;
   }
 
   /** The switch of every format found, as {@code run.config} records it. */

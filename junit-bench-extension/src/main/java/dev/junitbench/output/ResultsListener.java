@@ -4,8 +4,12 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.Defaults;
 import dev.junitbench.environment.HostInfo;
+import dev.junitbench.exchange.ConfigurationErrors;
 import dev.junitbench.exchange.PlannedBenchmarks;
 import dev.junitbench.exchange.ResultExchange;
+import dev.junitbench.keys.KeyCheck;
+import dev.junitbench.keys.KeySources;
+import dev.junitbench.keys.KnownKeys;
 import dev.junitbench.machine.GitReader;
 import dev.junitbench.machine.HostReader;
 import dev.junitbench.machine.OshiFacts;
@@ -18,6 +22,8 @@ import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
 import dev.junitbench.spi.Backends;
+import dev.junitbench.spi.ResultFormat;
+import dev.junitbench.warnings.Causes;
 import dev.junitbench.warnings.RunWarnings;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -36,6 +42,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.engine.ConfigurationParameters;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.MethodSource;
@@ -44,10 +51,10 @@ import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
 /**
- * Writes a run's result files and prints its summary table. Registered through
- * {@link java.util.ServiceLoader}, it switches itself on only for a test plan that holds
- * {@link Benchmark} methods; then each scenario's result is written as soon as JUnit reports it
- * finished, with the status JUnit gave it.
+ * Checks a run's {@code junit.bench.*} keys before anything runs, then writes its result files and
+ * prints its summary table. Registered through {@link java.util.ServiceLoader}, it switches itself
+ * on only for a test plan that holds {@link Benchmark} methods; then each scenario's result is
+ * written as soon as JUnit reports it finished, with the status JUnit gave it.
  */
 public final class ResultsListener implements TestExecutionListener {
 
@@ -83,6 +90,7 @@ public final class ResultsListener implements TestExecutionListener {
   @Override
   public void testPlanExecutionStarted(TestPlan testPlan) {
     plan = testPlan;
+    ConfigurationErrors.withdraw(benchmarks.keySet());
     benchmarks.clear();
     reported.clear();
     results.clear();
@@ -108,19 +116,57 @@ public final class ResultsListener implements TestExecutionListener {
     // Runtimes load when a benchmark first needs them; their versions are added as they appear.
     backends = Backends.load(Thread.currentThread().getContextClassLoader());
     RunWarnings.reset();
-    formats = ResultFormats.load(Thread.currentThread().getContextClassLoader(), config);
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    formats = ResultFormats.load(loader, config);
+    KeyCheck keys = checkKeys(testPlan, loader);
     Map<String, String> settings = new LinkedHashMap<>(config.effective());
     settings.putAll(formats.settings());
+    if (keys != null) {
+      keys.values().forEach(settings::putIfAbsent);
+    }
     HostInfo host;
     try {
       host = HostReader.collect(orDefault(config::hostIncludeName, Defaults.HOST_INCLUDE_NAME),
           config.cgroupRoot(), config.nvidiaSmi(), OshiFacts::read);
     } catch (RuntimeException | LinkageError e) {
       // Describing the machine must never cost the run its result files.
-      host = HostReader.unknown("the host could not be described (" + dev.junitbench.warnings.Causes.describe(e) + ")");
+      host = HostReader.unknown("the host could not be described (" + Causes.describe(e) + ")");
     }
     run = new RunInfo(id, iso(now), null, GitReader.read(Path.of("").toAbsolutePath()), host,
-        SoftwareReader.current().withRuntimes(backends.runtimeVersions()), settings, RunWarnings.messages());
+        SoftwareReader.current().withRuntimes(backends.runtimeVersions()), settings,
+        keys == null ? null : keys.sources(), RunWarnings.messages());
+  }
+
+  /**
+   * Checks every junit.bench.* key of the plan before anything runs. An error is printed once and
+   * handed to the extension, which fails each benchmark with it (the Launcher swallows what a
+   * listener throws); with {@code junit.bench.unknown-keys=warn} each unknown key is a warning.
+   */
+  private KeyCheck checkKeys(TestPlan testPlan, ClassLoader loader) {
+    KeyCheck keys;
+    try {
+      KnownKeys known = KnownKeys.builtIn();
+      for (Map.Entry<String, ResultFormat> format : formats.found().entrySet()) {
+        known.format(format.getKey(), format.getValue());
+      }
+      known.probes(loader);
+      ConfigurationParameters parameters = testPlan.getConfigurationParameters();
+      keys = KeyCheck.of(parameters.keySet(), parameters::get, known, new KeySources(loader));
+    } catch (RuntimeException | LinkageError e) {
+      RunWarnings.warnOnce("key check", "the junit.bench.* configuration keys could not be checked ("
+          + Causes.describe(e) + "); a misspelled key goes unnoticed in this run", err);
+      return null;
+    }
+    boolean warn = orDefault(config::warnOnUnknownKeys, false);
+    if (warn) {
+      keys.warnings().forEach(warning -> RunWarnings.warnOnce(warning.cause(), warning.message(), err));
+    }
+    keys.error(warn).ifPresent(error -> {
+      err.println("junit-bench: " + error);
+      err.flush();
+      ConfigurationErrors.publish(benchmarks.keySet(), error);
+    });
+    return keys;
   }
 
   /** The plan's benchmark methods with their test classes, for the extension's decisions about the whole run. */
@@ -278,6 +324,7 @@ public final class ResultsListener implements TestExecutionListener {
         out.flush();
       }
     } finally {
+      ConfigurationErrors.withdraw(benchmarks.keySet());
       subscription.close();
       PlannedBenchmarks.clear();
       run = null;

@@ -14,11 +14,22 @@ import java.util.Map;
  * @param git the checkout measured, null outside git
  * @param host the machine
  * @param software Java, JUnit and junit-bench versions
- * @param config the effective junit-bench configuration parameters
+ * @param config the effective junit-bench configuration parameters, and every other
+ *     {@code junit.bench.*} key the run was given, as written
+ * @param configSources where each {@code junit.bench.*} key the run was given came from:
+ *     {@code system property}, {@code explicit}, or {@code junit-platform.properties <url>}; null in
+ *     files written before it was recorded
  * @param warnings figures the run could not give, and why: each cause once
  */
 public record RunInfo(String id, String startedAt, String finishedAt, GitInfo git, HostInfo host,
-    SoftwareInfo software, Map<String, String> config, java.util.List<String> warnings) {
+    SoftwareInfo software, Map<String, String> config, Map<String, String> configSources,
+    java.util.List<String> warnings) {
+
+  /** A run whose keys' sources are not known. */
+  public RunInfo(String id, String startedAt, String finishedAt, GitInfo git, HostInfo host, SoftwareInfo software,
+      Map<String, String> config, java.util.List<String> warnings) {
+    this(id, startedAt, finishedAt, git, host, software, config, null, warnings);
+  }
 
   /**
    * This run with the inference runtimes loaded so far ({@code onnxruntime -> 1.29.0}) and the
@@ -26,12 +37,12 @@ public record RunInfo(String id, String startedAt, String finishedAt, GitInfo gi
    */
   public RunInfo updated(Map<String, String> runtimes, java.util.List<String> newWarnings) {
     return runtimes.equals(software.runtimes()) && newWarnings.equals(warnings) ? this
-        : new RunInfo(id, startedAt, finishedAt, git, host, software.withRuntimes(runtimes), config,
+        : new RunInfo(id, startedAt, finishedAt, git, host, software.withRuntimes(runtimes), config, configSources,
             java.util.List.copyOf(newWarnings));
   }
 
   /** This run, finished at {@code time}. */
   public RunInfo finished(String time) {
-    return new RunInfo(id, startedAt, time, git, host, software, config, warnings);
+    return new RunInfo(id, startedAt, time, git, host, software, config, configSources, warnings);
   }
 }

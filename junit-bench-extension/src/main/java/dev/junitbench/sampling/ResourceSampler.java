@@ -1,5 +1,6 @@
 package dev.junitbench.sampling;
 
+import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.infra.Device;
 import dev.junitbench.machine.Machine;
@@ -21,9 +22,11 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -50,8 +53,16 @@ public final class ResourceSampler {
    * @param interval between two readings of the resident set and heap
    * @param nvidiaSmi the nvidia-smi command
    * @param powercapRoot where the energy counters are
+   * @param parameters the run's configuration parameters, for the keys probes declare
    */
-  public record Settings(boolean enabled, Duration interval, String nvidiaSmi, Path powercapRoot) {}
+  public record Settings(boolean enabled, Duration interval, String nvidiaSmi, Path powercapRoot,
+      Function<String, Optional<String>> parameters) {
+
+    /** Settings of a run that sets none of the probes' keys. */
+    public Settings(boolean enabled, Duration interval, String nvidiaSmi, Path powercapRoot) {
+      this(enabled, interval, nvidiaSmi, powercapRoot, key -> Optional.empty());
+    }
+  }
 
   /**
    * The figures of a measurement.
@@ -182,8 +193,21 @@ public final class ResourceSampler {
       }
       probes.addAll(users);
       for (Named named : probes) {
-        call(named.probe(), () -> named.probe().scenarioStarts(scenario), false);
+        call(named.probe(), () -> named.probe().scenarioStarts(users.contains(named)
+            ? scenario.withConfiguration(configuration(named.probe())) : scenario), false);
       }
+    }
+
+    /** The values the run sets for the keys {@code probe} declares. */
+    private Map<String, String> configuration(Probe probe) {
+      Map<String, String> values = new LinkedHashMap<>();
+      for (String key : probe.configurationKeys()) {
+        // A key outside the prefix was refused when the run started; it is never looked up.
+        if (key != null && key.startsWith(BenchConfig.PREFIX)) {
+          settings.parameters().apply(key).ifPresent(value -> values.put(key, value));
+        }
+      }
+      return values;
     }
 
     /** The measurement starts now: each probe reads its start, then the sampler thread starts. */

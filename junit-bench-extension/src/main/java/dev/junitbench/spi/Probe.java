@@ -1,5 +1,7 @@
 package dev.junitbench.spi;
 
+import java.util.Set;
+
 /**
  * Measures something while a scenario is measured and hands back a group of figures: the
  * extension's memory, utilization, energy and GPU figures are probes, and so is one of your own.
@@ -13,6 +15,10 @@ package dev.junitbench.spi;
  * {@link #measurementEnds(ProbeEnd)} right after the last, on the benchmark's thread: keep both
  * short, they are outside the measured time but inside the scenario's. A probe that throws loses its
  * own figures (their group says why, and the run warns once), never the scenario's.
+ *
+ * <p>A probe with settings of its own declares their keys in {@link #configurationKeys()}: a run
+ * fails on any {@code junit.bench.*} key nobody declared, and the probe reads the values the run
+ * sets from {@link ProbeScenario#configuration()}.
  *
  * <pre>{@code
  * public final class OpenFilesProbe implements Probe {
@@ -38,6 +44,19 @@ public interface Probe {
    * {@code memory}, {@code utilization}, {@code energy} and {@code gpu} are the built-in probes'.
    */
   String name();
+
+  /**
+   * The configuration keys this probe reads, each in full and starting with {@code junit.bench.}
+   * ({@code junit.bench.open-files.limit}): the run accepts them from any source (system property,
+   * junit-platform.properties, launcher parameter), and {@link ProbeScenario#configuration()} hands
+   * their values to {@link #scenarioStarts(ProbeScenario)}. A key outside {@code junit.bench.}
+   * fails the run, naming this class. None by default. To ask, the run creates one instance of each
+   * probe when it starts: keep the constructor cheap, and start what is slow in
+   * {@link #scenarioStarts(ProbeScenario)}.
+   */
+  default Set<String> configurationKeys() {
+    return Set.of();
+  }
 
   /**
    * The scenario is about to run, before its warm-up: start what is slow to start (a child

@@ -1,6 +1,7 @@
 package dev.junitbench.spi;
 
 import dev.junitbench.infra.Device;
+import java.util.Map;
 
 /**
  * The scenario a probe is about to measure.
@@ -8,6 +9,24 @@ import dev.junitbench.infra.Device;
  * @param benchmark {@code fully.qualified.Class#method}
  * @param displayName the scenario's display name: {@code [device=cpu, batch_size=8]}
  * @param device where it runs
+ * @param configuration the values the run sets for the keys the probe declares
+ *     ({@link Probe#configurationKeys()}), as written; a key the run does not set is absent
  * @since 0.1.0
  */
-public record ProbeScenario(String benchmark, String displayName, Device device) {}
+public record ProbeScenario(String benchmark, String displayName, Device device, Map<String, String> configuration) {
+
+  /** A scenario that sets none of the probe's keys. */
+  public ProbeScenario(String benchmark, String displayName, Device device) {
+    this(benchmark, displayName, device, Map.of());
+  }
+
+  /** Copies {@code configuration}: a probe cannot change what another is handed. */
+  public ProbeScenario {
+    configuration = Map.copyOf(configuration);
+  }
+
+  /** This scenario with {@code values} as the probe's configuration. */
+  public ProbeScenario withConfiguration(Map<String, String> values) {
+    return new ProbeScenario(benchmark, displayName, device, values);
+  }
+}

@@ -3,6 +3,7 @@ package dev.junitbench.spi;
 import dev.junitbench.results.RunFolder;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A file format a run is also written in, besides the built-in results.json, results.csv and
@@ -13,7 +14,8 @@ import java.util.List;
  * {@code run.warnings}) and costs neither the other files nor the run.
  *
  * <p>Each format can be switched with {@code junit.bench.format.<name>=true|false}; without it,
- * {@link #enabledByDefault()} decides.
+ * {@link #enabledByDefault()} decides. A format with settings of its own declares their keys in
+ * {@link #configurationKeys()} and reads their values from the run's {@code run.config}.
  *
  * @since 0.1.0
  */
@@ -21,6 +23,17 @@ public interface ResultFormat {
 
   /** A short name, used in {@code junit.bench.format.<name>} and in warnings: {@code html}. */
   String name();
+
+  /**
+   * The configuration keys this format reads besides its switch, each in full and starting with
+   * {@code junit.bench.} ({@code junit.bench.report.title}): the run accepts them from any source
+   * and records their values in results.json's {@code run.config}
+   * ({@code run.run().config().get(key)}). A key outside {@code junit.bench.} fails the run, naming
+   * this class. None by default.
+   */
+  default Set<String> configurationKeys() {
+    return Set.of();
+  }
 
   /** Whether the format writes when {@code junit.bench.format.<name>} is not set. */
   default boolean enabledByDefault() {

@@ -25,9 +25,13 @@ public final class RunWarnings {
   }
 
   /** Prints {@code message} unless a warning of the same {@code cause} was printed in this run. */
-  public static synchronized void warnOnce(String cause, String message) {
+  public static void warnOnce(String cause, String message) {
+    warnOnce(cause, message, System.err);
+  }
+
+  /** Prints {@code message} on {@code err} unless a warning of the same {@code cause} was printed in this run. */
+  public static synchronized void warnOnce(String cause, String message, PrintStream err) {
     if (WARNED.putIfAbsent(cause, message) == null) {
-      PrintStream err = System.err;
       err.println("junit-bench: warning: " + message);
       err.flush();
     }

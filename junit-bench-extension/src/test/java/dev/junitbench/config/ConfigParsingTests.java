@@ -112,7 +112,9 @@ class ConfigParsingTests {
         .containsEntry(BenchConfig.VALIDITY_MIN_DURATION, null)
         .containsEntry(BenchConfig.HISTORY_DB, null)
         .containsEntry(BenchConfig.HISTORY_HOST, null)
-        .hasSize(27);
+        .containsEntry(BenchConfig.UNKNOWN_KEYS, "fail")
+        .containsEntry(BenchConfig.BASELINE_MATCH, "any")
+        .hasSize(29);
     // A password in the history store's URL never reaches the result file.
     assertThat(config(Map.of(BenchConfig.HISTORY_DB, "jdbc:postgresql://db/bench?user=u&password=s3cret&ssl=true"))
         .effective()).containsEntry(BenchConfig.HISTORY_DB, "jdbc:postgresql://db/bench?user=u&password=***&ssl=true");
@@ -173,5 +175,42 @@ class ConfigParsingTests {
     assertThat(config(Map.of()).baseline()).isEmpty();
     assertThat(config(Map.of(BenchConfig.BASELINE, " runs/run-1 "))).extracting(c -> c.baseline().orElseThrow())
         .isEqualTo(Path.of("runs/run-1"));
+  }
+
+  @Test
+  @DisplayName("a baseline judges any scenario by default, or must judge all; another word is refused by validate")
+  void baselineMatch() {
+    assertThat(config(Map.of()).baselineMatch()).isEqualTo(BaselineMatch.ANY);
+    assertThat(config(Map.of(BenchConfig.BASELINE_MATCH, "all")).baselineMatch()).isEqualTo(BaselineMatch.ALL);
+    assertThat(config(Map.of(BenchConfig.BASELINE_MATCH, " ANY ")).baselineMatch()).isEqualTo(BaselineMatch.ANY);
+    assertThatThrownBy(() -> config(Map.of(BenchConfig.BASELINE_MATCH, "every")).validate())
+        .isInstanceOf(BenchmarkConfigurationException.class)
+        .hasMessage("-Djunit.bench.baseline.match=every is not valid; use any (the run fails only when the baseline"
+            + " judges no scenario) or all (every scenario it cannot judge fails)");
+  }
+
+  @Test
+  @DisplayName("unknown keys fail the run by default, or are warned about; another word is refused by validate")
+  void unknownKeys() {
+    assertThat(config(Map.of()).warnOnUnknownKeys()).isFalse();
+    assertThat(config(Map.of(BenchConfig.UNKNOWN_KEYS, "fail")).warnOnUnknownKeys()).isFalse();
+    assertThat(config(Map.of(BenchConfig.UNKNOWN_KEYS, "Warn")).warnOnUnknownKeys()).isTrue();
+    assertThatThrownBy(() -> config(Map.of(BenchConfig.UNKNOWN_KEYS, "ignore")).validate())
+        .isInstanceOf(BenchmarkConfigurationException.class)
+        .hasMessageStartingWith("-Djunit.bench.unknown-keys=ignore is not valid; use fail (the default");
+    assertThat(config(Map.of(BenchConfig.UNKNOWN_KEYS, "ignore")).effective())
+        .containsEntry(BenchConfig.UNKNOWN_KEYS, "ignore");
+  }
+
+  @Test
+  @DisplayName("the known keys are the table's, the fork's own last; a declared key is read only under junit.bench.")
+  void keys() {
+    assertThat(BenchConfig.keys()).startsWith(BenchConfig.OUTPUT_DIR).endsWith(BenchConfig.FORK_CHILD)
+        .contains(BenchConfig.UNKNOWN_KEYS, BenchConfig.BASELINE_MATCH).doesNotHaveDuplicates()
+        .allMatch(key -> key.startsWith(BenchConfig.PREFIX) && !key.startsWith(BenchConfig.USER_PREFIX));
+    assertThat(config(Map.of("junit.bench.open-files.limit", " 12 ")).declared("junit.bench.open-files.limit"))
+        .contains("12");
+    assertThatThrownBy(() -> config(Map.of()).declared("open-files.limit"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must start with junit.bench.");
   }
 }

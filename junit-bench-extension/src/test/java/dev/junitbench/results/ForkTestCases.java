@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Nested;
 final class ForkTestCases {
 
   /** System property: the folder markers go to. */
-  static final String MARKERS = "junit.bench.test.fork-markers";
+  static final String MARKERS = "junit.bench.user.test.fork-markers";
 
   private ForkTestCases() {}
 

@@ -89,7 +89,7 @@ final class ListenerRun {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     SummaryGeneratingListener summary = new SummaryGeneratingListener();
-    Recorder recorder = new Recorder();
+    Recorder recorder = new Recorder(err);
     try (PrintStream outStream = new PrintStream(out, true, StandardCharsets.UTF_8);
         PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8)) {
       Launcher launcher = LauncherFactory.create(LauncherConfig.builder()
@@ -112,7 +112,8 @@ final class ListenerRun {
     }
     return new Outcome(Path.of(config.get("junit.bench.output.dir")),
         out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
-        printed.toString(StandardCharsets.UTF_8), summary.getSummary(), recorder.finished);
+        printed.toString(StandardCharsets.UTF_8), summary.getSummary(), recorder.finished,
+        recorder.errAtFirstTest);
   }
 
   /** A test or container as the launcher reported it finished (or skipped: result null). */
@@ -120,6 +121,20 @@ final class ListenerRun {
 
   private static final class Recorder implements TestExecutionListener {
     final List<Finished> finished = new ArrayList<>();
+    private final ByteArrayOutputStream err;
+    /** What the listener had printed on stderr when the first test (a scenario) started; null if none did. */
+    String errAtFirstTest;
+
+    Recorder(ByteArrayOutputStream err) {
+      this.err = err;
+    }
+
+    @Override
+    public void executionStarted(TestIdentifier identifier) {
+      if (identifier.isTest() && errAtFirstTest == null) {
+        errAtFirstTest = err.toString(StandardCharsets.UTF_8);
+      }
+    }
 
     @Override
     public void executionFinished(TestIdentifier identifier, TestExecutionResult result) {
@@ -132,9 +147,12 @@ final class ListenerRun {
     }
   }
 
-  /** What a run printed, reported and wrote. */
+  /**
+   * What a run printed, reported and wrote; {@code errAtFirstTest} is what the listener had printed
+   * on stderr when the first scenario started (null when none started).
+   */
   record Outcome(Path outputDir, String out, String err, String printed, TestExecutionSummary summary,
-      List<Finished> finished) {
+      List<Finished> finished, String errAtFirstTest) {
 
     /** The run folder; fails unless the output folder holds exactly one entry, a folder. */
     Path runDir() {
