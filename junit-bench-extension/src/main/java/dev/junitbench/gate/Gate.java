@@ -4,6 +4,7 @@ import dev.junitbench.results.BaselineCheck;
 import dev.junitbench.results.BudgetCheck;
 import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.GateResult;
+import dev.junitbench.results.ModelChange;
 import dev.junitbench.results.ScenarioComparison;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Throughput;
@@ -45,7 +46,8 @@ public record Gate(Baseline baseline, RegressionRule rule, BudgetLimits budget) 
     if (budgetCheck != null && budgetCheck.broken()) {
       failures.add("budget exceeded: " + String.join("; ", budgetCheck.exceeded()));
     }
-    String subject = measured.benchmark() + " " + measured.displayName() + ": ";
+    // A swapped model is what a reader needs first, before any figure.
+    String subject = measured.benchmark() + " " + measured.displayName() + ": " + modelChange(measured);
     if (!failures.isEmpty()) {
       return new GateResult(true, subject + String.join("; ", failures), baselineCheck, budgetCheck);
     }
@@ -78,6 +80,13 @@ public record Gate(Baseline baseline, RegressionRule rule, BudgetLimits budget) 
     Double change = comparison.ratio() == null ? null : comparison.ratio() - 1;
     return new BaselineCheck(file, baseline.runId(), true, change, comparison, rule,
         note == null ? comparison.note() : comparison.note() == null ? note : note + "; " + comparison.note());
+  }
+
+  /** {@code model changed: a (34 MB, sha ..) -> b (133 MB, sha ..); } when the baseline's model differs, else empty. */
+  private String modelChange(ScenarioResult measured) {
+    ScenarioResult before = baseline == null ? null : baseline.result(measured.key());
+    return before == null ? "" : ModelChange.describe(before.model(), measured.model()).map(change -> change + "; ")
+        .orElse("");
   }
 
   private String regression(BaselineCheck check) {

@@ -276,6 +276,10 @@ public final class ConsoleTable {
       return "";
     }
     List<String> words = new ArrayList<>();
+    if (gate.message() != null && gate.message().startsWith(result.benchmark() + " " + result.displayName() + ": "
+        + dev.junitbench.results.ModelChange.PREFIX)) {
+      words.add("model changed");
+    }
     BaselineCheck baseline = gate.baseline();
     if (baseline != null) {
       words.add(!baseline.found() ? "not in baseline" : baseline.change() == null
