@@ -96,7 +96,12 @@ public final class ModelHashes {
       RunWarnings.warnOnce(HashCacheFile.WARNING, "the model hash cache's folder cannot be a path ("
           + e.getMessage() + "); model files are hashed without it: fix " + CACHE_DIR);
     }
-    return new ModelHashes(file, Clock.systemUTC(), ModelSource::openStream);
+    return keptIn(file);
+  }
+
+  /** Hashes kept in {@code cacheFile}, or none kept when it is null. */
+  public static ModelHashes keptIn(Path cacheFile) {
+    return new ModelHashes(cacheFile, Clock.systemUTC(), ModelSource::openStream);
   }
 
   /**
