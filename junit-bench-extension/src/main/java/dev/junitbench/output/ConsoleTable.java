@@ -276,8 +276,7 @@ public final class ConsoleTable {
       return "";
     }
     List<String> words = new ArrayList<>();
-    if (gate.message() != null && gate.message().startsWith(result.benchmark() + " " + result.displayName() + ": "
-        + dev.junitbench.results.ModelChange.PREFIX)) {
+    if (dev.junitbench.results.ModelChange.inVerdict(result)) {
       words.add("model changed");
     }
     BaselineCheck baseline = gate.baseline();

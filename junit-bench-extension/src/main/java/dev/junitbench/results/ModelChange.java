@@ -51,6 +51,12 @@ public final class ModelChange {
     return Optional.of(PREFIX + side(baseline, hexDigits, exact) + " -> " + side(current, hexDigits, exact));
   }
 
+  /** Whether the gate's verdict on {@code result} began by saying its model changed. */
+  public static boolean inVerdict(ScenarioResult result) {
+    return result.gate() != null && result.gate().message() != null
+        && result.gate().message().startsWith(result.benchmark() + " " + result.displayName() + ": " + PREFIX);
+  }
+
   /** Hex digits shown: 8, or up to the first byte that differs when both hashes start alike. */
   private static int shaDigits(String a, String b) {
     int digits = SHA_PREFIX_HEX;
