@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 class GateModelChangeTests {
 
   private static final String EMBED = "dev.example.EmbeddingBenchmarks#embed";
-  private static final Map<String, Object> PARAMS = Map.of("device", "cpu", "backend", "onnxruntime");
-  private static final String SUBJECT = EMBED + " [device=cpu, backend=onnxruntime]: ";
+  private static final Map<String, Object> PARAMS = Map.of("device", "cpu");
+  private static final String SUBJECT = EMBED + " [device=cpu]: ";
   private static final ModelInfo INT8 = new ModelInfo("e5-small-v2-q", "onnxruntime", "onnx",
       "classpath:e5-small-v2-q.onnx", 34_012_345L, "1a2b3c4d" + "0".repeat(56), null, 210.0, 9.0, null);
   private static final ModelInfo FP32 = new ModelInfo("e5-small-v2-q", "onnxruntime", "onnx",
