@@ -4,6 +4,7 @@ import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.infra.Device;
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
+import dev.junitbench.model.ModelHashes;
 import dev.junitbench.model.ModelSource;
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.sampling.ResourceSampler;
@@ -230,9 +231,11 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
     }
     try {
       Long size = source != null ? Long.valueOf(source.sizeBytes()) : opened.sizeBytes();
+      // Hashed after the load was timed and before anything else is: never part of a timed phase.
+      ModelHashes.Identity identity = identity(source, opened);
       return new StoredModel(opened, new ModelInfo(id, backend.name(), opened.format(),
-          source != null ? source.location() : block.getName(), size, loadMs, null, options.isEmpty() ? null : options),
-          footprint);
+          source != null ? source.location() : block.getName(), size, identity.sha256(), identity.unavailableReason(),
+          loadMs, null, options.isEmpty() ? null : options), footprint);
     } catch (RuntimeException e) {
       try {
         opened.close();
@@ -241,6 +244,20 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
       }
       throw e;
     }
+  }
+
+  /**
+   * The SHA-256 of the file the model was opened from (the request's, or the one a builder wrote),
+   * through this machine's hash cache; a model built in memory has no file and says so.
+   */
+  private static ModelHashes.Identity identity(ModelSource source, OpenedModel opened) {
+    java.nio.file.Path built = source == null ? opened.builtFile() : null;
+    if (source == null && built == null) {
+      return ModelHashes.Identity.none("built in memory from its class, with no file to hash: source names the"
+          + " class and size_bytes its parameters");
+    }
+    return ModelHashes.onThisMachine().identify(source != null ? source
+        : new ModelSource(built.toString(), null, built));
   }
 
   /**

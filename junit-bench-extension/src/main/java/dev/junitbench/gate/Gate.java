@@ -6,6 +6,7 @@ import dev.junitbench.results.BaselineCheck;
 import dev.junitbench.results.BudgetCheck;
 import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.GateResult;
+import dev.junitbench.results.ModelChange;
 import dev.junitbench.results.ScenarioComparison;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Throughput;
@@ -69,10 +70,11 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
       shortForms.add(broken);
       failures.add(broken);
     }
-    String subject = measured.benchmark() + " " + measured.displayName() + ": ";
+    // A swapped model is what a reader needs first, before any figure.
+    String subject = measured.benchmark() + " " + measured.displayName() + ": " + modelChange(measured);
     if (!failures.isEmpty()) {
-      return new GateResult(true, measured.displayName() + " " + String.join("; ", shortForms) + "\n" + subject
-          + String.join("; ", failures), baselineCheck, budgetCheck);
+      return new GateResult(true, measured.displayName() + " " + modelChange(measured) + String.join("; ", shortForms)
+          + "\n" + subject + String.join("; ", failures), baselineCheck, budgetCheck);
     }
     List<String> notes = new ArrayList<>();
     if (baselineCheck != null) {
@@ -109,6 +111,13 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
   /** Why a scenario was not judged: the check's note, or the comparison's. */
   private static String reason(BaselineCheck check) {
     return check.comparison() != null ? check.comparison().note() : check.note().replaceFirst("^NOT JUDGED: ", "");
+  }
+
+  /** {@code model changed: a (34 MB, sha ..) -> b (133 MB, sha ..); } when the baseline's model differs, else empty. */
+  private String modelChange(ScenarioResult measured) {
+    ScenarioResult before = matching == null ? null : matching.baseline().result(measured.key());
+    return before == null ? "" : ModelChange.describe(before.model(), measured.model()).map(change -> change + "; ")
+        .orElse("");
   }
 
   private String regression(BaselineCheck check) {

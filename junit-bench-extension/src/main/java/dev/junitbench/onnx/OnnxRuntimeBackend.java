@@ -285,6 +285,11 @@ public final class OnnxRuntimeBackend implements Backend {
     }
 
     @Override
+    public java.nio.file.Path builtFile() {
+      return built;
+    }
+
+    @Override
     public dev.junitbench.infra.Generator generator(dev.junitbench.spi.GenerationRequest generation) throws OrtException {
       long[] ids = null;
       String source = null;

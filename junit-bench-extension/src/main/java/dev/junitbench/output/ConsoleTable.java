@@ -276,6 +276,9 @@ public final class ConsoleTable {
       return "";
     }
     List<String> words = new ArrayList<>();
+    if (dev.junitbench.results.ModelChange.inVerdict(result)) {
+      words.add("model changed");
+    }
     BaselineCheck baseline = gate.baseline();
     if (baseline != null) {
       words.add(verdict(baseline));

@@ -37,6 +37,15 @@ public interface OpenedModel extends AutoCloseable {
     return null;
   }
 
+  /**
+   * The file this model was opened from when the request named none: the file a model built in code
+   * was written to ({@code OnnxModelBuilder}), hashed for the result's {@code model.sha256}; null for a
+   * model built in memory or opened from the request's file.
+   */
+  default java.nio.file.Path builtFile() {
+    return null;
+  }
+
   /** Runs the model once on {@code inputs}; used to time the first inference. */
   void run(ModelInputs inputs) throws Exception;
 

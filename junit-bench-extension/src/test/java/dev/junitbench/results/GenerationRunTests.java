@@ -125,7 +125,7 @@ class GenerationRunTests {
 
   @Test
   @DisplayName("reports TTFT, TPOT, ITL, end-to-end and tokens/s, each recomputable from tokens.csv")
-  void figuresFromTokens() {
+  void figuresFromTokens() throws Exception {
     ListenerRun.Outcome outcome = ListenerRun.into(tempDir.resolve("out")).run(Generating.class);
     assertThat(outcome.summary().getTestsSucceededCount()).isEqualTo(2);
     List<CSVRecord> tokens = ListenerRun.parseCsv(outcome.text(TokensCsv.FILE));
@@ -146,12 +146,20 @@ class GenerationRunTests {
       assertRecomputable(generation, rows, 5, batch, 8, result.get("measurement").get("time_ms").asDouble());
       assertThat(result.get("model").get("id").asText()).isEqualTo("Tiny");
       assertThat(result.get("model").get("size_bytes").asLong()).isPositive();
+      assertThat(result.get("model").get("sha256").asText()).as("the SHA-256 of the file the decoder was written to")
+          .isEqualTo(sha256(new dev.junitbench.onnx.Decoders.Tiny().build(
+              java.nio.file.Path.of(dev.junitbench.config.Defaults.MODELS_DIR))));
     }
     assertThat(ListenerRun.csvHeader(outcome.text(ResultsCsv.FILE))).contains("generation_ttft_ms_median",
         "generation_tpot_ms_median", "generation_itl_ms_p99", "generation_output_tokens_per_s");
     assertThat(outcome.out()).contains("generation: 8 prompt tokens, 5 new tokens per sequence, greedy")
         .contains("TTFT p50").contains("TPOT p50").contains("ITL p99").contains("prefill tok/s");
     assertThat(outcome.printed()).contains("generation (5 tokens after 8): TTFT median ");
+  }
+
+  private static String sha256(java.nio.file.Path file) throws Exception {
+    return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+        .digest(java.nio.file.Files.readAllBytes(file)));
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.junitbench.reports.compare;
 import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.stats.Comparison;
+import java.util.List;
 
 /** The figures of a compared scenario as the outputs write them: {@code +12.3%}, {@code [+10.1%, +14.6%]}. */
 final class ChangeText {
@@ -28,6 +29,33 @@ final class ChangeText {
   /** A result's median, or {@code -}. */
   static String median(ScenarioResult result) {
     return result == null || result.latencyMs() == null ? "-" : UnitFormat.duration(result.latencyMs().median());
+  }
+
+  /**
+   * The model changes among {@code rows}, each with the rows it applies to, in order: what the outputs
+   * say of a benchmark before its figures.
+   */
+  static java.util.Map<String, List<RunComparison.Row>> modelChanges(List<RunComparison.Row> rows) {
+    java.util.Map<String, List<RunComparison.Row>> changes = new java.util.LinkedHashMap<>();
+    for (RunComparison.Row row : rows) {
+      if (row.modelChange() != null) {
+        changes.computeIfAbsent(row.modelChange(), change -> new java.util.ArrayList<>()).add(row);
+      }
+    }
+    return changes;
+  }
+
+  /**
+   * {@code change} with where it applies among a benchmark's {@code rows}: as it is when it applies to
+   * every scenario both runs have, else followed by {@code in} and those it applies to, by the params
+   * that vary in the benchmark: {@code in [batch_size=8]}.
+   */
+  static String applied(String change, List<RunComparison.Row> changed, List<RunComparison.Row> rows,
+      dev.junitbench.reports.ScenarioNames names) {
+    long inBoth = rows.stream().filter(row -> row.before() != null && row.after() != null).count();
+    return changed.size() == inBoth ? change : change + " in " + String.join(", ", changed.stream()
+        .map(row -> names.params(row.named()).isEmpty() ? row.named().displayName() : "[" + names.params(row.named()) + "]")
+        .toList());
   }
 
   /**

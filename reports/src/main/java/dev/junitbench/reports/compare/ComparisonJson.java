@@ -35,6 +35,7 @@ public final class ComparisonJson {
       node.put("display_name", row.named().displayName());
       node.put("kind", row.kind().name().toLowerCase(java.util.Locale.ROOT));
       node.put("verdict", row.verdict() == null ? null : row.verdict().id());
+      node.put("model_change", row.modelChange());
       node.set("baseline", side(row.before()));
       node.set("current", side(row.after()));
       node.set("latency", row.latency() == null ? null : mapper.valueToTree(row.latency()));
@@ -89,6 +90,7 @@ public final class ComparisonJson {
     node.put("error", result.error());
     node.set("latency_ms", JSON.valueToTree(result.latencyMs()));
     node.set("throughput", JSON.valueToTree(result.throughput()));
+    node.set("model", JSON.valueToTree(result.model()));
     return node;
   }
 }

@@ -25,6 +25,7 @@ public final class ComparisonMarkdown {
     ScenarioNames names = ScenarioNames.of(comparison.rows().stream().map(RunComparison.Row::named).toList());
     StringBuilder md = new StringBuilder();
     md.append(lead(comparison, names)).append("\n\n");
+    modelChanges(md, comparison.rows(), names);
     if (comparison.pooled()) {
       md.append("Baseline ").append(rounds(comparison.baselineRounds())).append(" → current ")
           .append(rounds(comparison.currentRounds())).append("\n\n");
@@ -82,10 +83,24 @@ public final class ComparisonMarkdown {
         + ", " + (worst.latency().pValue() == null ? "no test" : UnitFormat.pIs(worst.latency().pValue())) + ")";
   }
 
+  /** One item per model change, by benchmark, before any figure: they compare two different models. */
+  private static void modelChanges(StringBuilder md, List<RunComparison.Row> rows, ScenarioNames names) {
+    java.util.Map<String, List<RunComparison.Row>> byBenchmark = new java.util.LinkedHashMap<>();
+    rows.forEach(row -> byBenchmark.computeIfAbsent(row.key().benchmark(), k -> new ArrayList<>()).add(row));
+    StringBuilder items = new StringBuilder();
+    byBenchmark.forEach((benchmark, ofBenchmark) -> ChangeText.modelChanges(ofBenchmark).forEach((change, changed) ->
+        items.append("- :warning: ").append(Markdown.escape(UnitFormat.shortName(benchmark) + ": "
+            + ChangeText.applied(change, changed, ofBenchmark, names))).append('\n')));
+    if (!items.isEmpty()) {
+      md.append(items).append('\n');
+    }
+  }
+
   private static void table(StringBuilder md, List<RunComparison.Row> rows, ScenarioNames names) {
     md.append(HEADER);
     for (RunComparison.Row row : rows) {
       md.append("| ").append(icon(row)).append(Markdown.escape(ComparisonText.kind(row)))
+          .append(row.modelChange() == null ? "" : ", model changed")
           .append(" | ").append(Markdown.escape(names.label(row.named())))
           .append(" | ").append(ChangeText.median(row, true))
           .append(" | ").append(ChangeText.median(row, false));

@@ -37,6 +37,9 @@ public final class ComparisonText {
     byBenchmark.forEach((benchmark, rows) -> {
       lines.add("");
       lines.add(TextTable.cut(UnitFormat.shortName(benchmark), WIDTH));
+      // Before the figures: they compare two different models.
+      ChangeText.modelChanges(rows).forEach((change, changed) -> lines.addAll(TextTable.wrap(
+          ChangeText.applied(change, changed, rows, names), "  ", "    ", WIDTH)));
       List<String> varying = names.varying(benchmark);
       List<String> header = new ArrayList<>(List.of("verdict"));
       header.addAll(varying);

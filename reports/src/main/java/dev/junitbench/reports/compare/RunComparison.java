@@ -3,6 +3,7 @@ package dev.junitbench.reports.compare;
 import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
+import dev.junitbench.results.ModelChange;
 import dev.junitbench.results.NearestScenario;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
@@ -82,6 +83,15 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
     /** The verdict of a compared scenario, null otherwise. */
     public Verdict verdict() {
       return latency == null ? null : latency.verdict();
+    }
+
+    /**
+     * {@code model changed: a.onnx (34 MB, sha 1a2b3c4d..) -> b.onnx (133 MB, sha 3c4d5e6f..)} when the
+     * scenario ran another model file now than in the baseline, else null.
+     */
+    public String modelChange() {
+      return before == null || after == null ? null
+          : ModelChange.describe(before.model(), after.model()).orElse(null);
     }
 
     /** Whether the scenario was measured in the baseline and is not now: it failed or stopped. */

@@ -6,6 +6,8 @@ import dev.junitbench.environment.SoftwareInfo;
 import dev.junitbench.reports.ScenarioNames;
 import dev.junitbench.reports.compare.RunComparison;
 import dev.junitbench.results.BaselineCheck;
+import dev.junitbench.results.ModelChange;
+import dev.junitbench.results.ModelInfo;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
 import dev.junitbench.results.ScenarioKey;
@@ -46,7 +48,8 @@ final class ReportModel {
 
   record Row(String run, String benchmark, String params, String status, String validity, String validityTitle,
       String median, double medianSort, String ci, String p99, double p99Sort, String p99Title, String throughput,
-      double throughputSort, String tokens, String rss, double rssSort, String model, boolean gated, String delta,
+      double throughputSort, String tokens, String rss, double rssSort, String model, String modelTitle, boolean gated,
+      String delta,
       String deltaClass, double deltaSort, String error, ForkViews.Cells forks) {}
 
   record ReasonGroup(String status, String reason, int count, List<String> scenarios) {}
@@ -254,6 +257,10 @@ final class ReportModel {
       deltaClass = "verdict-" + verdict.id();
       deltaSort = ratio == null ? 0 : ratio;
     }
+    boolean modelChanged = delta != null ? delta.modelChange() != null : ModelChange.inVerdict(result);
+    if (modelChanged) {
+      deltaText = "model changed" + (deltaText.isEmpty() ? "" : ", " + deltaText);
+    }
     if (result.gate() != null) {
       gated = result.gate().failed();
       if (result.gate().budget() != null && result.gate().budget().broken()) {
@@ -274,9 +281,21 @@ final class ReportModel {
         latency == null ? -1 : latency.p99(), p99Title,
         throughput, result.throughput() == null || result.throughput().value() == null ? -1 : result.throughput().value(),
         tokens, rss == null ? "" : String.format(Locale.ROOT, "%.0f MiB", rss), rss == null ? -1 : rss,
-        result.model() == null ? "" : result.model().id(), gated, deltaText, deltaClass, deltaSort,
+        result.model() == null ? "" : result.model().id(), modelTitle(result.model()), gated, deltaText, deltaClass,
+        deltaSort,
         result.status() == Status.PASSED ? "" : Objects.requireNonNullElse(result.reason(), ""),
         ForkViews.cells(result));
+  }
+
+  /** The model's file, size and SHA-256 (or why it has none), for the model cell's title. */
+  private static String modelTitle(ModelInfo model) {
+    if (model == null) {
+      return "";
+    }
+    String size = model.sizeBytes() == null ? "" : String.format(Locale.ROOT, ", %,d bytes", model.sizeBytes());
+    String sha = model.sha256() != null ? ", sha256 " + model.sha256()
+        : model.sha256UnavailableReason() != null ? ", no sha256: " + model.sha256UnavailableReason() : "";
+    return Objects.requireNonNullElse(model.source(), model.id()) + size + sha;
   }
 
   /** {@code [7.102, 7.531] ms}: an interval's bounds in the unit its centre reads in. */
