@@ -77,8 +77,14 @@ public final class CheckText {
     StringBuilder line = new StringBuilder();
     if (regressed > 0) {
       line.append("REGRESSED: ").append(regressed).append(" of ").append(total).append(" series regressed ")
-          .append(rule).append(": ").append(regressed - atSuspected).append(" at its newest change point, ")
-          .append(atSuspected).append(" at a SUSPECTED step; ");
+          .append(rule).append(": ");
+      if (regressed > atSuspected) {
+        line.append(regressed - atSuspected).append(" at its newest change point").append(atSuspected > 0 ? ", " : "");
+      }
+      if (atSuspected > 0) {
+        line.append(atSuspected).append(" at a SUSPECTED step");
+      }
+      line.append("; ");
     } else if (judged == 0) {
       return line.append("NOT JUDGED: none of ").append(total).append(" series could be judged ").append(rule)
           .append(": ").append(unjudged).append("; no regression in the runs there are").toString();
