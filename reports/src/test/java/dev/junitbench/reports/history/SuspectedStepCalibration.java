@@ -61,7 +61,7 @@ final class SuspectedStepCalibration {
 
   public static void main(String[] args) {
     int checks = args.length > 0 ? Integer.parseInt(args[0]) : 4_000;
-    int[] lengths = IntStream.rangeClosed(8, 30).toArray();
+    int[] lengths = IntStream.concat(IntStream.rangeClosed(8, 40), IntStream.of(50, 60, 100)).toArray();
     System.out.printf(Locale.ROOT, "checks of %d step-free series with a false SUSPECTED step (%,d checks each)%n",
         SUITE, checks);
     for (int length : lengths) {
