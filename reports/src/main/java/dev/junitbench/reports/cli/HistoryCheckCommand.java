@@ -57,8 +57,8 @@ final class HistoryCheckCommand implements Callable<Integer> {
   String metric;
 
   @Option(names = "--threshold", paramLabel = "CHANGE", defaultValue = "5%",
-      description = "A newest change point that moved the figure the wrong way by more than this is a regression"
-          + " (5%% or 0.05). Default: ${DEFAULT-VALUE}.")
+      description = "A newest change point or SUSPECTED step that moved the figure the wrong way by more than this is"
+          + " a regression (5%% or 0.05). Default: ${DEFAULT-VALUE}.")
   String threshold;
 
   @Option(names = "--within", paramLabel = "N",

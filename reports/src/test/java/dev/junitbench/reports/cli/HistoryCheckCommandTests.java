@@ -49,6 +49,10 @@ class HistoryCheckCommandTests {
     Run allowed = run("history", "check", "--allow-unjudged", "--db", db());
     assertThat(allowed.code()).isZero();
     assertThat(allowed.out()).startsWith("NOT JUDGED: none of 2 series could be judged");
+    // The help lists the code, and the tool's own help too.
+    assertThat(run("history", "check", "--help").out()).contains("--allow-unjudged",
+        "  4   NOT JUDGED: no series has the runs to be judged");
+    assertThat(run("--help").out()).contains("  4   history check: NOT JUDGED");
   }
 
   @Test
