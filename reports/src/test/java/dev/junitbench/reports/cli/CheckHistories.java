@@ -21,7 +21,7 @@ final class CheckHistories {
 
   /**
    * The medians (ms) of a MiniLM scenario on a shared runner: about 16 ms, three runs in the slow mode at about 27 ms,
-   * then 4 runs at about 34.7 ms, which change-point detection alone reported as "No series shifted".
+   * then 4 runs at about 34.7 ms: change-point detection alone finds nothing in it.
    */
   static final double[] REPLAY = {16.0, 27.3, 15.9, 27.5, 16.1, 16.3, 27.2, 34.7, 34.5, 34.9, 34.6};
 

@@ -24,7 +24,7 @@ class SuspectedStepsTests {
   private static final int TRIALS = 4_000;
 
   /**
-   * The series a new store met: a MiniLM scenario at about 16 ms, three runs in the slow mode at about 27 ms, then the
+   * A young store's series: a MiniLM scenario at about 16 ms, three runs in the slow mode at about 27 ms, then the
    * newest 4 at about 34.7 ms. Change-point detection finds nothing in it: the slow runs widen the t-test's variance.
    */
   static final double[] REPLAY = {16.0, 27.3, 15.9, 27.5, 16.1, 16.3, 27.2, 34.7, 34.5, 34.9, 34.6};
@@ -152,7 +152,7 @@ class SuspectedStepsTests {
     assertThat(SuspectedSteps.spread(ChangePoints.logs(REPLAY), 0, 7).twoGroups()).isTrue();
     assertThat(SuspectedSteps.spread(ChangePoints.logs(oneMode), 0, 7).twoGroups()).isFalse();
     assertThat(SuspectedSteps.detect(oneMode, true)).isNull();
-    // The first store of all: 4 runs, the newest 128% slower. Nothing can be judged, so nothing is guessed.
+    // A store of 4 runs, the newest 128% slower: nothing can be judged, so nothing is guessed.
     assertThat(SuspectedSteps.detect(new double[] {16.1, 16.0, 16.2, 36.7}, true)).isNull();
     assertThat(SuspectedSteps.detect(new double[0], true)).isNull();
   }
