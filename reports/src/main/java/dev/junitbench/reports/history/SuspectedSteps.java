@@ -29,11 +29,11 @@ public final class SuspectedSteps {
   /**
    * Fewest runs before the newest 2 for their band: with 18, a check of 63 step-free series whose runs are 70% slower
    * 30% of the time shows a false step in under 4% of checks (the chance that 18 runs never showed the slow mode while
-   * the newest 2 both fell in it is 0.09 x 0.7^18 per series). 16 would take that to about 5%.
+   * the newest 2 both fell in it is 0.09 x 0.7^18 per series); each run fewer multiplies that chance by 1 / 0.7.
    */
   static final int MIN_HISTORY_OF_TWO = 18;
 
-  /** Fewest runs before the newest 3: each more run of the step is worth about three runs of history (0.3 / 0.7^3). */
+  /** Fewest runs before the newest 3: one more run of the step is worth about 3.4 runs of history (0.3 = 0.7^3.4). */
   static final int MIN_HISTORY_OF_THREE = 14;
 
   /** Fewest runs before the newest 4 or more, when those runs fall into one group. */
@@ -66,7 +66,7 @@ public final class SuspectedSteps {
   /**
    * The history falls into two groups when splitting its sorted log values into a lower and an upper part leaves at
    * most this share of their sum of squares within the parts. Step-free Gaussian histories of 7 runs do so about 1.5%
-   * of the time (of 20 runs, never in 200,000); histories with a slow mode 70% slower at 3% noise almost always do.
+   * of the time (of 20 runs, less than 0.1%); histories that show a slow mode 70% slower at 3% noise almost always do.
    */
   static final double TWO_GROUPS = 0.05;
 
