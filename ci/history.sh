@@ -14,13 +14,23 @@
 #   JUNIT_BENCH_HISTORY_USER      the store's user and password, read by the command line itself from the
 #   JUNIT_BENCH_HISTORY_PASSWORD  environment, so they never appear on a command line
 #   HISTORY_CLI_JAR               the junit-bench-reports -cli.jar; default: the one in reports/target/
-#   HISTORY_CHECK_WITHIN          a regression counts when its change point is among a series's newest N runs (10)
-# Exit codes: 0 merged (imported and checked when there is a store: no regression), 1 history check found a
+#   HISTORY_CHECK_WITHIN          a regression counts when its change point or SUSPECTED step begins among a
+#                                 series's newest N runs (10)
+# Exit codes: 0 merged (imported and checked when there is a store: no regression; also when history check could
+# judge no series yet, exit 4, which is a warning: a new store or host has too few runs), 1 history check found a
 # regression, 2 bad input (the message says which machine or file), others: the failing command's.
 set -euo pipefail
 
 say() { echo "history: $*"; }
 fail() { echo "history: $*" >&2; exit 2; }
+# A warning: an annotation of the run on GitHub Actions, a line on stderr elsewhere.
+warn() {
+  if [ "${GITHUB_ACTIONS:-}" = true ]; then
+    echo "::warning title=history check NOT JUDGED::history: $*"
+  else
+    echo "history: WARNING: $*" >&2
+  fi
+}
 
 if [ "$#" -lt 1 ] || [ "$#" -gt 2 ]; then
   fail "usage: ci/history.sh MACHINES_DIR [MERGED_DIR] (one folder per machine label, each with its run folder)"
@@ -77,12 +87,18 @@ fi
 # The user and password reach the command line through the environment it reads, never as arguments.
 java -jar "$cli" history import "$merged" --db "$JUNIT_BENCH_HISTORY_URL"
 code=0
-# A change point shows once 4 runs follow it; counting only those among the newest HISTORY_CHECK_WITHIN runs fails
-# the pushes that show a new slowdown, not every push after one that was accepted.
+# A SUSPECTED step shows once 2 runs follow it, a change point once 4 do; counting only those among the newest
+# HISTORY_CHECK_WITHIN runs fails the pushes that show a new slowdown, not every push after one that was accepted.
 java -jar "$cli" history check --within "${HISTORY_CHECK_WITHIN:-10}" --db "$JUNIT_BENCH_HISTORY_URL" || code=$?
 case $code in
   0) say "no regression in the history" ;;
   1) say "history check found a regression" ;;
+  4)
+    # Exit 4 is NOT JUDGED: no series has the runs to be judged yet. A new store or host must not fail the build
+    # until it has a history; the check's first line, above, says how many runs there are and how many are needed.
+    warn "history check judged no series yet (NOT JUDGED, exit 4): too few runs in the store; not failing"
+    code=0
+    ;;
   *) say "history check failed with exit code $code" >&2 ;;
 esac
 exit "$code"

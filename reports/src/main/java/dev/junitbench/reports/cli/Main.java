@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
 /**
  * The command line of junit-bench's reports: {@code report}, {@code compare}, {@code export-jmh},
  * {@code merge}, {@code history}.
- * Exit codes: 0 ok, 1 a regression (compare), 2 bad input (arguments or files), 3 an internal error.
+ * Exit codes: 0 ok, 1 a regression (compare, history check), 2 bad input (arguments or files), 3 an internal error,
+ * 4 NOT JUDGED (history check: no series has the runs to be judged).
  */
 @Command(name = "junit-bench-reports", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "Reports, comparisons and exports of junit-bench run folders (run-<time>-<id>/ under"
@@ -23,8 +24,10 @@ import picocli.CommandLine.Spec;
         CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:done; compare: no scenario regressed",
-        "1:compare: a scenario regressed; history check: a series's newest change point is a regression",
-        "2:bad input: an argument, a missing or damaged file (the message names it)", "3:an internal error"})
+        "1:compare: a scenario regressed; history check: a series's newest change point or SUSPECTED step is a"
+            + " regression",
+        "2:bad input: an argument, a missing or damaged file (the message names it)", "3:an internal error",
+        "4:history check: NOT JUDGED, no series has the runs to be judged (0 with --allow-unjudged)"})
 public final class Main implements Runnable {
 
   /** Exit code of a comparison that found a regression. */
@@ -33,6 +36,8 @@ public final class Main implements Runnable {
   public static final int BAD_INPUT = 2;
   /** Exit code of an internal error. */
   public static final int INTERNAL = 3;
+  /** Exit code of a history check that could judge no series. */
+  public static final int NOT_JUDGED = 4;
 
   @Spec
   CommandSpec spec;

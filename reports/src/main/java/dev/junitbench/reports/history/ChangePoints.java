@@ -29,7 +29,7 @@ public final class ChangePoints {
    */
   static final int MIN_SEGMENT = 4;
 
-  /** Shortest series judged: one split with {@link #MIN_SEGMENT} runs on each side; shorter ones get none. */
+  /** Shortest series searched: one split with {@link #MIN_SEGMENT} runs on each side; shorter ones get none. */
   public static final int MIN_RUNS = 2 * MIN_SEGMENT;
 
   /**
@@ -78,14 +78,7 @@ public final class ChangePoints {
    * @throws IllegalArgumentException when a value is not a positive finite number
    */
   public static List<ChangePoint> detect(double[] values) {
-    double[] logs = new double[values.length];
-    for (int i = 0; i < values.length; i++) {
-      double value = values[i];
-      if (!(value > 0) || Double.isInfinite(value)) {
-        throw new IllegalArgumentException("run " + i + " has " + value + ": values must be positive and finite");
-      }
-      logs[i] = Math.log(value);
-    }
+    double[] logs = logs(values);
     if (logs.length < MIN_RUNS) {
       return List.of();
     }
@@ -119,6 +112,23 @@ public final class ChangePoints {
           split.statistic(), split.pValue()));
     }
     return List.copyOf(changePoints);
+  }
+
+  /**
+   * The logarithms of {@code values}.
+   *
+   * @throws IllegalArgumentException when a value is not a positive finite number, naming its run
+   */
+  static double[] logs(double[] values) {
+    double[] logs = new double[values.length];
+    for (int i = 0; i < values.length; i++) {
+      double value = values[i];
+      if (!(value > 0) || Double.isInfinite(value)) {
+        throw new IllegalArgumentException("run " + i + " has " + value + ": values must be positive and finite");
+      }
+      logs[i] = Math.log(value);
+    }
+    return logs;
   }
 
   /**

@@ -6,9 +6,9 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * {@code history check}: each series (one scenario on one host) searched for change points, and a
- * verdict on the newest: a regression when it moved the figure the wrong way by more than the
- * threshold. A shift in the series, not one noisy run against one baseline.
+ * {@code history check}: each series (one scenario on one host) searched for change points and for a step in its
+ * newest runs too young to be one, and a verdict: a regression when the newest of them moved the figure the wrong way
+ * by more than the threshold. A shift in the series, not one noisy run against one baseline.
  */
 public final class HistoryCheck {
 
@@ -57,36 +57,69 @@ public final class HistoryCheck {
   public record Shift(Series.Point point, int runs, int index, double change, double before, double after,
       double pValue, boolean worse) {}
 
+  /** What a series regressed at. */
+  public enum Regression {
+    /** Neither its newest change point nor a suspected step is a regression. */
+    NONE,
+    /** Its newest change point. */
+    CHANGE_POINT,
+    /** A suspected step in its newest runs, newer than any change point. */
+    SUSPECTED_STEP
+  }
+
+  /**
+   * A step in the newest runs that change-point detection cannot confirm yet, placed on its first run.
+   *
+   * @param point the first run of the step
+   * @param step the step as {@link SuspectedSteps#detect} found it (its levels in the figure judged)
+   */
+  public record Suspected(Series.Point point, SuspectedStep step) {}
+
   /**
    * A series and what was found in it.
    *
    * @param series the series
-   * @param judged the runs that had the figure
+   * @param runs the runs that had the figure
    * @param shifts its change points, oldest first
-   * @param regressed whether its newest change point is a regression beyond the threshold (and recent enough)
+   * @param suspected a step in its newest runs that no change point confirms yet, or null
+   * @param regression what it regressed at: its newest change point or its suspected step made the figure worse by
+   *     more than the threshold (and is recent enough), or neither
    */
-  public record Finding(Series series, int judged, List<Shift> shifts, boolean regressed) {
+  public record Finding(Series series, int runs, List<Shift> shifts, Suspected suspected, Regression regression) {
+
+    /** Whether the series regressed. */
+    public boolean regressed() {
+      return regression != Regression.NONE;
+    }
 
     /** The newest change point, or null. */
     public Shift newest() {
       return shifts.isEmpty() ? null : shifts.get(shifts.size() - 1);
+    }
+
+    /**
+     * Whether the series was judged: it has the runs to judge its newest ones ({@link SuspectedSteps#MIN_RUNS}), or a
+     * regression was found in the runs it has. A series that is neither is NOT JUDGED, never counted as ok.
+     */
+    public boolean judged() {
+      return runs >= SuspectedSteps.MIN_RUNS || regressed();
     }
   }
 
   private HistoryCheck() {}
 
   /**
-   * Judges every series on {@code metric}: a regression is a newest change point that made the figure
-   * worse by more than {@code threshold} (a relative change, 0.05 for 5%).
+   * Judges every series on {@code metric}: a regression is a newest change point, or a suspected step in the newest
+   * runs, that made the figure worse by more than {@code threshold} (a relative change, 0.05 for 5%).
    */
   public static List<Finding> check(List<Series> all, Metric metric, double threshold) {
     return check(all, metric, threshold, Integer.MAX_VALUE);
   }
 
   /**
-   * The same, counting a newest change point as a regression only when it lies among the newest
-   * {@code within} runs of its series: a check after every push then fails the pushes that show a
-   * new slowdown, not every push after one that was accepted.
+   * The same, counting a newest change point or a suspected step as a regression only when its first run lies among
+   * the newest {@code within} runs of its series: a check after every push then fails the pushes that show a new
+   * slowdown, not every push after one that was accepted.
    */
   public static List<Finding> check(List<Series> all, Metric metric, double threshold, int within) {
     List<Finding> findings = new ArrayList<>(all.size());
@@ -109,9 +142,18 @@ public final class HistoryCheck {
             found.after(), found.pValue(), worse));
       }
       Shift newest = shifts.isEmpty() ? null : shifts.get(shifts.size() - 1);
-      boolean regressed = newest != null && newest.worse() && Math.abs(newest.change()) > threshold
-          && values.length - newest.index() <= within;
-      findings.add(new Finding(series, values.length, List.copyOf(shifts), regressed));
+      SuspectedStep step = SuspectedSteps.detect(values, metric.lowerIsBetter);
+      // A change point at the step's first run, or one run off as a change point can be, has confirmed it.
+      Suspected suspected = step == null || newest != null && newest.index() >= step.index() - 1 ? null
+          : new Suspected(points.get(step.index()), step);
+      Regression regression = Regression.NONE;
+      if (suspected != null && Math.abs(step.change()) > threshold && step.runs() <= within) {
+        regression = Regression.SUSPECTED_STEP;
+      } else if (newest != null && newest.worse() && Math.abs(newest.change()) > threshold
+          && values.length - newest.index() <= within) {
+        regression = Regression.CHANGE_POINT;
+      }
+      findings.add(new Finding(series, values.length, List.copyOf(shifts), suspected, regression));
     }
     return findings;
   }

@@ -135,7 +135,7 @@ class HistoryCommandTests {
   @Test
   @DisplayName("check exits 1 when a series's newest change point is a regression, naming its commit; 0 when none is")
   void check() throws Exception {
-    for (int i = 1; i <= 16; i++) {
+    for (int i = 1; i <= 22; i++) {
       write(dir.resolve("a"), i, "host-a", i >= 10 ? 1.2 : 1.0);
       write(dir.resolve("b"), i, "host-b", 1.0);
     }
@@ -143,12 +143,13 @@ class HistoryCommandTests {
     Run regressed = run("history", "check", "--db", db());
     assertThat(regressed.code()).as(regressed.err()).isEqualTo(Main.REGRESSION);
     List<String> lines = regressed.out().lines().toList();
-    assertThat(lines.get(0)).startsWith("REGRESSED: 2 of 4 series regressed at its newest change point (median latency,"
-        + " threshold 5.0%); 2 with change points; 0 too short to judge");
-    assertThat(regressed.out()).contains("method: change points of each series", "calibrated by simulating step-free");
+    assertThat(lines.get(0)).isEqualTo("REGRESSED: 2 of 4 series regressed (median latency, threshold 5.0%): 2 at its"
+        + " newest change point; 4 judged, 0 NOT JUDGED; 2 with change points, 0 with a SUSPECTED step");
+    assertThat(regressed.out()).contains("method: change points of each series", "calibrated by simulating step-free",
+        "method: a SUSPECTED step", "judged: a series with at least 20 runs");
     assertThat(lines.stream().filter(line -> line.startsWith("REGRESSED ")).toList()).containsExactly(
-        "REGRESSED  EmbeddingBenchmarks#embed [batch_size=1, device=cpu] on host-a (16 runs)",
-        "REGRESSED  EmbeddingBenchmarks#embed [batch_size=8, device=cpu, payload=" + HOSTILE + "] on host-a (16 runs)");
+        "REGRESSED  EmbeddingBenchmarks#embed [batch_size=1, device=cpu] on host-a (22 runs)",
+        "REGRESSED  EmbeddingBenchmarks#embed [batch_size=8, device=cpu, payload=" + HOSTILE + "] on host-a (22 runs)");
     assertThat(lines.stream().filter(line -> line.contains("newest, worse")).toList()).hasSize(2)
         .allSatisfy(line -> assertThat(line).matches("\\s+10  c1000000  2026-11-01 20:00:00Z  \\+(19|20|21)\\.\\d%.*<0\\.001"
             + "  newest, worse"));
@@ -156,7 +157,8 @@ class HistoryCommandTests {
 
     Run flat = run("history", "check", "--host", "host-b", "--db", db());
     assertThat(flat.code()).isZero();
-    assertThat(flat.out()).startsWith("ok: 0 of 2 series regressed").contains("No series shifted.");
+    assertThat(flat.out()).startsWith("ok: 0 of 2 series regressed (median latency, threshold 5.0%); 2 judged, 0 NOT"
+        + " JUDGED;").contains("No series shifted.").doesNotContain("NOT JUDGED:");
     // The threshold is the size a shift must have to fail the check: 20% shifts pass at 30%.
     assertThat(run("history", "check", "--threshold", "30%", "--db", db()).code()).isZero();
     Run throughput = run("history", "check", "--metric", "throughput", "--db", db());
