@@ -72,9 +72,10 @@ public final class ComparisonMarkdown {
         .max(java.util.Comparator.comparingDouble(r -> r.latency().ratio()))
         .orElse(null);
     if (worst == null) {
-      // All clear only when every scenario was compared and none got slower.
-      boolean clear = !comparison.regressed() && comparison.counts().notPassed() == 0;
-      return (clear ? ":white_check_mark: " : ":red_circle: ") + "**" + summary + "**";
+      // All clear only when every scenario was judged and none got slower.
+      boolean clear = !comparison.regressed() && comparison.counts().unjudged() == 0;
+      return (clear ? ":white_check_mark: " : comparison.regressed() ? ":red_circle: " : ":warning: ") + "**" + summary
+          + "**";
     }
     int comma = summary.indexOf(',');
     return ":red_circle: **" + summary.substring(0, comma) + "**" + summary.substring(comma) + ": the largest, "

@@ -77,7 +77,7 @@ public final class ComparisonText {
   /** The verdict of a compared row, or what else happened to the scenario. */
   static String kind(RunComparison.Row row) {
     return switch (row.kind()) {
-      case COMPARED -> row.verdict().id();
+      case COMPARED -> row.verdict() == dev.junitbench.stats.Verdict.NOT_JUDGED ? "NOT JUDGED" : row.verdict().words();
       case ADDED -> "added";
       case REMOVED -> "removed";
       case NOT_PASSED -> (row.lost() ? "no longer passes " : "not passed ") + "(" + status(row.before()) + " -> "

@@ -245,17 +245,16 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
     if (latency.verdict() != Verdict.NOT_JUDGED && latency.pValue() == null && latency.ratio() != null
         && latency.ratio() != 1) {
       // No test between JVM runs was possible; a change between the sides must still be judged, so the samples are.
-      String why = Math.max(a.length, b.length) < ForkStatistics.MIN_FORKS
-          ? JvmRuns.UNFORKED + ": one JVM run (round x fork) a side"
-          : latency.note();
+      String why = Math.max(a.length, b.length) < ForkStatistics.MIN_FORKS ? "one JVM run (round x fork) a side"
+          : latency.note() + "; between-JVM variance unknown";
       long[] x = before.pooledSamples(key);
       long[] y = x == null ? null : after.pooledSamples(key);
       if (x != null && y != null) {
-        latency = Comparison.ofSamples(x, x.length, y, y.length, rule)
-            .withNote(why + ": compared on the rounds' pooled samples; between-JVM variance unknown");
+        latency = ScenarioComparison.unforked(Comparison.ofSamples(x, x.length, y, y.length, rule)
+            .withNote(why + ": compared on the rounds' pooled samples"));
       } else if (before.roundCount() == 1 && after.roundCount() == 1) {
-        latency = Comparison.ofSummaries(then.latencyMs(), now.latencyMs(), rule)
-            .withNote(why + ": compared on the medians and their intervals; between-JVM variance unknown");
+        latency = ScenarioComparison.unforked(Comparison.ofSummaries(then.latencyMs(), now.latencyMs(), rule)
+            .withNote(why + ": compared on the medians and their intervals"));
       }
     }
     Double thenThroughput = before.throughput(key);
@@ -367,17 +366,16 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
   }
 
   /**
-   * The one line that leads every output: {@code 2 regressed, 1 improved, 40 unchanged: 43 of 50
-   * scenarios judged}, then every one that was not and why, and the baseline's scenarios not run, as
-   * the gate's summary counts them.
+   * The one line that leads every output: {@code 2 regressed, 1 improved, 40 unchanged}, then, when
+   * some were not judged, {@code : 43 of 50 scenarios judged; NOT JUDGED: 7 (5 not in the baseline, 2
+   * JVMs bimodal)}, and the baseline's scenarios not run, as the gate's summary counts them.
    */
   public String summaryLine() {
     Counts c = counts();
     int judged = c.regressed() + c.improved() + c.unchanged();
     int total = judged + c.unjudged();
     StringBuilder line = new StringBuilder().append(c.regressed()).append(" regressed, ").append(c.improved())
-        .append(" improved, ").append(c.unchanged()).append(" unchanged: ").append(judged).append(" of ").append(total)
-        .append(total == 1 ? " scenario" : " scenarios").append(" judged");
+        .append(" improved, ").append(c.unchanged()).append(" unchanged");
     if (c.unjudged() > 0) {
       List<String> why = new ArrayList<>();
       if (c.added() > 0) {
@@ -390,7 +388,8 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
         why.add(c.notPassed() + " not passed" + (c.lost() == 0 ? "" : " (" + c.lost() + (c.lost() == 1 ? " was" : " were")
             + " measured in the baseline)"));
       }
-      line.append("; NOT JUDGED: ").append(c.unjudged()).append(" (").append(String.join(", ", why)).append(')');
+      line.append(": ").append(judged).append(" of ").append(total).append(total == 1 ? " scenario" : " scenarios")
+          .append(" judged; NOT JUDGED: ").append(c.unjudged()).append(" (").append(String.join(", ", why)).append(')');
       if (match == BaselineMatch.ALL) {
         line.append(", each a failure under --match all");
       }

@@ -140,8 +140,8 @@ class RoundsComparisonTests {
     RunComparison.Row row = comparison.rows().get(0);
     assertThat(row.latency().test()).startsWith("mann-whitney-u");
     assertThat(row.verdict()).isEqualTo(Verdict.REGRESSED);
-    assertThat(row.latency().note()).contains("fewer than 2 JVM runs (rounds x forks) on a side: no Welch test:"
-        + " compared on the rounds' pooled samples; between-JVM variance unknown");
+    assertThat(row.latency().note()).isEqualTo("unforked: between-JVM variance unknown; one JVM run (round x fork) a"
+        + " side: compared on the rounds' pooled samples");
     assertThat(comparison.method()).contains("1 round of the baseline and 1 round of the current build")
         .contains("1 scenario with fewer than 2 JVM runs a side or no spread between them: two-sided Mann-Whitney U");
   }
@@ -224,8 +224,10 @@ class RoundsComparisonTests {
     Path other = RunFolders.write(tempDir.resolve("other"), "run-1",
         List.of(scenario("com.example.Other#run", 1.0)));
     assertThatThrownBy(() -> RunComparison.of(other.getParent(), head, RegressionRule.DEFAULT))
-        .hasMessage(other.getParent().toAbsolutePath() + " and " + head.toAbsolutePath() + " have no scenario in common"
-            + " (scenarios match on benchmark and params); compare rounds of the same benchmarks");
+        .hasMessage(other.getParent().toAbsolutePath() + " and " + head.toAbsolutePath() + " have no scenario in common,"
+            + " so nothing would be judged; the baseline holds none of this run's benchmarks"
+            + " (com.example.EmbeddingBenchmarks#embed); it measured com.example.Other#run: give the baseline of these"
+            + " benchmarks");
   }
 
   /** Sets the run's git commit, as a run inside a git checkout records it. */

@@ -52,8 +52,9 @@ class RunComparisonTests {
   @DisplayName("matches on benchmark and params, never on the result id, and calls each change")
   void verdicts() throws Exception {
     RunComparison comparison = RunComparison.of(baseline(), current(), RegressionRule.DEFAULT);
-    assertThat(comparison.counts()).isEqualTo(new RunComparison.Counts(1, 1, 2, 1, 1, 1, 0));
-    assertThat(comparison.summaryLine()).isEqualTo("1 regressed, 1 improved, 2 unchanged, 1 added, 1 removed, 1 not passed");
+    assertThat(comparison.counts()).isEqualTo(new RunComparison.Counts(1, 1, 2, 0, 1, 1, 1, 0));
+    assertThat(comparison.summaryLine()).isEqualTo("1 regressed, 1 improved, 2 unchanged: 4 of 6 scenarios judged;"
+        + " NOT JUDGED: 2 (1 not in the baseline, 1 not passed); 1 baseline scenario not run");
     assertThat(comparison.regressed()).isTrue();
 
     RunComparison.Row first = comparison.rows().get(0);
@@ -91,8 +92,8 @@ class RunComparisonTests {
     RunComparison comparison = RunComparison.of(base, broken, RegressionRule.DEFAULT);
     assertThat(comparison.counts().lost()).isEqualTo(2);
     assertThat(comparison.regressed()).isTrue();
-    assertThat(comparison.summaryLine()).isEqualTo("0 regressed, 0 improved, 1 unchanged, 3 removed, 2 not passed"
-        + " (2 were measured in the baseline)");
+    assertThat(comparison.summaryLine()).isEqualTo("0 regressed, 0 improved, 1 unchanged: 1 of 3 scenarios judged;"
+        + " NOT JUDGED: 2 (2 not passed (2 were measured in the baseline)); 3 baseline scenarios not run");
     assertThat(comparison.rows().get(0).lost()).as("first").isTrue();
     assertThat(ComparisonText.render(comparison)).contains("no longer passes (passed -> failed)");
     assertThat(ComparisonMarkdown.render(comparison)).startsWith(":red_circle: **0 regressed, 0 improved");
@@ -119,7 +120,7 @@ class RunComparisonTests {
 
     RunComparison unforked = RunComparison.of(baseline(), current(), RegressionRule.DEFAULT);
     assertThat(unforked.rows().get(0).latency().note())
-        .contains("neither run is forked in 2 JVMs or more: between-JVM variance unknown (fork both to measure it)");
+        .isEqualTo("unforked: between-JVM variance unknown");
     assertThat(unforked.method()).contains("not between runs (fork both runs to measure it)");
   }
 
@@ -160,8 +161,9 @@ class RunComparisonTests {
     assertThatThrownBy(() -> RunComparison.of(base, other, RegressionRule.DEFAULT))
         .isInstanceOf(BadInputException.class)
         .hasMessage(base.resolve("results.json").toAbsolutePath() + " and " + other.resolve("results.json").toAbsolutePath()
-            + " have no scenario in common (scenarios match on benchmark and params); compare two runs of the same"
-            + " benchmarks");
+            + " have no scenario in common, so nothing would be judged; the baseline holds none of this run's"
+            + " benchmarks (com.example.Other#run); it measured com.example.EmbeddingBenchmarks#embed,"
+            + " com.example.VisionBenchmarks#classify: give the baseline of these benchmarks");
 
     Path zero = RunFolders.write(tempDir, "run-zero", List.of(
         RunFolders.passed(EMBED, params("batch_size", 1), new long[] {0, 10, 10, 10, 10, 10, 10})));

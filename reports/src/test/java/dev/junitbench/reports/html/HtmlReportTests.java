@@ -217,7 +217,7 @@ class HtmlReportTests {
     Document compared = Jsoup.parse(HtmlReport.of(List.of(slower), base, RegressionRule.DEFAULT).render());
     assertThat(compared.select("#scenarios thead th").eachText()).contains("vs baseline");
     assertThat(compared.select("td.verdict-regressed")).hasSize(1).first()
-        .satisfies(td -> assertThat(td.text()).matches("\\+\\d+\\.\\d% regressed"));
+        .satisfies(td -> assertThat(td.text()).matches("\\+\\d+\\.\\d% regressed \\(unforked\\)"));
     assertThat(compared.select("td.verdict-unchanged").size()).isGreaterThan(5);
 
     Document two = Jsoup.parse(HtmlReport.of(List.of(base, slower), null, RegressionRule.DEFAULT).render());

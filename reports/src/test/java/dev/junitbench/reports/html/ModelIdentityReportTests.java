@@ -51,7 +51,7 @@ class ModelIdentityReportTests {
     assertThat(titles).containsExactlyInAnyOrder("classpath:e5-small-v2.onnx, 133,093,490 bytes, sha256 " + FP32,
         "classpath:block.Decoder, 268 bytes, no sha256: built in memory from its class, with no file to hash");
     assertThat(page.select("td.verdict-regressed")).singleElement()
-        .satisfies(td -> assertThat(td.text()).matches("model changed, \\+\\d+\\.\\d% regressed"));
+        .satisfies(td -> assertThat(td.text()).matches("model changed, \\+\\d+\\.\\d% regressed \\(unforked\\)"));
     assertThat(page.select("td.verdict-unchanged")).singleElement()
         .satisfies(td -> assertThat(td.text()).as("a change decided on size where a side has no hash")
             .startsWith("model changed, "));
