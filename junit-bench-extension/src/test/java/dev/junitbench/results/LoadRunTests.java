@@ -64,6 +64,27 @@ class LoadRunTests {
     }
   }
 
+  static class OfflineAndMultiStream {
+    @Benchmark
+    @Load(value = {MULTI_STREAM, OFFLINE}, samplesPerQuery = 2, workers = 2)
+    void work(Blackhole blackhole) {
+      ListenerRun.work(20_000, blackhole);
+    }
+  }
+
+  @Test
+  @DisplayName("under a run-wide fork count, Offline, Server and Concurrency are measured in the JUnit JVM, not refused; MultiStream forks")
+  void runWideForks() {
+    ListenerRun.Outcome outcome = ListenerRun.into(tempDir.resolve("out")).config("junit.bench.forks", "2")
+        .run(OfflineAndMultiStream.class);
+    assertThat(outcome.summary().getTestsSucceededCount()).as(outcome.out() + outcome.err()).isEqualTo(2);
+    JsonNode multi = outcome.result("work", "[device=cpu, load=multi-stream, samples_per_query=2]");
+    assertThat(multi.get("forks").get("completed").asInt()).isEqualTo(2);
+    JsonNode offline = outcome.result("work", "[device=cpu, load=offline]");
+    assertThat(offline.get("forks").isNull()).as("measured here: its workers share this JVM").isTrue();
+    assertThat(offline.get("load").get("queries").asLong()).isPositive();
+  }
+
   static class GeneratingServer {
     @Benchmark
     @Generate(tokens = 4, promptTokens = 6)
