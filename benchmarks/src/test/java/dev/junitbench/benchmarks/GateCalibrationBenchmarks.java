@@ -9,11 +9,12 @@ import java.io.IOException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.TestInfo;
 
 /**
- * One MiniLM-int8 scenario (ONNX Runtime, CPU, one intra-op thread, batch 1, 128 real tokens), run
- * by {@code ci/gate-calibration.sh} in many separate runs to measure how often the regression gate
- * calls a change where there is none, unforked and forked, and how often it catches a real one. The
+ * MiniLM-int8 on ONNX Runtime, CPU, batch 1, 128 real tokens, with one intra-op thread and with two,
+ * run by {@code ci/gate-calibration.sh} in many separate runs to measure how often the regression
+ * gate inside JUnit calls a change where there is none and how often it catches a real one. The
  * system property {@value #TOKENS} makes the real slowdown: the same scenario (same params, so the
  * gate compares it) fed longer sentences.
  */
@@ -29,8 +30,9 @@ class GateCalibrationBenchmarks {
   private MiniLmSession session;
 
   @BeforeEach
-  void open() throws OrtException, IOException {
-    session = MiniLmSession.withTokens(Integer.getInteger(TOKENS, MiniLmSession.SEQUENCE_LENGTH), 1);
+  void open(TestInfo test) throws OrtException, IOException {
+    int threads = test.getTestMethod().map(m -> m.getName().endsWith("TwoThreads") ? 2 : 1).orElse(1);
+    session = MiniLmSession.withTokensAndThreads(Integer.getInteger(TOKENS, MiniLmSession.SEQUENCE_LENGTH), threads, 1);
   }
 
   @AfterEach
@@ -40,6 +42,11 @@ class GateCalibrationBenchmarks {
 
   @Benchmark
   void miniLmInt8(Blackhole blackhole) throws OrtException {
+    blackhole.closeAfterTiming(session.session().run(session.inputs(1)));
+  }
+
+  @Benchmark
+  void miniLmInt8TwoThreads(Blackhole blackhole) throws OrtException {
     blackhole.closeAfterTiming(session.session().run(session.inputs(1)));
   }
 }

@@ -12,10 +12,10 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * One {@code OrtSession} of MiniLM-int8 with one intra-op thread, and real tokenized sentences of
- * 128 tokens per batch size: what the harness's self-checks measure, shared by their rounds. One
- * thread, because on a 2-core machine a second competes with the JVM's own threads (JIT, GC) and
- * the noise would hide what is being compared.
+ * One {@code OrtSession} of MiniLM-int8 with one intra-op thread (unless asked for more), and real
+ * tokenized sentences of 128 tokens per batch size: what the harness's self-checks measure, shared by
+ * their rounds. One thread, because on a 2-core machine a second competes with the JVM's own threads
+ * (JIT, GC) and the noise would hide what is being compared.
  */
 final class MiniLmSession implements AutoCloseable {
 
@@ -31,15 +31,25 @@ final class MiniLmSession implements AutoCloseable {
 
   /** A session whose inputs hold {@code sequenceLength} tokens per sentence. */
   static MiniLmSession withTokens(int sequenceLength, int... batchSizes) throws OrtException, IOException {
-    return new MiniLmSession(sequenceLength, batchSizes);
+    return new MiniLmSession(sequenceLength, 1, batchSizes);
+  }
+
+  /** A session of {@code threads} intra-op threads whose inputs hold {@code sequenceLength} tokens per sentence. */
+  static MiniLmSession withTokensAndThreads(int sequenceLength, int threads, int... batchSizes)
+      throws OrtException, IOException {
+    return new MiniLmSession(sequenceLength, threads, batchSizes);
   }
 
   private MiniLmSession(int sequenceLength, int[] batchSizes) throws OrtException, IOException {
+    this(sequenceLength, 1, batchSizes);
+  }
+
+  private MiniLmSession(int sequenceLength, int threads, int[] batchSizes) throws OrtException, IOException {
     OrtEnvironment environment = OrtEnvironment.getEnvironment();
     ClassLoader loader = MiniLmSession.class.getClassLoader();
     byte[] model = ModelSource.resolve("classpath:all-minilm-l6-v2-q.onnx", loader, "self-check").readAllBytes();
     ModelSource tokenizer = ModelSource.resolve("classpath:all-minilm-l6-v2-q-tokenizer.json", loader, "self-check");
-    options.setIntraOpNumThreads(1);
+    options.setIntraOpNumThreads(threads);
     session = environment.createSession(model, options);
     for (int batch : batchSizes) {
       Map<String, OnnxTensor> tensors = new HashMap<>();
