@@ -91,7 +91,8 @@ check(runs('gate-regressed', 'base').size() == 2 && runs('gate-regressed', 'head
         def json = new JsonSlurper().parse(new File(run, 'results.json'))
         check(json.run.git?.commit == commit, "${side} round ${run.name} measured commit ${json.run.git?.commit}, expected ${commit}")
         json.results.each { result ->
-            check(result.status == 'passed' && result.forks?.completed == 2,
+            boolean offline = result.benchmark.endsWith('#offline')
+            check(result.status == 'passed' && (offline ? result.forks == null : result.forks?.completed == 2),
                     "${side} round ${run.name}: ${result.benchmark} ${result.status}, forks ${result.forks?.completed}")
         }
     }
@@ -101,14 +102,21 @@ check(order.collect { it.replaceAll(/pr-gate: round (\d) of 2: (\w+),.*/, '$2$1'
         "rounds ran in the order ${order}, expected base, head, base, head")
 def markdownFile = new File(basedir, 'target/gate-regressed/comparison.md')
 def markdown = markdownFile.isFile() ? markdownFile.text : ''
-check(markdown.startsWith(':red_circle: **1 regressed**, 0 improved, 1 unchanged: the largest, WorkBenchmarks\\.work, is +'),
+// The unchanged scenarios may be NOT JUDGED when a busy machine slows some JVMs: only the regression is fixed.
+check(markdown.startsWith(':red_circle: **1 regressed**, 0 improved, ') && markdown.contains(': the largest, WorkBenchmarks\\.work, is +'),
         "comparison.md does not lead with the regressed scenario:\n${markdown}")
 check(markdown.contains('Baseline 2 rounds pooled (commit ' + baseCommit.take(10)) && markdown.contains('current 2 rounds pooled (commit ' + headCommit.take(10)),
         "comparison.md does not say how many rounds were pooled:\n${markdown}")
-check(markdown.contains('Welch\\\'s t\\-test on the log medians of the JVM runs \\(4 vs 4 JVM runs\\)'),
+check(markdown.contains('Welch\\\'s t\\-test on the log medians of the JVM runs \\(2 to 4 vs 2 to 4 JVM runs\\)'),
         "comparison.md does not name the test:\n${markdown}")
+// Offline is measured in the JUnit JVM under FORKS=2: each round one JVM run, 2 a side, and judged.
+def java = new File(System.getProperty('java.home'), 'bin/java').absolutePath
+def asJson = execute([java, '-jar', cliJar, 'compare', new File(basedir, 'target/gate-regressed/base').absolutePath,
+                      new File(basedir, 'target/gate-regressed/head').absolutePath, '--threshold', '50%', '--format', 'json'], basedir)
+def offlineRow = asJson.code <= 1 ? new JsonSlurper().parseText(asJson.out).scenarios.find { it.benchmark.endsWith('#offline') } : null
+check(offlineRow?.verdict in ['unchanged', 'regressed', 'improved'], "the Offline scenario was not judged: ${offlineRow}")
 def text = new File(basedir, 'target/gate-regressed/comparison.txt')
-check(text.isFile() && text.text.startsWith('1 regressed, 0 improved, 1 unchanged\n'), "comparison.txt: ${text.isFile() ? text.text : 'missing'}")
+check(text.isFile() && text.text.startsWith('1 regressed, 0 improved, '), "comparison.txt: ${text.isFile() ? text.text : 'missing'}")
 
 // --- Reusing an OUT_DIR that holds rounds is refused --------------------------------------------
 def again = gate('base', 'head', 'gate-regressed')
@@ -118,7 +126,7 @@ check(again.code == 2 && again.out.contains('already holds rounds; give an empty
 def unchanged = gate('base', 'same', 'gate-unchanged', [FORKS: '0'])
 check(unchanged.code == 0, "the gate of an unchanged build exited ${unchanged.code}, expected 0:\n${unchanged.out}")
 def same = new File(basedir, 'target/gate-unchanged/comparison.md')
-check(same.isFile() && same.text.startsWith(':white_check_mark: **0 regressed, 0 improved, 2 unchanged**'),
+check(same.isFile() && same.text.startsWith(':white_check_mark: **0 regressed, 0 improved, 3 unchanged**'),
         "comparison.md of the unchanged build:\n${same.isFile() ? same.text : 'missing'}")
 
 if (problems) {

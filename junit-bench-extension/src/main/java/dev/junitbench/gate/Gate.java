@@ -4,18 +4,17 @@ import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.results.BaselineCheck;
 import dev.junitbench.results.BudgetCheck;
-import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.GateResult;
 import dev.junitbench.results.ModelChange;
 import dev.junitbench.results.ScenarioComparison;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Throughput;
-import dev.junitbench.results.ScenarioComparison;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.JvmRuns;
-import dev.junitbench.stats.Verdict;
 import dev.junitbench.stats.LatencySummary;
 import dev.junitbench.stats.RegressionRule;
+import dev.junitbench.stats.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -110,7 +109,8 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
 
   /** Why a scenario was not judged: the check's note, or the comparison's. */
   private static String reason(BaselineCheck check) {
-    return check.comparison() != null ? check.comparison().note() : check.note().replaceFirst("^NOT JUDGED: ", "");
+    return (check.comparison() != null ? check.comparison().note() : check.note())
+        .replaceFirst("^(NOT JUDGED|not judged): ", "");
   }
 
   /** {@code model changed: a (34 MB, sha ..) -> b (133 MB, sha ..); } when the baseline's model differs, else empty. */
@@ -151,7 +151,7 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
     Comparison c = check.comparison();
     StringBuilder line = new StringBuilder(c.verdict().words());
     if (c.verdict() == Verdict.NOT_JUDGED) {
-      line.append(" (").append(reason(check).replaceFirst("^not judged: ", "")).append("): median ")
+      line.append(" (").append(reason(check)).append("): median ")
           .append(c.ratio() == null ? "n/a" : UnitFormat.change(c.ratio() - 1)).append(", ")
           .append(UnitFormat.duration(c.baselineMedianMs())).append(" -> ").append(UnitFormat.duration(c.currentMedianMs()))
           .append(" (").append(c.baselineCount()).append(" vs ").append(c.currentCount()).append(" JVMs)");

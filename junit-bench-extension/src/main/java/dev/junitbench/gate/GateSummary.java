@@ -75,7 +75,7 @@ public final class GateSummary {
     }
     if (check.comparison() != null && check.comparison().verdict() == Verdict.NOT_JUDGED) {
       String note = check.comparison().note();
-      return note != null && note.contains("bimodal") ? "JVMs bimodal" : "no test";
+      return note != null && note.contains("bimodal") ? "JVMs bimodal" : "no test possible";
     }
     return check.note() != null && check.note().contains("not in the baseline") ? "not in the baseline"
         : "not measured in the baseline";

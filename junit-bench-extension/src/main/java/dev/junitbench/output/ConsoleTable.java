@@ -299,7 +299,7 @@ public final class ConsoleTable {
     String change = baseline.change() == null ? "" : String.format(Locale.ROOT, "%+.1f%% ", baseline.change() * 100);
     if (comparison.verdict() == dev.junitbench.stats.Verdict.NOT_JUDGED) {
       return change + "NOT JUDGED: " + (comparison.note() != null && comparison.note().contains("bimodal")
-          ? "bimodal" : "no test");
+          ? "bimodal" : "no test possible");
     }
     return change + comparison.verdict().words() + (comparison.betweenJvms() ? "" : ", unforked");
   }

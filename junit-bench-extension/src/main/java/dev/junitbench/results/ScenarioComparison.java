@@ -29,7 +29,7 @@ public final class ScenarioComparison {
       RegressionRule rule) {
     Optional<Comparison> between = JvmRuns.compare(jvmMedians(before), jvmMedians(now), rule);
     if (between.isEmpty()) {
-      return unforked(single(before, beforeSamples, now, nowSamples, rule));
+      return unforked(single(before, beforeSamples, now, nowSamples, rule)).untestedNotJudged();
     }
     Comparison judged = between.get();
     if (judged.verdict() != Verdict.NOT_JUDGED && judged.pValue() == null && judged.ratio() != null
@@ -37,7 +37,7 @@ public final class ScenarioComparison {
       // Fork medians without spread (a clock coarser than the body) leave nothing to test; a change between
       // them must still be judged, so the samples are.
       return single(before, beforeSamples, now, nowSamples, rule).withNote(judged.note()
-          + ": compared on the pooled samples; between-JVM variance unknown");
+          + ": compared on the pooled samples; between-JVM variance unknown").untestedNotJudged();
     }
     return judged;
   }

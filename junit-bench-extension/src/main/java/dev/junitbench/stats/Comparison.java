@@ -229,6 +229,19 @@ public record Comparison(Verdict verdict, Double ratio, Double ci95Low, Double c
     return new MedianRatio.Side(summary.median(), summary.ci95Low(), summary.ci95High(), summary.count());
   }
 
+  /**
+   * This comparison, or, when no test was possible and the medians differ (too few samples on a side
+   * for an interval, no spread between JVM runs to test against), the same figures NOT JUDGED, its
+   * reason first: a change nobody could test is never called unchanged.
+   */
+  public Comparison untestedNotJudged() {
+    if (verdict != Verdict.UNCHANGED || pValue != null || ratio == null || ratio == 1) {
+      return this;
+    }
+    return new Comparison(Verdict.NOT_JUDGED, ratio, ci95Low, ci95High, null, test, baselineMedianMs,
+        currentMedianMs, baselineCount, currentCount, "not judged: no test possible" + (note == null ? "" : " (" + note + ")"));
+  }
+
   /** This comparison with {@code more} added to its note. */
   public Comparison withNote(String more) {
     return new Comparison(verdict, ratio, ci95Low, ci95High, pValue, test, baselineMedianMs, currentMedianMs,

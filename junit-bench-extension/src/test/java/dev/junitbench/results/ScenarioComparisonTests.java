@@ -83,4 +83,16 @@ class ScenarioComparisonTests {
     assertThat(comparison.pValue()).isNull();
     assertThat(comparison.note()).startsWith("not judged: JVMs bimodal (2 of 5 slow, 67% apart) in the current run");
   }
+
+  @Test
+  @DisplayName("does not call a change unchanged when no test was possible: too few samples on a side is NOT JUDGED")
+  void untested() {
+    ScenarioResult before = RunFolders.passed("a.B#c", PARAMS, new long[] {1_000_000, 1_010_000, 990_000});
+    ScenarioResult now = RunFolders.passed("a.B#c", PARAMS, RunFolders.around(1_300_000, 30));
+    Comparison comparison = ScenarioComparison.of(before, null, now, null, RegressionRule.DEFAULT);
+    assertThat(comparison.verdict()).isEqualTo(Verdict.NOT_JUDGED);
+    assertThat(comparison.ratio()).isGreaterThan(1.2);
+    assertThat(comparison.note()).startsWith("not judged: no test possible (unforked: between-JVM variance unknown;"
+        + " fewer than 6 samples on a side: no interval, no test)");
+  }
 }

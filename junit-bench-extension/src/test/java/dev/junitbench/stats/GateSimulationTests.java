@@ -154,6 +154,18 @@ class GateSimulationTests {
   }
 
   @Test
+  @DisplayName("At the spread measured on the build machine (between-JVM CV 1.4%), one JVM against 10 forks catches most 10% slowdowns")
+  void atTheMeasuredSpread() {
+    double spread = 0.014;
+    double aa = regressed(rates(31, 1, 10, 0, false, spread));
+    double p10 = regressed(rates(32, 1, 10, 0.10, false, spread));
+    System.out.printf(Locale.ROOT, "between-JVM CV 1.4%%, 1 vs 10 JVMs: A/A regressed %s, +10%% regressed %s%n",
+        pct(aa), pct(p10));
+    assertThat(aa).isLessThanOrEqualTo(0.01);
+    assertThat(p10).isGreaterThan(regressed(rates(33, 1, 10, 0.10, false, BETWEEN)));
+  }
+
+  @Test
   @DisplayName("One JVM against one JVM: the rank test calls most A/A pairs changed, only the threshold decides, so the verdict is marked unforked")
   void unforkedPath() {
     double[] aa = rates(5, 1, 1, 0, false, BETWEEN);

@@ -32,8 +32,7 @@ final class PooledMethod {
     comparison.rows().stream()
         .filter(row -> row.latency() != null && !Comparison.WELCH.equals(row.latency().test()))
         .forEach(row -> others.merge(fallback(row.latency().test()), 1, Integer::sum));
-    others.forEach((test, count) -> parts.add(scenarios(count) + " with fewer than 2 JVM runs a side or no spread"
-        + " between them: " + test + "; between-JVM variance unknown (run more rounds or fork)"));
+    others.forEach((test, count) -> parts.add(scenarios(count) + " " + test));
     String baselineMachine = Rounds.machine(baseline.latest());
     String currentMachine = Rounds.machine(current.latest());
     if (!baselineMachine.equals(currentMachine)) {
@@ -60,9 +59,17 @@ final class PooledMethod {
   }
 
   private static String fallback(String test) {
+    String unknown = " with fewer than 2 JVM runs a side or no spread between them: ";
     return switch (test) {
-      case Comparison.WALD -> "Wald test of the log ratio of medians (a round kept no samples.csv)";
-      default -> "two-sided Mann-Whitney U test on the rounds' pooled raw samples";
+      case Comparison.PREDICTION -> "with 2 JVM runs or fewer on one side: its mean against the other side's spread"
+          + " (the prediction interval of one more JVM run)";
+      case Comparison.LEVELS -> "whose JVM runs fell on two levels, the change beyond both: Student's t of the"
+          + " nearer levels, the spread pooled within levels";
+      case Comparison.NONE -> "not judged: their JVM runs fell on two levels";
+      case Comparison.WALD -> unknown + "Wald test of the log ratio of medians (a round kept no samples.csv);"
+          + " between-JVM variance unknown (run more rounds or fork)";
+      default -> unknown + "two-sided Mann-Whitney U test on the rounds' pooled raw samples; between-JVM variance"
+          + " unknown (run more rounds or fork)";
     };
   }
 }

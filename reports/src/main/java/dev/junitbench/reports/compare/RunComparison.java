@@ -257,6 +257,7 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
             .withNote(why + ": compared on the medians and their intervals"));
       }
     }
+    latency = latency.untestedNotJudged();
     Double thenThroughput = before.throughput(key);
     Double nowThroughput = after.throughput(key);
     Double ratio = thenThroughput == null || nowThroughput == null ? null : nowThroughput / thenThroughput;
@@ -381,8 +382,13 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
       if (c.added() > 0) {
         why.add(c.added() + " not in the baseline");
       }
-      if (c.notJudged() > 0) {
-        why.add(c.notJudged() + " JVMs bimodal");
+      long bimodal = rows.stream().filter(row -> row.verdict() == Verdict.NOT_JUDGED && row.latency().note() != null
+          && row.latency().note().contains("bimodal")).count();
+      if (bimodal > 0) {
+        why.add(bimodal + " JVMs bimodal");
+      }
+      if (c.notJudged() > bimodal) {
+        why.add((c.notJudged() - bimodal) + " no test possible");
       }
       if (c.notPassed() > 0) {
         why.add(c.notPassed() + " not passed" + (c.lost() == 0 ? "" : " (" + c.lost() + (c.lost() == 1 ? " was" : " were")
