@@ -59,7 +59,7 @@ final class PooledMethod {
   }
 
   private static String fallback(String test) {
-    String unknown = " with fewer than 2 JVM runs a side or no spread between them: ";
+    String unknown = "with fewer than 2 JVM runs a side or no spread between them: ";
     return switch (test) {
       case Comparison.PREDICTION -> "with 2 JVM runs or fewer on one side: its mean against the other side's spread"
           + " (the prediction interval of one more JVM run)";
