@@ -183,10 +183,25 @@ class GateTests {
   @DisplayName("forks=0 with a baseline warns before anything is measured and marks the verdict unforked")
   void unforkedWarned() {
     dev.junitbench.warnings.RunWarnings.reset();
-    BenchmarkRun.Outcome outcome = runSpin(baseline(2_000_000), "junit.bench.forks", "0",
-        "junit.bench.regression.threshold", "300%");
+    // Both streams into one, so the order of the warning and the scenario's line shows.
+    java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream both = new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8);
+    java.io.PrintStream out = System.out;
+    java.io.PrintStream err = System.err;
+    System.setOut(both);
+    System.setErr(both);
+    BenchmarkRun.Outcome outcome;
+    try {
+      outcome = runSpin(baseline(2_000_000), "junit.bench.forks", "0", "junit.bench.regression.threshold", "300%");
+    } finally {
+      System.setOut(out);
+      System.setErr(err);
+    }
     assertThat(dev.junitbench.warnings.RunWarnings.messages()).anySatisfy(warning -> assertThat(warning)
         .startsWith("-Djunit.bench.forks=0 with a baseline: every scenario is judged on one JVM against one JVM"));
+    String text = printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(text.indexOf("junit-bench: warning: -Djunit.bench.forks=0 with a baseline")).isNotNegative()
+        .isLessThan(text.indexOf("junit-bench: GateTests$GateTestCases.spin [device=cpu]: median"));
     assertThat(outcome.result("spin [device=cpu]").gate().message())
         .contains("unchanged (unforked: between-JVM variance unknown): median ");
   }

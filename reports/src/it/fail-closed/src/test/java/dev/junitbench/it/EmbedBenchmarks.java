@@ -7,6 +7,7 @@ import dev.junitbench.Blackhole;
 import dev.junitbench.Measurement;
 import dev.junitbench.Model;
 import dev.junitbench.SequenceLengths;
+import dev.junitbench.Threads;
 import dev.junitbench.Warmup;
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.onnx.OnnxModel;
@@ -42,9 +43,11 @@ class EmbedBenchmarks {
     }
   }
 
+  /** One intra-op thread: on a small machine a second competes with the JVM's own threads. */
   @Benchmark
   @BatchSizes(1)
-  @SequenceLengths(16)
+  @SequenceLengths(64)
+  @Threads(1)
   void embed(@Model(value = "file:target/model.onnx", id = "minilm") OnnxModel model, ModelInputs inputs,
       Blackhole blackhole) throws OrtException {
     blackhole.closeAfterTiming(model.run(inputs));
