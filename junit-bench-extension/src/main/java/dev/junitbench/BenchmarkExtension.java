@@ -61,6 +61,12 @@ final class BenchmarkExtension implements TestTemplateInvocationContextProvider 
         return Stream.of(ScenarioInvocation.of(plan, plan.scenarios().get(index), index, 0, config, backends, none));
       }
       BaselineMatching baseline = RunBaseline.of(context, config, backends);
+      if (baseline != null && plan.forking().configured() && plan.forking().count() == 0
+          && config.forksOverride().isEmpty()) {
+        dev.junitbench.warnings.RunWarnings.warnOnce("@Fork(0) with a baseline: " + benchmark, "@Fork(0) on "
+            + benchmark + " with a baseline: its scenarios are judged on one JVM against the baseline's, every verdict"
+            + " marked \"" + dev.junitbench.stats.JvmRuns.UNFORKED + "\"; remove @Fork(0) to fork against the baseline");
+      }
       Gate gate = new Gate(baseline, config.regressionRule(), plan.budget());
       List<Scenario> scenarios = plan.scenarios();
       return IntStream.range(0, scenarios.size()).mapToObj(index -> ScenarioInvocation.of(plan, scenarios.get(index),

@@ -44,16 +44,30 @@ final class RunBaseline {
     if (path.isEmpty()) {
       return null;
     }
+    // With the plan's benchmarks the matching is the run's, else only this class's: kept per class then.
+    boolean planned = inPlan(context);
     Outcome outcome = context.getRoot().getStore(BenchmarkExtension.NAMESPACE).getOrComputeIfAbsent(
-        RunBaseline.class.getName() + ":" + path.get(), key -> match(path.get(), context, config, backends),
-        Outcome.class);
+        RunBaseline.class.getName() + ":" + path.get() + (planned ? "" : ":" + context.getRequiredTestClass().getName()),
+        key -> match(path.get(), context, config, backends, planned), Outcome.class);
     if (outcome.error() != null) {
       throw outcome.error();
     }
     return outcome.matching();
   }
 
-  private static Outcome match(Path path, ExtensionContext context, BenchConfig config, Backends backends) {
+  /**
+   * Whether the listener's plan holds the benchmark being expanded: a plan of another run (one launched
+   * from inside this one, say) must not stand for this one.
+   */
+  private static boolean inPlan(ExtensionContext context) {
+    Method method = context.getRequiredTestMethod();
+    Class<?> testClass = context.getRequiredTestClass();
+    return PlannedBenchmarks.current().stream()
+        .anyMatch(planned -> planned.method().equals(method) && planned.testClass().equals(testClass));
+  }
+
+  private static Outcome match(Path path, ExtensionContext context, BenchConfig config, Backends backends,
+      boolean planned) {
     try {
       Baseline baseline = Baseline.read(path);
       if (config.forksOverride().orElse(-1) == 0) {
@@ -63,16 +77,25 @@ final class RunBaseline {
             + " simulation, with JVMs 5% apart, 25% of unchanged scenarios are called regressed); leave "
             + BenchConfig.FORKS + " unset to fork against the baseline");
       }
-      return new Outcome(BaselineMatching.of(baseline, planned(context, config, backends), config.baselineMatch()),
-          null);
+      Set<ScenarioKey> keys = planned(context, config, backends, planned);
+      BaselineMatching matching = BaselineMatching.of(baseline, keys, config.baselineMatch());
+      if (config.forksOverride().isEmpty() && keys.stream().anyMatch(key -> baseline.jvms(key) == 1)) {
+        RunWarnings.warnOnce("unforked baseline", "the baseline measured its scenarios in one JVM each: each"
+            + " forks " + dev.junitbench.config.Defaults.forksAgainstBaseline(1) + " JVMs now and is judged against"
+            + " that one JVM's level, so a baseline JVM that landed slow or fast moves its verdict. Make the"
+            + " baseline's run with -D" + BenchConfig.FORKS + "=5: then scenarios fork "
+            + dev.junitbench.config.Defaults.forksAgainstBaseline(5) + " and both sides' spread is tested");
+      }
+      return new Outcome(matching, null);
     } catch (BenchmarkConfigurationException e) {
       return new Outcome(null, e);
     }
   }
 
   /** Every scenario the run plans, benchmark and result params; a benchmark whose plan is invalid reports itself. */
-  private static Set<ScenarioKey> planned(ExtensionContext context, BenchConfig config, Backends backends) {
-    List<PlannedBenchmarks.Planned> benchmarks = new ArrayList<>(PlannedBenchmarks.current());
+  private static Set<ScenarioKey> planned(ExtensionContext context, BenchConfig config, Backends backends,
+      boolean inPlan) {
+    List<PlannedBenchmarks.Planned> benchmarks = new ArrayList<>(inPlan ? PlannedBenchmarks.current() : List.of());
     if (benchmarks.isEmpty()) {
       Class<?> testClass = context.getRequiredTestClass();
       for (Method method : AnnotationSupport.findAnnotatedMethods(testClass, Benchmark.class,
@@ -85,8 +108,8 @@ final class RunBaseline {
       try {
         BenchmarkPlan plan = BenchmarkPlan.of(benchmark.method(), benchmark.testClass(), config, backends);
         plan.scenarios().forEach(scenario -> keys.add(plan.key(scenario)));
-      } catch (BenchmarkConfigurationException e) {
-        // That benchmark fails as an invalid configuration when it runs; the others are matched.
+      } catch (RuntimeException | LinkageError e) {
+        // That benchmark reports its own problem when it runs; the others are matched.
       }
     }
     return keys;

@@ -2,9 +2,11 @@ package dev.junitbench;
 
 import dev.junitbench.MeasurementLoop.Outcome;
 import dev.junitbench.ScenarioGeneration.Worker;
+import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.Defaults;
+import dev.junitbench.exchange.PlanParameters;
 import dev.junitbench.exchange.ResultExchange;
 import dev.junitbench.fork.ScenarioForks;
 import dev.junitbench.gate.Gate;
@@ -227,6 +229,12 @@ final class ScenarioExtension
         ? backends.unavailableReason(scenario.requestedDevice())
         : model.unavailableReason(scenario);
     String subject = benchmark + " " + displayName() + (model == null ? "" : ", model '" + model.id() + "'");
+    if (unavailable.isPresent() && gate.matching() != null && gate.matching().mode() == BaselineMatch.ALL
+        && gate.matching().baseline().jvms(plan.key(scenario)) > 0) {
+      // Under match=all every scenario the baseline measured must be judged: one that cannot run here fails.
+      throw new AssertionFailedError(displayName() + " not judged against the baseline (" + BenchConfig.BASELINE_MATCH
+          + "=all): it cannot run here, and the baseline measured it\n" + subject + ": " + unavailable.get());
+    }
     unavailable.ifPresent(reason -> Assumptions.abort(subject + ": " + reason));
   }
 
@@ -401,8 +409,11 @@ final class ScenarioExtension
   /** Measures the scenario in its forks, then judges the pooled result as one measured here. */
   private void measureInForks(ExtensionContext context) {
     ScenarioResult planned = ScenarioResult.planned(benchmark, displayName(), effectiveParams());
+    // The benchmark's template (this invocation's parent) is what the listener recorded the run's parameters under.
+    Map<String, String> given = context.getParent().map(template -> PlanParameters.of(template.getUniqueId()))
+        .orElse(Map.of());
     ScenarioForks.Outcome outcome = ScenarioForks.of(context.getRequiredTestClass(), context.getRequiredTestMethod(),
-        displayName(), index, forks, plan.forking().jvmArgs(), config)
+        displayName(), index, forks, plan.forking().jvmArgs(), config, given)
         .run(planned, scenario.batchSize() * scenario.load().map(LoadPoint::samplesPerQuery).orElse(1),
             scenario.hasSequenceLength() ? scenario.sequenceLength() : null,
             adviceTarget(), System.out, System.err);

@@ -5,7 +5,10 @@ package dev.junitbench.config;
  * scenario it cannot judge is one not in the baseline, not measured there, or not judged.
  */
 public enum BaselineMatch {
-  /** The run fails only when the baseline judges none of its scenarios (the default). */
+  /**
+   * The run fails, before anything is measured, only when none of its scenarios is in the baseline
+   * with figures; a scenario the baseline cannot judge passes as NOT JUDGED (the default).
+   */
   ANY,
   /** Every scenario the baseline cannot judge fails. */
   ALL

@@ -207,7 +207,7 @@ public final class BenchConfig {
         }
       }
       throw new BenchmarkConfigurationException("-D" + BASELINE_MATCH + "=" + value + " is not valid; use any (the run"
-          + " fails only when the baseline judges no scenario) or all (every scenario it cannot judge fails)");
+          + " fails only when none of its scenarios is in the baseline) or all (every scenario it cannot judge fails)");
     }).orElse(BaselineMatch.ANY);
   }
 

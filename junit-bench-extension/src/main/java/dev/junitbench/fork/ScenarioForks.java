@@ -32,16 +32,18 @@ public final class ScenarioForks {
   private final int scenario;
   private final int forks;
   private final BenchConfig config;
+  private final Map<String, String> given;
   private final ChildJvm childJvm;
 
   private ScenarioForks(Class<?> testClass, Method method, String displayName, int scenario, int forks,
-      BenchConfig config, ChildJvm childJvm) {
+      BenchConfig config, Map<String, String> given, ChildJvm childJvm) {
     this.testClass = testClass;
     this.method = method;
     this.displayName = displayName;
     this.scenario = scenario;
     this.forks = forks;
     this.config = config;
+    this.given = given;
     this.childJvm = childJvm;
   }
 
@@ -53,11 +55,13 @@ public final class ScenarioForks {
 
   /**
    * The {@code forks} forks of the scenario at index {@code scenario} of {@code method}, run as a
-   * test of {@code testClass}; their JVMs get {@code jvmArgs} after the JUnit JVM's own options.
+   * test of {@code testClass}; their JVMs get {@code jvmArgs} after the JUnit JVM's own options, and
+   * every {@code junit.bench.*} parameter the run was {@code given} (a user's own, a probe's) besides
+   * the known ones, which {@code config} gives.
    */
   public static ScenarioForks of(Class<?> testClass, Method method, String displayName, int scenario, int forks,
-      List<String> jvmArgs, BenchConfig config) {
-    return new ScenarioForks(testClass, method, displayName, scenario, forks, config,
+      List<String> jvmArgs, BenchConfig config, Map<String, String> given) {
+    return new ScenarioForks(testClass, method, displayName, scenario, forks, config, Map.copyOf(given),
         ChildJvm.of(config.forksJava(), testClass, jvmArgs));
   }
 
@@ -119,7 +123,8 @@ public final class ScenarioForks {
   }
 
   private ForkRequest request(Path folder, int fork) {
-    Map<String, String> configuration = new LinkedHashMap<>(config.explicit());
+    Map<String, String> configuration = new LinkedHashMap<>(given);
+    configuration.putAll(config.explicit());
     // A fork measures; the JUnit JVM judges, so the fork reads no baseline.
     configuration.remove(BenchConfig.BASELINE);
     configuration.put(BenchConfig.PROGRESS, "false");

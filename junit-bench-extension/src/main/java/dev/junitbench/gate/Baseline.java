@@ -39,10 +39,12 @@ public final class Baseline {
   public static Baseline read(Path path) {
     try {
       RunFolder folder = RunFolder.read(path);
-      if (folder.results().isEmpty()) {
+      if (folder.results().stream().noneMatch(result -> result.latencyMs() != null)) {
         throw new BenchmarkConfigurationException("-D" + BenchConfig.BASELINE + "=" + path + " cannot be used: "
-            + folder.resultsFile() + " holds no scenario (its run measured nothing); give the run folder of a run"
-            + " that measured these benchmarks");
+            + folder.resultsFile() + (folder.results().isEmpty() ? " holds no scenario (its run measured nothing)"
+            : " holds no measured scenario"
+            + " (each of its " + folder.results().size() + " failed, was aborted or skipped, or the run was a dry run)")
+            + "; give the run folder of a run that measured these benchmarks");
       }
       return new Baseline(folder, folder.hasSamples() ? folder.samples() : null);
     } catch (ResultFileException e) {

@@ -154,7 +154,8 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
       line.append(" (").append(reason(check)).append("): median ")
           .append(c.ratio() == null ? "n/a" : UnitFormat.change(c.ratio() - 1)).append(", ")
           .append(UnitFormat.duration(c.baselineMedianMs())).append(" -> ").append(UnitFormat.duration(c.currentMedianMs()))
-          .append(" (").append(c.baselineCount()).append(" vs ").append(c.currentCount()).append(" JVMs)");
+          .append(" (").append(c.baselineCount()).append(" vs ").append(c.currentCount()).append(' ')
+          .append(c.countUnit()).append(')');
       return line.toString();
     }
     if (!c.betweenJvms()) {
@@ -170,8 +171,9 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
         .append(" (").append(c.test()).append(", ").append(c.baselineCount()).append(" vs ")
         .append(c.currentCount()).append(' ').append(c.countUnit()).append("), ")
         .append(UnitFormat.duration(c.baselineMedianMs())).append(" -> ").append(UnitFormat.duration(c.currentMedianMs()));
-    String note = check.note() == null ? null
-        : check.note().replace(JvmRuns.UNFORKED + "; ", "").replace(JvmRuns.UNFORKED, "");
+    // The label leads the line already; the note's other parts follow it.
+    String note = check.note() == null ? null : java.util.Arrays.stream(check.note().split("; "))
+        .filter(part -> !part.equals(JvmRuns.UNFORKED)).collect(java.util.stream.Collectors.joining("; "));
     if (note != null && !note.isBlank()) {
       line.append("; ").append(note);
     }

@@ -21,9 +21,9 @@ public final class GateSummary {
   private GateSummary() {}
 
   /**
-   * {@code gate: 40 of 63 scenarios judged against FILE (1 regressed, 39 unchanged); NOT JUDGED: 23 (20
-   * not in the baseline, 3 JVMs bimodal); 4 baseline scenarios not run}; it begins {@code NOT JUDGED}
-   * when none was judged.
+   * {@code junit-bench gate: 40 of 63 scenarios judged against FILE (1 regressed, 39 unchanged); NOT
+   * JUDGED: 23 (20 not in the baseline, 3 JVMs bimodal); 4 baseline scenarios not run}; it begins
+   * {@code NOT JUDGED} when none was judged.
    *
    * @param results the run's results
    * @param baselineKeys every scenario of the baseline
@@ -49,7 +49,8 @@ public final class GateSummary {
     }
     long notRun = baselineKeys.stream().filter(key -> !run.contains(key)).count();
     int missed = results.size() - judged;
-    StringBuilder line = new StringBuilder(judged == 0 ? "NOT JUDGED: gate: 0 of " : "gate: " + judged + " of ")
+    StringBuilder line = new StringBuilder(judged == 0 ? "NOT JUDGED: junit-bench gate: 0 of "
+        : "junit-bench gate: " + judged + " of ")
         .append(results.size()).append(results.size() == 1 ? " scenario" : " scenarios").append(" judged against ")
         .append(baselineFile);
     verdicts.values().removeIf(count -> count == 0);

@@ -5,6 +5,7 @@ import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.Defaults;
 import dev.junitbench.environment.HostInfo;
 import dev.junitbench.exchange.ConfigurationErrors;
+import dev.junitbench.exchange.PlanParameters;
 import dev.junitbench.exchange.PlannedBenchmarks;
 import dev.junitbench.exchange.ResultExchange;
 import dev.junitbench.keys.KeyCheck;
@@ -91,6 +92,7 @@ public final class ResultsListener implements TestExecutionListener {
   public void testPlanExecutionStarted(TestPlan testPlan) {
     plan = testPlan;
     ConfigurationErrors.withdraw(benchmarks.keySet());
+    PlanParameters.withdraw(benchmarks.keySet());
     benchmarks.clear();
     reported.clear();
     results.clear();
@@ -119,6 +121,7 @@ public final class ResultsListener implements TestExecutionListener {
     ClassLoader loader = Thread.currentThread().getContextClassLoader();
     formats = ResultFormats.load(loader, config);
     KeyCheck keys = checkKeys(testPlan, loader);
+    PlanParameters.publish(benchmarks.keySet(), benchParameters(testPlan));
     Map<String, String> settings = new LinkedHashMap<>(config.effective());
     settings.putAll(formats.settings());
     if (keys != null) {
@@ -167,6 +170,18 @@ public final class ResultsListener implements TestExecutionListener {
       ConfigurationErrors.publish(benchmarks.keySet(), error);
     });
     return keys;
+  }
+
+  /** Every junit.bench.* parameter of the plan as given, for forks: the extension can list only the keys it knows. */
+  private static Map<String, String> benchParameters(TestPlan testPlan) {
+    Map<String, String> given = new LinkedHashMap<>();
+    var parameters = testPlan.getConfigurationParameters();
+    for (String key : parameters.keySet()) {
+      if (key.startsWith(BenchConfig.PREFIX)) {
+        parameters.get(key).ifPresent(value -> given.put(key, value));
+      }
+    }
+    return given;
   }
 
   /** The plan's benchmark methods with their test classes, for the extension's decisions about the whole run. */
@@ -325,6 +340,7 @@ public final class ResultsListener implements TestExecutionListener {
       }
     } finally {
       ConfigurationErrors.withdraw(benchmarks.keySet());
+      PlanParameters.withdraw(benchmarks.keySet());
       subscription.close();
       PlannedBenchmarks.clear();
       run = null;
@@ -340,7 +356,7 @@ public final class ResultsListener implements TestExecutionListener {
     try {
       RunFolder folder = RunFolder.read(baseline.get());
       List<ScenarioKey> keys = folder.results().stream().map(ScenarioResult::key).toList();
-      return Optional.of("junit-bench " + GateSummary.line(results, keys, folder.resultsFile().toString()));
+      return Optional.of(GateSummary.line(results, keys, folder.resultsFile().toString()));
     } catch (ResultFileException | RuntimeException e) {
       // Every benchmark already failed, naming the baseline's problem.
       return Optional.empty();

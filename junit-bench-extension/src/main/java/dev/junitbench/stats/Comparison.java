@@ -7,10 +7,11 @@ import java.util.Arrays;
  * 95% confidence interval ({@link MedianRatio}), a two-sided p-value, and the verdict of a
  * {@link RegressionRule}. From raw samples the p-value is the Mann-Whitney U test's; from summaries
  * alone (a run without samples.csv) it is a Wald test of the log ratio with the interval's
- * standard error; from runs measured in several JVMs it is Welch's t-test of the log fork medians,
- * and the ratio is that of their geometric means.
+ * standard error; between runs measured in several JVMs it is Welch's t-test of the log fork
+ * medians, the prediction interval of one side's JVM from the other side's spread, or the test of two
+ * levels ({@link JvmRuns} picks), and the ratio is that of their geometric means.
  *
- * @param verdict regressed, improved or unchanged (latency: lower is better)
+ * @param verdict regressed, improved, unchanged (latency: lower is better) or not judged
  * @param ratio current median / baseline median, or null when a median is not positive
  * @param ci95Low lower bound of the ratio's 95% interval, or null with fewer than 6 samples (2 forks) a side
  * @param ci95High upper bound, or null likewise
@@ -212,15 +213,18 @@ public record Comparison(Verdict verdict, Double ratio, Double ci95Low, Double c
 
   /**
    * What {@link #baselineCount()} and {@link #currentCount()} count: {@code forks} for
-   * {@link #WELCH}, {@code JVMs} for {@link #PREDICTION} and {@link #NONE}, {@code samples} for every
-   * other test.
+   * {@link #WELCH}, {@code JVMs} for {@link #PREDICTION}, {@link #LEVELS} and {@link #NONE},
+   * {@code samples} for every other test.
    */
   public String countUnit() {
     return WELCH.equals(test) ? "forks"
         : PREDICTION.equals(test) || NONE.equals(test) || LEVELS.equals(test) ? "JVMs" : "samples";
   }
 
-  /** Whether the test holds the variance between JVM runs: Welch's on fork medians, or the prediction of one JVM. */
+  /**
+   * Whether the test holds the variance between JVM runs: Welch's on fork medians, the prediction of
+   * one JVM, or the test of two levels.
+   */
   public boolean betweenJvms() {
     return WELCH.equals(test) || PREDICTION.equals(test) || LEVELS.equals(test);
   }
@@ -231,11 +235,12 @@ public record Comparison(Verdict verdict, Double ratio, Double ci95Low, Double c
 
   /**
    * This comparison, or, when no test was possible and the medians differ (too few samples on a side
-   * for an interval, no spread between JVM runs to test against), the same figures NOT JUDGED, its
-   * reason first: a change nobody could test is never called unchanged.
+   * for an interval, no spread between JVM runs to test against) or have no ratio (a median of 0),
+   * the same figures NOT JUDGED, its reason first: a change nobody could test is never called unchanged.
    */
   public Comparison untestedNotJudged() {
-    if (verdict != Verdict.UNCHANGED || pValue != null || ratio == null || ratio == 1) {
+    boolean untested = ratio == null || pValue == null && ratio != 1;
+    if (verdict != Verdict.UNCHANGED || !untested) {
       return this;
     }
     return new Comparison(Verdict.NOT_JUDGED, ratio, ci95Low, ci95High, null, test, baselineMedianMs,

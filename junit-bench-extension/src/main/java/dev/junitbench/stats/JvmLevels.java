@@ -76,6 +76,18 @@ public record JvmLevels(int jvms, int slow, double separation, double[] fasterMs
     return sum;
   }
 
+  /** The medians of the faster level, ms, ascending: a copy. */
+  @Override
+  public double[] fasterMs() {
+    return fasterMs.clone();
+  }
+
+  /** The medians of the slower level, ms, ascending: a copy. */
+  @Override
+  public double[] slowerMs() {
+    return slowerMs.clone();
+  }
+
   /** {@code JVMs bimodal (3 of 9 slow, 68% apart)}. */
   public String describe() {
     return String.format(Locale.ROOT, "JVMs bimodal (%d of %d slow, %.0f%% apart)", slow, jvms,

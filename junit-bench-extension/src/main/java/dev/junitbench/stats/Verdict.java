@@ -14,7 +14,10 @@ public enum Verdict {
   REGRESSED,
   /** Faster: latency down (or throughput up) beyond the threshold, significantly. */
   IMPROVED,
-  /** Neither: the change is within the threshold, not significant, or cannot be tested. */
+  /**
+   * Neither: the change is within the threshold or not significant. (A comparison of two statistics
+   * alone may be unchanged without a test; the gate and compare call that {@link #NOT_JUDGED}.)
+   */
   UNCHANGED,
   /**
    * No verdict: the scenario could not be judged (its JVM runs fell on two levels, say); its note

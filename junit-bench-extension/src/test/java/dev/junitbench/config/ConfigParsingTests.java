@@ -185,8 +185,8 @@ class ConfigParsingTests {
     assertThat(config(Map.of(BenchConfig.BASELINE_MATCH, " ANY ")).baselineMatch()).isEqualTo(BaselineMatch.ANY);
     assertThatThrownBy(() -> config(Map.of(BenchConfig.BASELINE_MATCH, "every")).validate())
         .isInstanceOf(BenchmarkConfigurationException.class)
-        .hasMessage("-Djunit.bench.baseline.match=every is not valid; use any (the run fails only when the baseline"
-            + " judges no scenario) or all (every scenario it cannot judge fails)");
+        .hasMessage("-Djunit.bench.baseline.match=every is not valid; use any (the run fails only when none of its"
+            + " scenarios is in the baseline) or all (every scenario it cannot judge fails)");
   }
 
   @Test

@@ -28,8 +28,8 @@ import picocli.CommandLine.Model.CommandSpec;
             + " fell on two levels is NOT JUDGED. Latency: lower is better; throughput: higher is better.",
         "A side may be a folder of rounds: run folders (run-*) of one build from one machine, such as a pull-request"
             + " gate writes when it measures base and head alternately. Its rounds are pooled as the forks of one run"
-            + " (each fork of a forked round, each unforked round one JVM run) and compared with Welch's t-test on the"
-            + " log medians of the JVM runs."},
+            + " (each fork of a forked round, each unforked round one JVM run) and compared by the test between JVM"
+            + " runs above."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:no scenario regressed", "1:a scenario regressed, or no longer passes, or (--match all) was not"
         + " judged", "2:bad input (no scenario in common: nothing would be judged)", "3:an internal error"})

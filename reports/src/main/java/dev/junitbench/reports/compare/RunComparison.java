@@ -25,10 +25,11 @@ import java.util.Map;
 /**
  * Two runs compared scenario by scenario, matched on benchmark and params (never on the result id):
  * each scenario both runs measured gets a {@link Comparison} of its latency and the change of its
- * throughput; the others are listed as added, removed or not passed. A scenario that had figures in
- * the baseline and has none now (it failed or was aborted) counts against the run like a regression.
- * Either side may instead be {@link Rounds}: run folders of one build from one machine, pooled as the
- * forks of one run, each JVM run one observation of Welch's test.
+ * throughput, judged by the gate's own tests ({@link ScenarioComparison}); the others are listed as
+ * added, removed or not passed. A scenario that had figures in the baseline and failed now counts
+ * against the run like a regression. Either side may instead be {@link Rounds}: run folders of one
+ * build from one machine, pooled as the forks of one run, each JVM run one observation of the test
+ * between JVM runs ({@link JvmRuns}).
  *
  * @param baseline the run compared against; for rounds, the latest round
  * @param current the run judged; for rounds, the latest round
@@ -94,9 +95,12 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
           : ModelChange.describe(before.model(), after.model()).orElse(null);
     }
 
-    /** Whether the scenario was measured in the baseline and is not now: it failed or stopped. */
+    /**
+     * Whether the scenario was measured in the baseline and failed now without figures. One aborted
+     * or skipped now (no such device here, disabled) is not judged, as in the gate.
+     */
     public boolean lost() {
-      return kind == Kind.NOT_PASSED && measured(before) && !measured(after);
+      return kind == Kind.NOT_PASSED && measured(before) && !measured(after) && after.status() == Status.FAILED;
     }
   }
 
@@ -184,7 +188,7 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
   /**
    * Compares two sides of rounds, each pooled as the forks of one run: per scenario every JVM run of
    * every round is one observation (a forked round's fork medians, an unforked round's median), and
-   * Welch's t-test on their logarithms decides, as for two forked runs. A scenario that any round did
+   * the test between JVM runs decides ({@link JvmRuns}), as for two forked runs. A scenario that any round did
    * not measure is not passed for its side.
    */
   public static RunComparison of(Rounds baseline, Rounds current, RegressionRule rule, BaselineMatch match)
@@ -218,7 +222,8 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
         rows.add(new Row(entry.getKey(), Kind.ADDED, null, now, null, null));
         continue;
       }
-      common = true;
+      // In common only with figures there: a baseline that measured nothing of this run judges nothing.
+      common |= measured(then);
       if (!measured(then) || !measured(now)) {
         rows.add(new Row(entry.getKey(), Kind.NOT_PASSED, then, now, null, null));
         continue;
@@ -391,8 +396,8 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
         why.add((c.notJudged() - bimodal) + " no test possible");
       }
       if (c.notPassed() > 0) {
-        why.add(c.notPassed() + " not passed" + (c.lost() == 0 ? "" : " (" + c.lost() + (c.lost() == 1 ? " was" : " were")
-            + " measured in the baseline)"));
+        why.add(c.notPassed() + " not passed" + (c.lost() == 0 ? "" : " (" + c.lost() + " failed, measured in the"
+            + " baseline)"));
       }
       line.append(": ").append(judged).append(" of ").append(total).append(total == 1 ? " scenario" : " scenarios")
           .append(" judged; NOT JUDGED: ").append(c.unjudged()).append(" (").append(String.join(", ", why)).append(')');
@@ -412,19 +417,34 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
     if (pooled()) {
       return PooledMethod.describe(this);
     }
-    long forked = rows.stream().filter(row -> row.latency() != null && Comparison.WELCH.equals(row.latency().test()))
-        .count();
-    long single = rows.stream().filter(row -> row.latency() != null && !Comparison.WELCH.equals(row.latency().test()))
-        .count();
+    Map<String, Long> byTest = new LinkedHashMap<>();
+    rows.stream().filter(row -> row.latency() != null)
+        .forEach(row -> byTest.merge(row.latency().test(), 1L, Long::sum));
+    long forked = byTest.getOrDefault(Comparison.WELCH, 0L);
+    long predicted = byTest.getOrDefault(Comparison.PREDICTION, 0L);
+    long levels = byTest.getOrDefault(Comparison.LEVELS, 0L);
+    long notJudged = byTest.getOrDefault(Comparison.NONE, 0L);
+    long single = byTest.values().stream().mapToLong(Long::longValue).sum() - forked - predicted - levels - notJudged;
     List<String> parts = new ArrayList<>();
     parts.add("verdict when p < " + rule.alpha() + " and the median changed by more than "
         + Math.round(rule.threshold() * 1000) / 10.0 + "%");
     if (forked > 0) {
-      parts.add(forked + (forked == 1 ? " scenario" : " scenarios") + " forked in both runs: Welch's t-test on the"
-          + " log fork medians (each JVM run one observation); change = ratio of the geometric means of the fork"
-          + " medians with a 95% Welch-Satterthwaite t interval, which holds the variation between runs");
+      parts.add(scenarios(forked) + " forked in both runs: Welch's t-test on the log fork medians (each JVM run one"
+          + " observation); change = ratio of the geometric means of the fork medians with a 95%"
+          + " Welch-Satterthwaite t interval, which holds the variation between runs");
     }
-    if (single > 0 || forked == 0) {
+    if (predicted > 0) {
+      parts.add(scenarios(predicted) + " forked in one run only: the other run's JVM (or two) judged against the"
+          + " forked run's spread, the prediction interval of one more JVM run (Student's t on the log medians)");
+    }
+    if (levels > 0) {
+      parts.add(scenarios(levels) + " whose JVM runs fell on two levels, the change beyond both: Student's t of the"
+          + " nearer levels, the spread pooled within levels");
+    }
+    if (notJudged > 0) {
+      parts.add(scenarios(notJudged) + " not judged (JVM runs on two levels, or no test possible)");
+    }
+    if (single > 0 || byTest.isEmpty()) {
       List<String> missing = new ArrayList<>();
       if (!baselineHasSamples()) {
         missing.add(baseline.samplesFile().toString());
@@ -437,11 +457,17 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
           : "Wald test of the log ratio of medians: " + String.join(" and ", missing)
               + (missing.size() == 1 ? " is" : " are") + " missing, so scenarios are compared on their medians and"
               + " intervals only";
-      parts.add((forked > 0 ? "the others: " : "") + test + "; change = ratio of medians (current / baseline) with a"
+      parts.add((single < byTest.values().stream().mapToLong(Long::longValue).sum() ? scenarios(single) + " unforked"
+          + " in both runs: " : "") + test + "; change = ratio of medians (current / baseline) with a"
           + " 95% confidence interval from each median's order-statistic interval on the log scale (Price-Bonett);"
           + " one JVM per side, so the interval holds the variation within each run, not between runs (fork both"
           + " runs to measure it)");
     }
     return String.join("; ", parts);
   }
+
+  private static String scenarios(long count) {
+    return count + (count == 1 ? " scenario" : " scenarios");
+  }
+
 }

@@ -242,7 +242,8 @@ final class ReportModel {
         verdict = check.comparison().verdict();
         ratio = check.comparison().ratio();
       } else {
-        deltaText = "NOT JUDGED: not in baseline";
+        deltaText = check.note() != null && check.note().contains("not measured") ? "NOT JUDGED: not measured in baseline"
+            : "NOT JUDGED: not in baseline";
         deltaClass = "verdict-not_judged";
       }
     } else if (delta != null) {

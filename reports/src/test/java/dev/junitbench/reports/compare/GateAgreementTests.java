@@ -55,7 +55,8 @@ class GateAgreementTests {
     config.put("junit.bench.format.html", "false");
     config.put("junit.bench.forks", "0");
     config.putAll(extra);
-    AgreementTestCases.nanosPerItem = nanosPerItem;
+    // A system property, which forks inherit: a static field would stay 0 in a fork's JVM.
+    System.setProperty(AgreementTestCases.NANOS, String.valueOf(nanosPerItem));
     SummaryGeneratingListener summary = new SummaryGeneratingListener();
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     PrintStream original = System.out;
@@ -68,6 +69,7 @@ class GateAgreementTests {
           .build(), summary);
     } finally {
       System.setOut(original);
+      System.clearProperty(AgreementTestCases.NANOS);
     }
     List<String> failures = summary.getSummary().getFailures().stream()
         .map(failure -> failure.getException().getMessage()).toList();
@@ -122,6 +124,21 @@ class GateAgreementTests {
   }
 
   @Test
+  @DisplayName("on forked runs: the same verdict from the test between JVM runs")
+  void forkedVerdicts() throws Exception {
+    Run base = run(100_000, Map.of("junit.bench.forks", "3"));
+    Run slower = run(1_000_000, Map.of("junit.bench.forks", "3", "junit.bench.baseline", base.dir().toString()));
+    RunComparison compared = RunComparison.of(base.dir(), slower.dir(), RegressionRule.DEFAULT);
+    Map<String, Verdict> gate = gateVerdicts(slower.dir());
+    assertThat(compared.rows()).hasSize(2).allSatisfy(row -> {
+      assertThat(gate.get(row.named().displayName())).as(row.named().displayName()).isEqualTo(row.verdict());
+      // Welch's test, or, when a busy machine slowed some forks, the test of two levels.
+      assertThat(row.latency().test()).isIn(dev.junitbench.stats.Comparison.WELCH, dev.junitbench.stats.Comparison.LEVELS);
+      assertThat(row.verdict()).as("10x slower").isEqualTo(Verdict.REGRESSED);
+    });
+  }
+
+  @Test
   @DisplayName("on a run with no scenario in the baseline: both refuse it, naming the nearest baseline scenario and what differs")
   void nothingInCommon() throws Exception {
     Run base = run(200_000, Map.of("junit.bench.batch-sizes", "1"));
@@ -138,14 +155,14 @@ class GateAgreementTests {
   }
 
   static class AgreementTestCases {
-    static volatile long nanosPerItem;
+    static final String NANOS = "agreement.nanos.per.item";
 
     @Benchmark
     @BatchSizes({1, 2})
     @Warmup(iterations = 1)
     @Measurement(iterations = 20)
     void spin(Scenario scenario) {
-      long end = System.nanoTime() + nanosPerItem * scenario.batchSize();
+      long end = System.nanoTime() + Long.getLong(NANOS, 0) * scenario.batchSize();
       while (System.nanoTime() < end) {
         Thread.onSpinWait();
       }

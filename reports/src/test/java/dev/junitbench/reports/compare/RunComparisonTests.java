@@ -82,7 +82,7 @@ class RunComparisonTests {
   }
 
   @Test
-  @DisplayName("a scenario measured in the baseline that fails or stops now counts against the run, like a regression")
+  @DisplayName("a scenario measured in the baseline that fails now counts against the run, like a regression; one aborted now is NOT JUDGED")
   void lost() throws Exception {
     Path base = baseline();
     Path broken = RunFolders.write(tempDir, "run-broken", List.of(
@@ -90,13 +90,33 @@ class RunComparisonTests {
         RunFolders.ended(EMBED, params("batch_size", 8), Status.FAILED, "java.lang.OutOfMemoryError: Java heap space"),
         RunFolders.ended(EMBED, params("batch_size", 32), Status.ABORTED, "no GPU")));
     RunComparison comparison = RunComparison.of(base, broken, RegressionRule.DEFAULT);
-    assertThat(comparison.counts().lost()).isEqualTo(2);
+    assertThat(comparison.counts().lost()).as("the failed one; the aborted one is not judged").isEqualTo(1);
     assertThat(comparison.regressed()).isTrue();
     assertThat(comparison.summaryLine()).isEqualTo("0 regressed, 0 improved, 1 unchanged: 1 of 3 scenarios judged;"
-        + " NOT JUDGED: 2 (2 not passed (2 were measured in the baseline)); 3 baseline scenarios not run");
+        + " NOT JUDGED: 2 (2 not passed (1 failed, measured in the baseline)); 3 baseline scenarios not run");
     assertThat(comparison.rows().get(0).lost()).as("first").isTrue();
     assertThat(ComparisonText.render(comparison)).contains("no longer passes (passed -> failed)");
     assertThat(ComparisonMarkdown.render(comparison)).startsWith(":red_circle: **0 regressed, 0 improved");
+
+    Path aborted = RunFolders.write(tempDir, "run-aborted", List.of(
+        passed(EMBED, params("batch_size", 1), 21, 100, 7e6),
+        RunFolders.ended(EMBED, params("batch_size", 32), Status.ABORTED, "no GPU")));
+    RunComparison notHere = RunComparison.of(base, aborted, RegressionRule.DEFAULT);
+    assertThat(notHere.regressed()).as("aborted here: not judged, as in the gate").isFalse();
+    assertThat(ComparisonMarkdown.render(notHere)).startsWith(":warning: **0 regressed, 0 improved, 1 unchanged: 1 of 2");
+    assertThat(RunComparison.of(base, aborted, RegressionRule.DEFAULT, dev.junitbench.config.BaselineMatch.ALL)
+        .regressed()).as("--match all").isTrue();
+  }
+
+  @Test
+  @DisplayName("refuses a baseline that measured none of the run's scenarios, as the gate does")
+  void baselineMeasuredNothing() throws Exception {
+    Path none = RunFolders.write(tempDir, "run-none", List.of(
+        RunFolders.ended(EMBED, params("batch_size", 1), Status.SKIPPED, "dry run")));
+    Path now = RunFolders.write(tempDir, "run-now", List.of(passed(EMBED, params("batch_size", 1), 21, 100, 7e6)));
+    assertThatThrownBy(() -> RunComparison.of(none, now, RegressionRule.DEFAULT))
+        .isInstanceOf(BadInputException.class).hasMessageContaining("have no scenario in common, so nothing would be"
+            + " judged");
   }
 
   @Test
@@ -122,6 +142,11 @@ class RunComparisonTests {
     assertThat(unforked.rows().get(0).latency().note())
         .isEqualTo("unforked: between-JVM variance unknown");
     assertThat(unforked.method()).contains("not between runs (fork both runs to measure it)");
+    Path single = RunFolders.write(tempDir, "run-single", List.of(passed(EMBED, params("batch_size", 1), 1, 100, 7e6)));
+    RunComparison oneForked = RunComparison.of(single, now, RegressionRule.DEFAULT);
+    assertThat(oneForked.rows().get(0).latency().test()).isEqualTo(Comparison.PREDICTION);
+    assertThat(oneForked.method()).contains("1 scenario forked in one run only: the other run's JVM (or two) judged"
+        + " against the forked run's spread").doesNotContain("Mann-Whitney");
   }
 
   private static long[] scaled(long[] samples, double factor) {
