@@ -58,7 +58,8 @@ final class BenchmarkExtension implements TestTemplateInvocationContextProvider 
               + " on the JVM");
         }
         Gate none = new Gate(null, config.regressionRule(), null);
-        return Stream.of(ScenarioInvocation.of(plan, plan.scenarios().get(index), index, 0, config, backends, none));
+        return Stream.of(ScenarioInvocation.of(plan, plan.scenarios().get(index), index, BenchmarkPlan.Jvms.HERE, config,
+            backends, none));
       }
       BaselineMatching baseline = RunBaseline.of(context, config, backends);
       if (baseline != null && plan.forking().configured() && plan.forking().count() == 0
@@ -70,7 +71,7 @@ final class BenchmarkExtension implements TestTemplateInvocationContextProvider 
       Gate gate = new Gate(baseline, config.regressionRule(), plan.budget());
       List<Scenario> scenarios = plan.scenarios();
       return IntStream.range(0, scenarios.size()).mapToObj(index -> ScenarioInvocation.of(plan, scenarios.get(index),
-          index, plan.forks(scenarios.get(index), baseline), config, backends, gate));
+          index, plan.jvms(scenarios.get(index), baseline), config, backends, gate));
     } catch (BenchmarkConfigurationException e) {
       return Stream.of(ScenarioInvocation.invalid(benchmark, e));
     }

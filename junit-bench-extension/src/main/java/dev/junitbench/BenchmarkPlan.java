@@ -214,18 +214,33 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
   }
 
   /**
-   * How many JVMs measure {@code scenario}: the configured count ({@code @Fork}, {@code junit.bench.forks}),
-   * else with a baseline the default against the JVMs that measured its baseline scenario, else 0. A
-   * scenario of Offline, Server or Concurrency is always measured here (0): its workers share this JVM.
+   * The JVMs that measure a scenario: {@code forks} fresh ones (0: only this one), and, with
+   * {@code hereToo}, this JVM as well, first: a baseline measured in one JVM (an ordinary run) is
+   * judged against this JVM's measurement, made alike, with the forks' spread.
    */
-  int forks(Scenario scenario, dev.junitbench.gate.BaselineMatching baseline) {
+  record Jvms(int forks, boolean hereToo) {
+    /** Measured here only. */
+    static final Jvms HERE = new Jvms(0, false);
+  }
+
+  /**
+   * How {@code scenario} is measured: the configured fork count ({@code @Fork}, {@code junit.bench.forks}),
+   * else with a baseline the default against the JVMs that measured its baseline scenario (here too when
+   * that was one), else here only. A scenario of Offline, Server or Concurrency is always measured here
+   * only: its workers share this JVM.
+   */
+  Jvms jvms(Scenario scenario, dev.junitbench.gate.BaselineMatching baseline) {
     if (scenario.load().map(LoadPoint::pooled).orElse(false)) {
-      return 0;
+      return Jvms.HERE;
     }
     if (forking.configured()) {
-      return forking.count();
+      return new Jvms(forking.count(), false);
     }
-    return baseline == null ? 0 : baseline.forksFor(key(scenario));
+    if (baseline == null) {
+      return Jvms.HERE;
+    }
+    dev.junitbench.results.ScenarioKey key = key(scenario);
+    return new Jvms(baseline.forksFor(key), baseline.baseline().jvms(key) == 1);
   }
 
   /** The one place an annotation is looked up: on the method, else on its class. */

@@ -80,10 +80,10 @@ final class RunBaseline {
       Set<ScenarioKey> keys = planned(context, config, backends, planned);
       BaselineMatching matching = BaselineMatching.of(baseline, keys, config.baselineMatch());
       if (config.forksOverride().isEmpty() && keys.stream().anyMatch(key -> baseline.jvms(key) == 1)) {
-        RunWarnings.warnOnce("unforked baseline", "the baseline measured its scenarios in one JVM each: each"
-            + " forks " + dev.junitbench.config.Defaults.forksAgainstBaseline(1) + " JVMs now and is judged against"
-            + " that one JVM's level, so a baseline JVM that landed slow or fast moves its verdict. Make the"
-            + " baseline's run with -D" + BenchConfig.FORKS + "=5: then scenarios fork "
+        RunWarnings.warnOnce("unforked baseline", "the baseline measured its scenarios in one JVM each: each is"
+            + " measured here too, alike, and in " + dev.junitbench.config.Defaults.forksAgainstBaseline(1)
+            + " forks for the spread between JVMs, and the two alike JVMs are compared, one a side, which catches"
+            + " large changes only. Make the baseline's run with -D" + BenchConfig.FORKS + "=5: then scenarios fork "
             + dev.junitbench.config.Defaults.forksAgainstBaseline(5) + " and both sides' spread is tested");
       }
       return new Outcome(matching, null);

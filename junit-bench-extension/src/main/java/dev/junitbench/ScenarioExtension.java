@@ -14,12 +14,10 @@ import dev.junitbench.infra.Generator;
 import dev.junitbench.infra.LoadPoint;
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
-import dev.junitbench.results.GateResult;
 import dev.junitbench.results.Phase;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Throughput;
 import dev.junitbench.results.UnitFormat;
-import dev.junitbench.results.Validity;
 import dev.junitbench.sampling.ResourceSampler;
 import dev.junitbench.spi.Backends;
 import dev.junitbench.spi.ProbeScenario;
@@ -59,6 +57,7 @@ final class ScenarioExtension
   private final Scenario scenario;
   private final int index;
   private final int forks;
+  private final boolean measuredHereToo;
   private final Map<String, Object> params;
   private final BenchmarkPlan plan;
   private final BenchConfig config;
@@ -71,12 +70,14 @@ final class ScenarioExtension
   private Generator generator;
   private TokenRecorder recorder;
 
-  ScenarioExtension(String benchmark, Scenario scenario, int index, int forks, Map<String, Object> params,
-      BenchmarkPlan plan, BenchConfig config, Backends backends, Gate gate, BenchmarkConfigurationException error) {
+  ScenarioExtension(String benchmark, Scenario scenario, int index, BenchmarkPlan.Jvms jvms,
+      Map<String, Object> params, BenchmarkPlan plan, BenchConfig config, Backends backends, Gate gate,
+      BenchmarkConfigurationException error) {
     this.benchmark = benchmark;
     this.scenario = scenario;
     this.index = index;
-    this.forks = forks;
+    this.forks = jvms.forks();
+    this.measuredHereToo = jvms.hereToo();
     this.params = params;
     this.plan = plan;
     this.config = config;
@@ -102,7 +103,12 @@ final class ScenarioExtension
 
   /** Whether this JVM hands the scenario to forks: it then opens, builds and sets up nothing of it. */
   private boolean forking() {
-    return forks > 0 && config.forkChild().isEmpty();
+    return forks > 0 && !measuredHereToo && config.forkChild().isEmpty();
+  }
+
+  /** Whether the scenario is measured here, as its unforked baseline was, and then in forks for their spread. */
+  private boolean alsoForks() {
+    return forks > 0 && measuredHereToo && config.forkChild().isEmpty();
   }
 
   @Override
@@ -266,7 +272,7 @@ final class ScenarioExtension
       ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context) throws Throwable {
     if (forking()) {
       invocation.skip();
-      measureInForks(context);
+      measureInForks(context, null);
       return;
     }
     String uniqueId = context.getUniqueId();
@@ -345,7 +351,11 @@ final class ScenarioExtension
           generationInput.queueNs(), workerGenerators);
       ResultExchange.put(uniqueId, measuredResult);
     }
-    judge(measuredResult, context);
+    if (alsoForks()) {
+      measureInForks(context, measuredResult.latencyMs());
+    } else {
+      verdict().judge(measuredResult, context);
+    }
   }
 
   /**
@@ -406,8 +416,12 @@ final class ScenarioExtension
         outcome.throughput(), outcome.load(), queue, outcome.times());
   }
 
-  /** Measures the scenario in its forks, then judges the pooled result as one measured here. */
-  private void measureInForks(ExtensionContext context) {
+  /**
+   * Measures the scenario in its forks, then judges the pooled result as one measured here; with
+   * {@code here}, the scenario's measurement in this JVM, kept beside the forks for a verdict alike
+   * to its baseline's, measured in such a JVM too.
+   */
+  private void measureInForks(ExtensionContext context, LatencySummary here) {
     ScenarioResult planned = ScenarioResult.planned(benchmark, displayName(), effectiveParams());
     // The benchmark's template (this invocation's parent) is what the listener recorded the run's parameters under.
     Map<String, String> given = context.getParent().map(template -> PlanParameters.of(template.getUniqueId()))
@@ -417,13 +431,14 @@ final class ScenarioExtension
         .run(planned, scenario.batchSize() * scenario.load().map(LoadPoint::samplesPerQuery).orElse(1),
             scenario.hasSequenceLength() ? scenario.sequenceLength() : null,
             adviceTarget(), System.out, System.err);
+    ScenarioResult result = here == null || outcome.result().forks() == null ? outcome.result()
+        : outcome.result().withForks(outcome.result().forks().withHere(here));
+    // The forks that finished are kept in the result, also when one failed and says why.
+    ResultExchange.put(context.getUniqueId(), result);
     if (outcome.failure() != null) {
-      // The forks that finished are kept in the result; the one that failed says why.
-      ResultExchange.put(context.getUniqueId(), outcome.result());
       throw outcome.failure();
     }
-    ResultExchange.put(context.getUniqueId(), outcome.result());
-    judge(outcome.result(), context);
+    verdict().judge(result, context);
   }
 
   /** The interval the forks' advice aims at: half the regression threshold, so a change that size shows. */
@@ -432,34 +447,8 @@ final class ScenarioExtension
     return threshold > 0 ? threshold / 2 : Defaults.FORK_ADVICE_TARGET;
   }
 
-  /** The gate's decision on a measured result, recorded and printed; a failing one fails the test. */
-  private void judge(ScenarioResult measured, ExtensionContext context) {
-    String uniqueId = context.getUniqueId();
-    // A flag, as MLPerf's: a run too short for its percentiles is said to be, never failed for it.
-    ScenarioResult measuredResult = measured.withValidity(Validity.of(measured.samplesNs(),
-        measured.measurement().timeMs(), config.validityMinQueries().orElse(null),
-        config.validityMinDurationMs().orElse(null), Measured.bounds(measured.load())));
-    GateResult decision = decide(measuredResult);
-    ScenarioResult result = measuredResult.withGate(decision);
-    ResultExchange.put(uniqueId, result);
-    context.publishReportEntry(UnitFormat.REPORT_ENTRY_KEY, UnitFormat.summary(result.latencyMs(), result.throughput()));
-    // On the test's own thread, so Surefire puts it in this testcase's <system-out>.
-    System.out.println(UnitFormat.scenarioLine(result));
-    System.out.flush();
-    if (decision != null && decision.failed()) {
-      // Thrown after the measurement's bookkeeping: the result keeps its figures and its verdict.
-      throw new AssertionFailedError(decision.message());
-    }
-  }
-
-  /** The gate's decision on a measured scenario; a gate that cannot decide fails it, the figures kept. */
-  private GateResult decide(ScenarioResult measured) {
-    try {
-      return gate.check(measured, measured.samplesNs());
-    } catch (RuntimeException e) {
-      return new GateResult(true, benchmark + " " + displayName() + ": the regression gate could not judge this"
-          + " scenario (" + dev.junitbench.warnings.Causes.describe(e) + "); its measurement is kept", null, null);
-    }
+  private ScenarioVerdict verdict() {
+    return new ScenarioVerdict(benchmark, displayName(), config, gate);
   }
 
   private Blackhole blackhole(ReflectiveInvocationContext<Method> invocationContext) {

@@ -21,16 +21,16 @@ final class ScenarioInvocation implements TestTemplateInvocationContext {
     this.extension = extension;
   }
 
-  static ScenarioInvocation of(BenchmarkPlan plan, Scenario scenario, int index, int forks, BenchConfig config,
-      Backends backends, Gate gate) {
+  static ScenarioInvocation of(BenchmarkPlan plan, Scenario scenario, int index, BenchmarkPlan.Jvms jvms,
+      BenchConfig config, Backends backends, Gate gate) {
     return new ScenarioInvocation(scenario.displayName(), new ScenarioExtension(plan.benchmark(), scenario, index,
-        forks, scenario.parameters(), plan, config, backends, gate, null));
+        jvms, scenario.parameters(), plan, config, backends, gate, null));
   }
 
   static ScenarioInvocation invalid(String benchmark, BenchmarkConfigurationException error) {
     String name = "[invalid configuration]";
     return new ScenarioInvocation(name,
-        new ScenarioExtension(benchmark, null, -1, 0, Map.of(), null, null, null, null, error));
+        new ScenarioExtension(benchmark, null, -1, BenchmarkPlan.Jvms.HERE, Map.of(), null, null, null, null, error));
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.junitbench.results;
 
 import dev.junitbench.stats.ForkAdvice;
+import dev.junitbench.stats.LatencySummary;
 import java.util.List;
 
 /**
@@ -23,11 +24,27 @@ import java.util.List;
  * @param overheadMs the part of it outside warm-up and measurement: JVM start-up, set-up, model loading
  * @param advice forks and iterations that would reach the target width, or null below 2 forks
  * @param runs each fork, in order, including one that failed
+ * @param here the scenario's measurement in the JUnit JVM, made before its forks when its baseline was
+ *     measured in one such JVM (a verdict alike to alike, the forks giving the spread between JVMs); else null
  * @since 0.1.0
  */
 public record ForkFigures(int planned, int completed, Double medianMs, Double ci95Low, Double ci95High,
     String method, Double betweenForkCv, Double withinForkCv, double wallTimeMs, double overheadMs,
-    ForkAdvice advice, List<ForkRun> runs) {
+    ForkAdvice advice, List<ForkRun> runs, LatencySummary here) {
+
+  /** Forks with no measurement in the JUnit JVM. */
+  public ForkFigures(int planned, int completed, Double medianMs, Double ci95Low, Double ci95High, String method,
+      Double betweenForkCv, Double withinForkCv, double wallTimeMs, double overheadMs, ForkAdvice advice,
+      List<ForkRun> runs) {
+    this(planned, completed, medianMs, ci95Low, ci95High, method, betweenForkCv, withinForkCv, wallTimeMs, overheadMs,
+        advice, runs, null);
+  }
+
+  /** These forks with the scenario's measurement in the JUnit JVM beside them. */
+  public ForkFigures withHere(LatencySummary measuredHere) {
+    return new ForkFigures(planned, completed, medianMs, ci95Low, ci95High, method, betweenForkCv, withinForkCv,
+        wallTimeMs, overheadMs, advice, runs, measuredHere);
+  }
 
   /** The medians (ms) of the forks that measured, in fork order. */
   public double[] medians() {

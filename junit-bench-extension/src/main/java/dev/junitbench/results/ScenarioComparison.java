@@ -9,8 +9,10 @@ import java.util.Optional;
 
 /**
  * The one place that picks the test comparing a scenario now with the same scenario of a baseline,
- * for the regression gate and for {@code compare} alike. Each side counts as its JVM runs: a forked
- * run's fork medians, an unforked run's one median. {@link JvmRuns} picks the test between JVM runs
+ * for the regression gate and for {@code compare} alike. A side measured in one JUnit JVM against a
+ * side measured so too and then forked: the two alike JVMs, judged by the forks' spread
+ * ({@link JvmRuns#compareAlike}). Otherwise each side counts as its JVM runs: a forked run's fork
+ * medians, an unforked run's one median, and {@link JvmRuns} picks the test between JVM runs
  * (two levels named and not judged; Welch's t-test on the log fork medians; one side's spread
  * judging the other's JVM); with one JVM a side, the test of one JVM's samples (Mann-Whitney, or a
  * Wald test of medians without samples.csv), its verdict marked {@value JvmRuns#UNFORKED}.
@@ -27,6 +29,15 @@ public final class ScenarioComparison {
    */
   public static Comparison of(ScenarioResult before, long[] beforeSamples, ScenarioResult now, long[] nowSamples,
       RegressionRule rule) {
+    // A side measured in one JUnit JVM against a side that measured itself so too, then forked: alike.
+    if (!forked(before) && forked(now) && now.forks().here() != null) {
+      return JvmRuns.compareAlike(before.latencyMs().median(), now.forks().here().median(), now.forks().medians(), true,
+          rule);
+    }
+    if (forked(before) && before.forks().here() != null && !forked(now)) {
+      return JvmRuns.compareAlike(before.forks().here().median(), now.latencyMs().median(), before.forks().medians(),
+          false, rule);
+    }
     Optional<Comparison> between = JvmRuns.compare(jvmMedians(before), jvmMedians(now), rule);
     if (between.isEmpty()) {
       return unforked(single(before, beforeSamples, now, nowSamples, rule)).untestedNotJudged();

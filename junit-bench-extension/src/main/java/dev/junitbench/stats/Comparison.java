@@ -17,8 +17,8 @@ import java.util.Arrays;
  * @param ci95High upper bound, or null likewise
  * @param pValue two-sided p-value, or null when no test was possible
  * @param test {@code mann-whitney-u}, {@code mann-whitney-u-exact}, {@code wald-log-median-ratio},
- *     {@code welch-t-log-fork-medians}, {@code t-prediction-log-jvm-medians}, {@code student-t-log-jvm-levels}
- *     or {@code none} (not judged)
+ *     {@code welch-t-log-fork-medians}, {@code t-prediction-log-jvm-medians}, {@code t-alike-jvms-fork-spread},
+ *     {@code student-t-log-jvm-levels} or {@code none} (not judged)
  * @param baselineMedianMs the baseline's median latency, ms (between JVMs: the geometric mean of its JVM medians)
  * @param currentMedianMs the current median latency, ms (between JVMs likewise)
  * @param baselineCount samples of the baseline; forks for Welch, JVMs for the tests between JVM runs
@@ -48,6 +48,11 @@ public record Comparison(Verdict verdict, Double ratio, Double ci95Low, Double c
    * side, the spread pooled within every level ({@link JvmRuns}).
    */
   public static final String LEVELS = "student-t-log-jvm-levels";
+  /**
+   * The test of two runs' measurements in their JUnit JVMs, made alike, against the spread between
+   * JVMs that one run's forks show ({@link JvmRuns#compareAlike}).
+   */
+  public static final String ALIKE = "t-alike-jvms-fork-spread";
   /** No test: the scenario was not judged ({@link Verdict#NOT_JUDGED}). */
   public static final String NONE = "none";
 
@@ -213,12 +218,13 @@ public record Comparison(Verdict verdict, Double ratio, Double ci95Low, Double c
 
   /**
    * What {@link #baselineCount()} and {@link #currentCount()} count: {@code forks} for
-   * {@link #WELCH}, {@code JVMs} for {@link #PREDICTION}, {@link #LEVELS} and {@link #NONE},
+   * {@link #WELCH}, {@code JVMs} for {@link #PREDICTION}, {@link #LEVELS}, {@link #ALIKE} and {@link #NONE},
    * {@code samples} for every other test.
    */
   public String countUnit() {
     return WELCH.equals(test) ? "forks"
-        : PREDICTION.equals(test) || NONE.equals(test) || LEVELS.equals(test) ? "JVMs" : "samples";
+        : PREDICTION.equals(test) || NONE.equals(test) || LEVELS.equals(test) || ALIKE.equals(test) ? "JVMs"
+        : "samples";
   }
 
   /**
@@ -226,7 +232,7 @@ public record Comparison(Verdict verdict, Double ratio, Double ci95Low, Double c
    * one JVM, or the test of two levels.
    */
   public boolean betweenJvms() {
-    return WELCH.equals(test) || PREDICTION.equals(test) || LEVELS.equals(test);
+    return WELCH.equals(test) || PREDICTION.equals(test) || LEVELS.equals(test) || ALIKE.equals(test);
   }
 
   private static MedianRatio.Side side(LatencySummary summary) {

@@ -68,6 +68,54 @@ public final class JvmRuns {
   }
 
   /**
+   * Compares two runs' measurements in their JUnit JVMs, made alike (a baseline measured in one JVM
+   * beside other benchmarks, as an ordinary run is, against the current run's scenario measured the
+   * same way before its forks), against the spread between JVMs that the forks show: with k fork
+   * medians of log standard deviation s, {@code (ln current - ln baseline) / (s sqrt(2))} follows
+   * Student's t with k - 1 degrees of freedom when nothing changed. A JVM that runs many benchmarks
+   * may sit at another level than a fresh fork (warmer, or not), which a test of fresh forks against
+   * it would call a change; the two alike JVMs share that. Forks on two levels: the mixture's spread
+   * is used, and a change it does not call is not judged.
+   *
+   * @param forkMediansMs the fork medians, ms, 2 or more
+   * @param forksAreCurrent whether the forks are the current run's (else the baseline's)
+   */
+  public static Comparison compareAlike(double baselineHereMs, double currentHereMs, double[] forkMediansMs,
+      boolean forksAreCurrent, RegressionRule rule) {
+    int k = forkMediansMs.length;
+    if (k < 2) {
+      throw new IllegalArgumentException("the spread between JVMs needs 2 forks or more, had " + k);
+    }
+    String spread = "alike: both runs' JUnit JVMs, the spread between JVMs from the " + (forksAreCurrent ? "current"
+        : "baseline") + " run's " + k + " forks";
+    if (!(baselineHereMs > 0 && currentHereMs > 0)) {
+      return Comparison.notJudged("not judged: a median of 0 has no ratio", baselineHereMs, currentHereMs, 1, 1);
+    }
+    double diff = Math.log(currentHereMs) - Math.log(baselineHereMs);
+    double s = Math.sqrt(squares(forkMediansMs) / (k - 1));
+    double se = s * Math.sqrt(2);
+    if (!(se > 0)) {
+      return Comparison.notJudged("not judged: every fork median is the same, no spread to judge by", baselineHereMs,
+          currentHereMs, 1, 1);
+    }
+    double ratio = Math.exp(diff);
+    double p = Math.min(1.0, 2 * StudentT.cdf(-Math.abs(diff / se), k - 1));
+    double margin = StudentT.quantile(0.975, k - 1) * se;
+    Comparison tested = new Comparison(rule.latencyVerdict(ratio, p), ratio, Math.exp(diff - margin),
+        Math.exp(diff + margin), p, Comparison.ALIKE, baselineHereMs, currentHereMs, 1, 1, spread);
+    Optional<JvmLevels> levels = JvmLevels.of(forkMediansMs);
+    if (levels.isEmpty()) {
+      return tested;
+    }
+    String named = levels.get().describe() + " in the " + (forksAreCurrent ? "current run" : "baseline");
+    if (tested.verdict() == Verdict.REGRESSED || tested.verdict() == Verdict.IMPROVED) {
+      return tested.withNote(named + "; the change stands against the mixture's spread");
+    }
+    return Comparison.notJudged("not judged: " + named + "; its two JVMs measured alike may sit on either level",
+        baselineHereMs, currentHereMs, 1, 1);
+  }
+
+  /**
    * A side's levels: its faster and slower JVMs (both all of them when it has one level), and the sum
    * of squared log deviations within its levels with their degrees of freedom.
    */

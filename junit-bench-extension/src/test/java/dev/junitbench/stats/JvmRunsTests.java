@@ -37,6 +37,36 @@ class JvmRunsTests {
     assertThat(mirrored.currentCount()).isEqualTo(5);
   }
 
+  // Alike: se = f.std(ddof=1) * numpy.sqrt(2); t = (numpy.log(11.2) - numpy.log(10.0)) / se; p = 2 * t.sf(|t|, 4).
+  @Test
+  @DisplayName("two alike JVMs against the forks' spread: scipy's p-value and interval, named in the note")
+  void alikeAgainstScipy() {
+    Comparison c = JvmRuns.compareAlike(10.0, 11.2, FORKS, true, RULE);
+    assertThat(c.test()).isEqualTo(Comparison.ALIKE).isEqualTo("t-alike-jvms-fork-spread");
+    assertThat(c.pValue()).isCloseTo(0.10752484051366559, withinPercentage(1e-7));
+    assertThat(c.ratio()).isCloseTo(1.12, withinPercentage(1e-11));
+    assertThat(c.ci95Low()).isCloseTo(0.9618905160021028, withinPercentage(1e-9));
+    assertThat(c.ci95High()).isCloseTo(1.304098521746166, withinPercentage(1e-9));
+    assertThat(c.baselineCount()).isEqualTo(1);
+    assertThat(c.currentCount()).isEqualTo(1);
+    assertThat(c.countUnit()).isEqualTo("JVMs");
+    assertThat(c.betweenJvms()).isTrue();
+    assertThat(c.verdict()).isEqualTo(Verdict.UNCHANGED);
+    assertThat(c.note()).isEqualTo("alike: both runs' JUnit JVMs, the spread between JVMs from the current run's 5"
+        + " forks");
+    assertThat(JvmRuns.compareAlike(10.0, 30.0, FORKS, true, RULE).verdict()).isEqualTo(Verdict.REGRESSED);
+  }
+
+  @Test
+  @DisplayName("two alike JVMs against forks on two levels: not judged, unless the change stands against the mixture's spread")
+  void alikeBimodal() {
+    double[] forks = {16.1, 27.3, 15.9, 16.4, 27.5, 16.0, 16.2, 27.2, 16.3, 16.5};
+    Comparison c = JvmRuns.compareAlike(16.2, 27.0, forks, true, RULE);
+    assertThat(c.verdict()).isEqualTo(Verdict.NOT_JUDGED);
+    assertThat(c.note()).startsWith("not judged: JVMs bimodal (3 of 10 slow, 65% apart) in the current run");
+    assertThat(JvmRuns.compareAlike(16.2, 160.0, forks, true, RULE).verdict()).isEqualTo(Verdict.REGRESSED);
+  }
+
   @Test
   @DisplayName("two JVMs against six forks: the six forks' spread judges the two's mean, not Welch's test, which overstates what two JVMs know")
   void twoAgainstSix() {
