@@ -6,7 +6,8 @@
 //      before anything is measured, naming each key and the one it was meant to be;
 //   2. @SequenceLengths changed (64 -> 128) so no scenario matches the baseline: the build fails naming the nearest
 //      baseline scenario and the param that differs, and compare of the same two runs exits 2 saying so;
-//   3. the gate with the defaults forks (10 JVMs against an unforked baseline) and judges between JVMs;
+//   3. the gate with the defaults measures the scenario in the JUnit JVM, as the unforked baseline was, and in
+//      9 forks for the spread between JVMs, and judges the two alike JVMs by it;
 //      with junit.bench.forks=0 it warns and marks every verdict unforked;
 //   4. history check of a store too short to judge exits 4 with a first line that begins NOT JUDGED;
 //   5. the model swapped under the same scenario (int8 -> fp32): the failure says first that it changed.
@@ -101,9 +102,10 @@ def forked = maven(["-Djunit.bench.baseline=${base.absolutePath}".toString(), '-
                     '-Djunit.bench.regression.threshold=100%'])
 check(forked.code == 0, "the gated A/A run failed:\n${forked.out}")
 def forkedResult = json(runDir('forked')).results.find { it.benchmark.endsWith('#embed') }
-check(forkedResult?.forks?.planned == 10, "with a baseline and no fork count: forks ${forkedResult?.forks?.planned}, expected 10")
+check(forkedResult?.forks?.planned == 9, "with a baseline and no fork count: forks ${forkedResult?.forks?.planned}, expected 9")
 def forkedTest = forkedResult?.gate?.baseline?.comparison?.test
-check(forkedTest in ['t-prediction-log-jvm-medians', 'none'], "the A/A verdict's test: ${forkedTest}")
+check(forkedTest in ['t-alike-jvms-fork-spread', 'none'], "the A/A verdict's test: ${forkedTest}")
+check(forkedResult?.forks?.here?.median instanceof Number, "not measured in the JUnit JVM too, alike to the baseline: ${forkedResult?.forks}")
 check(forked.out.contains('junit-bench gate: 1 of 1 scenario judged against ') || forked.out.contains('NOT JUDGED: 1 (1 JVMs bimodal)'),
         "the run's gate summary:\n${forked.out}")
 def unforked = maven(["-Djunit.bench.baseline=${base.absolutePath}".toString(), '-Djunit.bench.output.dir=target/unforked',

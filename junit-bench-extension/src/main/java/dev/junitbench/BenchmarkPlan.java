@@ -225,22 +225,21 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
 
   /**
    * How {@code scenario} is measured: the configured fork count ({@code @Fork}, {@code junit.bench.forks}),
-   * else with a baseline the default against the JVMs that measured its baseline scenario (here too when
-   * that was one), else here only. A scenario of Offline, Server or Concurrency is always measured here
+   * else with a baseline the default against the JVMs that measured its baseline scenario, else here only;
+   * forked against a baseline scenario measured in one JVM, here too, first. A scenario of Offline, Server or Concurrency is always measured here
    * only: its workers share this JVM.
    */
   Jvms jvms(Scenario scenario, dev.junitbench.gate.BaselineMatching baseline) {
     if (scenario.load().map(LoadPoint::pooled).orElse(false)) {
       return Jvms.HERE;
     }
-    if (forking.configured()) {
-      return new Jvms(forking.count(), false);
-    }
     if (baseline == null) {
-      return Jvms.HERE;
+      return forking.configured() ? new Jvms(forking.count(), false) : Jvms.HERE;
     }
     dev.junitbench.results.ScenarioKey key = key(scenario);
-    return new Jvms(baseline.forksFor(key), baseline.baseline().jvms(key) == 1);
+    int forks = forking.configured() ? forking.count() : baseline.forksFor(key);
+    // Forks against a baseline of one JVM: measured here too, alike to it.
+    return new Jvms(forks, forks > 0 && baseline.baseline().jvms(key) == 1);
   }
 
   /** The one place an annotation is looked up: on the method, else on its class. */

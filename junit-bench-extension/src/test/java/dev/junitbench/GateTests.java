@@ -389,11 +389,14 @@ class GateTests {
   }
 
   @Test
-  @DisplayName("judges one unforked side against the spread of the forked side's JVMs: the prediction interval of one more JVM")
+  @DisplayName("forked against a baseline of one JVM, measures here too and judges the two alike JVMs by the forks' spread")
   void oneSideForked() {
     ScenarioResult result = runSpin(baseline(100_000), "junit.bench.forks", "2").results().values().iterator().next();
-    assertThat(result.gate().baseline().comparison().test()).isEqualTo(Comparison.PREDICTION);
-    assertThat(result.gate().message()).contains("(t-prediction-log-jvm-medians, 1 vs 2 JVMs)")
+    assertThat(result.forks().completed()).isEqualTo(2);
+    assertThat(result.forks().here().count()).as("measured here too, first").isEqualTo(20);
+    assertThat(result.gate().baseline().comparison().test()).isEqualTo(Comparison.ALIKE);
+    assertThat(result.gate().message()).contains("(t-alike-jvms-fork-spread, 1 vs 1 JVMs)")
+        .contains("alike: both runs' JUnit JVMs, the spread between JVMs from the current run's 2 forks")
         .doesNotContain("variance unknown");
   }
 
@@ -407,7 +410,7 @@ class GateTests {
         .config("junit.bench.regression.threshold", "300%").run(DefaultForkTestCases.class);
     ScenarioResult forked = outcome.result("inBaseline [device=cpu]");
     assertThat(forked.forks().planned()).isEqualTo(dev.junitbench.config.Defaults.forksAgainstBaseline(1))
-        .isEqualTo(10);
+        .isEqualTo(9);
     // Its JUnit JVM against the baseline's, alike, by the forks' spread; or named bimodal when a busy machine
     // slowed some forks.
     assertThat(forked.gate().baseline().comparison().test()).isIn(Comparison.ALIKE, Comparison.NONE);

@@ -74,8 +74,10 @@ public final class JvmRuns {
    * medians of log standard deviation s, {@code (ln current - ln baseline) / (s sqrt(2))} follows
    * Student's t with k - 1 degrees of freedom when nothing changed. A JVM that runs many benchmarks
    * may sit at another level than a fresh fork (warmer, or not), which a test of fresh forks against
-   * it would call a change; the two alike JVMs share that. Forks on two levels: the mixture's spread
-   * is used, and a change it does not call is not judged.
+   * it would call a change; the two alike JVMs share that. A change the alike JVMs show is called only
+   * when the forks show it too (the prediction interval of the single side's JVM from their spread):
+   * one JVM a side may itself sit on another level; otherwise it is not judged. Forks on two levels:
+   * the mixture's spread is used, and a change it does not call is not judged.
    *
    * @param forkMediansMs the fork medians, ms, 2 or more
    * @param forksAreCurrent whether the forks are the current run's (else the baseline's)
@@ -103,6 +105,18 @@ public final class JvmRuns {
     double margin = StudentT.quantile(0.975, k - 1) * se;
     Comparison tested = new Comparison(rule.latencyVerdict(ratio, p), ratio, Math.exp(diff - margin),
         Math.exp(diff + margin), p, Comparison.ALIKE, baselineHereMs, currentHereMs, 1, 1, spread);
+    if (tested.verdict() == Verdict.REGRESSED || tested.verdict() == Verdict.IMPROVED) {
+      // One JVM a side may itself sit on another level: the forks must show the change too.
+      double single = forksAreCurrent ? baselineHereMs : currentHereMs;
+      Comparison forks = Comparison.ofSpreadOfOneSide(forkMediansMs, new double[] {single}, forksAreCurrent, rule);
+      if (forks.verdict() != tested.verdict()) {
+        double here = forksAreCurrent ? currentHereMs : baselineHereMs;
+        return Comparison.notJudged(String.format(java.util.Locale.ROOT, "not judged: the %s run's JUnit JVM sits %+.1f%%"
+            + " from its own forks, which do not show the change, so one JVM a side cannot tell a change from a JVM"
+            + " on another level (fork the baseline run too)", forksAreCurrent ? "current" : "baseline",
+            (here / Math.exp(meanLog(forkMediansMs)) - 1) * 100), baselineHereMs, currentHereMs, 1, 1);
+      }
+    }
     Optional<JvmLevels> levels = JvmLevels.of(forkMediansMs);
     if (levels.isEmpty()) {
       return tested;

@@ -165,7 +165,7 @@ class GateSimulationTests {
     StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%-26s %-14s %-12s %-12s%n", "path",
         "A/A regressed", "power +10%", "power +25%"));
     int[][] pairs = {{1, 3}, {1, 5}, {1, 10}, {3, 3}, {5, 5}, {10, 10}};
-    for (int k : new int[] {5, 10}) {
+    for (int k : new int[] {5, Defaults.forksAgainstBaseline(1)}) {
       double aa = regressed(alikeRates(70L + k, k, 0, false, BETWEEN, TRIALS, 0));
       double p10 = regressed(alikeRates(71L + k, k, 0.10, false, BETWEEN, TRIALS, 0));
       double p25 = regressed(alikeRates(72L + k, k, 0.25, false, BETWEEN, TRIALS, 0));
@@ -210,12 +210,13 @@ class GateSimulationTests {
   @DisplayName("At the spread measured on the build machine (between-JVM CV 1.4%), one JVM against 10 forks catches most 10% slowdowns")
   void atTheMeasuredSpread() {
     double spread = 0.014;
-    double aa = regressed(alikeRates(31, 10, 0, false, spread, TRIALS, 0));
-    double p10 = regressed(alikeRates(32, 10, 0.10, false, spread, TRIALS, 0));
-    System.out.printf(Locale.ROOT, "between-JVM CV 1.4%%, the default against one JVM (alike, 10 forks): A/A regressed"
-        + " %s, +10%% regressed %s%n", pct(aa), pct(p10));
+    int k = Defaults.forksAgainstBaseline(1);
+    double aa = regressed(alikeRates(31, k, 0, false, spread, TRIALS, 0));
+    double p10 = regressed(alikeRates(32, k, 0.10, false, spread, TRIALS, 0));
+    System.out.printf(Locale.ROOT, "between-JVM CV 1.4%%, the default against one JVM (alike, %d forks): A/A regressed"
+        + " %s, +10%% regressed %s%n", k, pct(aa), pct(p10));
     assertThat(aa).isLessThanOrEqualTo(0.01);
-    assertThat(p10).isGreaterThan(regressed(alikeRates(33, 10, 0.10, false, BETWEEN, TRIALS, 0)));
+    assertThat(p10).isGreaterThan(regressed(alikeRates(33, k, 0.10, false, BETWEEN, TRIALS, 0)));
   }
 
   @Test
@@ -229,7 +230,7 @@ class GateSimulationTests {
       double[] forks = machine.run(10, 1 + offset).mediansMs();
       predicted += JvmRuns.compare(new double[] {before}, forks, RULE).orElseThrow().verdict() == Verdict.REGRESSED ? 1 : 0;
     }
-    double alike = regressed(alikeRates(42, 10, 0, false, BETWEEN, TRIALS, offset));
+    double alike = regressed(alikeRates(42, Defaults.forksAgainstBaseline(1), 0, false, BETWEEN, TRIALS, offset));
     System.out.printf(Locale.ROOT, "forks 4%% slower than the suite's JVMs, A/A: one JVM vs 10 forks regressed %s,"
         + " alike regressed %s%n", pct(predicted / TRIALS), pct(alike));
     assertThat(alike).isLessThanOrEqualTo(0.01);
