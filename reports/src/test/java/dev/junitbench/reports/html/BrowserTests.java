@@ -207,7 +207,7 @@ class BrowserTests {
   @DisplayName("colours the change against the baseline by verdict and shows another scenario's distribution on request")
   void verdictsAndDistribution() {
     WebElement regressed = driver.findElement(By.cssSelector("td.verdict-regressed"));
-    assertThat(regressed.getText()).endsWith("regressed");
+    assertThat(regressed.getText()).matches("\\+\\d+\\.\\d% regressed \\(unforked\\)");
     assertThat(regressed.getCssValue("color")).isEqualTo("rgba(180, 35, 24, 1)");
     assertThat(driver.findElements(By.cssSelector("#distribution-select option"))).hasSize(14);
     Object before = js("return Chart.getChart('distribution-chart').data.datasets[1].label");
