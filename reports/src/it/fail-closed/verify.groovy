@@ -7,7 +7,7 @@
 //   2. @SequenceLengths changed (64 -> 128) so no scenario matches the baseline: the build fails naming the nearest
 //      baseline scenario and the param that differs, and compare of the same two runs exits 2 saying so;
 //   3. the gate with the defaults measures the scenario in the JUnit JVM, as the unforked baseline was, and in
-//      9 forks for the spread between JVMs, and judges the two alike JVMs by it;
+//      10 forks for the spread between JVMs, and judges the two alike JVMs by it;
 //      with junit.bench.forks=0 it warns and marks every verdict unforked;
 //   4. history check of a store too short to judge exits 4 with a first line that begins NOT JUDGED;
 //   5. the model swapped under the same scenario (int8 -> fp32): the failure says first that it changed.
@@ -102,7 +102,7 @@ def forked = maven(["-Djunit.bench.baseline=${base.absolutePath}".toString(), '-
                     '-Djunit.bench.regression.threshold=100%'])
 check(forked.code == 0, "the gated A/A run failed:\n${forked.out}")
 def forkedResult = json(runDir('forked')).results.find { it.benchmark.endsWith('#embed') }
-check(forkedResult?.forks?.planned == 9, "with a baseline and no fork count: forks ${forkedResult?.forks?.planned}, expected 9")
+check(forkedResult?.forks?.planned == 10, "with a baseline and no fork count: forks ${forkedResult?.forks?.planned}, expected 10")
 def forkedTest = forkedResult?.gate?.baseline?.comparison?.test
 check(forkedTest in ['t-alike-jvms-fork-spread', 'none'], "the A/A verdict's test: ${forkedTest}")
 check(forkedResult?.forks?.here?.median instanceof Number, "not measured in the JUnit JVM too, alike to the baseline: ${forkedResult?.forks}")

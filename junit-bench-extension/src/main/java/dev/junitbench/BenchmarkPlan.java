@@ -226,8 +226,9 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
   /**
    * How {@code scenario} is measured: the configured fork count ({@code @Fork}, {@code junit.bench.forks}),
    * else with a baseline the default against the JVMs that measured its baseline scenario, else here only;
-   * forked against a baseline scenario measured in one JVM, here too, first. A scenario of Offline, Server or Concurrency is always measured here
-   * only: its workers share this JVM.
+   * in 2 forks or more against a baseline scenario measured unforked, in its suite's JVM, here too,
+   * first. A scenario of Offline, Server or Concurrency is always measured here only: its workers share
+   * this JVM.
    */
   Jvms jvms(Scenario scenario, dev.junitbench.gate.BaselineMatching baseline) {
     if (scenario.load().map(LoadPoint::pooled).orElse(false)) {
@@ -238,8 +239,9 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     }
     dev.junitbench.results.ScenarioKey key = key(scenario);
     int forks = forking.configured() ? forking.count() : baseline.forksFor(key);
-    // Forks against a baseline of one JVM: measured here too, alike to it.
-    return new Jvms(forks, forks > 0 && baseline.baseline().jvms(key) == 1);
+    // Forks enough for a spread, against a baseline measured unforked in its suite's JVM: here too, alike to it.
+    return new Jvms(forks, forks >= dev.junitbench.stats.ForkStatistics.MIN_FORKS
+        && baseline.baseline().measuredInItsJunitJvm(key));
   }
 
   /** The one place an annotation is looked up: on the method, else on its class. */

@@ -24,7 +24,9 @@ import java.lang.annotation.Target;
  * <p>Children get the test class path as the test class loader sees it, the JUnit JVM's options and
  * system properties, every {@code junit.bench.*} configuration parameter, and {@link #jvmArgs()}
  * after those. {@code @BeforeAll} and {@code @AfterAll} run in the JUnit JVM and in each child;
- * {@code @BeforeEach} and {@code @AfterEach} of a forked scenario run only in its children. On a
+ * {@code @BeforeEach} and {@code @AfterEach} of a forked scenario run only in its children, except
+ * against a baseline scenario measured unforked: then the scenario is measured in the JUnit JVM
+ * first, as an unforked one is, and that JVM keeps its model open while the children run. On a
  * class it applies to every benchmark in it; a method's own annotation wins. The configuration
  * parameter {@code junit.bench.forks} replaces the count for a run, and
  * {@code junit.bench.forks.jvm-args} appends options.

@@ -72,18 +72,20 @@ final class RunBaseline {
       Baseline baseline = Baseline.read(path);
       if (config.forksOverride().orElse(-1) == 0) {
         RunWarnings.warnOnce("forks=0 with a baseline", "-D" + BenchConfig.FORKS + "=0 with a baseline: every"
-            + " scenario is judged on one JVM against one JVM, and every verdict is marked \"" + JvmRuns.UNFORKED
-            + "\". A rank test then calls almost any two JVMs different, and only the threshold decides (in"
+            + " scenario the baseline measured unforked is judged on one JVM against one JVM, and its verdict is"
+            + " marked \"" + JvmRuns.UNFORKED + "\" (one the baseline forked and measured alike in its JUnit JVM is"
+            + " judged by the baseline forks' spread). A rank test then calls almost any two JVMs different, and only the threshold decides (in"
             + " simulation, with JVMs 5% apart, 25% of unchanged scenarios are called regressed); leave "
             + BenchConfig.FORKS + " unset to fork against the baseline");
       }
       Set<ScenarioKey> keys = planned(context, config, backends, planned);
       BaselineMatching matching = BaselineMatching.of(baseline, keys, config.baselineMatch());
-      if (config.forksOverride().isEmpty() && keys.stream().anyMatch(key -> baseline.jvms(key) == 1)) {
+      if (config.forksOverride().isEmpty() && keys.stream().anyMatch(key -> baseline.measuredInItsJunitJvm(key))) {
         RunWarnings.warnOnce("unforked baseline", "the baseline measured its scenarios in one JVM each: each is"
             + " measured here too, alike, and in " + dev.junitbench.config.Defaults.forksAgainstBaseline(1)
-            + " forks for the spread between JVMs, and the two alike JVMs are compared, one a side, which catches"
-            + " large changes only. Make the baseline's run with -D" + BenchConfig.FORKS + "=5: then scenarios fork "
+            + " forks (or the count its @Fork sets) for the spread between JVMs, and the two alike JVMs are compared,"
+            + " one a side, which catches large changes only and cannot tell a baseline JVM that sat on another level"
+            + " (multi-threaded scenarios on a shared machine) from a change. Make the baseline's run with -D" + BenchConfig.FORKS + "=5: then scenarios fork "
             + dev.junitbench.config.Defaults.forksAgainstBaseline(5) + " and both sides' spread is tested");
       }
       return new Outcome(matching, null);

@@ -85,6 +85,15 @@ public final class Baseline {
     return dev.junitbench.results.ScenarioComparison.jvmMedians(result).length;
   }
 
+  /**
+   * Whether the baseline measured {@code key} in the JVM that ran its suite, unforked (an ordinary
+   * run), which the current run's JUnit JVM can be measured alike to.
+   */
+  public boolean measuredInItsJunitJvm(ScenarioKey key) {
+    ScenarioResult result = byScenario.get(key);
+    return result != null && result.latencyMs() != null && result.forks() == null;
+  }
+
   /** The raw samples of {@code result}, or null when the baseline kept none. */
   long[] samples(ScenarioResult result) {
     return samples == null ? null : samples.of(result.id());

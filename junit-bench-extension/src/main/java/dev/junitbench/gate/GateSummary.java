@@ -75,8 +75,7 @@ public final class GateSummary {
       return "not compared";
     }
     if (check.comparison() != null && check.comparison().verdict() == Verdict.NOT_JUDGED) {
-      String note = check.comparison().note();
-      return note != null && note.contains("bimodal") ? "JVMs bimodal" : "no test possible";
+      return dev.junitbench.stats.JvmRuns.notJudgedKind(check.comparison().note());
     }
     return check.note() != null && check.note().contains("not in the baseline") ? "not in the baseline"
         : "not measured in the baseline";

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.junitbench.config.Defaults;
+import dev.junitbench.stats.LatencySummary;
 import dev.junitbench.stats.MedianInterval;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -153,10 +154,15 @@ public record RunFolder(Path dir, ResultsDocument document) {
     if (result.id() == null || result.benchmark() == null || result.status() == null || result.params() == null) {
       throw new ResultFileException(file + ": a result lacks its id, benchmark, status or params; the file is damaged");
     }
-    var latency = result.latencyMs();
-    if (latency == null) {
-      return;
+    if (result.latencyMs() != null) {
+      checkLatency(file, which, result.latencyMs());
     }
+    if (result.forks() != null && result.forks().here() != null) {
+      checkLatency(file, which + " in its JUnit JVM (forks.here)", result.forks().here());
+    }
+  }
+
+  private static void checkLatency(Path file, String which, LatencySummary latency) throws ResultFileException {
     String damaged = " the file is damaged: use a run folder as junit-bench wrote it";
     if (latency.count() < 1 || latency.count() > Defaults.MAX_SAMPLES || latency.median() == null
         || latency.min() == null || latency.max() == null) {

@@ -30,11 +30,11 @@ public final class ScenarioComparison {
   public static Comparison of(ScenarioResult before, long[] beforeSamples, ScenarioResult now, long[] nowSamples,
       RegressionRule rule) {
     // A side measured in one JUnit JVM against a side that measured itself so too, then forked: alike.
-    if (!forked(before) && forked(now) && now.forks().here() != null) {
+    if (before.forks() == null && forked(now) && now.forks().here() != null) {
       return JvmRuns.compareAlike(before.latencyMs().median(), now.forks().here().median(), now.forks().medians(), true,
           rule);
     }
-    if (forked(before) && before.forks().here() != null && !forked(now)) {
+    if (forked(before) && before.forks().here() != null && now.forks() == null) {
       return JvmRuns.compareAlike(before.forks().here().median(), now.latencyMs().median(), before.forks().medians(),
           false, rule);
     }

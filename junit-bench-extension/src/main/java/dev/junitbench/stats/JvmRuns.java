@@ -31,6 +31,20 @@ public final class JvmRuns {
   /** The label every verdict of one JVM against one JVM carries. */
   public static final String UNFORKED = "unforked: between-JVM variance unknown";
 
+  /** What a change the alike JVMs show, and their forks do not, is called when it is not judged. */
+  public static final String UNCONFIRMED = "not confirmed by the forks";
+
+  /**
+   * Why a scenario was not judged, in the few words the gate's and compare's summaries count it by:
+   * {@code JVMs bimodal}, {@code not confirmed by the forks} or {@code no test possible}.
+   */
+  public static String notJudgedKind(String note) {
+    if (note != null && note.contains("bimodal")) {
+      return "JVMs bimodal";
+    }
+    return note != null && note.contains(UNCONFIRMED) ? UNCONFIRMED : "no test possible";
+  }
+
   private JvmRuns() {}
 
   /**
@@ -105,28 +119,33 @@ public final class JvmRuns {
     double margin = StudentT.quantile(0.975, k - 1) * se;
     Comparison tested = new Comparison(rule.latencyVerdict(ratio, p), ratio, Math.exp(diff - margin),
         Math.exp(diff + margin), p, Comparison.ALIKE, baselineHereMs, currentHereMs, 1, 1, spread);
-    if (tested.verdict() == Verdict.REGRESSED || tested.verdict() == Verdict.IMPROVED) {
-      // One JVM a side may itself sit on another level: the forks must show the change too.
-      double single = forksAreCurrent ? baselineHereMs : currentHereMs;
-      Comparison forks = Comparison.ofSpreadOfOneSide(forkMediansMs, new double[] {single}, forksAreCurrent, rule);
-      if (forks.verdict() != tested.verdict()) {
-        double here = forksAreCurrent ? currentHereMs : baselineHereMs;
-        return Comparison.notJudged(String.format(java.util.Locale.ROOT, "not judged: the %s run's JUnit JVM sits %+.1f%%"
-            + " from its own forks, which do not show the change, so one JVM a side cannot tell a change from a JVM"
-            + " on another level (fork the baseline run too)", forksAreCurrent ? "current" : "baseline",
-            (here / Math.exp(meanLog(forkMediansMs)) - 1) * 100), baselineHereMs, currentHereMs, 1, 1);
-      }
-    }
+    // One JVM a side may itself sit on another level: a change is called only when the forks show it too.
+    double single = forksAreCurrent ? baselineHereMs : currentHereMs;
+    Comparison forks = Comparison.ofSpreadOfOneSide(forkMediansMs, new double[] {single}, forksAreCurrent, rule);
+    boolean called = tested.verdict() == Verdict.REGRESSED || tested.verdict() == Verdict.IMPROVED;
+    boolean confirmed = called && forks.verdict() == tested.verdict();
     Optional<JvmLevels> levels = JvmLevels.of(forkMediansMs);
-    if (levels.isEmpty()) {
-      return tested;
+    if (levels.isPresent()) {
+      String named = levels.get().describe() + " in the " + (forksAreCurrent ? "current run" : "baseline");
+      return confirmed ? tested.withNote(named + "; the change stands against the mixture's spread, and the forks show"
+          + " it too") : Comparison.notJudged("not judged: " + named + "; its two JVMs measured alike may sit on"
+          + " either level", baselineHereMs, currentHereMs, 1, 1);
     }
-    String named = levels.get().describe() + " in the " + (forksAreCurrent ? "current run" : "baseline");
-    if (tested.verdict() == Verdict.REGRESSED || tested.verdict() == Verdict.IMPROVED) {
-      return tested.withNote(named + "; the change stands against the mixture's spread");
+    if (called && !confirmed) {
+      double here = forksAreCurrent ? currentHereMs : baselineHereMs;
+      return Comparison.notJudged(String.format(java.util.Locale.ROOT, "not judged: %s: %s %+.1f%% (p = %.2g):"
+          + " the %s run's JUnit JVM sits %+.1f%% from its own forks, which show %+.1f%%, so one JVM a side cannot"
+          + " tell a change from a JVM on another level (fork the %s run too)", UNCONFIRMED,
+          tested.verdict().words(), (ratio - 1) * 100, p, forksAreCurrent ? "current" : "baseline",
+          (here / Math.exp(meanLog(forkMediansMs)) - 1) * 100, (forks.ratio() - 1) * 100,
+          forksAreCurrent ? "baseline" : "current"), baselineHereMs, currentHereMs, 1, 1);
     }
-    return Comparison.notJudged("not judged: " + named + "; its two JVMs measured alike may sit on either level",
-        baselineHereMs, currentHereMs, 1, 1);
+    if (!called && (forks.verdict() == Verdict.REGRESSED || forks.verdict() == Verdict.IMPROVED)) {
+      // Not a verdict (fresh forks may sit apart from a JVM that ran other benchmarks), but worth a look.
+      return tested.withNote(String.format(java.util.Locale.ROOT, "the forks alone show %+.1f%% against the %s run's"
+          + " JUnit JVM", (forks.ratio() - 1) * 100, forksAreCurrent ? "baseline" : "current"));
+    }
+    return tested;
   }
 
   /**

@@ -50,6 +50,22 @@ class GateSummaryTests {
   }
 
   @Test
+  @DisplayName("tells JVMs on two levels from a change of alike JVMs the forks do not show")
+  void whyNotJudged() {
+    double[] forks = {10.21, 10.53, 9.87, 10.92, 10.14};
+    Comparison bimodal = dev.junitbench.stats.JvmRuns.compareAlike(16.2, 27.0,
+        new double[] {16.1, 27.3, 15.9, 16.4, 27.5, 16.0}, true, RegressionRule.DEFAULT);
+    Comparison unconfirmed = dev.junitbench.stats.JvmRuns.compareAlike(10.0, 30.0, forks, true, RegressionRule.DEFAULT);
+    List<ScenarioResult> results = List.of(gated(1, judged(1.0)),
+        gated(2, new BaselineCheck(FILE, "run-base", true, null, bimodal, RegressionRule.DEFAULT, bimodal.note())),
+        gated(4, new BaselineCheck(FILE, "run-base", true, null, unconfirmed, RegressionRule.DEFAULT,
+            unconfirmed.note())));
+    assertThat(GateSummary.line(results, results.stream().map(ScenarioResult::key).toList(), FILE))
+        .isEqualTo("junit-bench gate: 1 of 3 scenarios judged against " + FILE + " (1 unchanged); NOT JUDGED: 2"
+            + " (1 JVMs bimodal, 1 not confirmed by the forks)");
+  }
+
+  @Test
   @DisplayName("begins NOT JUDGED when it judged nothing")
   void nothingJudged() {
     List<ScenarioResult> results = List.of(gated(4, absent()));

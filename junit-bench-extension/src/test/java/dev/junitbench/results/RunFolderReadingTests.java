@@ -49,6 +49,24 @@ class RunFolderReadingTests {
   }
 
   @Test
+  @DisplayName("refuses a result whose measurement in its JUnit JVM (forks.here) lacks a median, naming it")
+  void damagedHere() throws IOException {
+    Path dir = write();
+    Path file = dir.resolve("results.json");
+    var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+    var root = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(file.toFile());
+    var first = (com.fasterxml.jackson.databind.node.ObjectNode) root.get("results").get(0);
+    var forks = first.putObject("forks");
+    forks.put("planned", 2).put("completed", 2);
+    forks.putObject("here").put("count", 100);
+    Files.writeString(file, mapper.writeValueAsString(root));
+    assertThatThrownBy(() -> RunFolder.read(dir)).isInstanceOf(ResultFileException.class)
+        .hasMessageContaining("result 1 (" + BENCH)
+        .hasMessageContaining("in its JUnit JVM (forks.here) has latency figures without a median")
+        .hasMessageContaining("the file is damaged");
+  }
+
+  @Test
   @DisplayName("reads samples.csv with Windows line ends and columns added later")
   void tolerantSamples() throws Exception {
     Path dir = write();

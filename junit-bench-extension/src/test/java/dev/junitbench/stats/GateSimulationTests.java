@@ -69,9 +69,23 @@ class GateSimulationTests {
 
   /** The verdict the gate reaches on two sides, as {@code ScenarioComparison} picks the test. */
   static Verdict judge(Side before, Side now) {
+    return comparison(before, now).verdict();
+  }
+
+  static Comparison comparison(Side before, Side now) {
     return JvmRuns.compare(before.mediansMs(), now.mediansMs(), RULE)
-        .orElseGet(() -> Comparison.ofSamples(before.samplesNs(), SAMPLES, now.samplesNs(), SAMPLES, RULE))
-        .verdict();
+        .orElseGet(() -> Comparison.ofSamples(before.samplesNs(), SAMPLES, now.samplesNs(), SAMPLES, RULE));
+  }
+
+  /** The slot of a rates array past the verdicts': scenarios not judged because their JVMs were named bimodal. */
+  static final int NAMED = Verdict.values().length;
+
+  /** Counts {@code c} in {@code counts}: its verdict, and {@link #NAMED} when it was not judged for two levels. */
+  static void count(double[] counts, Comparison c) {
+    counts[c.verdict().ordinal()]++;
+    if (c.verdict() == Verdict.NOT_JUDGED && JvmRuns.notJudgedKind(c.note()).equals("JVMs bimodal")) {
+      counts[NAMED]++;
+    }
   }
 
   /** Rates of each verdict over {@link #TRIALS} pairs: baseline in {@code b} JVMs, current in {@code k}, slower by {@code change}. */
@@ -81,10 +95,9 @@ class GateSimulationTests {
 
   static double[] rates(long seed, int b, int k, double change, boolean bimodal, double between, int trials) {
     Machine machine = new Machine(seed, between, bimodal);
-    double[] counts = new double[Verdict.values().length];
+    double[] counts = new double[NAMED + 1];
     for (int t = 0; t < trials; t++) {
-      Verdict v = judge(machine.run(b, 1), machine.run(k, 1 + change));
-      counts[v.ordinal()]++;
+      count(counts, comparison(machine.run(b, 1), machine.run(k, 1 + change)));
     }
     for (int i = 0; i < counts.length; i++) {
       counts[i] /= trials;
@@ -100,12 +113,12 @@ class GateSimulationTests {
   static double[] alikeRates(long seed, int k, double change, boolean bimodal, double between, int trials,
       double forkOffset) {
     Machine machine = new Machine(seed, between, bimodal);
-    double[] counts = new double[Verdict.values().length];
+    double[] counts = new double[NAMED + 1];
     for (int t = 0; t < trials; t++) {
       double before = machine.run(1, 1).mediansMs()[0];
       double here = machine.run(1, 1 + change).mediansMs()[0];
       double[] forks = machine.run(k, (1 + change) * (1 + forkOffset)).mediansMs();
-      counts[JvmRuns.compareAlike(before, here, forks, true, RULE).verdict().ordinal()]++;
+      count(counts, JvmRuns.compareAlike(before, here, forks, true, RULE));
     }
     for (int i = 0; i < counts.length; i++) {
       counts[i] /= trials;
@@ -123,8 +136,9 @@ class GateSimulationTests {
     return rates[Verdict.REGRESSED.ordinal()];
   }
 
+  /** The share of scenarios not judged because a side's JVMs were named bimodal; other reasons not counted. */
   static double named(double[] rates) {
-    return rates[Verdict.NOT_JUDGED.ordinal()];
+    return rates[NAMED];
   }
 
   /** The lower end of the 99% interval of a rate measured in {@code trials} scenarios (normal approximation). */
@@ -235,6 +249,17 @@ class GateSimulationTests {
         + " alike regressed %s%n", pct(predicted / TRIALS), pct(alike));
     assertThat(alike).isLessThanOrEqualTo(0.01);
     assertThat(predicted / TRIALS).isGreaterThan(3 * alike);
+    // The forks must confirm a change: forks apart from the suite's JVMs cost power one way or the other.
+    int k = Defaults.forksAgainstBaseline(1);
+    for (double away : new double[] {-offset, offset}) {
+      double p10 = regressed(alikeRates(43, k, 0.10, false, BETWEEN, TRIALS, away));
+      double p25 = regressed(alikeRates(44, k, 0.25, false, BETWEEN, TRIALS, away));
+      double aa = regressed(alikeRates(45, k, 0, false, BETWEEN, TRIALS, away));
+      System.out.printf(Locale.ROOT, "forks %+.0f%% from the suite's JVMs, alike: A/A regressed %s, power +10%% %s,"
+          + " +25%% %s%n", away * 100, pct(aa), pct(p10), pct(p25));
+      assertThat(aa).isLessThanOrEqualTo(0.01);
+      assertThat(p25).isGreaterThan(p10);
+    }
   }
 
   @Test

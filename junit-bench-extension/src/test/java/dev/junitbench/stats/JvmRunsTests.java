@@ -59,8 +59,22 @@ class JvmRunsTests {
     Comparison unconfirmed = JvmRuns.compareAlike(10.0, 30.0, FORKS, true, RULE);
     assertThat(unconfirmed.verdict()).as("the forks do not show it: the current JVM sits on another level")
         .isEqualTo(Verdict.NOT_JUDGED);
-    assertThat(unconfirmed.note()).startsWith("not judged: the current run's JUnit JVM sits +190.5% from its own forks,"
-        + " which do not show the change");
+    assertThat(unconfirmed.note()).startsWith("not judged: not confirmed by the forks: regressed +200.0% (p = ")
+        .endsWith("): the current run's JUnit JVM sits +190.5% from its own forks, which show +3.3%, so one JVM a side"
+            + " cannot tell a change from a JVM on another level (fork the baseline run too)");
+    assertThat(JvmRuns.notJudgedKind(unconfirmed.note())).isEqualTo(JvmRuns.UNCONFIRMED);
+    assertThat(JvmRuns.compareAlike(30.0, 10.0, FORKS, false, RULE).note()).as("the baseline's forks")
+        .contains("the baseline run's JUnit JVM sits +190.5%").endsWith("(fork the current run too)");
+  }
+
+  @Test
+  @DisplayName("two alike JVMs that show no change stay unchanged when only the forks do, with the forks' figure in the note")
+  void forksAloneDoNotDecide() {
+    double[] slowerForks = java.util.Arrays.stream(FORKS).map(ms -> ms * 1.3).toArray();
+    Comparison c = JvmRuns.compareAlike(10.0, 10.1, slowerForks, true, RULE);
+    assertThat(c.verdict()).isEqualTo(Verdict.UNCHANGED);
+    assertThat(c.note()).isEqualTo("alike: both runs' JUnit JVMs, the spread between JVMs from the current run's 5"
+        + " forks; the forks alone show +34.3% against the baseline run's JUnit JVM");
   }
 
   @Test

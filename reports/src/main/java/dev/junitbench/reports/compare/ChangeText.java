@@ -59,12 +59,13 @@ final class ChangeText {
   }
 
   /**
-   * The median a row's change is the ratio of: for forked runs the geometric mean of the fork
-   * medians, for pooled rounds what their test compared, else the result's median.
+   * The median a row's change is the ratio of: for a test between JVM runs what it compared (the
+   * geometric mean of the fork medians, or the JUnit JVM's median of a scenario measured alike), for
+   * pooled rounds likewise, else the result's median.
    */
   static String median(RunComparison.Row row, boolean baseline) {
     Comparison latency = row.latency();
-    if (latency != null && (Comparison.WELCH.equals(latency.test()) || row.pool() != null)) {
+    if (latency != null && (latency.betweenJvms() || row.pool() != null)) {
       return UnitFormat.duration(baseline ? latency.baselineMedianMs() : latency.currentMedianMs());
     }
     return median(baseline ? row.before() : row.after());

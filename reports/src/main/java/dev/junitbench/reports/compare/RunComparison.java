@@ -387,14 +387,14 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
       if (c.added() > 0) {
         why.add(c.added() + " not in the baseline");
       }
-      long bimodal = rows.stream().filter(row -> row.verdict() == Verdict.NOT_JUDGED && row.latency().note() != null
-          && row.latency().note().contains("bimodal")).count();
-      if (bimodal > 0) {
-        why.add(bimodal + " JVMs bimodal");
+      Map<String, Long> kinds = new LinkedHashMap<>();
+      rows.stream().filter(row -> row.verdict() == Verdict.NOT_JUDGED && row.latency() != null)
+          .forEach(row -> kinds.merge(JvmRuns.notJudgedKind(row.latency().note()), 1L, Long::sum));
+      long known = kinds.values().stream().mapToLong(Long::longValue).sum();
+      if (c.notJudged() > known) {
+        kinds.merge("no test possible", c.notJudged() - known, Long::sum);
       }
-      if (c.notJudged() > bimodal) {
-        why.add((c.notJudged() - bimodal) + " no test possible");
-      }
+      kinds.forEach((kind, count) -> why.add(count + " " + kind));
       if (c.notPassed() > 0) {
         why.add(c.notPassed() + " not passed" + (c.lost() == 0 ? "" : " (" + c.lost() + " failed, measured in the"
             + " baseline)"));
@@ -424,7 +424,9 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
     long predicted = byTest.getOrDefault(Comparison.PREDICTION, 0L);
     long levels = byTest.getOrDefault(Comparison.LEVELS, 0L);
     long notJudged = byTest.getOrDefault(Comparison.NONE, 0L);
-    long single = byTest.values().stream().mapToLong(Long::longValue).sum() - forked - predicted - levels - notJudged;
+    long alike = byTest.getOrDefault(Comparison.ALIKE, 0L);
+    long single = byTest.values().stream().mapToLong(Long::longValue).sum() - forked - predicted - levels - alike
+        - notJudged;
     List<String> parts = new ArrayList<>();
     parts.add("verdict when p < " + rule.alpha() + " and the median changed by more than "
         + Math.round(rule.threshold() * 1000) / 10.0 + "%");
@@ -437,12 +439,19 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
       parts.add(scenarios(predicted) + " forked in one run only: the other run's JVM (or two) judged against the"
           + " forked run's spread, the prediction interval of one more JVM run (Student's t on the log medians)");
     }
+    if (alike > 0) {
+      parts.add(scenarios(alike) + " measured in one JVM in the baseline and, alike, in the current run's JUnit JVM"
+          + " beside its forks (or the other way round): the two alike JVMs' log medians against the forks' spread"
+          + " (Student's t, s sqrt(2), forks - 1 df), a change called only when the forks show it too against the"
+          + " single JVM, else not judged");
+    }
     if (levels > 0) {
       parts.add(scenarios(levels) + " whose JVM runs fell on two levels, the change beyond both: Student's t of the"
           + " nearer levels, the spread pooled within levels");
     }
     if (notJudged > 0) {
-      parts.add(scenarios(notJudged) + " not judged (JVM runs on two levels, or no test possible)");
+      parts.add(scenarios(notJudged) + " not judged (JVM runs on two levels, a change of alike JVMs not confirmed by"
+          + " the forks, or no test possible)");
     }
     if (single > 0 || byTest.isEmpty()) {
       List<String> missing = new ArrayList<>();

@@ -139,6 +139,24 @@ class GateAgreementTests {
   }
 
   @Test
+  @DisplayName("on a forked run against an unforked baseline: the same verdict from the two JUnit JVMs measured alike")
+  void alikeVerdicts() throws Exception {
+    Run base = run(100_000, Map.of());
+    Run slower = run(1_000_000, Map.of("junit.bench.forks", "4", "junit.bench.baseline", base.dir().toString()));
+    RunComparison compared = RunComparison.of(base.dir(), slower.dir(), RegressionRule.DEFAULT);
+    Map<String, Verdict> gate = gateVerdicts(slower.dir());
+    assertThat(compared.rows()).hasSize(2).allSatisfy(row -> {
+      assertThat(gate.get(row.named().displayName())).as(row.named().displayName()).isEqualTo(row.verdict());
+      assertThat(row.after().forks().here()).as("measured in the JUnit JVM too, read back").isNotNull();
+      assertThat(row.latency().test()).isEqualTo(dev.junitbench.stats.Comparison.ALIKE);
+      assertThat(row.latency().currentMedianMs()).isEqualTo(row.after().forks().here().median());
+      assertThat(row.verdict()).as("10x slower").isEqualTo(Verdict.REGRESSED);
+    });
+    assertThat(compared.method()).contains("2 scenarios measured in one JVM in the baseline and, alike, in the current"
+        + " run's JUnit JVM").doesNotContain("unforked in both runs");
+  }
+
+  @Test
   @DisplayName("on a run with no scenario in the baseline: both refuse it, naming the nearest baseline scenario and what differs")
   void nothingInCommon() throws Exception {
     Run base = run(200_000, Map.of("junit.bench.batch-sizes", "1"));
