@@ -139,9 +139,10 @@ if (swapped.code != 0) {
     check(headline ==~ /\[.*\] model changed: model\.onnx \(23 MB, sha [0-9a-f]{8}\.\.\) -> model\.onnx \(90 MB, sha [0-9a-f]{8}\.\.\); regressed \+.*/,
             "the failure's first line: ${headline}")
 } else {
-    // About 2x slower on a quiet machine; a machine so busy that its forks spread by 10% or more between JVMs
-    // cannot show it, and says so by that spread. The verdict must still say first that the model changed.
-    check(spread != null && spread >= 0.10, "the slower fp32 model passed the gate, its forks spread only ${spread}:\n${swapped.out}")
+    // About 2x slower on a quiet machine; a machine so busy that its forks spread by 10% or more between JVMs,
+    // or fall on two levels, cannot show it, and says so. The verdict must still say first that the model changed.
+    check((spread != null && spread >= 0.10) || headline?.contains('JVMs bimodal'),
+            "the slower fp32 model passed the gate, its forks spread only ${spread}:\n${swapped.out}")
     check(headline ==~ /.*\]:? model changed: model\.onnx \(23 MB, sha [0-9a-f]{8}\.\.\) -> model\.onnx \(90 MB, sha [0-9a-f]{8}\.\.\); (unchanged|not judged).*/,
             "the passing verdict's first line: ${headline}")
     println "NOTE: the machine was too busy to show the fp32 model's slowdown (forks spread ${spread} between JVMs): ${headline}"

@@ -298,8 +298,8 @@ public final class ConsoleTable {
     var comparison = baseline.comparison();
     String change = baseline.change() == null ? "" : String.format(Locale.ROOT, "%+.1f%% ", baseline.change() * 100);
     if (comparison.verdict() == dev.junitbench.stats.Verdict.NOT_JUDGED) {
-      return change + "NOT JUDGED: " + (comparison.note() != null && comparison.note().contains("bimodal")
-          ? "bimodal" : "no test possible");
+      String kind = dev.junitbench.stats.JvmRuns.notJudgedKind(comparison.note());
+      return change + "NOT JUDGED: " + (kind.equals("JVMs bimodal") ? "bimodal" : kind);
     }
     return change + comparison.verdict().words() + (comparison.betweenJvms() ? "" : ", unforked");
   }

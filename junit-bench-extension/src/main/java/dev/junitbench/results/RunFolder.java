@@ -157,6 +157,10 @@ public record RunFolder(Path dir, ResultsDocument document) {
     if (result.latencyMs() != null) {
       checkLatency(file, which, result.latencyMs());
     }
+    if (result.forks() != null && result.forks().runs() == null) {
+      throw new ResultFileException(file + ": " + which + " has forks without their runs; the file is damaged: use a"
+          + " run folder as junit-bench wrote it");
+    }
     if (result.forks() != null && result.forks().here() != null) {
       checkLatency(file, which + " in its JUnit JVM (forks.here)", result.forks().here());
     }

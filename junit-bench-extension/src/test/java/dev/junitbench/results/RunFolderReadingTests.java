@@ -49,7 +49,7 @@ class RunFolderReadingTests {
   }
 
   @Test
-  @DisplayName("refuses a result whose measurement in its JUnit JVM (forks.here) lacks a median, naming it")
+  @DisplayName("refuses a result whose forks lack their runs, or whose measurement in its JUnit JVM (forks.here) lacks a median, naming it")
   void damagedHere() throws IOException {
     Path dir = write();
     Path file = dir.resolve("results.json");
@@ -59,6 +59,11 @@ class RunFolderReadingTests {
     var forks = first.putObject("forks");
     forks.put("planned", 2).put("completed", 2);
     forks.putObject("here").put("count", 100);
+    Files.writeString(file, mapper.writeValueAsString(root));
+    assertThatThrownBy(() -> RunFolder.read(dir)).isInstanceOf(ResultFileException.class)
+        .hasMessageContaining("result 1 (" + BENCH).hasMessageContaining("has forks without their runs; the file is"
+            + " damaged");
+    forks.putArray("runs");
     Files.writeString(file, mapper.writeValueAsString(root));
     assertThatThrownBy(() -> RunFolder.read(dir)).isInstanceOf(ResultFileException.class)
         .hasMessageContaining("result 1 (" + BENCH)

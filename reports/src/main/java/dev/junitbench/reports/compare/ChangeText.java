@@ -65,7 +65,8 @@ final class ChangeText {
    */
   static String median(RunComparison.Row row, boolean baseline) {
     Comparison latency = row.latency();
-    if (latency != null && (latency.betweenJvms() || row.pool() != null)) {
+    // A scenario not judged still shows the figures its change is the ratio of.
+    if (latency != null && (latency.betweenJvms() || Comparison.NONE.equals(latency.test()) || row.pool() != null)) {
       return UnitFormat.duration(baseline ? latency.baselineMedianMs() : latency.currentMedianMs());
     }
     return median(baseline ? row.before() : row.after());
