@@ -102,8 +102,9 @@ public final class JvmRuns {
     if (k < 2) {
       throw new IllegalArgumentException("the spread between JVMs needs 2 forks or more, had " + k);
     }
-    String spread = "alike: both runs' JUnit JVMs, the spread between JVMs from the " + (forksAreCurrent ? "current"
-        : "baseline") + " run's " + k + " forks";
+    String forked = forksAreCurrent ? "current" : "baseline";
+    String other = forksAreCurrent ? "baseline" : "current";
+    String spread = "alike: both runs' JUnit JVMs, the spread between JVMs from the " + forked + " run's " + k + " forks";
     if (!(baselineHereMs > 0 && currentHereMs > 0)) {
       return Comparison.notJudged("not judged: a median of 0 has no ratio", baselineHereMs, currentHereMs, 1, 1);
     }
@@ -136,14 +137,13 @@ public final class JvmRuns {
       return Comparison.notJudged(String.format(java.util.Locale.ROOT, "not judged: %s: %s %+.1f%% (p = %.2g):"
           + " the %s run's JUnit JVM sits %+.1f%% from its own forks, which show %+.1f%%, so one JVM a side cannot"
           + " tell a change from a JVM on another level (fork the %s run too)", UNCONFIRMED,
-          tested.verdict().words(), (ratio - 1) * 100, p, forksAreCurrent ? "current" : "baseline",
-          (here / Math.exp(meanLog(forkMediansMs)) - 1) * 100, (forks.ratio() - 1) * 100,
-          forksAreCurrent ? "baseline" : "current"), baselineHereMs, currentHereMs, 1, 1);
+          tested.verdict().words(), (ratio - 1) * 100, p, forked, (here / Math.exp(meanLog(forkMediansMs)) - 1) * 100,
+          (forks.ratio() - 1) * 100, other), baselineHereMs, currentHereMs, 1, 1);
     }
     if (!called && (forks.verdict() == Verdict.REGRESSED || forks.verdict() == Verdict.IMPROVED)) {
       // Not a verdict (fresh forks may sit apart from a JVM that ran other benchmarks), but worth a look.
       return tested.withNote(String.format(java.util.Locale.ROOT, "the forks alone show %+.1f%% against the %s run's"
-          + " JUnit JVM", (forks.ratio() - 1) * 100, forksAreCurrent ? "baseline" : "current"));
+          + " JUnit JVM", (forks.ratio() - 1) * 100, other));
     }
     return tested;
   }
