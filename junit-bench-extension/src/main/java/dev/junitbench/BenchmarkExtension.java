@@ -3,13 +3,16 @@ package dev.junitbench;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.ForkChild;
+import dev.junitbench.engine.BenchmarkPlan;
+import dev.junitbench.engine.ScenarioRun;
 import dev.junitbench.exchange.ConfigurationErrors;
 import dev.junitbench.gate.BaselineMatching;
 import dev.junitbench.gate.Gate;
-import dev.junitbench.infra.Scenario;
+import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.spi.Backends;
+import dev.junitbench.stats.JvmRuns;
+import dev.junitbench.warnings.RunWarnings;
 import java.lang.reflect.Method;
-import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -40,14 +43,14 @@ final class BenchmarkExtension implements TestTemplateInvocationContextProvider 
     Class<?> testClass = context.getRequiredTestClass();
     BenchConfig config = BenchConfig.of(context::getConfigurationParameter);
     Backends backends = backends(context, testClass);
-    String benchmark = dev.junitbench.results.ScenarioKey.benchmarkId(testClass.getName(), method.getName());
+    String benchmark = ScenarioKey.benchmarkId(testClass.getName(), method.getName());
     try {
       Optional<String> keyError = ConfigurationErrors.of(context.getUniqueId());
       if (keyError.isPresent()) {
         // The listener found keys nobody knows when the run started: nothing of this run is measured.
         throw new BenchmarkConfigurationException(keyError.get());
       }
-      BenchmarkPlan plan = BenchmarkPlan.of(method, testClass, config, backends);
+      BenchmarkPlan plan = AnnotatedPlan.of(method, testClass, config, backends);
       Optional<ForkChild> child = config.forkChild();
       if (child.isPresent()) {
         // A fork measures its one scenario; the JUnit JVM that started it judges the result.
@@ -58,20 +61,19 @@ final class BenchmarkExtension implements TestTemplateInvocationContextProvider 
               + " on the JVM");
         }
         Gate none = new Gate(null, config.regressionRule(), null);
-        return Stream.of(ScenarioInvocation.of(plan, plan.scenarios().get(index), index, BenchmarkPlan.Jvms.HERE, config,
-            backends, none));
+        return Stream.of(ScenarioInvocation.of(new ScenarioRun(plan, index, BenchmarkPlan.Jvms.HERE, config, backends,
+            none)));
       }
       BaselineMatching baseline = RunBaseline.of(context, config, backends);
       if (baseline != null && plan.forking().configured() && plan.forking().count() == 0
           && config.forksOverride().isEmpty()) {
-        dev.junitbench.warnings.RunWarnings.warnOnce("@Fork(0) with a baseline: " + benchmark, "@Fork(0) on "
+        RunWarnings.warnOnce("@Fork(0) with a baseline: " + benchmark, "@Fork(0) on "
             + benchmark + " with a baseline: its scenarios are judged on one JVM against the baseline's, every verdict"
-            + " marked \"" + dev.junitbench.stats.JvmRuns.UNFORKED + "\"; remove @Fork(0) to fork against the baseline");
+            + " marked \"" + JvmRuns.UNFORKED + "\"; remove @Fork(0) to fork against the baseline");
       }
       Gate gate = new Gate(baseline, config.regressionRule(), plan.budget());
-      List<Scenario> scenarios = plan.scenarios();
-      return IntStream.range(0, scenarios.size()).mapToObj(index -> ScenarioInvocation.of(plan, scenarios.get(index),
-          index, plan.jvms(scenarios.get(index), baseline), config, backends, gate));
+      return IntStream.range(0, plan.scenarios().size()).mapToObj(index -> ScenarioInvocation.of(new ScenarioRun(plan,
+          index, plan.jvms(plan.scenarios().get(index), baseline), config, backends, gate)));
     } catch (BenchmarkConfigurationException e) {
       return Stream.of(ScenarioInvocation.invalid(benchmark, e));
     }

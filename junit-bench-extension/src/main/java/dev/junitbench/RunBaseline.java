@@ -2,6 +2,8 @@ package dev.junitbench;
 
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
+import dev.junitbench.config.Defaults;
+import dev.junitbench.engine.BenchmarkPlan;
 import dev.junitbench.exchange.PlannedBenchmarks;
 import dev.junitbench.gate.Baseline;
 import dev.junitbench.gate.BaselineMatching;
@@ -82,11 +84,11 @@ final class RunBaseline {
       BaselineMatching matching = BaselineMatching.of(baseline, keys, config.baselineMatch());
       if (config.forksOverride().isEmpty() && keys.stream().anyMatch(key -> baseline.measuredInItsJunitJvm(key))) {
         RunWarnings.warnOnce("unforked baseline", "the baseline measured its scenarios in one JVM each: each is"
-            + " measured here too, alike, and in " + dev.junitbench.config.Defaults.forksAgainstBaseline(1)
+            + " measured here too, alike, and in " + Defaults.forksAgainstBaseline(1)
             + " forks (or the count its @Fork sets) for the spread between JVMs, and the two alike JVMs are compared,"
             + " one a side, which catches large changes only and cannot tell a baseline JVM that sat on another level"
             + " (multi-threaded scenarios on a shared machine) from a change. Make the baseline's run with -D" + BenchConfig.FORKS + "=5: then scenarios fork "
-            + dev.junitbench.config.Defaults.forksAgainstBaseline(5) + " and both sides' spread is tested");
+            + Defaults.forksAgainstBaseline(5) + " and both sides' spread is tested");
       }
       return new Outcome(matching, null);
     } catch (BenchmarkConfigurationException e) {
@@ -108,7 +110,7 @@ final class RunBaseline {
     Set<ScenarioKey> keys = new LinkedHashSet<>();
     for (PlannedBenchmarks.Planned benchmark : benchmarks) {
       try {
-        BenchmarkPlan plan = BenchmarkPlan.of(benchmark.method(), benchmark.testClass(), config, backends);
+        BenchmarkPlan plan = AnnotatedPlan.of(benchmark.method(), benchmark.testClass(), config, backends);
         plan.scenarios().forEach(scenario -> keys.add(plan.key(scenario)));
       } catch (RuntimeException | LinkageError e) {
         // That benchmark reports its own problem when it runs; the others are matched.

@@ -1,12 +1,8 @@
 package dev.junitbench;
 
-import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
-import dev.junitbench.gate.Gate;
-import dev.junitbench.infra.Scenario;
-import dev.junitbench.spi.Backends;
+import dev.junitbench.engine.ScenarioRun;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.extension.Extension;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 
@@ -14,23 +10,21 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 final class ScenarioInvocation implements TestTemplateInvocationContext {
 
   private final String displayName;
-  private final ScenarioExtension extension;
+  private final Extension extension;
 
-  private ScenarioInvocation(String displayName, ScenarioExtension extension) {
+  private ScenarioInvocation(String displayName, Extension extension) {
     this.displayName = displayName;
     this.extension = extension;
   }
 
-  static ScenarioInvocation of(BenchmarkPlan plan, Scenario scenario, int index, BenchmarkPlan.Jvms jvms,
-      BenchConfig config, Backends backends, Gate gate) {
-    return new ScenarioInvocation(scenario.displayName(), new ScenarioExtension(plan.benchmark(), scenario, index,
-        jvms, scenario.parameters(), plan, config, backends, gate, null));
+  /** The invocation that measures {@code run}'s scenario. */
+  static ScenarioInvocation of(ScenarioRun run) {
+    return new ScenarioInvocation(run.scenario().displayName(), new ScenarioExtension(run));
   }
 
+  /** The one invocation of a benchmark whose configuration is invalid: it fails with {@code error}. */
   static ScenarioInvocation invalid(String benchmark, BenchmarkConfigurationException error) {
-    String name = "[invalid configuration]";
-    return new ScenarioInvocation(name,
-        new ScenarioExtension(benchmark, null, -1, BenchmarkPlan.Jvms.HERE, Map.of(), null, null, null, null, error));
+    return new ScenarioInvocation(InvalidScenarioExtension.DISPLAY_NAME, new InvalidScenarioExtension(benchmark, error));
   }
 
   @Override

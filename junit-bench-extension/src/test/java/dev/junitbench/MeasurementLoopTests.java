@@ -3,8 +3,11 @@ package dev.junitbench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.junitbench.MeasurementLoop.Outcome;
 import dev.junitbench.config.StopRule;
+import dev.junitbench.measure.MeasurementLoop;
+import dev.junitbench.measure.MeasurementLoop.Phases;
+import dev.junitbench.measure.Progress;
+import dev.junitbench.measure.TimedCall;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -60,10 +63,10 @@ class MeasurementLoopTests {
     return MethodHandles.lookup().findStatic(MeasurementLoopTests.class, name, MethodType.methodType(void.class));
   }
 
-  private static Outcome run(String body, StopRule warmup, StopRule measurement) throws Throwable {
+  private static Phases run(String body, StopRule warmup, StopRule measurement) throws Throwable {
     calls = 0;
-    return new MeasurementLoop().run(body(body), blackhole, warmup, measurement,
-        new MeasurementLoop.Progress(), phase -> {});
+    return new MeasurementLoop().run(new TimedCall(body(body), InvocationBody.closes(blackhole)), warmup, measurement,
+        new Progress(), phase -> {});
   }
 
   private static StopRule iterations(int n) {
@@ -74,7 +77,7 @@ class MeasurementLoopTests {
   @DisplayName("runs exactly the iterations asked for, warm-up first, and keeps only measured samples")
   void exactIterations() throws Throwable {
     blackhole = new Blackhole();
-    Outcome outcome = run("count", iterations(7), iterations(13));
+    Phases outcome = run("count", iterations(7), iterations(13));
     assertThat(calls).isEqualTo(20);
     assertThat(outcome.warmup().count()).isEqualTo(7);
     assertThat(outcome.measurement().count()).isEqualTo(13);
@@ -85,7 +88,7 @@ class MeasurementLoopTests {
   @DisplayName("counts every warm-up iteration, though it keeps only the latest warm-up samples")
   void warmupCount() throws Throwable {
     blackhole = new Blackhole();
-    Outcome outcome = run("count", new StopRule(5_000, null, 0), iterations(3));
+    Phases outcome = run("count", new StopRule(5_000, null, 0), iterations(3));
     assertThat(outcome.warmup().iterations()).isEqualTo(5_000).isEqualTo(calls - 3);
     assertThat(outcome.warmup().count()).isLessThan(5_000);
   }
@@ -94,7 +97,7 @@ class MeasurementLoopTests {
   @DisplayName("runs a timed phase at least as long as asked")
   void timedPhase() throws Throwable {
     blackhole = new Blackhole();
-    Outcome outcome = run("sleepOneMs", StopRule.OFF, new StopRule(0, Duration.ofMillis(40), 0));
+    Phases outcome = run("sleepOneMs", StopRule.OFF, new StopRule(0, Duration.ofMillis(40), 0));
     assertThat(outcome.warmup().count()).isZero();
     assertThat(outcome.measurement().elapsedNs()).isGreaterThanOrEqualTo(40_000_000L);
     assertThat(outcome.measurement().count()).isEqualTo(calls).isPositive();
@@ -104,9 +107,9 @@ class MeasurementLoopTests {
   @DisplayName("with iterations and a time runs until both are reached")
   void bothReached() throws Throwable {
     blackhole = new Blackhole();
-    Outcome fewIterations = run("sleepOneMs", StopRule.OFF, new StopRule(2, Duration.ofMillis(30), 0));
+    Phases fewIterations = run("sleepOneMs", StopRule.OFF, new StopRule(2, Duration.ofMillis(30), 0));
     assertThat(fewIterations.measurement().elapsedNs()).isGreaterThanOrEqualTo(30_000_000L);
-    Outcome shortTime = run("sleepOneMs", StopRule.OFF, new StopRule(25, Duration.ofNanos(1), 0));
+    Phases shortTime = run("sleepOneMs", StopRule.OFF, new StopRule(25, Duration.ofNanos(1), 0));
     assertThat(shortTime.measurement().count()).isEqualTo(25);
   }
 
@@ -115,7 +118,7 @@ class MeasurementLoopTests {
   void precisionBoundedByTime() throws Throwable {
     blackhole = new Blackhole();
     // A relative half-width of 1e-12 is below the clock's resolution: unreachable.
-    Outcome outcome = run("sleepOneMs", StopRule.OFF, new StopRule(6, Duration.ofMillis(50), 1e-12));
+    Phases outcome = run("sleepOneMs", StopRule.OFF, new StopRule(6, Duration.ofMillis(50), 1e-12));
     assertThat(outcome.measurement().precisionReached()).isFalse();
     assertThat(outcome.measurement().elapsedNs()).isGreaterThanOrEqualTo(50_000_000L);
   }
@@ -126,7 +129,7 @@ class MeasurementLoopTests {
     blackhole = new Blackhole();
     // A half-width below 10^9 x the median holds for any sleep this machine can take, however busy:
     // reached at the first check.
-    Outcome outcome = run("sleepOneMs", StopRule.OFF, new StopRule(10, Duration.ofMinutes(5), 1e9));
+    Phases outcome = run("sleepOneMs", StopRule.OFF, new StopRule(10, Duration.ofMinutes(5), 1e9));
     assertThat(outcome.measurement().precisionReached()).isTrue();
     assertThat(outcome.measurement().count()).isEqualTo(10);
   }
@@ -136,8 +139,8 @@ class MeasurementLoopTests {
   void sampleLimit() throws Throwable {
     blackhole = new Blackhole();
     calls = 0;
-    Outcome outcome = new MeasurementLoop(100).run(body("count"), blackhole, StopRule.OFF,
-        new StopRule(0, Duration.ofHours(1), 0), new MeasurementLoop.Progress(), phase -> {});
+    Phases outcome = new MeasurementLoop(100).run(new TimedCall(body("count"), InvocationBody.closes(blackhole)), StopRule.OFF,
+        new StopRule(0, Duration.ofHours(1), 0), new Progress(), phase -> {});
     assertThat(outcome.measurement().count()).isEqualTo(100);
     assertThat(outcome.measurement().sampleLimitReached()).isTrue();
   }
@@ -155,7 +158,7 @@ class MeasurementLoopTests {
   @DisplayName("does not time the closing of what the body hands over")
   void closingIsNotTimed() throws Throwable {
     blackhole = new Blackhole();
-    Outcome outcome = run("slowToClose", StopRule.OFF, iterations(3));
+    Phases outcome = run("slowToClose", StopRule.OFF, iterations(3));
     long[] samples = outcome.measurement().samples();
     // Each close sleeps 300 ms; the body itself is a few microseconds.
     for (int i = 0; i < 3; i++) {
@@ -186,7 +189,7 @@ class MeasurementLoopTests {
   void precisionJudgedAtTheEnd() throws Throwable {
     blackhole = new Blackhole();
     // The time bound (1 ns) ends the phase after one call, though 0.999 would hold for any data.
-    Outcome outcome = run("sleepOneMs", iterations(6), new StopRule(8, Duration.ofNanos(1), 0.999));
+    Phases outcome = run("sleepOneMs", iterations(6), new StopRule(8, Duration.ofNanos(1), 0.999));
     assertThat(outcome.measurement().count()).isEqualTo(1);
     assertThat(outcome.measurement().precisionReached()).isFalse();
   }

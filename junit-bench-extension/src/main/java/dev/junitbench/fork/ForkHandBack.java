@@ -14,5 +14,5 @@ import dev.junitbench.results.Status;
  * @param samplesNs its samples in measurement order, ns, or null
  * @param tokenNs the time of every generated token of a generating scenario, request after request, or null
  */
-record ForkHandBack(Status status, String error, String stackTrace, ScenarioResult result,
+public record ForkHandBack(Status status, String error, String stackTrace, ScenarioResult result,
     long[] samplesNs, long[] tokenNs) {}

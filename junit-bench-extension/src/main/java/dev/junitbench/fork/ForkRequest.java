@@ -16,7 +16,8 @@ import java.util.Map;
  * @param configuration the configuration parameters the fork's JUnit run gets explicitly
  * @param systemProperties the JUnit JVM's system properties, set in the fork where it has none of that name
  * @param handBack the file the fork writes its {@link ForkHandBack} to
+ * @param launcher the {@link ForkLauncher} class that runs the scenario in the fork
  */
-record ForkRequest(String testClass, List<String> enclosingClasses, String method, String parameterTypes,
+public record ForkRequest(String testClass, List<String> enclosingClasses, String method, String parameterTypes,
     String displayName, String child, Map<String, String> configuration, Map<String, String> systemProperties,
-    String handBack) {}
+    String handBack, String launcher) {}

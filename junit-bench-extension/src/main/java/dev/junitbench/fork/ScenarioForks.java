@@ -34,9 +34,10 @@ public final class ScenarioForks {
   private final BenchConfig config;
   private final Map<String, String> given;
   private final ChildJvm childJvm;
+  private final Class<? extends ForkLauncher> launcher;
 
   private ScenarioForks(Class<?> testClass, Method method, String displayName, int scenario, int forks,
-      BenchConfig config, Map<String, String> given, ChildJvm childJvm) {
+      BenchConfig config, Map<String, String> given, ChildJvm childJvm, Class<? extends ForkLauncher> launcher) {
     this.testClass = testClass;
     this.method = method;
     this.displayName = displayName;
@@ -45,6 +46,7 @@ public final class ScenarioForks {
     this.config = config;
     this.given = given;
     this.childJvm = childJvm;
+    this.launcher = launcher;
   }
 
   /**
@@ -57,12 +59,12 @@ public final class ScenarioForks {
    * The {@code forks} forks of the scenario at index {@code scenario} of {@code method}, run as a
    * test of {@code testClass}; their JVMs get {@code jvmArgs} after the JUnit JVM's own options, and
    * every {@code junit.bench.*} parameter the run was {@code given} (a user's own, a probe's) besides
-   * the known ones, which {@code config} gives.
+   * the known ones, which {@code config} gives; {@code launcher} runs the scenario in each fork.
    */
   public static ScenarioForks of(Class<?> testClass, Method method, String displayName, int scenario, int forks,
-      List<String> jvmArgs, BenchConfig config, Map<String, String> given) {
+      List<String> jvmArgs, BenchConfig config, Map<String, String> given, Class<? extends ForkLauncher> launcher) {
     return new ScenarioForks(testClass, method, displayName, scenario, forks, config, Map.copyOf(given),
-        ChildJvm.of(config.forksJava(), testClass, jvmArgs));
+        ChildJvm.of(config.forksJava(), testClass, jvmArgs), launcher);
   }
 
   /**
@@ -137,7 +139,7 @@ public final class ScenarioForks {
     String parameterTypes = Stream.of(method.getParameterTypes()).map(Class::getName).collect(Collectors.joining(","));
     return new ForkRequest(testClass.getName(), enclosing(testClass), method.getName(), parameterTypes, displayName,
         child, configuration, properties,
-        folder.resolve("hand-back-" + fork + ".json").toString());
+        folder.resolve("hand-back-" + fork + ".json").toString(), launcher.getName());
   }
 
   /** The classes around a {@code @Nested} (inner) test class, outermost first; empty for any other. */

@@ -1,13 +1,14 @@
-package dev.junitbench;
+package dev.junitbench.load;
 
-import dev.junitbench.BenchmarkPlan.LoadPlan;
-import dev.junitbench.MeasurementLoop.PhaseRun;
 import dev.junitbench.config.Defaults;
 import dev.junitbench.config.StopRule;
 import dev.junitbench.infra.LoadPoint;
 import dev.junitbench.infra.LoadScenario;
-import dev.junitbench.load.PoissonSchedule;
-import dev.junitbench.load.ServerRun;
+import dev.junitbench.measure.AfterTiming;
+import dev.junitbench.measure.MeasurementLoop;
+import dev.junitbench.measure.PhaseRun;
+import dev.junitbench.measure.Progress;
+import dev.junitbench.measure.TimedCall;
 import dev.junitbench.results.LoadFigures;
 import dev.junitbench.results.QueryTimes;
 import dev.junitbench.results.Throughput;
@@ -19,9 +20,9 @@ import java.util.List;
 /**
  * Measures a scenario under a pooled load (Offline, Server and its peak search, Concurrency): warm-up
  * on the test thread, then the queries on worker threads, each with its own body handle and
- * {@link Blackhole}. The measurement rule gives the queries: {@code max(iterations, rate x time)}.
+ * {@code Blackhole}. The measurement rule gives the queries: {@code max(iterations, rate x time)}.
  */
-final class LoadRun {
+public final class LoadRun {
 
   /**
    * What a pooled run measured.
@@ -36,11 +37,11 @@ final class LoadRun {
    * @param workerOf per query: the worker that ran it
    * @param times per query: scheduled, issued, started and completed since the run started, and its worker
    */
-  record Outcome(PhaseRun warmup, long[] samplesNs, long wallNs, LoadFigures load, Throughput throughput,
+  public record Outcome(PhaseRun warmup, long[] samplesNs, long wallNs, LoadFigures load, Throughput throughput,
       long[] serverLatencyNs, long[] serviceNs, int[] workerOf, QueryTimes times) {}
 
   /** The raw times of a run whose query i was scheduled {@code offsetsNs[i]} after its start. */
-  static QueryTimes times(long[] offsetsNs, ServerRun.Outcome run) {
+  public static QueryTimes times(long[] offsetsNs, ServerRun.Outcome run) {
     int n = offsetsNs.length;
     long[] issued = new long[n];
     long[] started = new long[n];
@@ -56,36 +57,35 @@ final class LoadRun {
   private final LoadPoint point;
   private final LoadPlan plan;
   private final int batchSize;
-  private final MethodHandle[] bodies;
-  private final Blackhole[] blackholes;
+  private final TimedCall[] calls;
 
-  /** A run of {@code point}; {@code bodies[w]} and {@code blackholes[w]} belong to worker w (one per worker). */
-  LoadRun(LoadPoint point, LoadPlan plan, int batchSize, MethodHandle[] bodies, Blackhole[] blackholes) {
+  /** A run of {@code point}; {@code calls[w]} belongs to worker w (one per worker). */
+  public LoadRun(LoadPoint point, LoadPlan plan, int batchSize, TimedCall[] calls) {
     this.point = point;
     this.plan = plan;
     this.batchSize = batchSize;
-    this.bodies = bodies;
-    this.blackholes = blackholes;
+    this.calls = calls;
   }
 
   /** Worker threads {@code point} needs under {@code plan}: its clients, the plan's workers, or one per processor. */
-  static int workers(LoadPoint point, LoadPlan plan) {
+  public static int workers(LoadPoint point, LoadPlan plan) {
     if (point.clients() != null) {
       return point.clients();
     }
     return plan.workers() > 0 ? plan.workers() : Runtime.getRuntime().availableProcessors();
   }
 
-  Outcome run(StopRule warmupRule, StopRule measurement, MeasurementLoop.Progress progress,
+  /** Warms up on the first worker's call, tells {@code listener}, then measures the queries. */
+  public Outcome run(StopRule warmupRule, StopRule measurement, Progress progress,
       MeasurementLoop.PhaseListener listener) throws Throwable {
     try {
       return measure(warmupRule, measurement, progress, listener);
     } finally {
       // A query that failed skipped its worker's closing: what it handed over is closed here.
-      for (Blackhole blackhole : blackholes) {
-        if (blackhole.hasPendingCloses()) {
+      for (TimedCall call : calls) {
+        if (call.afterTiming().pending()) {
           try {
-            blackhole.closePending();
+            call.afterTiming().closePending();
           } catch (Exception e) {
             // The run's own failure, if any, is what is reported.
           }
@@ -94,13 +94,12 @@ final class LoadRun {
     }
   }
 
-  private Outcome measure(StopRule warmupRule, StopRule measurement, MeasurementLoop.Progress progress,
+  private Outcome measure(StopRule warmupRule, StopRule measurement, Progress progress,
       MeasurementLoop.PhaseListener listener) throws Throwable {
-    PhaseRun warm = new MeasurementLoop().warmup(bodies[0], blackholes[0], warmupRule, progress);
+    PhaseRun warm = new MeasurementLoop().warmup(calls[0], warmupRule, progress);
     listener.warmupDone(warm);
-    progress.phase = "measurement";
-    progress.phaseStartNs = System.nanoTime();
-    int workers = bodies.length;
+    progress.enter("measurement");
+    int workers = calls.length;
     double meanNs = warm.iterations() > 0 ? warm.elapsedNs() / (double) warm.iterations() : 0;
     // What the pool can do at most, from the warm-up: the busy workers' calls per second.
     double capacity = meanNs > 0
@@ -116,7 +115,7 @@ final class LoadRun {
 
   /** Offline and Concurrency: every query issued at once; each worker takes the next when it is done. */
   private Outcome closed(PhaseRun warm, StopRule measurement, int workers, double capacity,
-      MeasurementLoop.Progress progress) throws Throwable {
+      Progress progress) throws Throwable {
     int queries = queries(measurement, capacity);
     long[] offsets = new long[queries];
     ServerRun.Outcome run = ServerRun.run(offsets, workers, query(progress.iterations));
@@ -128,7 +127,7 @@ final class LoadRun {
   }
 
   private Outcome server(PhaseRun warm, StopRule measurement, int workers, double targetQps,
-      MeasurementLoop.Progress progress) throws Throwable {
+      Progress progress) throws Throwable {
     int queries = queries(measurement, targetQps);
     PoissonSchedule schedule = PoissonSchedule.of(targetQps, queries, plan.seed());
     ServerRun.Outcome run = ServerRun.run(schedule, workers, query(progress.iterations));
@@ -137,7 +136,7 @@ final class LoadRun {
     for (int i = 0; i < queries; i++) {
       completions[i] = offsets[i] + run.latencyNs()[i];
     }
-    BenchmarkPlan.LatencyBound bound = plan.latencyBound();
+    LatencyBound bound = plan.latencyBound();
     LoadFigures load = new LoadFigures(point.scenario().id(), workers, null, queries, targetQps,
         schedule.scheduledQps(), LoadFigures.achievedQps(completions), run.wallNs() / 1e6,
         LatencySummary.of(run.serviceNs(), queries), LatencySummary.of(run.latenessNs(), queries),
@@ -156,7 +155,7 @@ final class LoadRun {
    * benchmark is refused a peak search (its recorders would hold every probe's requests).
    */
   private Outcome peak(PhaseRun warm, StopRule measurement, int workers, double capacity,
-      MeasurementLoop.Progress progress) throws Throwable {
+      Progress progress) throws Throwable {
     double rate = capacity > 0 ? capacity / 2 : 1;
     Double held = null;
     Double failed = null;
@@ -200,15 +199,18 @@ final class LoadRun {
   }
 
   /** {@code max(iterations, rate x time)} queries, at least 1 and at most the sample limit. */
-  static int queries(StopRule measurement, double ratePerSecond) {
+  public static int queries(StopRule measurement, double ratePerSecond) {
     long byTime = measurement.time() == null || !(ratePerSecond > 0) ? 0
         : (long) Math.ceil(ratePerSecond * measurement.time().toNanos() / 1e9);
     return (int) Math.max(1, Math.min(Defaults.MAX_SAMPLES, Math.max(measurement.iterations(), byTime)));
   }
 
   private ServerRun.Query query(java.util.concurrent.atomic.AtomicLong done) {
-    MethodHandle[] handles = bodies;
-    Blackhole[] holes = blackholes;
+    MethodHandle[] handles = new MethodHandle[calls.length];
+    for (int w = 0; w < calls.length; w++) {
+      handles[w] = calls[w].body();
+    }
+    TimedCall[] workers = calls;
     return new ServerRun.Query() {
       @Override
       public void run(int worker, int index) throws Throwable {
@@ -217,9 +219,9 @@ final class LoadRun {
 
       @Override
       public void afterTiming(int worker) throws Throwable {
-        Blackhole blackhole = holes[worker];
-        if (blackhole.hasPendingCloses()) {
-          blackhole.closePending();
+        AfterTiming after = workers[worker].afterTiming();
+        if (after.pending()) {
+          after.closePending();
         }
         done.incrementAndGet();
       }

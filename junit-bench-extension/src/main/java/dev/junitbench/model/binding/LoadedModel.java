@@ -1,47 +1,51 @@
-package dev.junitbench;
+package dev.junitbench.model.binding;
 
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.sampling.ResourceSampler;
 import dev.junitbench.spi.OpenedModel;
-import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** An opened model in a JUnit store, with what opening it cost; the store closes it. */
-@SuppressWarnings("deprecation") // CloseableResource: JUnit 5 closes only these; JUnit 6 closes AutoCloseable
-final class StoredModel implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+/**
+ * A model a backend opened for a benchmark's scenarios, with what opening it cost (its load time,
+ * first inference and resident memory, in its {@link ModelInfo}); closed once, by whoever keeps it.
+ */
+public final class LoadedModel implements AutoCloseable {
 
   private final OpenedModel opened;
   private final ResourceSampler.Reading footprint;
   private ModelInfo info;
   private boolean closed;
 
-  StoredModel(OpenedModel opened, ModelInfo info, ResourceSampler.Reading footprint) {
+  /** {@code opened}, described by {@code info}, whose opening added {@code footprint} of resident memory. */
+  public LoadedModel(OpenedModel opened, ModelInfo info, ResourceSampler.Reading footprint) {
     this.opened = opened;
     this.info = info;
     this.footprint = footprint;
   }
 
   /** The resident memory opening the model added, in MiB, or why it is not known. */
-  ResourceSampler.Reading footprint() {
+  public ResourceSampler.Reading footprint() {
     return footprint;
   }
 
-  OpenedModel opened() {
+  /** The backend's model. */
+  public OpenedModel opened() {
     return opened;
   }
 
-  synchronized ModelInfo info() {
+  /** What the result files say of the model, with its first inference once timed. */
+  public synchronized ModelInfo info() {
     return info;
   }
 
   /** Times the first inference on {@code inputs}, once per opened model. */
-  void timeFirstInference(ModelInputs inputs) throws Exception {
+  public void timeFirstInference(ModelInputs inputs) throws Exception {
     timeFirstInference(() -> opened.run(inputs), false);
   }
 
   /** A first call of the model. */
   @FunctionalInterface
-  interface Call {
+  public interface Call {
     void run() throws Exception;
   }
 
@@ -49,7 +53,7 @@ final class StoredModel implements ExtensionContext.Store.CloseableResource, Aut
    * Times {@code first}, a first call of the model, once per opened model; after that it runs
    * untimed when {@code always}, else not at all.
    */
-  synchronized void timeFirstInference(Call first, boolean always) throws Exception {
+  public synchronized void timeFirstInference(Call first, boolean always) throws Exception {
     if (info.firstInferenceMs() != null) {
       if (always) {
         first.run();

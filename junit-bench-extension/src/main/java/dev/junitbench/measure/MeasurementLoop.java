@@ -1,4 +1,4 @@
-package dev.junitbench;
+package dev.junitbench.measure;
 
 import dev.junitbench.config.Defaults;
 import dev.junitbench.config.StopRule;
@@ -14,75 +14,61 @@ import java.util.concurrent.atomic.AtomicLong;
  * in a primitive array and the stop rule is checked. Nothing in the loop allocates, logs or locks,
  * except the rare untimed steps: growing the sample array and checking a precision target.
  */
-final class MeasurementLoop {
+public final class MeasurementLoop {
 
-  /** The two phases as they ran, and the measured samples. */
-  record Outcome(PhaseRun warmup, PhaseRun measurement) {}
-
-  /**
-   * One phase as it ran: {@code iterations} calls in {@code elapsedNs}. {@code samples} holds
-   * {@code count} latencies in nanoseconds (for warm-up only the most recent: its array wraps).
-   */
-  record PhaseRun(long[] samples, int count, long iterations, long elapsedNs, boolean precisionReached,
-      boolean sampleLimitReached) {}
-
-  /** Where the loop publishes its iteration count for the progress line, without a lock. */
-  static final class Progress {
-    final AtomicLong iterations = new AtomicLong();
-    volatile String phase = "warm-up";
-    volatile long phaseStartNs = System.nanoTime();
-  }
+  /** The two phases as they ran, the measured samples in the second. */
+  public record Phases(PhaseRun warmup, PhaseRun measurement) {}
 
   private static final int WARMUP_BUFFER = 1024;
 
   private final int maxSamples;
 
-  MeasurementLoop() {
+  public MeasurementLoop() {
     this(Defaults.MAX_SAMPLES);
   }
 
-  MeasurementLoop(int maxSamples) {
+  /** A loop that keeps at most {@code maxSamples} samples of a phase. */
+  public MeasurementLoop(int maxSamples) {
     this.maxSamples = maxSamples;
   }
 
   /**
-   * Runs {@code body} (a {@code ()void} handle) through both phases. Exceptions thrown by the body
-   * propagate; so do exceptions from closing what it handed to {@link Blackhole#closeAfterTiming}.
+   * Runs {@code call} through both phases. Exceptions thrown by the body propagate; so do exceptions
+   * from closing what it handed over to be closed after timing.
    */
-  Outcome run(MethodHandle body, Blackhole blackhole, StopRule warmup, StopRule measurement,
-      Progress progress, PhaseListener listener) throws Throwable {
+  public Phases run(TimedCall call, StopRule warmup, StopRule measurement, Progress progress,
+      PhaseListener listener) throws Throwable {
     PhaseRun warm;
     long[] buffer;
     if (warmup.isOff()) {
-      warm = new PhaseRun(new long[0], 0, 0, 0, false, false);
+      warm = PhaseRun.none();
       buffer = new long[initialCapacity(measurement, -1)];
     } else {
       // Warm-up samples are thrown away: a small array that wraps is enough.
       buffer = new long[Math.min(maxSamples, WARMUP_BUFFER)];
       progress.phase = "warm-up";
-      warm = phase(body, blackhole, warmup, buffer, true, progress);
+      warm = phase(call, warmup, buffer, true, progress);
       double meanNs = warm.iterations() == 0 ? -1 : warm.elapsedNs() / (double) warm.iterations();
       int capacity = initialCapacity(measurement, meanNs);
       buffer = capacity <= buffer.length ? buffer : new long[capacity];
     }
     listener.warmupDone(warm);
-    progress.phase = "measurement";
-    progress.iterations.lazySet(0);
-    PhaseRun measured = phase(body, blackhole, measurement, buffer, false, progress);
-    return new Outcome(warm, measured);
+    progress.enter("measurement");
+    PhaseRun measured = phase(call, measurement, buffer, false, progress);
+    return new Phases(warm, measured);
   }
 
   /** Only the warm-up phase of {@link #run}, for loads that measure otherwise; its samples are not kept. */
-  PhaseRun warmup(MethodHandle body, Blackhole blackhole, StopRule warmup, Progress progress) throws Throwable {
+  public PhaseRun warmup(TimedCall call, StopRule warmup, Progress progress) throws Throwable {
     if (warmup.isOff()) {
-      return new PhaseRun(new long[0], 0, 0, 0, false, false);
+      return PhaseRun.none();
     }
     progress.phase = "warm-up";
-    return phase(body, blackhole, warmup, new long[Math.min(maxSamples, WARMUP_BUFFER)], true, progress);
+    return phase(call, warmup, new long[Math.min(maxSamples, WARMUP_BUFFER)], true, progress);
   }
 
   /** Told when warm-up ends, so a failure during measurement still reports it. */
-  interface PhaseListener {
+  public interface PhaseListener {
     void warmupDone(PhaseRun warmup);
   }
 
@@ -96,8 +82,10 @@ final class MeasurementLoop {
     return (int) Math.min(wanted, maxSamples);
   }
 
-  private PhaseRun phase(MethodHandle body, Blackhole blackhole, StopRule rule, long[] samples,
-      boolean wrap, Progress progress) throws Throwable {
+  private PhaseRun phase(TimedCall call, StopRule rule, long[] samples, boolean wrap, Progress progress)
+      throws Throwable {
+    final MethodHandle body = call.body();
+    final AfterTiming afterTiming = call.afterTiming();
     final long minIterations = rule.iterations();
     final boolean precision = rule.hasPrecision();
     final long timeNs = rule.time() == null ? 0 : rule.time().toNanos();
@@ -122,8 +110,8 @@ final class MeasurementLoop {
         final long t1 = System.nanoTime();
         buffer[index++] = t1 - t0;
         count++;
-        if (blackhole.hasPendingCloses()) {
-          blackhole.closePending();
+        if (afterTiming.pending()) {
+          afterTiming.closePending();
         }
         published.lazySet(count);
         final long elapsed = t1 - start;
@@ -162,7 +150,7 @@ final class MeasurementLoop {
     } catch (Throwable failure) {
       // What the failing iteration handed over (a native result, say) must still be closed.
       try {
-        blackhole.closePending();
+        afterTiming.closePending();
       } catch (Exception closing) {
         failure.addSuppressed(closing);
       }
@@ -173,7 +161,7 @@ final class MeasurementLoop {
   }
 
   /** (ci95_high - ci95_low) / 2 / median of the first {@code count} samples, or NaN when undefined. */
-  static double halfWidthRatio(long[] samples, int count, long[] scratch) {
+  public static double halfWidthRatio(long[] samples, int count, long[] scratch) {
     int k = MedianInterval.lowerRank(count);
     if (k < 1) {
       return Double.NaN;

@@ -6,58 +6,50 @@ import dev.junitbench.config.Defaults;
 import dev.junitbench.config.Durations;
 import dev.junitbench.config.JvmArgs;
 import dev.junitbench.config.StopRule;
+import dev.junitbench.engine.BenchmarkPlan;
+import dev.junitbench.engine.BenchmarkPlan.Forking;
+import dev.junitbench.engine.Dimensions;
 import dev.junitbench.gate.Gate;
+import dev.junitbench.generation.GenerationPlan;
 import dev.junitbench.infra.Device;
 import dev.junitbench.infra.Generator;
 import dev.junitbench.infra.LoadPoint;
 import dev.junitbench.infra.LoadScenario;
 import dev.junitbench.infra.Scenario;
+import dev.junitbench.load.LoadPlan;
+import dev.junitbench.load.LoadPlanning;
+import dev.junitbench.load.LoadSpec;
+import dev.junitbench.model.binding.ModelBinding;
+import dev.junitbench.model.binding.ModelSpec;
+import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.spi.Backends;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
- * What one {@link Benchmark} method runs: its warm-up and measurement rules and its scenarios, read
- * from its annotations (method first, then class), the defaults and the run's configuration.
+ * Reads a {@link Benchmark} method's annotations (method first, then class), the defaults and the
+ * run's configuration into the engine's plain {@link BenchmarkPlan}: its warm-up and measurement
+ * rules, its dimensions and scenarios, its model, budget, forking, generation and load. Every bad
+ * value is a {@link BenchmarkConfigurationException} naming the annotation, the value and the fix.
  */
-record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, List<Scenario> scenarios,
-    ModelParameter model, Gate.BudgetLimits budget, Forking forking, Generation generation, LoadPlan load) {
-
-  /**
-   * How the benchmark's scenarios are forked: {@code count} child JVMs each (0: measured in the JUnit
-   * JVM), with {@code jvmArgs} appended to the JUnit JVM's options; {@code configured} when the count
-   * was set ({@code @Fork} or {@code junit.bench.forks}), else it is the default.
-   */
-  record Forking(int count, List<String> jvmArgs, boolean configured) {}
-
-  /**
-   * What {@code @Load} asks beyond its nodes: the Server's latency bound (null without one), workers
-   * (0: one per processor), the generative bounds in ms (null when not set), the arrival seed and
-   * the most probes of a peak search.
-   */
-  record LoadPlan(LatencyBound latencyBound, int workers, Double ttftBoundMs, Double tpotBoundMs, long seed,
-      int peakProbes) {}
-
-  /** {@code p99 <= 50ms}: the share of queries ({@code percentile}, in (0, 1)) that must finish within {@code boundMs}. */
-  record LatencyBound(double percentile, double boundMs, String text) {}
-
-  /** What {@code @Generate} asks: new tokens and prompt tokens per sequence, the prompt's seed. */
-  record Generation(int tokens, int promptTokens, long seed) {}
+final class AnnotatedPlan {
 
   private static final Set<String> RESERVED =
       Set.of(Scenario.DEVICE, Scenario.DEVICE_RESOLVED, Scenario.BATCH_SIZE, Scenario.SEQUENCE_LENGTH,
-          Scenario.PROVIDER, Scenario.MODE, Scenario.THREADS, ModelParameter.BACKEND, ModelParameter.ENGINE,
+          Scenario.PROVIDER, Scenario.MODE, Scenario.THREADS, ModelBinding.BACKEND, ModelBinding.ENGINE,
           LoadPoint.LOAD, LoadPoint.TARGET_QPS, LoadPoint.CLIENTS, LoadPoint.SAMPLES_PER_QUERY);
 
   /**
@@ -66,7 +58,7 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
    * @throws BenchmarkConfigurationException naming the annotation or parameter, the value and the fix
    */
   static BenchmarkPlan of(Method method, Class<?> testClass, BenchConfig config, Backends backends) {
-    String benchmark = dev.junitbench.results.ScenarioKey.benchmarkId(testClass.getName(), method.getName());
+    String benchmark = ScenarioKey.benchmarkId(testClass.getName(), method.getName());
     config.validate();
     // Annotations are checked even when the run overrides them, so a quick run reports what a full run would.
     StopRule annotatedWarmup = warmupRule(annotation(method, testClass, Warmup.class), benchmark);
@@ -75,22 +67,24 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     Forking forking = forking(annotation(method, testClass, Fork.class), benchmark, config);
     StopRule warmup = config.warmupOverride().orElse(annotatedWarmup);
     StopRule measurement = config.measurementOverride().orElse(annotatedMeasurement);
-    ModelParameter model = ModelParameter.of(method, backends, benchmark).orElse(null);
+    ModelBinding model = model(method, benchmark, backends).orElse(null);
     // Device.AUTO stands for the best device of the backend that opens the model, or of any backend;
     // a dry run loads no runtime to find out, and leaves it unresolved.
-    DeviceResolver resolver = config.dryRun() ? (device, provider) -> device
+    Dimensions.DeviceResolver resolver = config.dryRun() ? (device, provider) -> device
         : model == null ? (device, provider) -> backends.resolve(device) : model::resolve;
-    List<Scenario> scenarios = new Expansion(method, testClass, benchmark, config, resolver).scenarios();
+    List<Scenario> scenarios = new DimensionReader(method, testClass, benchmark).dimensions()
+        .scenarios(benchmark, config, resolver);
     if (model != null) {
       model.check(scenarios);
     }
-    Generation generation = generation(annotation(method, testClass, Generate.class), method, model, benchmark);
+    GenerationPlan generation = generation(annotation(method, testClass, Generate.class), method, model, benchmark);
     Optional<Found<Load>> load = annotation(method, testClass, Load.class);
     LoadPlan loadPlan = null;
     if (load.isPresent()) {
       String where = load.get().where() + " of " + benchmark;
-      List<LoadPoint> points = LoadPlanning.points(load.get().annotation(), where);
-      loadPlan = LoadPlanning.plan(load.get().annotation(), where);
+      LoadSpec spec = spec(load.get().annotation());
+      List<LoadPoint> points = LoadPlanning.points(spec, where);
+      loadPlan = LoadPlanning.plan(spec, where);
       Optional<Found<Fork>> fork = annotation(method, testClass, Fork.class);
       if (fork.isPresent() && config.forksOverride().isEmpty() && forking.count() > 0
           && points.stream().anyMatch(LoadPoint::pooled)) {
@@ -120,9 +114,46 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     return new BenchmarkPlan(benchmark, warmup, measurement, scenarios, model, budget, forking, generation, loadPlan);
   }
 
-  private static Generation generation(Optional<Found<Generate>> found, Method method, ModelParameter model,
+  /** {@code @Load} as written. */
+  private static LoadSpec spec(Load load) {
+    return new LoadSpec(load.value(), load.samplesPerQuery(), load.targetQps(), load.peakSearch(), load.latencyBound(),
+        load.concurrency(), load.workers(), load.ttftBound(), load.tpotBound(), load.seed());
+  }
+
+  /**
+   * The method's {@code @Model} parameter bound to its backend, if it has one.
+   *
+   * @throws BenchmarkConfigurationException when it has several, no backend opens its type, or the
+   *     annotation names no model, both a file and a block, or a malformed option
+   */
+  static Optional<ModelBinding> model(Method method, String benchmark, Backends backends) {
+    List<Parameter> annotated = Arrays.stream(method.getParameters())
+        .filter(p -> p.isAnnotationPresent(Model.class)).toList();
+    if (annotated.isEmpty()) {
+      return Optional.empty();
+    }
+    if (annotated.size() > 1) {
+      throw new BenchmarkConfigurationException(benchmark + " has " + annotated.size()
+          + " @Model parameters; a benchmark measures one model: split it into one benchmark per model");
+    }
+    Parameter parameter = annotated.get(0);
+    Model model = parameter.getAnnotation(Model.class);
+    Class<?> factory = model.inputs() == InputFactory.class ? null : model.inputs();
+    ModelSpec.InputMaker inputs = factory == null ? null : (handle, scenario) -> {
+      // Made when the scenario's inputs are built, as often as they are.
+      @SuppressWarnings("unchecked")
+      InputFactory<Object> made = (InputFactory<Object>) ModelBinding.newInstance(factory,
+          "@Model(inputs = " + factory.getSimpleName() + ".class) of " + benchmark);
+      return made.create(handle, scenario);
+    };
+    return Optional.of(ModelBinding.bind(benchmark, new ModelSpec(model.value(), model.block(), model.tokenizer(),
+        model.id(), model.engine(), List.of(model.options()), parameter.getType(), inputs,
+        factory == null ? null : factory.getName()), backends));
+  }
+
+  private static GenerationPlan generation(Optional<Found<Generate>> found, Method method, ModelBinding model,
       String benchmark) {
-    boolean takesGenerator = java.util.Arrays.stream(method.getParameterTypes()).anyMatch(t -> t == Generator.class);
+    boolean takesGenerator = Arrays.stream(method.getParameterTypes()).anyMatch(t -> t == Generator.class);
     if (found.isEmpty()) {
       if (takesGenerator) {
         throw invalid("The Generator parameter of " + benchmark, "it needs @Generate on the method or its class,"
@@ -145,7 +176,7 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
           + " parameter to call, e.g. void generate(@Model(block = Decoders.DistilGpt2.class) OnnxModel model,"
           + " Generator generator) { generator.generate(); }");
     }
-    return new Generation(generate.tokens(), generate.promptTokens(), generate.seed());
+    return new GenerationPlan(generate.tokens(), generate.promptTokens(), generate.seed());
   }
 
   private static Forking forking(Optional<Found<Fork>> found, String benchmark, BenchConfig config) {
@@ -195,57 +226,10 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     return new Gate.BudgetLimits(median, p99, blankThroughput ? null : throughput);
   }
 
-  /**
-   * The params a scenario's result carries, its key across runs: its dimensions and, for a model,
-   * the backend's spelling of them (a provider written "CUDA" is recorded "cuda").
-   */
-  Map<String, Object> resultParams(Scenario scenario) {
-    if (model == null) {
-      return scenario.parameters();
-    }
-    Map<String, Object> withBackend = new LinkedHashMap<>(scenario.parameters());
-    withBackend.putAll(model.resultParams(scenario));
-    return withBackend;
-  }
-
-  /** What identifies {@code scenario} across runs: benchmark and result params. */
-  dev.junitbench.results.ScenarioKey key(Scenario scenario) {
-    return dev.junitbench.results.ScenarioKey.of(benchmark, resultParams(scenario));
-  }
-
-  /**
-   * The JVMs that measure a scenario: {@code forks} fresh ones (0: only this one), and, with
-   * {@code hereToo}, this JVM as well, first: a baseline measured in one JVM (an ordinary run) is
-   * judged against this JVM's measurement, made alike, with the forks' spread.
-   */
-  record Jvms(int forks, boolean hereToo) {
-    /** Measured here only. */
-    static final Jvms HERE = new Jvms(0, false);
-  }
-
-  /**
-   * How {@code scenario} is measured: the configured fork count ({@code @Fork}, {@code junit.bench.forks}),
-   * else with a baseline the default against the JVMs that measured its baseline scenario, else here only;
-   * in 2 forks or more against a baseline scenario measured unforked, in its suite's JVM, here too,
-   * first. A scenario of Offline, Server or Concurrency is always measured here only: its workers share
-   * this JVM.
-   */
-  Jvms jvms(Scenario scenario, dev.junitbench.gate.BaselineMatching baseline) {
-    if (scenario.load().map(LoadPoint::pooled).orElse(false)) {
-      return Jvms.HERE;
-    }
-    if (baseline == null) {
-      return forking.configured() ? new Jvms(forking.count(), false) : Jvms.HERE;
-    }
-    dev.junitbench.results.ScenarioKey key = key(scenario);
-    int forks = forking.configured() ? forking.count() : baseline.forksFor(key);
-    // Forks enough for a spread, against a baseline measured unforked in its suite's JVM: here too, alike to it.
-    return new Jvms(forks, forks >= dev.junitbench.stats.ForkStatistics.MIN_FORKS
-        && baseline.baseline().measuredInItsJunitJvm(key));
-  }
+  private AnnotatedPlan() {}
 
   /** The one place an annotation is looked up: on the method, else on its class. */
-  private static <A extends java.lang.annotation.Annotation> Optional<Found<A>> annotation(
+  private static <A extends Annotation> Optional<Found<A>> annotation(
       Method method, Class<?> testClass, Class<A> type) {
     return AnnotationSupport.findAnnotation(method, type).map(a -> new Found<A>(a, method))
         .or(() -> AnnotationSupport.findAnnotation(testClass, type).map(a -> new Found<A>(a, testClass)));
@@ -308,52 +292,19 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     return new StopRule(iterations, time, 0);
   }
 
-  static BenchmarkConfigurationException invalid(String what, String accepted) {
-    return new BenchmarkConfigurationException(what + " is not valid: " + accepted);
+  private static BenchmarkConfigurationException invalid(String what, String accepted) {
+    return BenchmarkConfigurationException.notValid(what, accepted);
   }
 
-  /** The device a scenario declaring {@code device} and {@code provider} (may be null) runs on. */
-  @FunctionalInterface
-  private interface DeviceResolver {
-    Device resolve(Device device, String provider);
-  }
+  /** A benchmark's dimensions read from its annotations (method first, then class), each checked. */
+  private record DimensionReader(Method method, Class<?> testClass, String benchmark) {
 
-  /** The cartesian product of a benchmark's dimensions, filtered by the run's configuration. */
-  private record Expansion(Method method, Class<?> testClass, String benchmark, BenchConfig config,
-      DeviceResolver resolver) {
-
-    List<Scenario> scenarios() {
-      List<Device> devices = devices();
-      List<Integer> batchSizes = sizes(BatchSizes.class, "@BatchSizes", "batch size");
-      List<Integer> sequenceLengths = sizes(SequenceLengths.class, "@SequenceLengths", "sequence length");
-      List<Integer> threads = sizes(Threads.class, "@Threads", "thread count");
-      List<String> providers = names(Providers.class, "@Providers", "a provider, e.g. @Providers({\"cuda\", \"tensorrt\"})");
-      List<String> modes = names(Modes.class, "@Modes", "a mode, e.g. @Modes({\"eager\", \"optimized\"})");
-      Map<String, List<String>> params = params();
-
-      devices = filter(devices, config.deviceFilter(), BenchConfig.DEVICES, "devices");
-      batchSizes = filter(batchSizes, config.batchSizeFilter(), BenchConfig.BATCH_SIZES, "batch sizes");
-      sequenceLengths = filter(sequenceLengths, config.sequenceLengthFilter(),
-          BenchConfig.SEQUENCE_LENGTHS, "sequence lengths");
-
-      List<Scenario> scenarios = new ArrayList<>();
-      for (Device device : devices) {
-        for (Integer batchSize : batchSizes) {
-          for (Integer sequenceLength : sequenceLengths) {
-            for (String provider : providers) {
-              for (String mode : modes) {
-                for (Integer threadCount : threads) {
-                  for (Map<String, String> custom : product(params)) {
-                    scenarios.add(new Scenario(benchmark, device, resolver.resolve(device, provider), batchSize,
-                        sequenceLength, provider, mode, threadCount, custom, null));
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-      return scenarios;
+    Dimensions dimensions() {
+      return new Dimensions(devices(), sizes(BatchSizes.class, "@BatchSizes", "batch size"),
+          sizes(SequenceLengths.class, "@SequenceLengths", "sequence length"),
+          names(Providers.class, "@Providers", "a provider, e.g. @Providers({\"cuda\", \"tensorrt\"})"),
+          names(Modes.class, "@Modes", "a mode, e.g. @Modes({\"eager\", \"optimized\"})"),
+          sizes(Threads.class, "@Threads", "thread count"), params());
     }
 
     private String where(AnnotatedElement element) {
@@ -371,14 +322,14 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
       return devices;
     }
 
-    private List<Integer> sizes(Class<? extends java.lang.annotation.Annotation> type, String name,
+    private List<Integer> sizes(Class<? extends Annotation> type, String name,
         String noun) {
-      Optional<? extends Found<? extends java.lang.annotation.Annotation>> found = annotation(method, testClass, type);
+      Optional<? extends Found<? extends Annotation>> found = annotation(method, testClass, type);
       if (found.isEmpty()) {
-        return java.util.Collections.singletonList(null);
+        return Collections.singletonList(null);
       }
       String where = where(found.get().on());
-      java.lang.annotation.Annotation value = found.get().annotation();
+      Annotation value = found.get().annotation();
       int[] values = value instanceof BatchSizes b ? b.value()
           : value instanceof Threads t ? t.value() : ((SequenceLengths) value).value();
       List<Integer> sizes = Arrays.stream(values).boxed().toList();
@@ -392,12 +343,12 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
     }
 
     /** The values of a dimension of names ({@code @Modes}, {@code @Providers}), or one null when absent. */
-    private List<String> names(Class<? extends java.lang.annotation.Annotation> type, String name, String example) {
-      Optional<? extends Found<? extends java.lang.annotation.Annotation>> found = annotation(method, testClass, type);
+    private List<String> names(Class<? extends Annotation> type, String name, String example) {
+      Optional<? extends Found<? extends Annotation>> found = annotation(method, testClass, type);
       if (found.isEmpty()) {
-        return java.util.Collections.singletonList(null);
+        return Collections.singletonList(null);
       }
-      java.lang.annotation.Annotation value = found.get().annotation();
+      Annotation value = found.get().annotation();
       List<String> values = Arrays.asList(value instanceof Modes m ? m.value() : ((Providers) value).value());
       requireNonEmptyDistinct(values, name, where(found.get().on()), example);
       return values;
@@ -426,40 +377,6 @@ record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, Li
         params.put(name, values);
       }
       return params;
-    }
-
-    private static List<Map<String, String>> product(Map<String, List<String>> params) {
-      List<Map<String, String>> combinations = new ArrayList<>();
-      combinations.add(new LinkedHashMap<>());
-      params.forEach((name, values) -> {
-        List<Map<String, String>> next = new ArrayList<>();
-        for (Map<String, String> partial : combinations) {
-          for (String value : values) {
-            Map<String, String> extended = new LinkedHashMap<>(partial);
-            extended.put(name, value);
-            next.add(extended);
-          }
-        }
-        combinations.clear();
-        combinations.addAll(next);
-      });
-      return combinations;
-    }
-
-    private <T> List<T> filter(List<T> declared, Optional<? extends Set<?>> allowed, String key, String noun) {
-      if (allowed.isEmpty() || (declared.size() == 1 && declared.get(0) == null)) {
-        return declared;
-      }
-      List<T> kept = declared.stream().filter(allowed.get()::contains).toList();
-      if (kept.isEmpty()) {
-        String shown = declared.stream().map(v -> v instanceof Device d ? d.id() : String.valueOf(v))
-            .collect(Collectors.joining(", ", "[", "]"));
-        String filter = allowed.get().stream().map(v -> v instanceof Device d ? d.id() : String.valueOf(v))
-            .collect(Collectors.joining(","));
-        throw new BenchmarkConfigurationException("-D" + key + "=" + filter + " removes every scenario of "
-            + benchmark + " (its " + noun + ": " + shown + "); change the filter or leave it out");
-      }
-      return kept;
     }
 
     private static void requireNonEmptyDistinct(List<?> values, String annotation, String where, String example) {

@@ -1,4 +1,4 @@
-package dev.junitbench;
+package dev.junitbench.model.binding;
 
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.infra.Device;
@@ -14,69 +14,57 @@ import dev.junitbench.spi.Execution;
 import dev.junitbench.spi.ModelRequest;
 import dev.junitbench.spi.OpenedModel;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.lang.reflect.Parameter;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * The {@link Model} parameter of a benchmark method: which backend opens it and with what, and the
- * opened models, kept in the benchmark method's store so the scenarios that share a device, provider,
- * mode and thread count share one model.
+ * A benchmark's {@code @Model} parameter bound to the backend that opens it: with what engine,
+ * options and execution each scenario opens it, and its opened models, kept in a {@link ModelCache}
+ * so the scenarios that share a device, provider, mode and thread count share one model.
  *
- * @param engine the engine named in {@code @Model(engine)}, or null
+ * @param benchmark the benchmark, {@code fqcn#method}
+ * @param model what the annotation says
+ * @param engine the engine named in {@code @Model(engine)}, or the backend's default, or null
  * @param options the backend options of {@code @Model(options)}, in the order written
  */
-record ModelParameter(Parameter parameter, Model model, Backend backend, String engine, Map<String, String> options) {
+public record ModelBinding(String benchmark, ModelSpec model, Backend backend, String engine,
+    Map<String, String> options) {
 
   /** Parameter name of the backend in result files. */
-  static final String BACKEND = "backend";
+  public static final String BACKEND = "backend";
   /** Parameter name of the engine (DJL's) in result files. */
-  static final String ENGINE = "engine";
+  public static final String ENGINE = "engine";
 
   /**
-   * The method's {@code @Model} parameter, if it has one.
+   * {@code model} bound to the backend that opens its type.
    *
-   * @throws BenchmarkConfigurationException when no backend opens its type, there are several, or
-   *     the annotation names no model, both a file and a block, or a malformed option
+   * @throws BenchmarkConfigurationException when no backend opens its type, or the annotation names
+   *     no model, both a file and a block, or a malformed option
    */
-  static Optional<ModelParameter> of(Method method, Backends backends, String benchmark) {
-    List<Parameter> annotated = Arrays.stream(method.getParameters())
-        .filter(p -> p.isAnnotationPresent(Model.class)).toList();
-    if (annotated.isEmpty()) {
-      return Optional.empty();
-    }
-    if (annotated.size() > 1) {
-      throw new BenchmarkConfigurationException(benchmark + " has " + annotated.size()
-          + " @Model parameters; a benchmark measures one model: split it into one benchmark per model");
-    }
-    Parameter parameter = annotated.get(0);
-    Model model = parameter.getAnnotation(Model.class);
+  public static ModelBinding bind(String benchmark, ModelSpec model, Backends backends) {
     String what = "@Model of " + benchmark;
-    boolean file = !model.value().isBlank();
+    boolean file = !model.file().isBlank();
     boolean block = model.block() != void.class;
     if (file == block) {
       throw new BenchmarkConfigurationException(what + (file ? " names both a file and a block; keep one"
           : " names no model; give a file (@Model(\"classpath:model.onnx\")) or a class that builds one"
               + " (@Model(block = ResNet50.class))"));
     }
-    Backend backend = backends.forModelType(parameter.getType()).orElseThrow(() ->
+    Backend backend = backends.forModelType(model.handleType()).orElseThrow(() ->
         new BenchmarkConfigurationException(benchmark + ": no backend opens @Model parameters of type "
-            + parameter.getType().getName() + " here; add its runtime to the test classpath"
+            + model.handleType().getName() + " here; add its runtime to the test classpath"
             + " (com.microsoft.onnxruntime:onnxruntime for OnnxModel; ai.djl:api and an engine for DjlModel)"));
-    String engine = model.engine().isBlank() ? backend.defaultEngine(file ? model.value() : null)
+    String engine = model.engine().isBlank() ? backend.defaultEngine(file ? model.file() : null)
         : model.engine().trim();
-    return Optional.of(new ModelParameter(parameter, model, backend, engine, options(model.options(), what)));
+    return new ModelBinding(benchmark, model, backend, engine, options(model.options(), what));
   }
 
-  private static Map<String, String> options(String[] written, String what) {
+  private static Map<String, String> options(List<String> written, String what) {
     Map<String, String> options = new LinkedHashMap<>();
     for (String option : written) {
       int equals = option.indexOf('=');
@@ -93,7 +81,7 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
   }
 
   /** The engine and provider {@code scenario} runs with. */
-  Execution execution(Scenario scenario) {
+  public Execution execution(Scenario scenario) {
     return new Execution(engine, scenario.provider().orElse(null));
   }
 
@@ -103,7 +91,7 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
    * even when none is served here, so the scenario is aborted for what is missing, as on any machine
    * without them, instead of asking the provider for a device it does not run on.
    */
-  Device resolve(Device device, String provider) {
+  public Device resolve(Device device, String provider) {
     if (device != Device.AUTO) {
       return device;
     }
@@ -122,9 +110,7 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
    *
    * @throws BenchmarkConfigurationException naming the value and the accepted ones
    */
-  void check(List<Scenario> scenarios) {
-    String benchmark = dev.junitbench.results.ScenarioKey.benchmarkId(
-        parameter.getDeclaringExecutable().getDeclaringClass().getName(), parameter.getDeclaringExecutable().getName());
+  public void check(List<Scenario> scenarios) {
     Set<String> checked = new LinkedHashSet<>();
     for (Scenario scenario : scenarios) {
       String mode = scenario.mode().orElse(null);
@@ -146,12 +132,12 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
   }
 
   /** Why {@code scenario} cannot run here (its device, provider or runtime is missing), or empty. */
-  Optional<String> unavailableReason(Scenario scenario) {
+  public Optional<String> unavailableReason(Scenario scenario) {
     return backend.unavailableReason(execution(scenario), scenario.device());
   }
 
   /** The parameters a scenario's result gains from its model: the backend, and what the backend adds. */
-  Map<String, Object> resultParams(Scenario scenario) {
+  public Map<String, Object> resultParams(Scenario scenario) {
     Map<String, Object> params = new LinkedHashMap<>();
     params.put(BACKEND, backend.name());
     params.putAll(backend.resultParams(execution(scenario), scenario.device()));
@@ -162,39 +148,37 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
    * The model's id in result files: {@code @Model(id)}, else the file name without its extension,
    * else the block's class name.
    */
-  String id() {
+  public String id() {
     if (!model.id().isBlank()) {
       return model.id();
     }
-    if (model.value().isBlank()) {
+    if (model.file().isBlank()) {
       return model.block().getSimpleName();
     }
-    String name = model.value().substring(Math.max(model.value().lastIndexOf('/'), model.value().lastIndexOf(':')) + 1);
+    String name = model.file().substring(Math.max(model.file().lastIndexOf('/'), model.file().lastIndexOf(':')) + 1);
     return name.lastIndexOf('.') > 0 ? name.substring(0, name.lastIndexOf('.')) : name;
   }
 
   /** What the dry run says it would open: the file or the block's class. */
-  String describe() {
-    return (model.value().isBlank() ? model.block().getName() : model.value()) + " with " + backend.name()
+  public String describe() {
+    return (model.file().isBlank() ? model.block().getName() : model.file()) + " with " + backend.name()
         + (engine == null ? "" : " (" + engine + ")");
   }
 
-  /** The model opened for {@code scenario}, opening it on first use (timed as load time). */
-  StoredModel open(ExtensionContext invocation, Scenario scenario, String benchmark, ResourceSampler sampler) {
-    ExtensionContext method = invocation.getParent().orElse(invocation);
-    String key = List.of(model.value(), model.block().getName(), model.tokenizer(), backend.name(),
+  /**
+   * The model opened for {@code scenario}, kept in {@code cache}, opening it on first use (timed as
+   * load time) with {@code loader} for its class path resources.
+   */
+  public LoadedModel open(ModelCache cache, ClassLoader loader, Scenario scenario, ResourceSampler sampler) {
+    String key = List.of(model.file(), model.block().getName(), model.tokenizer(), backend.name(),
         String.valueOf(engine), options.toString(), scenario.device().name(), scenario.provider().orElse(""),
         scenario.mode().orElse(""), String.valueOf(scenario.threads())).toString();
-    @SuppressWarnings("deprecation") // computeIfAbsent exists only from JUnit 6 on
-    StoredModel stored = method.getStore(BenchmarkExtension.NAMESPACE)
-        .getOrComputeIfAbsent(key, k -> load(invocation, scenario, benchmark, sampler), StoredModel.class);
-    return stored;
+    return cache.computeIfAbsent(key, () -> load(loader, scenario, sampler));
   }
 
-  private StoredModel load(ExtensionContext invocation, Scenario scenario, String benchmark, ResourceSampler sampler) {
-    ClassLoader loader = invocation.getRequiredTestClass().getClassLoader();
+  private LoadedModel load(ClassLoader loader, Scenario scenario, ResourceSampler sampler) {
     String what = "@Model of " + benchmark;
-    ModelSource source = model.value().isBlank() ? null : ModelSource.resolve(model.value(), loader, what);
+    ModelSource source = model.file().isBlank() ? null : ModelSource.resolve(model.file(), loader, what);
     ModelSource tokenizer = model.tokenizer().isBlank() ? null
         : ModelSource.resolve(model.tokenizer(), loader, "@Model(tokenizer) of " + benchmark);
     String id = !model.id().isBlank() ? model.id()
@@ -233,7 +217,7 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
       Long size = source != null ? Long.valueOf(source.sizeBytes()) : opened.sizeBytes();
       // Hashed after the load was timed and before anything else is: never part of a timed phase.
       ModelHashes.Identity identity = identity(source, opened);
-      return new StoredModel(opened, new ModelInfo(id, backend.name(), opened.format(),
+      return new LoadedModel(opened, new ModelInfo(id, backend.name(), opened.format(),
           source != null ? source.location() : block.getName(), size, identity.sha256(), identity.unavailableReason(),
           loadMs, null, options.isEmpty() ? null : options), footprint);
     } catch (RuntimeException e) {
@@ -264,17 +248,14 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
    * The inputs of {@code scenario}: built by the backend, or by the {@code @Model(inputs)} factory
    * and checked against the model's inputs.
    */
-  ModelInputs inputs(StoredModel stored, Scenario scenario, String benchmark) throws Exception {
-    if (model.inputs() == InputFactory.class) {
+  public ModelInputs inputs(LoadedModel stored, Scenario scenario) throws Exception {
+    if (model.inputs() == null) {
       return stored.opened().inputs(scenario);
     }
-    String factoryName = model.inputs().getName();
-    @SuppressWarnings("unchecked")
-    InputFactory<Object> factory = (InputFactory<Object>) newInstance(model.inputs(),
-        "@Model(inputs = " + model.inputs().getSimpleName() + ".class) of " + benchmark);
+    String factoryName = model.inputsName();
     Map<String, ?> tensors;
     try {
-      tensors = factory.create(stored.opened().handle(), scenario);
+      tensors = model.inputs().make(stored.opened().handle(), scenario);
     } catch (ClassCastException e) {
       throw new BenchmarkConfigurationException(benchmark + ": " + factoryName + " cannot take the model handle "
           + stored.opened().handle().getClass().getSimpleName() + " (" + e.getMessage()
@@ -301,7 +282,7 @@ record ModelParameter(Parameter parameter, Model model, Backend backend, String 
    *
    * @throws BenchmarkConfigurationException naming {@code what} when it has none or it throws
    */
-  static Object newInstance(Class<?> type, String what) {
+  public static Object newInstance(Class<?> type, String what) {
     if (type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
       throw new BenchmarkConfigurationException(what + ": " + type.getName()
           + " is abstract; name a concrete class with a no-argument constructor");

@@ -1,4 +1,4 @@
-package dev.junitbench;
+package dev.junitbench.measure;
 
 import dev.junitbench.config.Defaults;
 import dev.junitbench.config.StopRule;
@@ -8,14 +8,14 @@ import java.util.Locale;
  * Prints, on stderr, how far a long scenario has got: nothing for its first few seconds, then at
  * most one line a second. Runs on its own daemon thread and only reads what the loop publishes.
  */
-final class ProgressLine implements Runnable {
+public final class ProgressLine implements Runnable {
 
   private final String scenario;
   private final StopRule measurement;
-  private final MeasurementLoop.Progress progress;
+  private final Progress progress;
   private final Thread thread;
 
-  private ProgressLine(String scenario, StopRule measurement, MeasurementLoop.Progress progress) {
+  private ProgressLine(String scenario, StopRule measurement, Progress progress) {
     this.scenario = scenario;
     this.measurement = measurement;
     this.progress = progress;
@@ -23,7 +23,8 @@ final class ProgressLine implements Runnable {
     this.thread.setDaemon(true);
   }
 
-  static ProgressLine start(String scenario, StopRule measurement, MeasurementLoop.Progress progress) {
+  /** Starts the line of {@code scenario}, whose measurement runs by {@code measurement}. */
+  public static ProgressLine start(String scenario, StopRule measurement, Progress progress) {
     ProgressLine line = new ProgressLine(scenario, measurement, progress);
     line.thread.start();
     return line;
@@ -49,7 +50,7 @@ final class ProgressLine implements Runnable {
   }
 
   /** Stops the line and waits for it, so no progress line follows the scenario's result. */
-  void stop() {
+  public void stop() {
     thread.interrupt();
     try {
       thread.join(1000);
