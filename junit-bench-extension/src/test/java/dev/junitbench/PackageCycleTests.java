@@ -2,13 +2,16 @@ package dev.junitbench;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -73,5 +76,60 @@ class PackageCycleTests {
         .resideInAPackage("dev.junitbench.djl..").check(CLASSES);
     noClasses().that().resideInAPackage("dev.junitbench.djl..").should().dependOnClassesThat()
         .resideInAPackage("dev.junitbench.onnx..").check(CLASSES);
+  }
+
+  /** The JUnit adapter: the root package (the extension, the plan read from annotations, the fork's launcher). */
+  private static final String[] ADAPTERS = {"dev.junitbench"};
+
+  /** The launcher's listener, which finds the plan's benchmarks by their annotation and writes the run's files. */
+  private static final String LISTENER = "dev\\.junitbench\\.output\\.ResultsListener(\\$.*)?";
+
+  @Test
+  @DisplayName("the engine and everything below it know neither the root package (annotations, adapter) nor JUnit;"
+      + " the only exceptions are the launcher's listener (output.ResultsListener) and the root's fork launcher")
+  void engineKnowsNeitherJunitNorTheAnnotations() {
+    noClasses().that().resideOutsideOfPackages(ADAPTERS)
+        .and().haveNameNotMatching(LISTENER)
+        .should().dependOnClassesThat().resideInAPackage("org.junit..")
+        .check(CLASSES);
+    noClasses().that().resideOutsideOfPackages(ADAPTERS)
+        .and().haveNameNotMatching(LISTENER)
+        .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS)
+        .check(CLASSES);
+  }
+
+  @Test
+  @DisplayName("the engine does not reach down into the adapter's exchange with the test framework")
+  void engineBelowTheAdapter() {
+    noClasses().that().resideInAnyPackage("dev.junitbench.engine..", "dev.junitbench.measure..",
+            "dev.junitbench.load..", "dev.junitbench.generation..", "dev.junitbench.model..")
+        .should().dependOnClassesThat().resideInAnyPackage("dev.junitbench.exchange..", "dev.junitbench.output..")
+        .check(CLASSES);
+  }
+
+  @Test
+  @DisplayName("the timed loop depends on nothing of the engine above it: not on load, generation, models or forks")
+  void loopAtTheBottomOfTheEngine() {
+    noClasses().that().resideInAPackage("dev.junitbench.measure..").should().dependOnClassesThat()
+        .resideInAnyPackage("dev.junitbench.engine..", "dev.junitbench.load..", "dev.junitbench.generation..",
+            "dev.junitbench.model..", "dev.junitbench.fork..", "dev.junitbench.gate..", "dev.junitbench.sampling..")
+        .check(CLASSES);
+  }
+
+  @Test
+  @DisplayName("the root package holds only what a benchmark author writes (public) and the package-private adapter")
+  void rootHoldsTheApiAndTheAdapter() {
+    for (JavaClass type : CLASSES) {
+      if (!type.getPackageName().equals("dev.junitbench") || !type.isTopLevelClass()
+          || type.getSimpleName().equals("package-info")) {
+        continue;
+      }
+      boolean api = type.isAnnotation() || Set.of("Blackhole", "InputFactory").contains(type.getSimpleName());
+      boolean packagePrivate = !type.getModifiers().contains(JavaModifier.PUBLIC);
+      assertThat(api || packagePrivate)
+          .as("%s in the root package: only annotations, Blackhole and InputFactory are public there; machinery goes"
+              + " to the engine's packages, the JUnit adapter is package-private", type.getName())
+          .isTrue();
+    }
   }
 }
