@@ -254,6 +254,7 @@ public final class OnnxRuntimeBackend implements Backend {
     private final OnnxModel model;
     private final ModelRequest request;
     private final java.nio.file.Path built;
+    private boolean closed;
 
     Opened(OrtEnvironment environment, ModelRequest request, OrtSession.SessionOptions options, OrtSession session,
         java.nio.file.Path built) {
@@ -330,6 +331,11 @@ public final class OnnxRuntimeBackend implements Backend {
 
     @Override
     public void close() throws OrtException {
+      // ONNX Runtime's SessionOptions throw when closed twice; closing a model is idempotent.
+      if (closed) {
+        return;
+      }
+      closed = true;
       try {
         session.close();
       } finally {
