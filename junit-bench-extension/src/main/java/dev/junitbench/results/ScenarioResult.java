@@ -41,6 +41,9 @@ import java.util.function.Consumer;
  * @param queryTimes when each query of a pooled load was scheduled, issued, started and completed, or null
  * @param tokenNs the time of every generated token in nanoseconds since its request started, request
  *     after request ({@code generation.newTokens()} each), or null
+ * @param aggregations how each number of {@code memory}, {@code utilization}, {@code energy} and
+ *     {@code probes} joins across forks, by group and figure, as the probes declared it: not written
+ *     to results.json (a fork hands it back beside the result); empty when read from a file
  */
 public record ScenarioResult(
     Integer id,
@@ -66,11 +69,13 @@ public record ScenarioResult(
     GateResult gate,
     @JsonIgnore long[] samplesNs,
     @JsonIgnore long[] tokenNs,
-    @JsonIgnore QueryTimes queryTimes) {
+    @JsonIgnore QueryTimes queryTimes,
+    @JsonIgnore Map<String, Map<String, Aggregation>> aggregations) {
 
-  /** Results read from a file written before probes existed have none. */
+  /** Results read from a file written before probes existed have none; a file has no aggregations. */
   public ScenarioResult {
     probes = probes == null ? Map.of() : probes;
+    aggregations = aggregations == null ? Map.of() : aggregations;
   }
 
   /** A scenario that is about to run: what it is, nothing measured yet. */
@@ -116,6 +121,7 @@ public record ScenarioResult(
         b.utilization = null;
         b.energy = null;
         b.probes = null;
+        b.aggregations = null;
         b.validity = null;
         b.gate = null;
         b.samplesNs = null;
@@ -158,15 +164,28 @@ public record ScenarioResult(
     return change(b -> b.model = newModel);
   }
 
-  /** This result with what the probes saw during its measurement: the three built-in groups and the users'. */
+  /**
+   * This result with what the probes saw during its measurement: the three built-in groups and the
+   * users', with how each number joins across forks.
+   */
   public ScenarioResult withResources(MemoryFigures newMemory, UtilizationFigures newUtilization,
-      EnergyFigures newEnergy, Map<String, Map<String, Object>> newProbes) {
+      EnergyFigures newEnergy, ProbeGroups newProbes) {
     return change(b -> {
       b.memory = newMemory;
       b.utilization = newUtilization;
       b.energy = newEnergy;
-      b.probes = newProbes;
+      b.probes = newProbes.figures();
+      b.aggregations = newProbes.aggregations();
     });
+  }
+
+  /**
+   * This result with what the probes saw during its measurement, declaring no aggregation: each
+   * number would be averaged across forks. For a result that is not pooled (a report's, a test's).
+   */
+  public ScenarioResult withResources(MemoryFigures newMemory, UtilizationFigures newUtilization,
+      EnergyFigures newEnergy, Map<String, Map<String, Object>> newProbes) {
+    return withResources(newMemory, newUtilization, newEnergy, new ProbeGroups(newProbes, null));
   }
 
   /** This result with its forks: each fork's summary and the statistics across them. */
@@ -241,6 +260,7 @@ public record ScenarioResult(
     b.samplesNs = samplesNs;
     b.tokenNs = tokenNs;
     b.queryTimes = queryTimes;
+    b.aggregations = aggregations;
     edit.accept(b);
     return b.build();
   }
@@ -271,11 +291,12 @@ public record ScenarioResult(
     long[] samplesNs;
     long[] tokenNs;
     QueryTimes queryTimes;
+    Map<String, Map<String, Aggregation>> aggregations;
 
     ScenarioResult build() {
       return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup, measurement,
           latencyMs, throughput, throughputTokens, generation, load, memory, utilization, energy, probes, forks,
-          validity, gate, samplesNs, tokenNs, queryTimes);
+          validity, gate, samplesNs, tokenNs, queryTimes, aggregations);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.junitbench.sampling;
 
+import dev.junitbench.results.Aggregation;
 import dev.junitbench.spi.Probe;
 import dev.junitbench.spi.ProbeEnd;
 import dev.junitbench.spi.ProbeFigures;
@@ -68,10 +69,11 @@ final class EnergyProbe implements Probe, ResourceSampler.CountersFirst {
     if (end.items() <= 0) {
       out.unavailable("joules_per_inference", "no inference was measured");
     }
+    // Energy per inference is a ratio, not a total: across forks it is their mean.
     if (sources.isEmpty() || end.items() <= 0) {
-      return out.put("joules_per_inference", null);
+      return out.put("joules_per_inference", null, Aggregation.AVERAGE);
     }
-    return out.put("joules_per_inference", joules / end.items()).text("source",
+    return out.put("joules_per_inference", joules / end.items(), Aggregation.AVERAGE).text("source",
         String.join("+", sources));
   }
 }

@@ -6,6 +6,7 @@ import dev.junitbench.machine.GpuStream;
 import dev.junitbench.machine.NvidiaSmi;
 import dev.junitbench.machine.NvidiaSmiException;
 import dev.junitbench.infra.Device;
+import dev.junitbench.results.Aggregation;
 import dev.junitbench.spi.Probe;
 import dev.junitbench.spi.ProbeEnd;
 import dev.junitbench.spi.ProbeFigures;
@@ -83,10 +84,11 @@ final class GpuProbe implements Probe {
           .unavailable("utilization", "gpu_util_pct", reason)
           .unavailable("energy", "nvidia-smi", reason);
     }
-    out.put("memory", "gpu_mem_peak_mb", figures.memoryPeakMb());
-    out.put("memory", "gpu_mem_process_mb", processMemory(out));
-    out.put("utilization", "gpu_util_pct", figures.utilizationPct());
-    out.put("energy", "gpu_power_avg_w", figures.powerAvgW());
+    out.put("memory", "gpu_mem_peak_mb", figures.memoryPeakMb(), Aggregation.MAX);
+    // What the process held at the end: across forks the most any held, as for a peak.
+    out.put("memory", "gpu_mem_process_mb", processMemory(out), Aggregation.MAX);
+    out.put("utilization", "gpu_util_pct", figures.utilizationPct(), Aggregation.AVERAGE);
+    out.put("energy", "gpu_power_avg_w", figures.powerAvgW(), Aggregation.AVERAGE);
     if (figures.powerAvgW() == null) {
       out.unavailable("energy", "nvidia-smi", "the GPU reports no power draw");
     }

@@ -1,5 +1,6 @@
 package dev.junitbench.sampling;
 
+import dev.junitbench.results.Aggregation;
 import dev.junitbench.spi.Probe;
 import dev.junitbench.spi.ProbeEnd;
 import dev.junitbench.spi.ProbeFigures;
@@ -36,7 +37,9 @@ final class MemoryProbe implements Probe {
       return out.unavailable(FIGURES,
           ResourceSampler.warn("sampler", "the resource sampler failed (" + thread.failureReason() + ")"));
     }
-    return out.put("rss_peak_mb", thread.rssPeakMb()).put("rss_avg_mb", thread.rssAvgMb())
-        .put("heap_peak_mb", thread.heapPeakMb()).put("heap_avg_mb", thread.heapAvgMb());
+    return out.put("rss_peak_mb", thread.rssPeakMb(), Aggregation.MAX)
+        .put("rss_avg_mb", thread.rssAvgMb(), Aggregation.AVERAGE)
+        .put("heap_peak_mb", thread.heapPeakMb(), Aggregation.MAX)
+        .put("heap_avg_mb", thread.heapAvgMb(), Aggregation.AVERAGE);
   }
 }

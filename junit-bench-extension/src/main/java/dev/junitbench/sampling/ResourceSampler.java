@@ -4,8 +4,10 @@ import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.infra.Device;
 import dev.junitbench.machine.Machine;
+import dev.junitbench.results.Aggregation;
 import dev.junitbench.results.EnergyFigures;
 import dev.junitbench.results.MemoryFigures;
+import dev.junitbench.results.ProbeGroups;
 import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.UtilizationFigures;
 import dev.junitbench.spi.Probe;
@@ -70,10 +72,11 @@ public final class ResourceSampler {
    * @param memory the built-in memory group
    * @param utilization the built-in utilization group
    * @param energy the built-in energy group
-   * @param probes the groups of the probes {@link ServiceLoader} found, by name
+   * @param probes the groups of the probes {@link ServiceLoader} found, by name, and how each number
+   *     of every group joins across forks
    */
   public record Figures(MemoryFigures memory, UtilizationFigures utilization, EnergyFigures energy,
-      Map<String, Map<String, Object>> probes) {}
+      ProbeGroups probes) {}
 
   /** A figure, or why there is none. */
   public record Reading(Double value, String problem) {}
@@ -233,6 +236,7 @@ public final class ResourceSampler {
       long wallNs = System.nanoTime() - startNs;
       Map<String, Map<String, Object>> groups = new LinkedHashMap<>();
       Map<String, List<String>> problems = new LinkedHashMap<>();
+      Map<String, Map<String, Aggregation>> aggregations = new LinkedHashMap<>();
       if (!settings.enabled()) {
         String off = "sampling is off (junit.bench.sampling.enabled=false)";
         BUILT_IN_GROUPS.forEach(group -> problems.put(group, new ArrayList<>(List.of(off))));
@@ -250,13 +254,16 @@ public final class ResourceSampler {
           ProbeEnd end = new ProbeEnd(items, wallNs, snapshot(groups));
           // A probe that failed earlier is still told the end, so it stops what it started.
           call(named.probe(), () -> figures[0] = named.probe().measurementEnds(end), true);
-          gather(named, figures[0], groups, problems);
+          gather(named, figures[0], groups, problems, aggregations);
         }
       }
       if (footprint == null) {
         problems.computeIfAbsent("memory", g -> new ArrayList<>()).add("model_footprint_mb: the benchmark opens no model");
       } else {
         groups.computeIfAbsent("memory", g -> new LinkedHashMap<>()).put("model_footprint_mb", footprint.value());
+        // Each fork opens the model afresh: the largest footprint is what the model may take.
+        aggregations.computeIfAbsent("memory", g -> new LinkedHashMap<>())
+            .put("model_footprint_mb", Aggregation.MAX);
         if (footprint.problem() != null) {
           problems.computeIfAbsent("memory", g -> new ArrayList<>()).add("model_footprint_mb: " + footprint.problem());
         }
@@ -269,12 +276,13 @@ public final class ResourceSampler {
       }
       return new Figures(typed("memory", MemoryFigures.class, groups, problems),
           typed("utilization", UtilizationFigures.class, groups, problems),
-          typed("energy", EnergyFigures.class, groups, problems), Collections.unmodifiableMap(userGroups));
+          typed("energy", EnergyFigures.class, groups, problems),
+          new ProbeGroups(Collections.unmodifiableMap(userGroups), aggregations));
     }
 
     /** Adds what {@code probe} measured to the groups: its own, or a built-in or other probe's it names. */
     private void gather(Named named, ProbeFigures figures, Map<String, Map<String, Object>> groups,
-        Map<String, List<String>> problems) {
+        Map<String, List<String>> problems, Map<String, Map<String, Aggregation>> aggregations) {
       String own = named.name();
       String failure = failures.get(named.probe());
       if (failure == null && figures == null) {
@@ -303,6 +311,7 @@ public final class ResourceSampler {
         String target = group.equals(ProbeFigures.OWN) ? own : group;
         groups.computeIfAbsent(target, g -> new LinkedHashMap<>()).putAll(values);
         problems.computeIfAbsent(target, g -> new ArrayList<>()).addAll(figures.problems(group));
+        aggregations.computeIfAbsent(target, g -> new LinkedHashMap<>()).putAll(figures.aggregations(group));
       });
     }
 

@@ -1,6 +1,7 @@
 package dev.junitbench.sampling;
 
 import dev.junitbench.machine.Machine;
+import dev.junitbench.results.Aggregation;
 import dev.junitbench.spi.Probe;
 import dev.junitbench.spi.ProbeEnd;
 import dev.junitbench.spi.ProbeFigures;
@@ -87,9 +88,12 @@ final class UtilizationProbe implements Probe, ResourceSampler.CountersFirst {
       int colon = problem.indexOf(": ");
       out.unavailable(problem.substring(0, colon), problem.substring(colon + 2));
     });
-    return out.put("cpu_process_pct", process).put("cpu_system_pct", system)
-        .put("gc_count", gcCount < 0 ? null : gcCount).put("gc_time_ms", gcTime < 0 ? null : (double) gcTime)
-        .put("sampler_cpu_pct", sampler);
+    // Shares of the wall time average across forks; the collectors' counts are totals, and add up.
+    return out.put("cpu_process_pct", process, Aggregation.AVERAGE)
+        .put("cpu_system_pct", system, Aggregation.AVERAGE)
+        .put("gc_count", gcCount < 0 ? null : gcCount, Aggregation.SUM)
+        .put("gc_time_ms", gcTime < 0 ? null : (double) gcTime, Aggregation.SUM)
+        .put("sampler_cpu_pct", sampler, Aggregation.AVERAGE);
   }
 
   @Override

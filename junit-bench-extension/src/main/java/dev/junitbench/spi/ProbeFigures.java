@@ -1,6 +1,8 @@
 package dev.junitbench.spi;
 
+import dev.junitbench.results.Aggregation;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,6 +14,10 @@ import java.util.Map;
  * adds to the {@code memory}, {@code utilization} and {@code energy} groups). Figure names are
  * lower_snake_case with their unit last: {@code opened_files}, {@code read_mb}.
  *
+ * <p>Each number says how it joins across forks ({@link Aggregation}): a peak is put with
+ * {@link Aggregation#MAX}, a total over the measurement with {@link Aggregation#SUM}; a number put
+ * without one is averaged ({@link #DEFAULT_AGGREGATION}).
+ *
  * @since 0.1.0
  */
 public final class ProbeFigures {
@@ -19,17 +25,49 @@ public final class ProbeFigures {
   /** Where a figure goes when no group is named: the probe's own. */
   public static final String OWN = "";
 
+  /** How a number put without an {@link Aggregation} joins across forks: the mean of the forks. */
+  public static final Aggregation DEFAULT_AGGREGATION = Aggregation.AVERAGE;
+
   private final Map<String, Map<String, Object>> groups = new LinkedHashMap<>();
   private final Map<String, List<String>> problems = new LinkedHashMap<>();
+  private final Map<String, Map<String, Aggregation>> aggregations = new LinkedHashMap<>();
 
-  /** Puts {@code value} (a number, or null when {@link #unavailable} says why) in the probe's own group. */
+  /**
+   * Puts {@code value} (a number, or null when {@link #unavailable} says why) in the probe's own
+   * group, averaged across forks ({@link #DEFAULT_AGGREGATION}).
+   */
   public ProbeFigures put(String figure, Number value) {
-    return put(OWN, figure, value);
+    return put(OWN, figure, value, DEFAULT_AGGREGATION);
   }
 
-  /** Puts {@code value} as figure {@code figure} of {@code group}. */
+  /**
+   * Puts {@code value} (a number, or null when {@link #unavailable} says why) in the probe's own
+   * group, joined across forks as {@code aggregation} says:
+   * {@code put("peak_rss_mb", peak, Aggregation.MAX)}.
+   */
+  public ProbeFigures put(String figure, Number value, Aggregation aggregation) {
+    return put(OWN, figure, value, aggregation);
+  }
+
+  /**
+   * Puts {@code value} as figure {@code figure} of {@code group}, averaged across forks
+   * ({@link #DEFAULT_AGGREGATION}).
+   */
   public ProbeFigures put(String group, String figure, Number value) {
+    return put(group, figure, value, DEFAULT_AGGREGATION);
+  }
+
+  /**
+   * Puts {@code value} as figure {@code figure} of {@code group}, joined across forks as
+   * {@code aggregation} says.
+   */
+  public ProbeFigures put(String group, String figure, Number value, Aggregation aggregation) {
+    if (aggregation == null) {
+      throw new IllegalArgumentException("the figure " + figure + " is put with a null aggregation: pass one of "
+          + Arrays.toString(Aggregation.values()) + ", or put it without one for " + DEFAULT_AGGREGATION);
+    }
     groups.computeIfAbsent(group, g -> new LinkedHashMap<>()).put(figure, value);
+    aggregations.computeIfAbsent(group, g -> new LinkedHashMap<>()).put(figure, aggregation);
     return this;
   }
 
@@ -41,6 +79,11 @@ public final class ProbeFigures {
   /** Puts a short text as figure {@code figure} of {@code group}. */
   public ProbeFigures text(String group, String figure, String value) {
     groups.computeIfAbsent(group, g -> new LinkedHashMap<>()).put(figure, value);
+    // A text is not joined across forks: the first fork's is kept.
+    Map<String, Aggregation> declared = aggregations.get(group);
+    if (declared != null) {
+      declared.remove(figure);
+    }
     return this;
   }
 
@@ -62,6 +105,14 @@ public final class ProbeFigures {
   /** The figures by group ({@link #OWN} for the probe's own), each in the order put. */
   public Map<String, Map<String, Object>> groups() {
     return Collections.unmodifiableMap(groups);
+  }
+
+  /**
+   * How each number of {@code group} ({@link #OWN} for the probe's own) joins across forks, by
+   * figure, in the order put; a text has none.
+   */
+  public Map<String, Aggregation> aggregations(String group) {
+    return Collections.unmodifiableMap(new LinkedHashMap<>(aggregations.getOrDefault(group, Map.of())));
   }
 
   /** Why figures of {@code group} are null, in the order said. */
