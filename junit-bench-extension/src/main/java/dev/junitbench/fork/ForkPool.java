@@ -1,5 +1,8 @@
 package dev.junitbench.fork;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.junitbench.results.Aggregation;
 import dev.junitbench.results.EnergyFigures;
 import dev.junitbench.results.ForkFigures;
 import dev.junitbench.results.ForkRun;
@@ -7,34 +10,43 @@ import dev.junitbench.results.GenerationFigures;
 import dev.junitbench.results.LoadFigures;
 import dev.junitbench.results.MemoryFigures;
 import dev.junitbench.results.Phase;
+import dev.junitbench.results.ProbeGroups;
+import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
 import dev.junitbench.results.Throughput;
 import dev.junitbench.results.UtilizationFigures;
+import dev.junitbench.spi.ProbeFigures;
 import dev.junitbench.stats.ForkAdvice;
 import dev.junitbench.stats.ForkStatistics;
 import dev.junitbench.stats.LatencySummary;
 import dev.junitbench.stats.TokenTimings;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.function.ToDoubleFunction;
 
 /**
  * Joins what a scenario's forks handed back into one result: the samples pooled fork after fork
  * (so {@code latency_ms} and throughput describe all of them), each fork's summary, and the
- * statistics across forks with their advice. Resource figures join as their meaning asks: peaks
- * take the highest fork, averages and rates the mean, counts the sum.
+ * statistics across forks with their advice. Resource and probe figures join as their probes
+ * declared ({@link Aggregation}): peaks take the highest fork, totals the sum, averages and rates the
+ * mean.
  */
 final class ForkPool {
+
+  private static final String REASON = "unavailable_reason";
+  private static final ObjectMapper JSON = ResultsJson.mapper();
+  private static final TypeReference<LinkedHashMap<String, Object>> GROUP = new TypeReference<>() {};
 
   private final List<ForkRun> runs = new ArrayList<>();
   private final List<ScenarioResult> measured = new ArrayList<>();
   private final List<Integer> measuredForks = new ArrayList<>();
   private final List<long[]> samples = new ArrayList<>();
   private final List<long[]> tokens = new ArrayList<>();
+  private final Map<String, Map<String, Aggregation>> aggregations = new LinkedHashMap<>();
   private final int planned;
   private double wallTimeMs;
 
@@ -42,8 +54,12 @@ final class ForkPool {
     this.planned = planned;
   }
 
-  /** Adds fork {@code fork}'s measured result, samples and token times (null unless it generated text). */
-  void measured(int fork, ScenarioResult result, long[] samplesNs, long[] tokenNs, double forkWallTimeMs) {
+  /**
+   * Adds fork {@code fork}'s measured result, how its figures join ({@link ScenarioResult#aggregations()},
+   * handed back beside it; null for none), samples and token times (null unless it generated text).
+   */
+  void measured(int fork, ScenarioResult result, Map<String, Map<String, Aggregation>> declared, long[] samplesNs,
+      long[] tokenNs, double forkWallTimeMs) {
     LatencySummary latency = result.latencyMs();
     runs.add(new ForkRun(fork, Status.PASSED, null, samplesNs.length, latency.median(), latency.ci95Low(),
         latency.ci95High(), latency.mean(), result.warmup(), result.measurement(), forkWallTimeMs));
@@ -52,6 +68,11 @@ final class ForkPool {
     samples.add(samplesNs);
     tokens.add(tokenNs);
     wallTimeMs += forkWallTimeMs;
+    // A fork whose probe failed declares nothing for its figures: another fork's declaration counts.
+    if (declared != null) {
+      declared.forEach((group, figures) -> figures.forEach((figure, aggregation) ->
+          aggregations.computeIfAbsent(group, g -> new LinkedHashMap<>()).putIfAbsent(figure, aggregation)));
+    }
   }
 
   /** Adds fork {@code fork}, which ended with {@code status} for {@code error}. */
@@ -126,7 +147,9 @@ final class ForkPool {
     ScenarioResult pooled = planned.withModel(first.model())
         .measured(sum(ScenarioResult::warmup), measurement, LatencySummary.of(all, all.length),
             Throughput.samplesPerSecond(batchSize, all, all.length), tokens, all)
-        .withResources(memory(), utilization(), energy(), probes())
+        .withResources(builtIn("memory", ScenarioResult::memory, MemoryFigures.class),
+            builtIn("utilization", ScenarioResult::utilization, UtilizationFigures.class),
+            builtIn("energy", ScenarioResult::energy, EnergyFigures.class), new ProbeGroups(probes(), aggregations))
         .withForks(figures(adviceTarget));
     if (first.load() != null) {
       // SingleStream and MultiStream run in forks (the pooled loads do not): their queries, fork after fork.
@@ -188,42 +211,31 @@ final class ForkPool {
     return new Phase(iterations, timeMs, target, reached, limit);
   }
 
-  private MemoryFigures memory() {
-    List<MemoryFigures> all = present(ScenarioResult::memory);
-    if (all.isEmpty()) {
+  /**
+   * The built-in group {@code name} across forks, typed: each number joined as its probe declared,
+   * each text and the reasons as the first fork that has the group gave them.
+   */
+  private <T> T builtIn(String name, Function<ScenarioResult, T> group, Class<T> type) {
+    List<Map<String, Object>> forks = new ArrayList<>();
+    for (ScenarioResult result : measured) {
+      T each = group.apply(result);
+      if (each != null) {
+        forks.add(JSON.convertValue(each, GROUP));
+      }
+    }
+    if (forks.isEmpty()) {
       return null;
     }
-    return new MemoryFigures(max(all, MemoryFigures::rssPeakMb), mean(all, MemoryFigures::rssAvgMb),
-        max(all, MemoryFigures::heapPeakMb), mean(all, MemoryFigures::heapAvgMb),
-        max(all, MemoryFigures::modelFootprintMb), max(all, MemoryFigures::gpuMemPeakMb),
-        max(all, MemoryFigures::gpuMemProcessMb), all.get(0).unavailableReason());
-  }
-
-  private UtilizationFigures utilization() {
-    List<UtilizationFigures> all = present(ScenarioResult::utilization);
-    if (all.isEmpty()) {
-      return null;
-    }
-    Double gcCount = sumOf(all, figures -> figures.gcCount() == null ? Double.NaN : figures.gcCount());
-    return new UtilizationFigures(mean(all, UtilizationFigures::cpuProcessPct), mean(all, UtilizationFigures::cpuSystemPct),
-        gcCount == null ? null : gcCount.longValue(), sumOf(all, figures -> orNaN(figures.gcTimeMs())),
-        mean(all, UtilizationFigures::gpuUtilPct), mean(all, UtilizationFigures::samplerCpuPct),
-        all.get(0).unavailableReason());
-  }
-
-  private EnergyFigures energy() {
-    List<EnergyFigures> all = present(ScenarioResult::energy);
-    if (all.isEmpty()) {
-      return null;
-    }
-    return new EnergyFigures(mean(all, EnergyFigures::joulesPerInference), all.get(0).source(),
-        mean(all, EnergyFigures::gpuPowerAvgW), all.get(0).unavailableReason());
+    Map<String, Object> pooled = new LinkedHashMap<>(forks.get(0));
+    pooled.replaceAll((figure, first) -> figure.equals(REASON) || first instanceof String ? first
+        : joined(name, figure, forks));
+    return JSON.convertValue(pooled, type);
   }
 
   /**
-   * The groups of the probes a user added, across forks: each number the mean of the forks that
-   * measured it; a text as the first fork gave it; the reasons of every fork, each once, with the
-   * forks it came from unless all gave it.
+   * The groups of the probes a user added, across forks: each number joined as its probe declared;
+   * a text as the first fork gave it; the reasons of every fork, each once, with the forks it came
+   * from unless all gave it.
    */
   private Map<String, Map<String, Object>> probes() {
     Map<String, Map<String, Object>> pooled = new LinkedHashMap<>();
@@ -231,23 +243,53 @@ final class ForkPool {
       result.probes().forEach((name, group) -> group.forEach((figure, value) ->
           pooled.computeIfAbsent(name, n -> new LinkedHashMap<>()).putIfAbsent(figure, value)));
     }
-    pooled.forEach((name, group) -> group.replaceAll((figure, value) -> {
-      if (figure.equals(REASON)) {
-        return reasons(name);
-      }
-      if (value instanceof String) {
-        return value;
-      }
-      List<Double> numbers = new ArrayList<>();
-      for (ScenarioResult result : measured) {
-        Map<String, Object> each = result.probes().get(name);
-        if (each != null && each.get(figure) instanceof Number number) {
-          numbers.add(number.doubleValue());
-        }
-      }
-      return numbers.isEmpty() ? null : numbers.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
-    }));
+    pooled.forEach((name, group) -> {
+      List<Map<String, Object>> forks = measured.stream().map(result -> result.probes().get(name)).toList();
+      group.replaceAll((figure, value) -> figure.equals(REASON) ? reasons(name)
+          : value instanceof String ? value : joined(name, figure, forks));
+    });
     return pooled;
+  }
+
+  /**
+   * Figure {@code figure} of group {@code group} joined across the forks that have a number for it,
+   * as declared ({@link ProbeFigures#DEFAULT_AGGREGATION} when no fork declared it); null when none
+   * has. A sum of whole numbers stays whole, a maximum or minimum is the fork's number as it was.
+   */
+  private Number joined(String group, String figure, List<Map<String, Object>> forks) {
+    List<Number> numbers = new ArrayList<>();
+    for (Map<String, Object> fork : forks) {
+      if (fork != null && fork.get(figure) instanceof Number number) {
+        numbers.add(number);
+      }
+    }
+    if (numbers.isEmpty()) {
+      return null;
+    }
+    Aggregation aggregation = aggregations.getOrDefault(group, Map.of())
+        .getOrDefault(figure, ProbeFigures.DEFAULT_AGGREGATION);
+    Comparator<Number> byValue = Comparator.comparingDouble(Number::doubleValue);
+    return switch (aggregation) {
+      case AVERAGE -> sum(numbers) / numbers.size();
+      // Cast each side, or the conditional would widen a whole sum to a double.
+      case SUM -> numbers.stream().allMatch(ForkPool::whole)
+          ? (Number) numbers.stream().mapToLong(Number::longValue).sum() : (Number) sum(numbers);
+      case MAX -> numbers.stream().max(byValue).orElseThrow();
+      case MIN -> numbers.stream().min(byValue).orElseThrow();
+    };
+  }
+
+  /** The sum in fork order. */
+  private static double sum(List<Number> numbers) {
+    double sum = 0;
+    for (Number number : numbers) {
+      sum += number.doubleValue();
+    }
+    return sum;
+  }
+
+  private static boolean whole(Number number) {
+    return number instanceof Long || number instanceof Integer || number instanceof Short || number instanceof Byte;
   }
 
   /** Every fork's reason in probe {@code name}'s group, each once, with its forks unless all gave it; or null. */
@@ -264,53 +306,5 @@ final class ForkPool {
         : reason + " (fork" + (forks.size() > 1 ? "s " : " ") + String.join(", ", forks.stream().map(String::valueOf)
             .toList()) + ")"));
     return parts.isEmpty() ? null : String.join("; ", parts);
-  }
-
-  private static final String REASON = "unavailable_reason";
-
-  private <T> List<T> present(Function<ScenarioResult, T> group) {
-    List<T> present = new ArrayList<>();
-    for (ScenarioResult result : measured) {
-      T value = group.apply(result);
-      if (value != null) {
-        present.add(value);
-      }
-    }
-    return present;
-  }
-
-  private static <T> Double max(List<T> all, Function<T, Double> figure) {
-    Double max = null;
-    for (T each : all) {
-      Double value = figure.apply(each);
-      if (value != null && (max == null || value > max)) {
-        max = value;
-      }
-    }
-    return max;
-  }
-
-  private static <T> Double mean(List<T> all, Function<T, Double> figure) {
-    Double sum = sumOf(all, each -> orNaN(figure.apply(each)));
-    long known = all.stream().filter(each -> figure.apply(each) != null).count();
-    return sum == null ? null : sum / known;
-  }
-
-  /** The sum over the groups that have the figure (NaN where one lacks it), or null when none has it. */
-  private static <T> Double sumOf(List<T> all, ToDoubleFunction<T> figure) {
-    double sum = 0;
-    boolean any = false;
-    for (T each : all) {
-      double value = figure.applyAsDouble(each);
-      if (!Double.isNaN(value)) {
-        sum += value;
-        any = true;
-      }
-    }
-    return any ? sum : null;
-  }
-
-  private static double orNaN(Double value) {
-    return value == null ? Double.NaN : value;
   }
 }

@@ -101,7 +101,8 @@ public final class ScenarioForks {
         ForkHandBack handBack = outcome.handBack();
         if (handBack.status() == Status.PASSED && handBack.result() != null && handBack.samplesNs() != null
             && handBack.samplesNs().length > 0) {
-          pool.measured(fork, handBack.result(), handBack.samplesNs(), handBack.tokenNs(), outcome.wallTimeMs());
+          pool.measured(fork, handBack.result(), handBack.aggregations(), handBack.samplesNs(), handBack.tokenNs(),
+              outcome.wallTimeMs());
           continue;
         }
         Status status = handBack.status() == Status.PASSED ? Status.FAILED : handBack.status();

@@ -3,10 +3,17 @@ package dev.junitbench.fork;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import static dev.junitbench.results.Aggregation.AVERAGE;
+import static dev.junitbench.results.Aggregation.MAX;
+import static dev.junitbench.results.Aggregation.MIN;
+import static dev.junitbench.results.Aggregation.SUM;
+
+import dev.junitbench.results.Aggregation;
 import dev.junitbench.results.EnergyFigures;
 import dev.junitbench.results.ForkFigures;
 import dev.junitbench.results.MemoryFigures;
 import dev.junitbench.results.Phase;
+import dev.junitbench.results.ProbeGroups;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
 import dev.junitbench.results.Throughput;
@@ -22,6 +29,14 @@ class ForkPoolTests {
   private static final ScenarioResult PLANNED = ScenarioResult.planned("a.B#c", "[device=cpu, batch_size=2]",
       Map.of("device", "cpu", "batch_size", 2));
 
+  /** How the built-in probes declare their figures, as {@code ResourceSamplerTests} finds them. */
+  private static final Map<String, Map<String, Aggregation>> BUILT_IN = Map.of(
+      "memory", Map.of("rss_peak_mb", MAX, "rss_avg_mb", AVERAGE, "heap_peak_mb", MAX, "heap_avg_mb", AVERAGE,
+          "model_footprint_mb", MAX, "gpu_mem_peak_mb", MAX, "gpu_mem_process_mb", MAX),
+      "utilization", Map.of("cpu_process_pct", AVERAGE, "cpu_system_pct", AVERAGE, "gc_count", SUM,
+          "gc_time_ms", SUM, "gpu_util_pct", AVERAGE, "sampler_cpu_pct", AVERAGE),
+      "energy", Map.of("joules_per_inference", AVERAGE, "gpu_power_avg_w", AVERAGE));
+
   private static ScenarioResult fork(long[] samples, double rssPeak, double rssAvg, long gcCount, double cpu,
       Double joules) {
     return PLANNED.measured(new Phase(3, 30, null, null, false), new Phase(samples.length, 100, 0.01, true, false),
@@ -35,10 +50,10 @@ class ForkPoolTests {
   @DisplayName("pools samples fork after fork and joins peaks by maximum, averages by mean, counts by sum")
   void pooled() {
     ForkPool pool = new ForkPool(2);
-    pool.measured(1, fork(new long[] {1_000_000, 2_000_000, 3_000_000}, 200, 150, 1, 80, 0.5), new long[] {1_000_000,
-        2_000_000, 3_000_000}, null, 900);
-    pool.measured(2, fork(new long[] {4_000_000, 5_000_000}, 260, 170, 2, 60, null), new long[] {4_000_000,
-        5_000_000}, null, 1100);
+    pool.measured(1, fork(new long[] {1_000_000, 2_000_000, 3_000_000}, 200, 150, 1, 80, 0.5), BUILT_IN,
+        new long[] {1_000_000, 2_000_000, 3_000_000}, null, 900);
+    pool.measured(2, fork(new long[] {4_000_000, 5_000_000}, 260, 170, 2, 60, null), BUILT_IN,
+        new long[] {4_000_000, 5_000_000}, null, 1100);
     ScenarioResult result = pool.pooled(PLANNED, 2, null, 0.025);
 
     assertThat(result.samplesNs()).containsExactly(1_000_000, 2_000_000, 3_000_000, 4_000_000, 5_000_000);
@@ -78,7 +93,7 @@ class ForkPoolTests {
       ScenarioResult result = fork(new long[] {1_000_000}, 200, 150, 1, 80, null);
       fork++;
       pool.measured(fork, result.withResources(result.memory(), result.utilization(), result.energy(),
-          Map.of("files", group)), new long[] {1_000_000}, null, 100);
+          Map.of("files", group)), null, new long[] {1_000_000}, null, 100);
     }
     Map<String, Object> pooled = pool.pooled(PLANNED, 2, null, 0.025).probes().get("files");
     assertThat(pooled.get("opened")).as("the mean of forks 1 and 2").isEqualTo(3.0);
@@ -87,11 +102,64 @@ class ForkPoolTests {
   }
 
   @Test
+  @DisplayName("joins every built-in figure as its probe declares: peaks by maximum, totals by sum, the rest by mean")
+  void builtIn() {
+    ForkPool pool = new ForkPool(2);
+    ScenarioResult first = fork(new long[] {1_000_000}, 0, 0, 0, 0, null).withResources(
+        new MemoryFigures(200.0, 150.0, 60.0, 40.0, 10.0, 1000.0, 300.0, "x: none in fork 1"),
+        new UtilizationFigures(80.0, 90.0, 1L, 2.0, 50.0, 0.5, null),
+        new EnergyFigures(0.5, "powercap", 100.0, null), new ProbeGroups(Map.of(), BUILT_IN));
+    ScenarioResult second = fork(new long[] {1_000_000}, 0, 0, 0, 0, null).withResources(
+        new MemoryFigures(260.0, 170.0, 50.0, 44.0, 12.0, 900.0, 350.0, null),
+        new UtilizationFigures(60.0, 70.0, 2L, 3.5, 70.0, 0.75, "y: none in fork 2"),
+        new EnergyFigures(0.75, "powercap+nvidia-smi", 200.0, null), new ProbeGroups(Map.of(), BUILT_IN));
+    pool.measured(1, first, first.aggregations(), new long[] {1_000_000}, null, 100);
+    pool.measured(2, second, second.aggregations(), new long[] {1_000_000}, null, 100);
+    ScenarioResult result = pool.pooled(PLANNED, 2, null, 0.025);
+
+    assertThat(result.memory()).isEqualTo(new MemoryFigures(260.0, 160.0, 60.0, 42.0, 12.0, 1000.0, 350.0,
+        "x: none in fork 1"));
+    assertThat(result.utilization()).as("reasons and texts as the first fork gave them")
+        .isEqualTo(new UtilizationFigures(70.0, 80.0, 3L, 5.5, 60.0, 0.625, null));
+    assertThat(result.energy()).isEqualTo(new EnergyFigures(0.625, "powercap", 150.0, null));
+  }
+
+  @Test
+  @DisplayName("joins a probe's figure as it declares: maximum, sum, minimum, and the mean by default")
+  void declared() {
+    ForkPool pool = new ForkPool(3);
+    Map<String, Map<String, Aggregation>> declared = Map.of("own",
+        Map.of("peak_mb", MAX, "calls", SUM, "seconds", SUM, "lowest_mb", MIN, "mean_mb", AVERAGE));
+    int fork = 0;
+    for (int[] each : new int[][] {{30, 2, 5}, {50, 3, 4}, {40, 4, 6}}) {
+      Map<String, Object> group = new java.util.LinkedHashMap<>();
+      group.put("peak_mb", each[0]);
+      group.put("calls", each[1]);
+      group.put("seconds", each[1] / 2.0);
+      group.put("lowest_mb", each[2]);
+      group.put("mean_mb", each[0]);
+      group.put("undeclared", each[2]);
+      ScenarioResult result = fork(new long[] {1_000_000}, 200, 150, 1, 80, null);
+      fork++;
+      // Declared by the first fork only, as when a probe failed in the others: the declaration holds.
+      pool.measured(fork, result.withResources(result.memory(), result.utilization(), result.energy(),
+          Map.of("own", group)), fork == 1 ? declared : null, new long[] {1_000_000}, null, 100);
+    }
+    Map<String, Object> pooled = pool.pooled(PLANNED, 2, null, 0.025).probes().get("own");
+    assertThat(pooled.get("peak_mb")).isEqualTo(50);
+    assertThat(pooled.get("calls")).as("a sum of whole numbers stays whole").isEqualTo(9L);
+    assertThat(pooled.get("seconds")).isEqualTo(4.5);
+    assertThat(pooled.get("lowest_mb")).isEqualTo(4);
+    assertThat(pooled.get("mean_mb")).isEqualTo(40.0);
+    assertThat(pooled.get("undeclared")).isEqualTo(5.0);
+  }
+
+  @Test
   @DisplayName("keeps the forks that finished when one fails, with the failed one's cause")
   void failed() {
     ForkPool pool = new ForkPool(3);
-    pool.measured(1, fork(new long[] {1_000_000, 2_000_000}, 200, 150, 1, 80, null), new long[] {1_000_000,
-        2_000_000}, null, 900);
+    pool.measured(1, fork(new long[] {1_000_000, 2_000_000}, 200, 150, 1, 80, null), BUILT_IN,
+        new long[] {1_000_000, 2_000_000}, null, 900);
     pool.ended(2, Status.FAILED, "killed", 400);
     ForkFigures forks = pool.figures(0.025);
     assertThat(forks.completed()).isEqualTo(1);

@@ -7,10 +7,12 @@ import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Fork;
+import dev.junitbench.config.BenchConfig;
 import dev.junitbench.infra.Scenario;
 import dev.junitbench.spi.Probe;
 import dev.junitbench.spi.ProbeEnd;
 import dev.junitbench.spi.ProbeFigures;
+import dev.junitbench.spi.ProbeScenario;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URL;
@@ -19,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -51,6 +54,40 @@ class ProbeTests {
       return new ProbeFigures().put("items", end.items()).put("starts", starts)
           .put("rss_seen_mb", end.figure("memory", "rss_peak_mb")).text("kind", "counter")
           .put("nothing", null).unavailable("nothing", "this probe never measures it");
+    }
+  }
+
+  /**
+   * Puts numbers that differ from fork to fork, each joined its own way across forks. It reads its
+   * fork's number from the key junit-bench sets for its forks, so the pooled figures can be checked.
+   */
+  public static final class ForkNumberProbe implements Probe {
+    private int fork;
+
+    @Override
+    public String name() {
+      return "fork_number";
+    }
+
+    @Override
+    public Set<String> configurationKeys() {
+      return Set.of(BenchConfig.FORK_CHILD);
+    }
+
+    @Override
+    public void scenarioStarts(ProbeScenario scenario) {
+      // fork/forks/scenario
+      fork = Integer.parseInt(scenario.configuration().getOrDefault(BenchConfig.FORK_CHILD, "0/0/0").split("/")[0]);
+    }
+
+    @Override
+    public void measurementStarts() {}
+
+    @Override
+    public ProbeFigures measurementEnds(ProbeEnd end) {
+      return new ProbeFigures().put("peak_mb", 10 * fork, Aggregation.MAX).put("calls", fork, Aggregation.SUM)
+          .put("lowest_mb", 100 + fork, Aggregation.MIN).put("mean_mb", 10.0 * fork, Aggregation.AVERAGE)
+          .put("plain", fork).text("kind", "fork " + fork);
     }
   }
 
@@ -136,6 +173,14 @@ class ProbeTests {
     @Override
     public ProbeFigures measurementEnds(ProbeEnd end) {
       return new ProbeFigures();
+    }
+  }
+
+  static class ThreeForksTestCases {
+    @Benchmark
+    @Fork(3)
+    void forked(Blackhole blackhole) {
+      ListenerRun.work(10, blackhole);
     }
   }
 
@@ -271,12 +316,37 @@ class ProbeTests {
   }
 
   @Test
-  @DisplayName("in forks, each number is the mean of the forks that measured it")
+  @DisplayName("in forks, a number put without an aggregation is the mean of the forks that measured it")
   void forked() throws Exception {
     ListenerRun.Outcome outcome = run(ForkedProbeTestCases.class, CountingProbe.class.getName()).outcome();
     JsonNode result = outcome.result("forked", "[device=cpu]");
     assertThat(result.get("forks").get("runs")).hasSize(2);
     assertThat(result.get("probes").get("counting").get("items").asDouble()).isEqualTo(7.0);
     assertThat(result.get("probes").get("counting").get("kind").asText()).isEqualTo("counter");
+  }
+
+  @Test
+  @DisplayName("in forks, each number joins as the probe declared: the highest, the sum, the lowest or the mean")
+  void forkedAsDeclared() throws Exception {
+    ListenerRun.Outcome outcome = run(ThreeForksTestCases.class, ForkNumberProbe.class.getName()).outcome();
+    JsonNode result = outcome.result("forked", "[device=cpu]");
+    assertThat(result.get("forks").get("completed").asInt()).isEqualTo(3);
+    JsonNode group = result.get("probes").get("fork_number");
+    // Forks 1, 2 and 3: their mean would be 20, 2 and 102.
+    assertThat(group.get("peak_mb").asDouble()).isEqualTo(30);
+    assertThat(group.get("calls").asDouble()).isEqualTo(6);
+    assertThat(group.get("lowest_mb").asDouble()).isEqualTo(101);
+    assertThat(group.get("mean_mb").asDouble()).isEqualTo(20.0);
+    assertThat(group.get("plain").asDouble()).isEqualTo(2.0);
+    assertThat(List.of(group.get("peak_mb"), group.get("calls"), group.get("lowest_mb")))
+        .as("whole numbers stay whole").allMatch(JsonNode::isIntegralNumber);
+    assertThat(group.get("kind").asText()).isEqualTo("fork 1");
+    // results.json stays as it was: the figures and their reason, no word of how they joined.
+    List<String> names = new java.util.ArrayList<>();
+    group.fieldNames().forEachRemaining(names::add);
+    assertThat(names).containsExactly("peak_mb", "calls", "lowest_mb", "mean_mb", "plain", "kind",
+        "unavailable_reason");
+    assertThat(result.has("aggregations")).isFalse();
+    assertThat(result.get("memory").has("aggregations")).isFalse();
   }
 }
