@@ -29,10 +29,14 @@ import java.util.Set;
  *   public void measurementStarts() { before = count(); }
  *
  *   public ProbeFigures measurementEnds(ProbeEnd end) {
- *     return new ProbeFigures().put("opened", count() - before);
+ *     return new ProbeFigures().put("opened", count() - before, Aggregation.SUM);
  *   }
  * }
  * }</pre>
+ *
+ * <p>Under {@code @Fork} each fork measures with a probe of its own, and each number joins across
+ * forks as it was put: a total over the measurement as {@link dev.junitbench.results.Aggregation#SUM},
+ * a peak as {@code MAX}; without one, the forks' mean.
  *
  * @since 0.1.0
  */
