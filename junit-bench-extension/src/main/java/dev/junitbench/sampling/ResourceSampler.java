@@ -28,6 +28,7 @@ import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
@@ -250,11 +251,10 @@ public final class ResourceSampler {
         }
         thread.stop();
         for (Named named : probes) {
-          ProbeFigures[] figures = {null};
           ProbeEnd end = new ProbeEnd(items, wallNs, snapshot(groups));
           // A probe that failed earlier is still told the end, so it stops what it started.
-          call(named.probe(), () -> figures[0] = named.probe().measurementEnds(end), true);
-          gather(named, figures[0], groups, problems, aggregations);
+          ProbeFigures figures = ask(named.probe(), () -> named.probe().measurementEnds(end));
+          gather(named, figures, groups, problems, aggregations);
         }
       }
       if (footprint == null) {
@@ -319,6 +319,18 @@ public final class ResourceSampler {
      * Runs a probe's step; a probe that throws is noted, and skipped from then on but for its end
      * ({@code always}), which stops what it started.
      */
+    /** What {@code probe} answers, or null when it throws (then kept as its failure). */
+    private ProbeFigures ask(Probe probe, Callable<ProbeFigures> question) {
+      try {
+        return question.call();
+      } catch (VirtualMachineError e) {
+        throw e;
+      } catch (Throwable e) {
+        failures.putIfAbsent(probe, Causes.describe(e));
+        return null;
+      }
+    }
+
     private void call(Probe probe, ThrowingStep step, boolean always) {
       if (!always && failures.containsKey(probe)) {
         return;
