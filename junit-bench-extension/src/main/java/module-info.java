@@ -8,9 +8,11 @@
  * extension points ({@code dev.junitbench.spi}: backends, result formats, probes), the configuration
  * error and settings ({@code dev.junitbench.config}), the result model a format reads
  * ({@code dev.junitbench.results}, {@code dev.junitbench.environment}) and the statistics
- * ({@code dev.junitbench.stats}). The machinery (measurement, forks, gate, load, sampling, reading
- * the machine, the writers of the run's files) is package-private or in packages that are not
- * exported; of the backends only the classes ServiceLoader creates are public.
+ * ({@code dev.junitbench.stats}). Exported to {@code dev.junitbench.reports} only: the helpers it
+ * shares with the extension ({@code dev.junitbench.internal}: atomic files, text tables, the gate's
+ * comparison of a scenario with its baseline). The machinery (measurement, forks, gate, load,
+ * sampling, reading the machine, the writers of the run's files) is package-private or in packages
+ * that are not exported; of the backends only the classes ServiceLoader creates are public.
  *
  * <p>ONNX Runtime and DJL are optional: add the one you use to the module path and require it (or
  * {@code --add-modules} it); its backend is then found.
@@ -42,6 +44,8 @@ module dev.junitbench {
   exports dev.junitbench.results;
   exports dev.junitbench.environment;
   exports dev.junitbench.stats;
+  // Helpers the reports module shares with the extension: no promise, to anyone else not even visible.
+  exports dev.junitbench.internal to dev.junitbench.reports;
 
   // JUnit creates the extension and reads the annotations; Jackson reads and writes the result model.
   opens dev.junitbench to org.junit.platform.commons;

@@ -2,7 +2,7 @@ package dev.junitbench.fork;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.junitbench.results.AtomicFiles;
+import dev.junitbench.internal.AtomicFiles;
 import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;

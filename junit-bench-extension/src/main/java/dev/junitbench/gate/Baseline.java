@@ -82,7 +82,7 @@ public final class Baseline {
     if (result == null || result.latencyMs() == null) {
       return 0;
     }
-    return dev.junitbench.results.ScenarioComparison.jvmMedians(result).length;
+    return dev.junitbench.internal.ScenarioComparison.jvmMedians(result).length;
   }
 
   /**

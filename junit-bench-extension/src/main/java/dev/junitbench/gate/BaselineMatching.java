@@ -4,7 +4,7 @@ import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.Defaults;
-import dev.junitbench.results.NearestScenario;
+import dev.junitbench.internal.NearestScenario;
 import dev.junitbench.results.ScenarioKey;
 import java.util.Collection;
 import java.util.List;

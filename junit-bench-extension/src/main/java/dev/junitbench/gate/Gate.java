@@ -2,11 +2,11 @@ package dev.junitbench.gate;
 
 import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.config.BenchConfig;
+import dev.junitbench.internal.ModelChange;
+import dev.junitbench.internal.ScenarioComparison;
 import dev.junitbench.results.BaselineCheck;
 import dev.junitbench.results.BudgetCheck;
 import dev.junitbench.results.GateResult;
-import dev.junitbench.results.ModelChange;
-import dev.junitbench.results.ScenarioComparison;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Throughput;
 import dev.junitbench.results.UnitFormat;

@@ -1,6 +1,6 @@
 package dev.junitbench.model;
 
-import dev.junitbench.results.AtomicFiles;
+import dev.junitbench.internal.AtomicFiles;
 import dev.junitbench.warnings.Causes;
 import dev.junitbench.warnings.RunWarnings;
 import java.io.IOException;

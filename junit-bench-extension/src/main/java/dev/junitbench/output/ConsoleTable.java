@@ -1,6 +1,7 @@
 package dev.junitbench.output;
 
 import dev.junitbench.config.Defaults;
+import dev.junitbench.internal.TextTable;
 import dev.junitbench.results.BaselineCheck;
 import dev.junitbench.results.ForkFigures;
 import dev.junitbench.results.GateResult;
@@ -8,7 +9,6 @@ import dev.junitbench.results.GenerationFigures;
 import dev.junitbench.results.LoadFigures;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
-import dev.junitbench.results.TextTable;
 import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.Validity;
 import dev.junitbench.stats.EarlyStopping;
@@ -276,7 +276,7 @@ public final class ConsoleTable {
       return "";
     }
     List<String> words = new ArrayList<>();
-    if (dev.junitbench.results.ModelChange.inVerdict(result)) {
+    if (dev.junitbench.internal.ModelChange.inVerdict(result)) {
       words.add("model changed");
     }
     BaselineCheck baseline = gate.baseline();

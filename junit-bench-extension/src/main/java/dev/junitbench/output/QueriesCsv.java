@@ -1,8 +1,7 @@
 package dev.junitbench.output;
 
-import dev.junitbench.results.AtomicFiles;
+import dev.junitbench.internal.AtomicFiles;
 import dev.junitbench.results.QueryTimes;
-import dev.junitbench.results.SamplesCsv;
 import dev.junitbench.results.ScenarioResult;
 import java.io.IOException;
 import java.nio.file.Path;

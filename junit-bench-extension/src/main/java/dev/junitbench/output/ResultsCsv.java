@@ -3,7 +3,7 @@ package dev.junitbench.output;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import dev.junitbench.results.AtomicFiles;
+import dev.junitbench.internal.AtomicFiles;
 import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.ScenarioResult;
 import java.io.IOException;

@@ -1,10 +1,11 @@
 package dev.junitbench.output;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.junitbench.internal.AtomicFiles;
 import dev.junitbench.results.ResultsDocument;
 import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.RunInfo;
-import dev.junitbench.results.SamplesCsv;
 import dev.junitbench.results.ScenarioResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,6 +19,8 @@ import java.util.List;
  * files that parse and hold every result added before.
  */
 public final class RunWriter {
+
+  private static final ObjectMapper JSON = ResultsJson.mapper();
 
   private final Path runDir;
   private RunInfo run;
@@ -68,6 +71,7 @@ public final class RunWriter {
 
   private void write() throws IOException {
     ResultsCsv.write(runDir, results);
-    ResultsJson.write(runDir, document());
+    ResultsDocument document = document();
+    AtomicFiles.write(runDir.resolve(ResultsJson.FILE), (out, previous) -> JSON.writeValue(out, document));
   }
 }

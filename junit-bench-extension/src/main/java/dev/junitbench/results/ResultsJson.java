@@ -3,10 +3,11 @@ package dev.junitbench.results;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import java.io.IOException;
-import java.nio.file.Path;
 
-/** Writes results.json: the run and every result, snake_case, nulls kept, rewritten whole each time. */
+/**
+ * The JSON form of the result model, as results.json holds it: the file's name and the mapper that
+ * reads and writes it (snake_case, nulls kept). The run's writer rewrites the file whole each time.
+ */
 public final class ResultsJson {
 
   /** File name inside a run folder. */
@@ -26,10 +27,5 @@ public final class ResultsJson {
    */
   public static ObjectMapper mapper() {
     return MAPPER.copy();
-  }
-
-  /** Replaces {@code runDir/results.json} with {@code document}, atomically. */
-  public static void write(Path runDir, ResultsDocument document) throws IOException {
-    AtomicFiles.write(runDir.resolve(FILE), (out, previous) -> MAPPER.writeValue(out, document));
   }
 }

@@ -36,7 +36,7 @@ public record RunFolder(Path dir, ResultsDocument document) {
 
   /** The folder's samples.csv, which may be missing. */
   public Path samplesFile() {
-    return dir.resolve(SamplesCsv.FILE);
+    return dir.resolve(Samples.FILE);
   }
 
   /** Whether the run kept its raw samples. */

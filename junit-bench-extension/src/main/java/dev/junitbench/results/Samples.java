@@ -19,6 +19,9 @@ import java.util.Map;
  */
 public final class Samples {
 
+  /** File name inside a run folder. */
+  public static final String FILE = "samples.csv";
+
   private final Map<Integer, long[]> byResult;
 
   private Samples(Map<Integer, long[]> byResult) {

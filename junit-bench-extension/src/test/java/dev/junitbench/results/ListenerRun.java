@@ -2,6 +2,7 @@ package dev.junitbench.results;
 
 import dev.junitbench.output.ResultsCsv;
 import dev.junitbench.output.ResultsListener;
+import dev.junitbench.output.SamplesCsv;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 

@@ -7,6 +7,7 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Measurement;
 import dev.junitbench.Model;
 import dev.junitbench.Warmup;
+import dev.junitbench.internal.ModelChange;
 import dev.junitbench.onnx.OnnxModel;
 import dev.junitbench.onnx.TinyModels;
 import java.nio.file.Files;

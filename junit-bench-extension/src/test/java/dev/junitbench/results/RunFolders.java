@@ -3,6 +3,7 @@ package dev.junitbench.results;
 import dev.junitbench.environment.HostInfo;
 import dev.junitbench.machine.SoftwareReader;
 import dev.junitbench.output.RunWriter;
+import dev.junitbench.output.SamplesCsv;
 import dev.junitbench.stats.ForkStatistics;
 import dev.junitbench.stats.LatencySummary;
 import java.io.IOException;

@@ -7,6 +7,7 @@ import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.infra.Scenario;
+import dev.junitbench.output.SamplesCsv;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

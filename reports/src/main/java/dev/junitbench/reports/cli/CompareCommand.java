@@ -1,21 +1,21 @@
 package dev.junitbench.reports.cli;
 
 import dev.junitbench.config.BaselineMatch;
+import dev.junitbench.internal.AtomicFiles;
 import dev.junitbench.reports.compare.ComparisonJson;
 import dev.junitbench.reports.compare.ComparisonMarkdown;
 import dev.junitbench.reports.compare.ComparisonText;
 import dev.junitbench.reports.compare.RunComparison;
-import dev.junitbench.results.AtomicFiles;
 import dev.junitbench.stats.RegressionRule;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code compare BASELINE CURRENT}: is it slower, and how sure are we; each side one run or rounds of one build. */
 @Command(name = "compare", mixinStandardHelpOptions = true,

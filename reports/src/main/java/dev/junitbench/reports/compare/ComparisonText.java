@@ -1,10 +1,10 @@
 package dev.junitbench.reports.compare;
 
+import dev.junitbench.internal.TextTable;
 import dev.junitbench.reports.ScenarioNames;
-import dev.junitbench.results.TextTable;
-import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.UnitFormat;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,13 +1,13 @@
 package dev.junitbench.reports.compare;
 
 import dev.junitbench.config.BaselineMatch;
+import dev.junitbench.internal.ModelChange;
+import dev.junitbench.internal.NearestScenario;
+import dev.junitbench.internal.ScenarioComparison;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
-import dev.junitbench.results.ModelChange;
-import dev.junitbench.results.NearestScenario;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
-import dev.junitbench.results.ScenarioComparison;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;

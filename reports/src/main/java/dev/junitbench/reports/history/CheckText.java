@@ -1,6 +1,6 @@
 package dev.junitbench.reports.history;
 
-import dev.junitbench.results.TextTable;
+import dev.junitbench.internal.TextTable;
 import dev.junitbench.results.UnitFormat;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.junitbench.reports.history;
 
+import dev.junitbench.internal.TextTable;
 import dev.junitbench.results.UnitFormat;
-import dev.junitbench.results.TextTable;
 import java.util.ArrayList;
 import java.util.List;
 

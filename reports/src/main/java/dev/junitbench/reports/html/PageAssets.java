@@ -1,17 +1,17 @@
 package dev.junitbench.reports.html;
 
-import dev.junitbench.results.AtomicFiles;
+import dev.junitbench.internal.AtomicFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.file.Path;
-import java.util.function.Consumer;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Properties;
+import java.util.function.Consumer;
 
 /** What every page inlines: Chart.js, the styles; and the nonce its content security policy names. */
 final class PageAssets {

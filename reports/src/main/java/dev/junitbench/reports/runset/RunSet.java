@@ -2,8 +2,8 @@ package dev.junitbench.reports.runset;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.junitbench.internal.AtomicFiles;
 import dev.junitbench.reports.BadInputException;
-import dev.junitbench.results.AtomicFiles;
 import dev.junitbench.results.ResultsJson;
 import java.io.IOException;
 import java.nio.file.Files;

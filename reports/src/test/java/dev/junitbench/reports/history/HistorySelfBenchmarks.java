@@ -80,7 +80,8 @@ class HistorySelfBenchmarks {
           numbered.add(results.get(i).withId(i + 1).withoutSamples());
         }
         Files.createDirectories(dir);
-        ResultsJson.write(dir, new ResultsDocument(ResultsDocument.SCHEMA_VERSION, run, numbered));
+        ResultsJson.mapper().writeValue(dir.resolve(ResultsJson.FILE).toFile(),
+            new ResultsDocument(ResultsDocument.SCHEMA_VERSION, run, numbered));
       }
     }
     checked = folder.resolve("checked.duckdb");

@@ -1,7 +1,9 @@
-package dev.junitbench.results;
+package dev.junitbench.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.junitbench.results.RunFolders;
+import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.RegressionRule;
 import dev.junitbench.stats.Verdict;

@@ -1,5 +1,7 @@
-package dev.junitbench.results;
+package dev.junitbench.internal;
 
+import dev.junitbench.results.ModelInfo;
+import dev.junitbench.results.ScenarioResult;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -95,7 +97,7 @@ public final class ModelChange {
   }
 
   /** {@code 812 B}, {@code 4.6 kB}, {@code 34 MB}, {@code 1.2 GB}: decimal units, as file managers show sizes. */
-  static String size(long bytes) {
+  public static String size(long bytes) {
     if (bytes < 1000) {
       return bytes + " B";
     }

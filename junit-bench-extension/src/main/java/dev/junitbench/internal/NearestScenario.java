@@ -1,5 +1,6 @@
-package dev.junitbench.results;
+package dev.junitbench.internal;
 
+import dev.junitbench.results.ScenarioKey;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

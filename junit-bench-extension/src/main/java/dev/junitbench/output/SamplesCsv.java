@@ -1,5 +1,10 @@
-package dev.junitbench.results;
+package dev.junitbench.output;
 
+import dev.junitbench.internal.AtomicFiles;
+import dev.junitbench.results.ForkRun;
+import dev.junitbench.results.Samples;
+import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.Status;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,7 +17,7 @@ import java.util.List;
 public final class SamplesCsv {
 
   /** File name inside a run folder. */
-  public static final String FILE = "samples.csv";
+  public static final String FILE = Samples.FILE;
   /** The header row. */
   public static final String HEADER = "result_id,iteration,latency_ns,fork";
 

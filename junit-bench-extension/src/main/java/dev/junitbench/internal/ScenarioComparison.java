@@ -1,5 +1,6 @@
-package dev.junitbench.results;
+package dev.junitbench.internal;
 
+import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.ForkStatistics;
 import dev.junitbench.stats.JvmRuns;

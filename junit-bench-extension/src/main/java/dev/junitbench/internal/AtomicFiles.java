@@ -1,4 +1,4 @@
-package dev.junitbench.results;
+package dev.junitbench.internal;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,7 +1,8 @@
-package dev.junitbench.results;
+package dev.junitbench.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.junitbench.results.ModelInfo;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
