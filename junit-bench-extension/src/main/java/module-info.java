@@ -1,8 +1,8 @@
 /**
  * junit-bench: JUnit 5 test methods as benchmarks of ML model inference.
  *
- * <p>Exported: the annotations and {@link dev.junitbench.Blackhole} ({@code dev.junitbench}), what a
- * benchmark is handed ({@code dev.junitbench.infra}: the scenario, model inputs, generators), the
+ * <p>Exported: the annotations, {@link dev.junitbench.Blackhole} and
+ * {@link dev.junitbench.InputFactory} ({@code dev.junitbench}), what a benchmark is handed ({@code dev.junitbench.infra}: the scenario, model inputs, generators), the
  * model handles and builders ({@code dev.junitbench.onnx}, {@code dev.junitbench.onnx.decoder},
  * {@code dev.junitbench.djl}; the backends there are found through ServiceLoader), the
  * extension points ({@code dev.junitbench.spi}: backends, result formats, probes), the configuration
@@ -14,11 +14,18 @@
  * sampling, reading the machine, the writers of the run's files) is package-private or in packages
  * that are not exported; of the backends only the classes ServiceLoader creates are public.
  *
+ * <p>Every public type of an exported package carries {@code @API} (apiguardian), as JUnit's do:
+ * {@code STABLE} what a benchmark is written with, {@code MAINTAINED} what it is handed,
+ * {@code EXPERIMENTAL} the model handles, extension points, result model and statistics,
+ * {@code INTERNAL} what is public only for the extension's own packages. apiguardian is required
+ * static, as JUnit requires it: needed to compile against the annotations, not to run.
+ *
  * <p>ONNX Runtime and DJL are optional: add the one you use to the module path and require it (or
  * {@code --add-modules} it); its backend is then found.
  */
 module dev.junitbench {
   requires transitive org.junit.jupiter.api;
+  requires static transitive org.apiguardian.api;
   requires org.junit.platform.commons;
   requires org.junit.platform.launcher;
   requires com.fasterxml.jackson.databind;

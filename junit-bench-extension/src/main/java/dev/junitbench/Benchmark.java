@@ -1,11 +1,14 @@
 package dev.junitbench;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.junitbench.infra.Scenario;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -36,6 +39,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 @Tag(Benchmark.TAG)
 @ResourceLock(value = Benchmark.LOCK, mode = ResourceAccessMode.READ_WRITE)
 @ExtendWith(BenchmarkExtension.class)
+@API(status = STABLE, since = "0.1")
 public @interface Benchmark {
 
   /** The tag every benchmark carries: {@code mvn test -Dgroups=performance} selects benchmarks. */

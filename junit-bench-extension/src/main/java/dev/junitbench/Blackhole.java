@@ -1,7 +1,10 @@
 package dev.junitbench;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.lang.ref.WeakReference;
 import java.util.Arrays;
+import org.apiguardian.api.API;
 
 /**
  * Keeps results of a benchmark body from being optimised away, as JMH's {@code Blackhole} does:
@@ -14,6 +17,7 @@ import java.util.Arrays;
  *
  * @since 0.1.0
  */
+@API(status = STABLE, since = "0.1")
 public final class Blackhole {
 
   // The comparisons below can never be true, but the JIT cannot prove it, so every consumed value

@@ -1,5 +1,7 @@
 package dev.junitbench;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.junitbench.config.Defaults;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -7,6 +9,7 @@ import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 
 /**
  * Measures each scenario in fresh JVMs, as JMH's {@code @Fork} does: {@code 0} measures in the JUnit
@@ -37,6 +40,7 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
+@API(status = STABLE, since = "0.1")
 public @interface Fork {
 
   /** Child JVMs per scenario: 0 (none, measure in the JUnit JVM) or more; 5 when left out. */

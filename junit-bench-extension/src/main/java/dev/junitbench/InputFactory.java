@@ -1,7 +1,10 @@
 package dev.junitbench;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.junitbench.infra.Scenario;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Makes a model's inputs for one scenario, when the data junit-bench would make (synthetic tensors
@@ -24,6 +27,7 @@ import java.util.Map;
  * @since 0.1.0
  */
 @FunctionalInterface
+@API(status = STABLE, since = "0.1")
 public interface InputFactory<M> {
 
   /** The inputs of {@code scenario}, one tensor per input name of the model. */

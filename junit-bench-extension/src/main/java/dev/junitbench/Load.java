@@ -1,5 +1,7 @@
 package dev.junitbench;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.junitbench.infra.Generator;
 import dev.junitbench.infra.LoadScenario;
 import java.lang.annotation.Documented;
@@ -8,6 +10,7 @@ import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 
 /**
  * The load a benchmark is measured under, as MLPerf LoadGen's scenarios: each scenario listed, each
@@ -38,6 +41,7 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
+@API(status = STABLE, since = "0.1")
 public @interface Load {
 
   /** The scenarios, each a node; SingleStream alone by default. */

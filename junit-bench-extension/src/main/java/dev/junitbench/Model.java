@@ -1,10 +1,13 @@
 package dev.junitbench;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 
 /**
  * The model a benchmark parameter is opened from: a file ({@link #value()}) or, for DJL, an
@@ -22,6 +25,7 @@ import java.lang.annotation.Target;
 @Target(ElementType.PARAMETER)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
+@API(status = STABLE, since = "0.1")
 public @interface Model {
 
   /** Where the model file is; leave it out when {@link #block()} builds the model. */

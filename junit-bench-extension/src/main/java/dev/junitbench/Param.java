@@ -1,5 +1,7 @@
 package dev.junitbench;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.junitbench.infra.Scenario;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -8,6 +10,7 @@ import java.lang.annotation.Repeatable;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 
 /**
  * A custom dimension of a benchmark, one scenario per value; read it with
@@ -22,6 +25,7 @@ import java.lang.annotation.Target;
 @Documented
 @Inherited
 @Repeatable(Params.class)
+@API(status = STABLE, since = "0.1")
 public @interface Param {
   /** The parameter's name, as it appears in display names and result files. */
   String name();

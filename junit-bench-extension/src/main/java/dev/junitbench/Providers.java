@@ -1,5 +1,7 @@
 package dev.junitbench;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.junitbench.infra.Device;
 import dev.junitbench.infra.Scenario;
 import java.lang.annotation.Documented;
@@ -8,6 +10,7 @@ import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 
 /**
  * The execution providers a model benchmark runs with, one scenario each; the backend that opens
@@ -23,6 +26,7 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
+@API(status = STABLE, since = "0.1")
 public @interface Providers {
   /** The providers; must not be empty. */
   String[] value();

@@ -1,5 +1,7 @@
 package dev.junitbench;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.junitbench.infra.Scenario;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -7,6 +9,7 @@ import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 
 /**
  * The intra-op thread counts a model benchmark runs with, one scenario each (ONNX Runtime's
@@ -20,6 +23,7 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
+@API(status = STABLE, since = "0.1")
 public @interface Threads {
   /** The thread counts; must not be empty, each at least 1. */
   int[] value();

@@ -3,5 +3,9 @@
  * ({@code @Devices}, {@code @BatchSizes}, {@code @Model}, {@code @Load}, {@code @Generate}, ...) and
  * {@link dev.junitbench.Blackhole}; and, package-private, the Jupiter extension that expands,
  * measures and reports them. What the benchmark is handed is in {@link dev.junitbench.infra}.
+ *
+ * <p>API status: {@code STABLE}: a benchmark is written with these annotations,
+ * {@link dev.junitbench.Blackhole} and {@link dev.junitbench.InputFactory}; they change only with a
+ * major release.
  */
 package dev.junitbench;

@@ -1,5 +1,7 @@
 package dev.junitbench.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.junitbench.infra.Device;
 import dev.junitbench.stats.RegressionRule;
 import java.nio.file.Path;
@@ -11,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import org.apiguardian.api.API;
 
 /**
  * The one place that reads junit-bench's configuration parameters ({@code -D} on the Maven command
@@ -18,6 +21,7 @@ import java.util.function.Function;
  * parsed when asked for; a bad value throws {@link BenchmarkConfigurationException} naming the
  * parameter and what it accepts.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class BenchConfig {
 
   /** Folder that holds the run folders. */

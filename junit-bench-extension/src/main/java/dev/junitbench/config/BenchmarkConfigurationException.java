@@ -1,9 +1,14 @@
 package dev.junitbench.config;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import org.apiguardian.api.API;
+
 /**
  * A benchmark's annotations or the run's configuration parameters hold a value junit-bench cannot
  * use. The message names the annotation or parameter, the value, and what is accepted.
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class BenchmarkConfigurationException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;

@@ -1,8 +1,12 @@
 package dev.junitbench.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
+import org.apiguardian.api.API;
 
 /** Every default of junit-bench, in one place; the README's tables repeat these values. */
+@API(status = INTERNAL, since = "0.1")
 public final class Defaults {
 
   /** Warm-up iterations when neither annotation nor configuration sets the warm-up. */

@@ -1,13 +1,17 @@
 package dev.junitbench.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /** Parses the durations written in annotations and configuration parameters. */
+@API(status = INTERNAL, since = "0.1")
 public final class Durations {
 
   /** What {@link #parse} accepts, for error messages. */

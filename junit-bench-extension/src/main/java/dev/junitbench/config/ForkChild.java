@@ -1,5 +1,9 @@
 package dev.junitbench.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What a fork's JVM is told about itself: it is fork {@code fork} of {@code forks} and measures the
  * scenario at {@code scenario} in its benchmark's expansion. Written by the JUnit JVM as the value
@@ -9,6 +13,7 @@ package dev.junitbench.config;
  * @param forks forks of the scenario
  * @param scenario the scenario's index in its benchmark's expansion, from 0
  */
+@API(status = INTERNAL, since = "0.1")
 public record ForkChild(int fork, int forks, int scenario) {
 
   /** The value of {@link BenchConfig#FORK_CHILD} for this fork. */

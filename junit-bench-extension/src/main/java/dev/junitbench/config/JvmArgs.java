@@ -1,13 +1,17 @@
 package dev.junitbench.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * JVM options for forks: a line split as a shell would (blanks separate, quotes group, a backslash
  * escapes a quote, a backslash or a blank, and is kept before anything else, so Windows paths such
  * as {@code C:\cuda\bin} survive), and options checked before any fork starts.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class JvmArgs {
 
   private JvmArgs() {}

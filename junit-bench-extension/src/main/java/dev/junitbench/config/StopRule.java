@@ -1,6 +1,9 @@
 package dev.junitbench.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
+import org.apiguardian.api.API;
 
 /**
  * When a warm-up or measurement phase stops. With no precision: once it has run at least
@@ -11,6 +14,7 @@ import java.time.Duration;
  * @param time minimum duration (the upper bound when a precision is set), null for none
  * @param precision target relative half-width of the median's 95% confidence interval, 0 for none
  */
+@API(status = INTERNAL, since = "0.1")
 public record StopRule(int iterations, Duration time, double precision) {
 
   /** A rule that runs nothing: warm-up turned off. */

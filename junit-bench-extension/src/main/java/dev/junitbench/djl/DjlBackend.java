@@ -1,5 +1,7 @@
 package dev.junitbench.djl;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import ai.djl.engine.Engine;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.infra.Device;
@@ -15,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * Runs models with DJL on whichever of its engines are on the classpath: files on the engine their
@@ -23,6 +26,7 @@ import java.util.Set;
  * Found through {@link java.util.ServiceLoader}; skipped when DJL is not on the classpath. An
  * engine's native library is loaded the first time a benchmark needs it.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class DjlBackend implements Backend {
 
   /** The backend's name in messages and result files. */

@@ -1,8 +1,11 @@
 package dev.junitbench.djl;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Block;
+import org.apiguardian.api.API;
 
 /**
  * A model built in code for DJL, named in {@code @Model(block = ...)}: a real architecture (DJL's
@@ -22,6 +25,7 @@ import ai.djl.nn.Block;
  *
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface DjlBlock {
 
   /** A new, uninitialized block. */

@@ -1,11 +1,14 @@
 package dev.junitbench.djl;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import ai.djl.Model;
 import ai.djl.inference.Predictor;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.translate.TranslateException;
 import dev.junitbench.infra.ModelInputs;
+import org.apiguardian.api.API;
 
 /**
  * A model opened with DJL for one scenario's device, injected into a {@code @Model DjlModel}
@@ -23,6 +26,7 @@ import dev.junitbench.infra.ModelInputs;
  *
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class DjlModel {
 
   private final Model model;

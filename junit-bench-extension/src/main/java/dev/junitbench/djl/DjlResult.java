@@ -1,7 +1,10 @@
 package dev.junitbench.djl;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
+import org.apiguardian.api.API;
 
 /**
  * The output of one {@link DjlModel#run} and everything the run allocated: DJL keeps a forward
@@ -10,6 +13,7 @@ import ai.djl.ndarray.NDManager;
  *
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class DjlResult implements AutoCloseable {
 
   private final NDManager manager;

@@ -1,5 +1,9 @@
 package dev.junitbench.environment;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The CPU and memory limits of the control group this process runs in: a 2-core container on a
  * 64-core host is a different machine from the host. The tightest limit on the way from the
@@ -12,5 +16,6 @@ package dev.junitbench.environment;
  * @param memoryLimitBytes the memory limit, null when there is none
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ContainerLimits(int cgroupVersion, Double cpuLimitCores, Long memoryLimitBytes) {
 }

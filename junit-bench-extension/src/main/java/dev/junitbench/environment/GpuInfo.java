@@ -1,5 +1,9 @@
 package dev.junitbench.environment;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * A GPU of the machine, as nvidia-smi or OSHI describes it; unknown values are null.
  *
@@ -12,5 +16,6 @@ package dev.junitbench.environment;
  * @param source {@code nvidia-smi} or {@code oshi}
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record GpuInfo(Integer index, String name, String vendor, Long memoryTotalMb, String driverVersion,
     String cudaVersion, String source) {}

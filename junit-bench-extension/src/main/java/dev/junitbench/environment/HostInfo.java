@@ -1,6 +1,9 @@
 package dev.junitbench.environment;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The machine a run was measured on: CPU, memory, operating system, the container's limits and the
@@ -24,6 +27,7 @@ import java.util.List;
  * @param unavailableReason why figures are missing ({@code what: reason; ...}), or null
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record HostInfo(
     String name,
     String osName,

@@ -1,5 +1,9 @@
 package dev.junitbench.environment;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What software measured the run: the Java installation ({@code java.home}) and its version, JUnit versions, junit-bench's own, the JVM's options,
  * collectors and heap limit, and the versions of the inference runtimes (ONNX Runtime, ...) the
@@ -7,6 +11,7 @@ package dev.junitbench.environment;
  *
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record SoftwareInfo(
     String javaHome,
     String javaVersion,

@@ -1,6 +1,9 @@
 package dev.junitbench.infra;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * A device a benchmark runs on. Execution providers (TensorRT, OpenVINO, ...) are not devices: they
@@ -8,6 +11,7 @@ import java.util.Locale;
  *
  * @since 0.1.0
  */
+@API(status = MAINTAINED, since = "0.1")
 public enum Device {
   /** The host's processors; always available. */
   CPU,

@@ -1,5 +1,9 @@
 package dev.junitbench.infra;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import org.apiguardian.api.API;
+
 /**
  * Text generation with a model, for one scenario's batch, injected into a parameter of a benchmark
  * method annotated {@link Generate} beside its {@link Model} parameter. Each call of
@@ -9,6 +13,7 @@ package dev.junitbench.infra;
  *
  * @since 0.1.0
  */
+@API(status = MAINTAINED, since = "0.1")
 public interface Generator {
 
   /**

@@ -1,5 +1,9 @@
 package dev.junitbench.infra;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import org.apiguardian.api.API;
+
 /**
  * The load one scenario runs under: a {@link LoadScenario} and, for Server, its target rate (null
  * for the peak search), for Concurrency its client count, for MultiStream its samples per query.
@@ -10,6 +14,7 @@ package dev.junitbench.infra;
  * @param samplesPerQuery MultiStream: samples per query; else null
  * @since 0.1.0
  */
+@API(status = MAINTAINED, since = "0.1")
 public record LoadPoint(LoadScenario scenario, Double targetQps, Integer clients, Integer samplesPerQuery) {
 
   /** Parameter name of the load scenario in display names and result files. */

@@ -1,10 +1,15 @@
 package dev.junitbench.infra;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import org.apiguardian.api.API;
+
 /**
  * How queries reach the model, as MLPerf LoadGen's scenarios define it; chosen with {@link Load}.
  *
  * @since 0.1.0
  */
+@API(status = MAINTAINED, since = "0.1")
 public enum LoadScenario {
 
   /** One query at a time, the next issued when the last completes; latency per query. The default. */

@@ -1,9 +1,12 @@
 package dev.junitbench.infra;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * The inputs of a model for one scenario, built before the scenario is timed: one tensor per input
@@ -12,6 +15,7 @@ import java.util.Set;
  *
  * @since 0.1.0
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class ModelInputs implements AutoCloseable {
 
   private final Map<String, Object> tensors;

@@ -1,9 +1,12 @@
 package dev.junitbench.infra;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.StringJoiner;
+import org.apiguardian.api.API;
 
 /**
  * One combination of a benchmark's dimensions: the device, batch size, sequence length, execution
@@ -12,6 +15,7 @@ import java.util.StringJoiner;
  *
  * @since 0.1.0
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class Scenario {
 
   /** Parameter name of the device in display names and result files. */

@@ -1,5 +1,7 @@
 package dev.junitbench.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -7,12 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import org.apiguardian.api.API;
 
 /**
  * Writes a file so that readers see the old content or the new, never half of it.
  *
  * @since 0.1.0
  */
+@API(status = INTERNAL, since = "0.1")
 public final class AtomicFiles {
 
   /** What fills the temporary file; {@code previous} is the file's old content, or null. */

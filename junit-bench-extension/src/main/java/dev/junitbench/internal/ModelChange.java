@@ -1,9 +1,12 @@
 package dev.junitbench.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.results.ScenarioResult;
 import java.util.Locale;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * How a scenario's model differs from the baseline's, the first thing the regression gate and
@@ -12,6 +15,7 @@ import java.util.Optional;
  *
  * @since 0.1.0
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ModelChange {
 
   /** How every description starts. */

@@ -1,5 +1,7 @@
 package dev.junitbench.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.junitbench.results.ScenarioKey;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -7,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import org.apiguardian.api.API;
 
 /**
  * The scenario of a baseline closest to one it lacks: same benchmark, fewest params that differ (a
@@ -17,6 +20,7 @@ import java.util.TreeSet;
  * @param differences each param that differs, in name order: {@code sequence_length 256 here, 128 in the baseline}
  * @since 0.1.0
  */
+@API(status = INTERNAL, since = "0.1")
 public record NearestScenario(ScenarioKey key, List<String> differences) {
 
   /** The scenario of {@code candidates} (a baseline's) nearest to {@code wanted}, or empty when none has its benchmark. */

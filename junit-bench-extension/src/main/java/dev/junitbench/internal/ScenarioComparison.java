@@ -1,5 +1,7 @@
 package dev.junitbench.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.ForkStatistics;
@@ -7,6 +9,7 @@ import dev.junitbench.stats.JvmRuns;
 import dev.junitbench.stats.RegressionRule;
 import dev.junitbench.stats.Verdict;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The one place that picks the test comparing a scenario now with the same scenario of a baseline,
@@ -20,6 +23,7 @@ import java.util.Optional;
  *
  * @since 0.1.0
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ScenarioComparison {
 
   private ScenarioComparison() {}

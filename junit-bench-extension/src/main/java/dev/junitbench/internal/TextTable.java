@@ -1,7 +1,10 @@
 package dev.junitbench.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A plain-text table within a width: columns padded to fit, numbers right-aligned, and, when the
@@ -10,6 +13,7 @@ import java.util.List;
  *
  * @since 0.1.0
  */
+@API(status = INTERNAL, since = "0.1")
 public final class TextTable {
 
   private final List<String> header;

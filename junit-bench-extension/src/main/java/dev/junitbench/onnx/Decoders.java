@@ -1,9 +1,12 @@
 package dev.junitbench.onnx;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.junitbench.onnx.decoder.DecoderConfig;
 import dev.junitbench.onnx.decoder.DecoderModels;
 import java.io.IOException;
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /**
  * GPT-2-shaped decoders with random weights as {@code @Model(block = ...)} builders, for text
@@ -21,6 +24,7 @@ import java.nio.file.Path;
  *
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Decoders {
 
   private Decoders() {}

@@ -1,10 +1,13 @@
 package dev.junitbench.onnx;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import dev.junitbench.infra.ModelInputs;
+import org.apiguardian.api.API;
 
 /**
  * An ONNX model opened with ONNX Runtime for one scenario's device, injected into a
@@ -21,6 +24,7 @@ import dev.junitbench.infra.ModelInputs;
  *
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class OnnxModel {
 
   private final OrtEnvironment environment;

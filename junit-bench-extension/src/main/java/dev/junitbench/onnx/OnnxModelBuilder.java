@@ -1,7 +1,10 @@
 package dev.junitbench.onnx;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.io.IOException;
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /**
  * Builds an ONNX model in code, for {@code @Model(block = ...)} with an {@link OnnxModel} parameter:
@@ -11,6 +14,7 @@ import java.nio.file.Path;
  *
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface OnnxModelBuilder {
 
   /**

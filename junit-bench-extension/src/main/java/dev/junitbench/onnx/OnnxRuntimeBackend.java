@@ -1,5 +1,7 @@
 package dev.junitbench.onnx;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * Runs ONNX models with ONNX Runtime: on the CPU always, and with whichever other execution
@@ -24,6 +27,7 @@ import java.util.Set;
  * classpath has and can start here. Found through {@link java.util.ServiceLoader}; skipped when ONNX
  * Runtime is not on the classpath. Its native library is loaded the first time a benchmark needs it.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class OnnxRuntimeBackend implements Backend {
 
   /** The backend's name in messages and result files. */

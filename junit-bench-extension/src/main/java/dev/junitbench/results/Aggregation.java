@@ -1,5 +1,9 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * How a probe's figure measured in several forks (fresh JVMs, {@code @Fork}) joins into the one
  * figure of the scenario's result, as the probe declares it with
@@ -13,6 +17,7 @@ package dev.junitbench.results;
  *
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum Aggregation {
 
   /** The mean of the forks: for a mean, a rate or a ratio ({@code cpu_process_pct}). The default. */

@@ -1,7 +1,10 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.RegressionRule;
+import org.apiguardian.api.API;
 
 /**
  * A scenario compared with the same scenario (same benchmark and params) of a baseline run.
@@ -15,6 +18,7 @@ import dev.junitbench.stats.RegressionRule;
  * @param note why nothing was compared, or how (summaries only), or null
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record BaselineCheck(String file, String runId, boolean found, Double change, Comparison comparison,
     RegressionRule rule, String note) {
 

@@ -1,6 +1,9 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A scenario's figures against its {@code @Budget}: the limits as set (null where not set) and each
@@ -12,6 +15,7 @@ import java.util.List;
  * @param exceeded each broken limit ({@code median 12.10 ms > 10.00 ms}); empty when all were kept
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record BudgetCheck(Double medianMs, Double p99Ms, Double minThroughput, List<String> exceeded) {
 
   /** Whether a limit was broken. */

@@ -1,8 +1,11 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.junitbench.stats.ForkAdvice;
 import dev.junitbench.stats.LatencySummary;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The {@code forks} group of a result measured in fresh JVMs: each fork's summary and the
@@ -28,6 +31,7 @@ import java.util.List;
  *     measured in one such JVM (a verdict alike to alike, the forks giving the spread between JVMs); else null
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ForkFigures(int planned, int completed, Double medianMs, Double ci95Low, Double ci95High,
     String method, Double betweenForkCv, Double withinForkCv, double wallTimeMs, double overheadMs,
     ForkAdvice advice, List<ForkRun> runs, LatencySummary here) {

@@ -1,5 +1,9 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * One fork of a forked scenario: a fresh JVM that opened the model, ran the scenario's set-up,
  * warmed up and measured, and handed its figures back.
@@ -17,5 +21,6 @@ package dev.junitbench.results;
  * @param wallTimeMs from starting the JVM to its end, ms: start-up, set-up and model loading included
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ForkRun(int fork, Status status, String error, long count, Double medianMs, Double ci95Low,
     Double ci95High, Double meanMs, Phase warmup, Phase measurement, double wallTimeMs) {}

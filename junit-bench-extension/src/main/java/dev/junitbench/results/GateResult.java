@@ -1,5 +1,9 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The {@code gate} group of a result: what the regression gate and the budget decided right after
  * the scenario was measured. A scenario the gate failed keeps its figures, status {@code failed}.
@@ -11,6 +15,7 @@ package dev.junitbench.results;
  * @param budget the check of {@code @Budget}, or null when the benchmark has none
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record GateResult(boolean failed, String message, BaselineCheck baseline, BudgetCheck budget) {
 
   /** The message's first line: for a failure, the one a test report lists. */

@@ -1,7 +1,10 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.junitbench.stats.LatencySummary;
 import dev.junitbench.stats.TokenTimings;
+import org.apiguardian.api.API;
 
 /**
  * The speed of text generation of one scenario, from the time of every token (tokens.csv), as
@@ -20,6 +23,7 @@ import dev.junitbench.stats.TokenTimings;
  * @param outputTokensPerS output tokens of all requests over the measurement's wall time
  * @param prefillTokensPerS prompt tokens of all requests over their summed times to first token
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record GenerationFigures(int promptTokens, int newTokens, int batchSize, String prompt, int requests,
     LatencySummary ttftMs, LatencySummary tpotMs, LatencySummary itlMs, LatencySummary e2eMs,
     LatencySummary requestOutputTokensPerS, Double outputTokensPerS, Double prefillTokensPerS) {

@@ -1,10 +1,13 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.junitbench.stats.EarlyStopping;
 import dev.junitbench.stats.LatencySummary;
 import dev.junitbench.stats.Percentiles;
 import java.util.Arrays;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The {@code load} group of a result measured under {@code @Load}: how the queries were issued and
@@ -27,6 +30,7 @@ import java.util.List;
  * @param goodput Server with text generation and TTFT/TPOT bounds: the share of requests meeting both, else null
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record LoadFigures(String scenario, Integer workers, Integer samplesPerQuery, long queries, Double targetQps,
     Double scheduledQps, Double achievedQps, double wallMs, LatencySummary serviceMs, LatencySummary issueLatenessMs,
     BoundCheck latencyBound, Peak peak, Goodput goodput) {

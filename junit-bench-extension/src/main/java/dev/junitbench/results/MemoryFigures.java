@@ -1,5 +1,9 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The {@code memory} group of a result: what the process held while the scenario was measured.
  * A figure the machine cannot give is null and {@code unavailableReason} says why, never zero.
@@ -13,5 +17,6 @@ package dev.junitbench.results;
  * @param gpuMemProcessMb memory this process held on the GPUs at the end of the measurement, MiB
  * @param unavailableReason why each null figure is null ({@code figure: reason; ...}), or null
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record MemoryFigures(Double rssPeakMb, Double rssAvgMb, Double heapPeakMb, Double heapAvgMb, Double modelFootprintMb,
     Double gpuMemPeakMb, Double gpuMemProcessMb, String unavailableReason) {}

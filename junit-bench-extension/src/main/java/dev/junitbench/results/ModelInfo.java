@@ -1,5 +1,9 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The {@code model} group of a result: which model ran, which file it was (its SHA-256), and what
  * opening it cost.
@@ -17,6 +21,7 @@ package dev.junitbench.results;
  * @param firstInferenceMs time of the first inference after opening, or null if none ran yet
  * @param options the backend options it was opened with ({@code @Model(options)}), or null for none
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ModelInfo(String id, String backend, String format, String source, Long sizeBytes, String sha256,
     String sha256UnavailableReason, Double loadTimeMs, Double firstInferenceMs, java.util.Map<String, String> options) {
 

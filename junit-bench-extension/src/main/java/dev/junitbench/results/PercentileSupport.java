@@ -1,5 +1,9 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Whether a run's queries support one latency percentile by MLPerf LoadGen's early-stopping rule
  * (99% confidence), and the conservative estimate they support.
@@ -10,4 +14,5 @@ package dev.junitbench.results;
  *     above it; at or above the percentile itself), or null when not supported
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record PercentileSupport(long minQueries, boolean supported, Double estimateMs) {}

@@ -1,5 +1,9 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * A warm-up or measurement phase as it actually ran.
  *
@@ -9,6 +13,7 @@ package dev.junitbench.results;
  * @param precisionReached whether the target was reached before the phase's time bound, or null
  * @param sampleLimitReached whether the phase stopped at the sample limit
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Phase(
     long iterations,
     double timeMs,

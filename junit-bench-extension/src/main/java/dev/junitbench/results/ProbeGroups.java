@@ -1,8 +1,11 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * What a scenario's probes hand to its result: the groups of the probes a user added, and how each
@@ -14,6 +17,7 @@ import java.util.Map;
  *     across forks, as its probe declared it; a number without one is averaged
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ProbeGroups(Map<String, Map<String, Object>> figures,
     Map<String, Map<String, Aggregation>> aggregations) {
 

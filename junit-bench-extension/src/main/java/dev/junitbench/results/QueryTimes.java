@@ -1,5 +1,9 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * When each query of a pooled load (Offline, Server, Concurrency) was scheduled, issued, started and
  * completed, in nanoseconds since the run started, and which worker ran it: the raw file
@@ -11,6 +15,7 @@ package dev.junitbench.results;
  * @param completedNs when it completed
  * @param worker the worker that ran it, from 0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record QueryTimes(long[] scheduledNs, long[] issuedNs, long[] startedNs, long[] completedNs, int[] worker) {
 
   /** Queries recorded. */

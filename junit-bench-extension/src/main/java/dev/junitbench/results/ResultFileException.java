@@ -1,6 +1,9 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.io.IOException;
+import org.apiguardian.api.API;
 
 /**
  * A result file that cannot be used: missing, empty, cut short, of another schema version, or with
@@ -8,6 +11,7 @@ import java.io.IOException;
  *
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ResultFileException extends IOException {
 
   private static final long serialVersionUID = 1L;

@@ -1,13 +1,17 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import org.apiguardian.api.API;
 
 /**
  * The JSON form of the result model, as results.json holds it: the file's name and the mapper that
  * reads and writes it (snake_case, nulls kept). The run's writer rewrites the file whole each time.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ResultsJson {
 
   /** File name inside a run folder. */

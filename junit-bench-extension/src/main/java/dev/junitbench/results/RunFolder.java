@@ -1,5 +1,7 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,6 +15,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 
 /**
  * A run folder as written, read back: its results.json as the result model, and its samples.csv
@@ -23,6 +26,7 @@ import java.util.stream.Stream;
  * @param document results.json
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record RunFolder(Path dir, ResultsDocument document) {
 
   /** Reads results.json leniently: a newer writer of the same schema version may add fields. */

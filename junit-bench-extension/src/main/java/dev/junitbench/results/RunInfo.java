@@ -1,9 +1,12 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.junitbench.environment.GitInfo;
 import dev.junitbench.environment.HostInfo;
 import dev.junitbench.environment.SoftwareInfo;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The {@code run} object of results.json: one JVM's run of benchmarks.
@@ -21,6 +24,7 @@ import java.util.Map;
  *     files written before it was recorded
  * @param warnings figures the run could not give, and why: each cause once
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record RunInfo(String id, String startedAt, String finishedAt, GitInfo git, HostInfo host,
     SoftwareInfo software, Map<String, String> config, Map<String, String> configSources,
     java.util.List<String> warnings) {

@@ -1,7 +1,10 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Map;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * What makes a scenario the same across runs: its benchmark ({@code fqcn#method}) and its params,
@@ -12,6 +15,7 @@ import java.util.TreeMap;
  * @param params the params as text, sorted by name
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ScenarioKey(String benchmark, Map<String, String> params) {
 
   /** A benchmark's id, {@code fully.qualified.Class#method}: the one place it is made. */

@@ -1,5 +1,7 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.junitbench.stats.LatencySummary;
@@ -7,6 +9,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.apiguardian.api.API;
 
 /**
  * The outcome of one scenario, as written to results.json: what ran, how it ended and its
@@ -45,6 +48,7 @@ import java.util.function.Consumer;
  *     {@code probes} joins across forks, by group and figure, as the probes declared it: not written
  *     to results.json (a fork hands it back beside the result); empty when read from a file
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ScenarioResult(
     Integer id,
     String benchmark,

@@ -1,9 +1,13 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /** How a scenario ended, as JUnit reported it. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum Status {
   /** Measured; statistics present. */
   PASSED,

@@ -1,6 +1,11 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /** A rate: {@code value} per second in {@code unit}, such as {@code samples/s}. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Throughput(Double value, String unit) {
 
   /** Unit of {@code throughput}: batch items per second. */

@@ -1,9 +1,13 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.junitbench.stats.LatencySummary;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /** How figures read to people: durations in a fitting unit, rates, and the report-entry summary. */
+@API(status = INTERNAL, since = "0.1")
 public final class UnitFormat {
 
   /** Key of the report entry that gives a scenario's summary (IDEs show it beside the test). */

@@ -1,9 +1,12 @@
 package dev.junitbench.results;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.junitbench.stats.EarlyStopping;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The {@code validity} group of a measured result, as MLPerf judges a run: which latency percentiles
@@ -26,6 +29,7 @@ import java.util.List;
  * @param reason why the run is INVALID, or null when valid
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Validity(boolean valid, String target, long queries, double durationMs, Long minQueries,
     Double minDurationMs, PercentileSupport p90, PercentileSupport p95, PercentileSupport p99, PercentileSupport p999,
     String reason) {

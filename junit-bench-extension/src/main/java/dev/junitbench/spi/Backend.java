@@ -1,10 +1,13 @@
 package dev.junitbench.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.junitbench.infra.Device;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * A runtime benchmarks run on (ONNX Runtime, DJL, ...), found through {@link java.util.ServiceLoader}
@@ -15,6 +18,7 @@ import java.util.Set;
  *
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface Backend {
 
   /** A short name for messages and result files ({@code onnxruntime}). */

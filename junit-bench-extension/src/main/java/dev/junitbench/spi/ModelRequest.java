@@ -1,8 +1,11 @@
 package dev.junitbench.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.junitbench.infra.Device;
 import dev.junitbench.model.ModelSource;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * What a benchmark asks a backend to open.
@@ -18,6 +21,7 @@ import java.util.Map;
  * @param mode one of the backend's {@link Backend#modes()}, or null for its default
  * @param threads intra-op threads, or null for the backend's default
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ModelRequest(String benchmark, String id, ModelSource model, Object block, ModelSource tokenizer,
     Execution execution, Map<String, String> options, Device device, String mode, Integer threads) {
 

@@ -1,12 +1,16 @@
 package dev.junitbench.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
+import org.apiguardian.api.API;
 
 /**
  * A model a backend has opened for one device: the handle injected into benchmark methods and the
  * means to build inputs for a scenario. Closed when the test class's benchmarks are done.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface OpenedModel extends AutoCloseable {
 
   /** The object injected into the {@code @Model} parameter ({@code OnnxModel}, say). */

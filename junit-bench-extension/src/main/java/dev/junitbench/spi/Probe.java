@@ -1,6 +1,9 @@
 package dev.junitbench.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * Measures something while a scenario is measured and hands back a group of figures: the
@@ -40,6 +43,7 @@ import java.util.Set;
  *
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface Probe {
 
   /**

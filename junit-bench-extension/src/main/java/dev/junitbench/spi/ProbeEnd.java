@@ -1,6 +1,9 @@
 package dev.junitbench.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * What a probe knows when the measurement ends.
@@ -11,6 +14,7 @@ import java.util.Map;
  *     (the energy probe adds the GPU's power draw, which the GPU probe measured)
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ProbeEnd(long items, long wallNs, Map<String, Map<String, Object>> earlier) {
 
   /** An earlier probe's figure {@code figure} of {@code group}, or null when none was measured. */

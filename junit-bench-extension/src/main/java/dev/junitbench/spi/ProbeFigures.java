@@ -1,5 +1,7 @@
 package dev.junitbench.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.junitbench.results.Aggregation;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -7,6 +9,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The figures a probe measured, in the order they are put: each a number, a short text, or null
@@ -20,6 +23,7 @@ import java.util.Map;
  *
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ProbeFigures {
 
   /** Where a figure goes when no group is named: the probe's own. */

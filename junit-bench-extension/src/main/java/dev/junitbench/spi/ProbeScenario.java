@@ -1,7 +1,10 @@
 package dev.junitbench.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.junitbench.infra.Device;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The scenario a probe is about to measure.
@@ -13,6 +16,7 @@ import java.util.Map;
  *     ({@link Probe#configurationKeys()}), as written; a key the run does not set is absent
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ProbeScenario(String benchmark, String displayName, Device device, Map<String, String> configuration) {
 
   /** A scenario that sets none of the probe's keys. */

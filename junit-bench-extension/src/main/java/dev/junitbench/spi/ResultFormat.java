@@ -1,9 +1,12 @@
 package dev.junitbench.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.junitbench.results.RunFolder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * A file format a run is also written in, besides the built-in results.json, results.csv and
@@ -19,6 +22,7 @@ import java.util.Set;
  *
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface ResultFormat {
 
   /** A short name, used in {@code junit.bench.format.<name>} and in warnings: {@code html}. */

@@ -1,6 +1,9 @@
 package dev.junitbench.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Arrays;
+import org.apiguardian.api.API;
 
 /**
  * Where a {@link dev.junitbench.infra.Generator} writes when each token of each request was ready, in
@@ -8,6 +11,7 @@ import java.util.Arrays;
  * request begins, before its clock starts. During warm-up every request overwrites the first slot;
  * from {@link #startMeasuring()} on each request gets its own. Used by one thread at a time.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class TokenRecorder {
 
   private final int tokensPerRequest;

@@ -1,6 +1,9 @@
 package dev.junitbench.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Arrays;
+import org.apiguardian.api.API;
 
 /**
  * A scenario's latency now against its baseline: the ratio of medians (current / baseline) with its
@@ -27,6 +30,7 @@ import java.util.Arrays;
  * @param note why a figure is missing or the verdict could not be called, or null
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Comparison(Verdict verdict, Double ratio, Double ci95Low, Double ci95High, Double pValue, String test,
     double baselineMedianMs, double currentMedianMs, long baselineCount, long currentCount, String note) {
 

@@ -1,5 +1,9 @@
 package dev.junitbench.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * MLPerf LoadGen's early-stopping rule: how many queries a latency percentile needs before it is
  * supported at 99% confidence, and the conservative estimate of it a run of n queries supports.
@@ -14,6 +18,7 @@ package dev.junitbench.stats;
  *
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class EarlyStopping {
 
   /** The confidence LoadGen asks of an estimate. */

@@ -1,5 +1,9 @@
 package dev.junitbench.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * How many forks and iterations per fork would bring a forked scenario's interval to a target
  * width, from the variances it showed within and between forks (Kalibera and Jones, "Rigorous
@@ -13,4 +17,5 @@ package dev.junitbench.stats;
  * @param note how the advice came about, in one sentence
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ForkAdvice(double targetHalfWidth, Integer forks, Integer iterations, Double halfWidth, String note) {}

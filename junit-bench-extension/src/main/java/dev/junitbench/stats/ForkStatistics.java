@@ -1,6 +1,9 @@
 package dev.junitbench.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A scenario measured in several fresh JVMs, summarised across them. A JVM run settles at its own
@@ -21,6 +24,7 @@ import java.util.Objects;
  *     or null when no fork has an interval
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ForkStatistics(int forks, double centerMs, Double ci95Low, Double ci95High, Double betweenForkCv,
     Double withinForkCv, double betweenLogVariance, Double withinLogVariance) {
 

@@ -1,8 +1,11 @@
 package dev.junitbench.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Two separated levels among one side's JVM runs: some JVMs land far slower than the rest (a busy
@@ -19,6 +22,7 @@ import java.util.Optional;
  * @param slowerMs the medians of the slower level, ms, ascending
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record JvmLevels(int jvms, int slow, double separation, double[] fasterMs, double[] slowerMs) {
 
   /** Fewest JVM runs whose levels are told apart: a spread within a group needs one group of two. */

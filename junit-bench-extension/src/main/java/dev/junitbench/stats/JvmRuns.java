@@ -1,6 +1,9 @@
 package dev.junitbench.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The one place that picks how two sides' JVM runs (one median per JVM: a forked run's fork
@@ -26,6 +29,7 @@ import java.util.Optional;
  *
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class JvmRuns {
 
   /** The label every verdict of one JVM against one JVM carries. */

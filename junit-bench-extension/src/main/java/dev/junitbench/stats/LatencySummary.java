@@ -1,13 +1,17 @@
 package dev.junitbench.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Arrays;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Latency statistics of one measured scenario, in milliseconds, computed once from the raw samples.
  * A figure that is undefined for the sample count (std below 2 samples, the median's 95% interval
  * below 6) is null, never NaN or infinite.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record LatencySummary(long count, Double mean, Double median, Double std, Double min, Double max,
     Double p25, Double p75, Double p90, Double p95, Double p99, Double p999,
     Double ci95Low, Double ci95High, Long outliers) {

@@ -1,5 +1,9 @@
 package dev.junitbench.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The two-sided Mann-Whitney U test (Wilcoxon rank-sum) of two independent samples: does one tend
  * to be larger than the other? Distribution-free, so it suits latencies, whose distributions are
@@ -13,6 +17,7 @@ package dev.junitbench.stats;
  * @param exact whether the p-value comes from U's exact distribution
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record MannWhitney(double u, double z, double pValue, boolean exact) {
 
   /** The largest sample scipy's exact method is used for (when the other may be any size). */

@@ -1,6 +1,11 @@
 package dev.junitbench.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /** Ranks of the distribution-free 95% confidence interval of the median. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class MedianInterval {
 
   /** Fewest samples with an interval: P(B = 0) = 2^-n first drops to 0.025 or below at n = 6. */

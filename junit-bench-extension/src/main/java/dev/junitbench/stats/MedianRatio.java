@@ -1,5 +1,9 @@
 package dev.junitbench.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The ratio of two medians (current / baseline) with a distribution-free 95% confidence interval,
  * by Price and Bonett's method ("Distribution-free confidence intervals for difference and ratio of
@@ -16,6 +20,7 @@ package dev.junitbench.stats;
  * @param logStandardError the standard error of ln(ratio)
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record MedianRatio(double ratio, double ci95Low, double ci95High, double logStandardError) {
 
   private static final double Z_975 = Normal.quantile(0.975);

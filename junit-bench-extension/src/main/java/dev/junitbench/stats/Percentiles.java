@@ -1,6 +1,11 @@
 package dev.junitbench.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /** Exact percentiles of sorted samples, interpolated the way numpy's default (R type 7) does. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Percentiles {
 
   private Percentiles() {}

@@ -1,5 +1,9 @@
 package dev.junitbench.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * When a change counts: its p-value is below {@code alpha} and its estimate differs from no change
  * by more than {@code threshold} (0.05 = 5%). Both are needed: with many samples a 0.5% shift is
@@ -9,6 +13,7 @@ package dev.junitbench.stats;
  * @param alpha significance level, in (0, 0.5]
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record RegressionRule(double threshold, double alpha) {
 
   /** Default noise threshold: 5%. */

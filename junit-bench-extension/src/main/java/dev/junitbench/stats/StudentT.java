@@ -1,11 +1,16 @@
 package dev.junitbench.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Student's t distribution: the quantile JMH multiplies a standard error by for its
  * {@code scoreError} (99.9% confidence), so a JMH export states the error JMH would state.
  *
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class StudentT {
 
   private static final double[] LANCZOS = {

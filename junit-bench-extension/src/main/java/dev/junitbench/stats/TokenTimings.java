@@ -1,6 +1,9 @@
 package dev.junitbench.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The speed of text generation from the raw time of every output token, defined as vLLM's
@@ -26,6 +29,7 @@ import java.util.Objects;
  * @param prefillTokensPerSecond batch x L x requests over the summed times to first token, or null when 0
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record TokenTimings(int requests, int tokensPerRequest, int batchSize, int promptTokens,
     LatencySummary ttftMs, LatencySummary tpotMs, LatencySummary itlMs, LatencySummary e2eMs,
     LatencySummary requestTokensPerSecond, Double outputTokensPerSecond, Double prefillTokensPerSecond) {

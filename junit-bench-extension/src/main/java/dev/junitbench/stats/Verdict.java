@@ -1,7 +1,10 @@
 package dev.junitbench.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * What a comparison of a scenario with its baseline concludes. A change is called only when it is
@@ -9,6 +12,7 @@ import java.util.Locale;
  *
  * @since 0.1.0
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum Verdict {
   /** Slower: latency up (or throughput down) beyond the threshold, significantly. */
   REGRESSED,

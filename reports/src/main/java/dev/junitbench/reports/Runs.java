@@ -1,11 +1,15 @@
 package dev.junitbench.reports;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.junitbench.results.ResultFileException;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /** Reading run folders for the reports: each problem becomes a {@link BadInputException} naming the file. */
+@API(status = INTERNAL, since = "0.1")
 public final class Runs {
 
   private Runs() {}

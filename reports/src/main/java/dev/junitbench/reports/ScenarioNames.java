@@ -1,7 +1,9 @@
 package dev.junitbench.reports;
 
-import dev.junitbench.results.UnitFormat;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.UnitFormat;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -9,11 +11,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * How reports name scenarios: a benchmark by its class and method, a scenario by the params that
  * vary among the scenarios of its benchmark (the others are the same for all, said once).
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ScenarioNames {
 
   private final Map<String, List<String>> varying;

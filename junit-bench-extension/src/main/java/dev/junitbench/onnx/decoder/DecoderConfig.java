@@ -1,5 +1,7 @@
 package dev.junitbench.onnx.decoder;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -9,6 +11,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The shape of a GPT-style decoder that {@link DecoderModels} builds, and the seed of its random
@@ -21,6 +24,7 @@ import java.util.Map;
  * @param maxPositions position ids run from 0 to {@code maxPositions - 1}
  * @param seed seed of the weights' random numbers
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record DecoderConfig(int layers, int hidden, int heads, int vocabSize, int maxPositions, long seed) {
 
   /** The seed of every preset. */

@@ -1,5 +1,7 @@
 package dev.junitbench.onnx.decoder;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import ai.onnx.proto.OnnxMl;
 import dev.junitbench.config.Defaults;
 import java.io.IOException;
@@ -8,6 +10,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import org.apiguardian.api.API;
 
 /**
  * Builds GPT-2-style decoder-only ONNX models with random weights, offline: inputs {@code input_ids},
@@ -21,6 +24,7 @@ import java.nio.file.StandardCopyOption;
  * weights are random (normal, standard deviation 0.02): the model costs what a trained one of its
  * shape costs, but the text it generates means nothing.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class DecoderModels {
 
   /** Where {@link #cached(DecoderConfig)} keeps models, relative to the working directory. */

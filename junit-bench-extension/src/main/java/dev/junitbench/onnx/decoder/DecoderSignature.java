@@ -1,5 +1,7 @@
 package dev.junitbench.onnx.decoder;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import ai.onnxruntime.NodeInfo;
 import ai.onnxruntime.OnnxJavaType;
 import ai.onnxruntime.OrtException;
@@ -12,6 +14,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * What text generation with a KV cache needs to know of an ONNX decoder exported with past, read
@@ -27,6 +30,7 @@ import java.util.regex.Pattern;
  *     legacy merged export, which chooses between the first call (no past) and the following ones
  * @param cacheType the element type of the cache, {@code FLOAT} or {@code FLOAT16}
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record DecoderSignature(int layers, int heads, int headDim, boolean positionIds, boolean useCacheBranch,
     OnnxJavaType cacheType) {
 

@@ -1,5 +1,7 @@
 package dev.junitbench.onnx.decoder;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import ai.onnxruntime.NodeInfo;
 import ai.onnxruntime.OnnxJavaType;
 import ai.onnxruntime.OnnxTensor;
@@ -24,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import org.apiguardian.api.API;
 
 /**
  * Greedy text generation with an ONNX decoder exported with past, on ONNX Runtime: one call of the
@@ -33,6 +36,7 @@ import java.util.SplittableRandom;
  * made once) and the logits land in buffers of junit-bench's own, so between two clock reads only
  * ONNX Runtime's call and the argmax over the vocabulary run.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class OnnxGenerator implements Generator, AutoCloseable {
 
   private final OrtSession session;
