@@ -4,7 +4,7 @@ import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
-import dev.junitbench.model.ModelSource;
+import dev.junitbench.spi.ModelSource;
 import dev.junitbench.model.Tokenization;
 import java.io.IOException;
 import java.nio.LongBuffer;

@@ -1,5 +1,6 @@
 package dev.junitbench.model;
 
+import dev.junitbench.spi.ModelSource;
 import dev.junitbench.warnings.Causes;
 import dev.junitbench.warnings.RunWarnings;
 import java.io.IOException;

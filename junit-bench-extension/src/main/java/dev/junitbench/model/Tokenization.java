@@ -3,6 +3,7 @@ package dev.junitbench.model;
 import ai.djl.huggingface.tokenizers.Encoding;
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import dev.junitbench.config.BenchmarkConfigurationException;
+import dev.junitbench.spi.ModelSource;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.LinkedHashMap;

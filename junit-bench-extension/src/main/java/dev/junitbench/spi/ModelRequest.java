@@ -3,7 +3,6 @@ package dev.junitbench.spi;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.junitbench.infra.Device;
-import dev.junitbench.model.ModelSource;
 import java.util.Map;
 import org.apiguardian.api.API;
 

@@ -2,7 +2,7 @@ package dev.junitbench.djl;
 
 import ai.djl.ndarray.NDArray;
 import dev.junitbench.infra.Device;
-import dev.junitbench.model.ModelSource;
+import dev.junitbench.spi.ModelSource;
 import dev.junitbench.onnx.TinyModels;
 import dev.junitbench.spi.Backend;
 import dev.junitbench.spi.Execution;

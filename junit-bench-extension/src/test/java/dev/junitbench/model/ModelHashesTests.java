@@ -2,6 +2,7 @@ package dev.junitbench.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.junitbench.spi.ModelSource;
 import dev.junitbench.warnings.RunWarnings;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -2,7 +2,7 @@ package dev.junitbench.onnx;
 
 import ai.onnxruntime.OnnxTensor;
 import dev.junitbench.infra.Device;
-import dev.junitbench.model.ModelSource;
+import dev.junitbench.spi.ModelSource;
 import dev.junitbench.spi.Backend;
 import dev.junitbench.spi.Execution;
 import dev.junitbench.spi.ModelRequest;

@@ -6,7 +6,7 @@ import dev.junitbench.Fork;
 import dev.junitbench.Measurement;
 import dev.junitbench.Warmup;
 import dev.junitbench.model.ModelHashes;
-import dev.junitbench.model.ModelSource;
+import dev.junitbench.spi.ModelSource;
 import java.io.IOException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;

@@ -5,7 +5,7 @@ import dev.junitbench.Blackhole;
 import dev.junitbench.Measurement;
 import dev.junitbench.Warmup;
 import dev.junitbench.model.ModelHashes;
-import dev.junitbench.model.ModelSource;
+import dev.junitbench.spi.ModelSource;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

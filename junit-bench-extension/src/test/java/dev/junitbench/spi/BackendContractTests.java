@@ -7,7 +7,6 @@ import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.infra.Device;
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
-import dev.junitbench.model.ModelSource;
 import dev.junitbench.onnx.OnnxRuntimeBackend;
 import dev.junitbench.onnx.TinyModels;
 import dev.junitbench.spi.contract.BackendContract;

@@ -5,7 +5,7 @@ import dev.junitbench.infra.Device;
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
 import dev.junitbench.model.ModelHashes;
-import dev.junitbench.model.ModelSource;
+import dev.junitbench.spi.ModelSource;
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.sampling.ResourceSampler;
 import dev.junitbench.spi.Backend;

@@ -8,7 +8,7 @@ import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.infra.Device;
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
-import dev.junitbench.model.ModelSource;
+import dev.junitbench.spi.ModelSource;
 import dev.junitbench.spi.Backend;
 import dev.junitbench.spi.Execution;
 import dev.junitbench.spi.ModelRequest;

@@ -1,4 +1,6 @@
-package dev.junitbench.model;
+package dev.junitbench.spi;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.junitbench.config.BenchmarkConfigurationException;
 import java.io.IOException;
@@ -9,6 +11,7 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * Where a model or tokenizer file comes from: {@code classpath:}, {@code file:} or a path relative to
@@ -19,6 +22,7 @@ import java.util.Locale;
  * @param resource the classpath resource, or null
  * @param path the file, or null
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ModelSource(String location, URL resource, Path path) {
 
   private static final String CLASSPATH = "classpath:";

@@ -1,4 +1,4 @@
-package dev.junitbench.model;
+package dev.junitbench.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
