@@ -315,10 +315,6 @@ public final class ResourceSampler {
       });
     }
 
-    /**
-     * Runs a probe's step; a probe that throws is noted, and skipped from then on but for its end
-     * ({@code always}), which stops what it started.
-     */
     /** What {@code probe} answers, or null when it throws (then kept as its failure). */
     private ProbeFigures ask(Probe probe, Callable<ProbeFigures> question) {
       try {
@@ -331,6 +327,10 @@ public final class ResourceSampler {
       }
     }
 
+    /**
+     * Runs a probe's step; a probe that throws is noted, and skipped from then on but for its end
+     * ({@code always}), which stops what it started.
+     */
     private void call(Probe probe, ThrowingStep step, boolean always) {
       if (!always && failures.containsKey(probe)) {
         return;

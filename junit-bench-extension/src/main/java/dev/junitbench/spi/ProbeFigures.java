@@ -1,6 +1,7 @@
 package dev.junitbench.spi;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.junitbench.results.Aggregation;
 import java.util.ArrayList;
@@ -56,7 +57,12 @@ public final class ProbeFigures {
   /**
    * Puts {@code value} as figure {@code figure} of {@code group}, averaged across forks
    * ({@link #DEFAULT_AGGREGATION}).
+   *
+   * <p>For the built-in probes, which fill the {@code memory}, {@code utilization} and {@code energy}
+   * groups: a probe of one's own that names any group but its own ({@link #OWN}) fails, with that
+   * reason, and its figures are left out.
    */
+  @API(status = INTERNAL, since = "0.1")
   public ProbeFigures put(String group, String figure, Number value) {
     return put(group, figure, value, DEFAULT_AGGREGATION);
   }
@@ -64,7 +70,12 @@ public final class ProbeFigures {
   /**
    * Puts {@code value} as figure {@code figure} of {@code group}, joined across forks as
    * {@code aggregation} says.
+   *
+   * <p>For the built-in probes, which fill the {@code memory}, {@code utilization} and {@code energy}
+   * groups: a probe of one's own that names any group but its own ({@link #OWN}) fails, with that
+   * reason, and its figures are left out.
    */
+  @API(status = INTERNAL, since = "0.1")
   public ProbeFigures put(String group, String figure, Number value, Aggregation aggregation) {
     if (aggregation == null) {
       throw new IllegalArgumentException("the figure " + figure + " is put with a null aggregation: pass one of "
@@ -80,7 +91,14 @@ public final class ProbeFigures {
     return text(OWN, figure, value);
   }
 
-  /** Puts a short text as figure {@code figure} of {@code group}. */
+  /**
+   * Puts a short text as figure {@code figure} of {@code group}.
+   *
+   * <p>For the built-in probes, which fill the {@code memory}, {@code utilization} and {@code energy}
+   * groups: a probe of one's own that names any group but its own ({@link #OWN}) fails, with that
+   * reason, and its figures are left out.
+   */
+  @API(status = INTERNAL, since = "0.1")
   public ProbeFigures text(String group, String figure, String value) {
     groups.computeIfAbsent(group, g -> new LinkedHashMap<>()).put(figure, value);
     // A text is not joined across forks: the first fork's is kept.
@@ -99,7 +117,14 @@ public final class ProbeFigures {
     return unavailable(OWN, figures, reason);
   }
 
-  /** Says why {@code figures} of {@code group} are null. */
+  /**
+   * Says why {@code figures} of {@code group} are null.
+   *
+   * <p>For the built-in probes, which fill the {@code memory}, {@code utilization} and {@code energy}
+   * groups: a probe of one's own that names any group but its own ({@link #OWN}) fails, with that
+   * reason, and its figures are left out.
+   */
+  @API(status = INTERNAL, since = "0.1")
   public ProbeFigures unavailable(String group, String figures, String reason) {
     groups.computeIfAbsent(group, g -> new LinkedHashMap<>());
     problems.computeIfAbsent(group, g -> new ArrayList<>()).add(figures + ": " + reason);
