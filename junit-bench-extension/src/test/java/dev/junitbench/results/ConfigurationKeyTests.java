@@ -11,6 +11,7 @@ import dev.junitbench.spi.ProbeEnd;
 import dev.junitbench.spi.ProbeFigures;
 import dev.junitbench.spi.ProbeScenario;
 import dev.junitbench.spi.ResultFormat;
+import dev.junitbench.testkit.ListenerRun;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;

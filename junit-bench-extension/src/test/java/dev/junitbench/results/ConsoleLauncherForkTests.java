@@ -3,6 +3,8 @@ package dev.junitbench.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.junitbench.testkit.ConsoleLauncherRun;
+import dev.junitbench.testkit.ListenerRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.junitbench.output.SamplesCsv;
+import dev.junitbench.testkit.ConsoleLauncherRun;
+import dev.junitbench.testkit.ListenerRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

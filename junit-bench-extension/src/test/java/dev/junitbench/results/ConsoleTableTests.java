@@ -11,6 +11,7 @@ import dev.junitbench.Devices;
 import dev.junitbench.Param;
 import dev.junitbench.infra.Device;
 import dev.junitbench.infra.Scenario;
+import dev.junitbench.testkit.ListenerRun;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Param;
+import dev.junitbench.testkit.ListenerRun;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -10,6 +10,7 @@ import dev.junitbench.Devices;
 import dev.junitbench.Measurement;
 import dev.junitbench.infra.Device;
 import dev.junitbench.infra.Scenario;
+import dev.junitbench.testkit.ListenerRun;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;

@@ -5,6 +5,7 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Fork;
 import dev.junitbench.infra.Scenario;
+import dev.junitbench.testkit.ListenerRun;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.junitbench.testkit.ListenerRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

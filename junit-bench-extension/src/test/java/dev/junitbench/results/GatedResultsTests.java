@@ -7,6 +7,7 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Budget;
 import dev.junitbench.Measurement;
 import dev.junitbench.Warmup;
+import dev.junitbench.testkit.ListenerRun;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

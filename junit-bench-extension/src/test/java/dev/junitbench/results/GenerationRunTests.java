@@ -15,6 +15,7 @@ import dev.junitbench.infra.Generator;
 import dev.junitbench.onnx.Decoders;
 import dev.junitbench.onnx.OnnxModel;
 import dev.junitbench.stats.LatencySummary;
+import dev.junitbench.testkit.ListenerRun;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -23,6 +23,7 @@ import dev.junitbench.load.PoissonSchedule;
 import dev.junitbench.onnx.Decoders;
 import dev.junitbench.onnx.OnnxModel;
 import dev.junitbench.stats.LatencySummary;
+import dev.junitbench.testkit.ListenerRun;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -10,6 +10,7 @@ import dev.junitbench.Warmup;
 import dev.junitbench.internal.ModelChange;
 import dev.junitbench.onnx.OnnxModel;
 import dev.junitbench.onnx.TinyModels;
+import dev.junitbench.testkit.ListenerRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;

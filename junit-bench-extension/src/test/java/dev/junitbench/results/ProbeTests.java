@@ -13,6 +13,7 @@ import dev.junitbench.spi.Probe;
 import dev.junitbench.spi.ProbeEnd;
 import dev.junitbench.spi.ProbeFigures;
 import dev.junitbench.spi.ProbeScenario;
+import dev.junitbench.testkit.ListenerRun;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URL;

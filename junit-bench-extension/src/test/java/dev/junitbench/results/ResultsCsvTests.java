@@ -10,6 +10,7 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Param;
 import dev.junitbench.infra.Scenario;
+import dev.junitbench.testkit.ListenerRun;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

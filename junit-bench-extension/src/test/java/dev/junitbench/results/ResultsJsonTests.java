@@ -10,6 +10,7 @@ import dev.junitbench.Blackhole;
 import dev.junitbench.Param;
 import dev.junitbench.SequenceLengths;
 import dev.junitbench.infra.Scenario;
+import dev.junitbench.testkit.ListenerRun;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -8,6 +8,7 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.infra.Scenario;
 import dev.junitbench.output.SamplesCsv;
+import dev.junitbench.testkit.ListenerRun;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

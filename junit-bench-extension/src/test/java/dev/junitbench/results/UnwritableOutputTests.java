@@ -6,6 +6,7 @@ import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.infra.Scenario;
+import dev.junitbench.testkit.ListenerRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

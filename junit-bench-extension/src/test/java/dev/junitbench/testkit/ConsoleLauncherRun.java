@@ -1,4 +1,4 @@
-package dev.junitbench.results;
+package dev.junitbench.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,13 +19,13 @@ import org.junit.jupiter.api.Assumptions;
  * Runs the JUnit Console Launcher in a JVM of its own on the test class path, as a user's CI step
  * would: listeners from ServiceLoader, system properties and junit-platform.properties read.
  */
-final class ConsoleLauncherRun {
+public final class ConsoleLauncherRun {
 
   /** Copied by the build (maven-dependency-plugin); never on the test class path. */
   private static final Path LAUNCHER = Path.of("target", "console-launcher", "junit-platform-console-standalone.jar");
 
   /** What the launcher printed, its exit code, its pid, and the run folders it left in {@code outputDir}. */
-  record Outcome(int exitCode, String printed, long pid, List<Path> runs) {}
+  public record Outcome(int exitCode, String printed, long pid, List<Path> runs) {}
 
   private ConsoleLauncherRun() {}
 
@@ -34,7 +34,7 @@ final class ConsoleLauncherRun {
    * {@code execute}, the folders {@code classPathFirst} ahead of the test class path; the log goes
    * to {@code log}, the run folders are read from {@code outputDir}.
    */
-  static Outcome run(List<String> jvmOptions, List<Path> classPathFirst, List<String> launcherArgs, Path log,
+  public static Outcome run(List<String> jvmOptions, List<Path> classPathFirst, List<String> launcherArgs, Path log,
       Path outputDir) throws IOException, InterruptedException {
     Assumptions.assumeTrue(Files.isRegularFile(LAUNCHER), LAUNCHER.toAbsolutePath() + " is missing: the build copies"
         + " it in generate-test-resources; run the tests through Maven");

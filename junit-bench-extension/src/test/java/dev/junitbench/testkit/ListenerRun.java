@@ -1,8 +1,9 @@
-package dev.junitbench.results;
+package dev.junitbench.testkit;
 
 import dev.junitbench.output.ResultsCsv;
 import dev.junitbench.output.ResultsListener;
 import dev.junitbench.output.SamplesCsv;
+import dev.junitbench.results.ResultsJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
@@ -45,13 +46,13 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
  * bypasses listeners), configuration parameters given explicitly and implicit ones off, and reads
  * back what the listener wrote and printed.
  */
-final class ListenerRun {
+public final class ListenerRun {
 
   /** Folder name of a run: {@code run-<yyyyMMdd-HHmmss>-<id>}. */
-  static final String RUN_FOLDER = "run-(\\d{8}-\\d{6})-([0-9A-Za-z]+)";
+  public static final String RUN_FOLDER = "run-(\\d{8}-\\d{6})-([0-9A-Za-z]+)";
 
   /** A strict reader: no NaN tokens, no trailing garbage, no duplicate keys. */
-  static final ObjectMapper JSON = JsonMapper.builder()
+  public static final ObjectMapper JSON = JsonMapper.builder()
       .disable(JsonParser.Feature.ALLOW_NON_NUMERIC_NUMBERS)
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
       .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
@@ -67,25 +68,25 @@ final class ListenerRun {
   }
 
   /** A run writing under {@code outputDir}: no progress lines, 1 warm-up and 7 measured iterations. */
-  static ListenerRun into(Path outputDir) {
+  public static ListenerRun into(Path outputDir) {
     return new ListenerRun(outputDir);
   }
 
-  ListenerRun config(String key, String value) {
+  public ListenerRun config(String key, String value) {
     config.put(key, value);
     return this;
   }
 
-  ListenerRun without(String key) {
+  public ListenerRun without(String key) {
     config.remove(key);
     return this;
   }
 
-  Map<String, String> config() {
+  public Map<String, String> config() {
     return config;
   }
 
-  Outcome run(Class<?>... fixtures) {
+  public Outcome run(Class<?>... fixtures) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
@@ -118,7 +119,7 @@ final class ListenerRun {
   }
 
   /** A test or container as the launcher reported it finished (or skipped: result null). */
-  record Finished(TestIdentifier identifier, TestExecutionResult result, String skipReason) {}
+  public record Finished(TestIdentifier identifier, TestExecutionResult result, String skipReason) {}
 
   private static final class Recorder implements TestExecutionListener {
     final List<Finished> finished = new ArrayList<>();
@@ -152,18 +153,18 @@ final class ListenerRun {
    * What a run printed, reported and wrote; {@code errAtFirstTest} is what the listener had printed
    * on stderr when the first scenario started (null when none started).
    */
-  record Outcome(Path outputDir, String out, String err, String printed, TestExecutionSummary summary,
+  public record Outcome(Path outputDir, String out, String err, String printed, TestExecutionSummary summary,
       List<Finished> finished, String errAtFirstTest) {
 
     /** The run folder; fails unless the output folder holds exactly one entry, a folder. */
-    Path runDir() {
+    public Path runDir() {
       List<Path> entries = list(outputDir);
       assertThat(entries).as("entries of %s", outputDir).hasSize(1);
       assertThat(entries.get(0)).isDirectory();
       return entries.get(0);
     }
 
-    String text(String file) {
+    public String text(String file) {
       try {
         return Files.readString(runDir().resolve(file), StandardCharsets.UTF_8);
       } catch (IOException e) {
@@ -171,18 +172,18 @@ final class ListenerRun {
       }
     }
 
-    JsonNode json() {
+    public JsonNode json() {
       return parseJson(text(ResultsJson.FILE));
     }
 
-    List<JsonNode> results() {
+    public List<JsonNode> results() {
       List<JsonNode> results = new ArrayList<>();
       json().get("results").forEach(results::add);
       return results;
     }
 
     /** The result of {@code method}'s scenario {@code displayName}; fails unless exactly one. */
-    JsonNode result(String method, String displayName) {
+    public JsonNode result(String method, String displayName) {
       List<JsonNode> matches = results().stream()
           .filter(r -> r.get("benchmark").asText().endsWith("#" + method))
           .filter(r -> r.get("display_name").asText().equals(displayName))
@@ -191,21 +192,21 @@ final class ListenerRun {
       return matches.get(0);
     }
 
-    List<CSVRecord> resultsCsv() {
+    public List<CSVRecord> resultsCsv() {
       return parseCsv(text(ResultsCsv.FILE));
     }
 
-    List<CSVRecord> samplesCsv() {
+    public List<CSVRecord> samplesCsv() {
       return parseCsv(text(SamplesCsv.FILE));
     }
 
     /** The results of the benchmark method {@code method}, in the order they were written. */
-    List<JsonNode> resultsOf(String method) {
+    public List<JsonNode> resultsOf(String method) {
       return results().stream().filter(r -> r.get("benchmark").asText().endsWith("#" + method)).toList();
     }
 
     /** What the launcher reported for the class container of {@code fixture}. */
-    TestExecutionResult reportedContainer(Class<?> fixture) {
+    public TestExecutionResult reportedContainer(Class<?> fixture) {
       return finished.stream()
           .filter(f -> f.result() != null)
           .filter(f -> f.identifier().getUniqueId().endsWith("[class:" + fixture.getName() + "]"))
@@ -214,7 +215,7 @@ final class ListenerRun {
     }
 
     /** What the launcher reported for {@code method}'s test {@code displayName}. */
-    TestExecutionResult reported(String method, String displayName) {
+    public TestExecutionResult reported(String method, String displayName) {
       List<TestExecutionResult> matches = finished.stream()
           .filter(f -> f.result() != null && f.identifier().isTest())
           .filter(f -> f.identifier().getUniqueId().contains("[test-template:" + method + "("))
@@ -226,7 +227,7 @@ final class ListenerRun {
     }
   }
 
-  static List<Path> list(Path dir) {
+  public static List<Path> list(Path dir) {
     try (Stream<Path> entries = Files.list(dir)) {
       return entries.sorted().toList();
     } catch (IOException e) {
@@ -234,7 +235,7 @@ final class ListenerRun {
     }
   }
 
-  static JsonNode parseJson(String text) {
+  public static JsonNode parseJson(String text) {
     try {
       return JSON.readTree(text);
     } catch (IOException e) {
@@ -243,7 +244,7 @@ final class ListenerRun {
   }
 
   /** Records of a CSV file with a header; fails on any malformed or ragged record. */
-  static List<CSVRecord> parseCsv(String text) {
+  public static List<CSVRecord> parseCsv(String text) {
     CSVFormat format = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get();
     try (Reader reader = new StringReader(text); CSVParser parser = CSVParser.parse(reader, format)) {
       List<CSVRecord> records = parser.getRecords();
@@ -258,7 +259,7 @@ final class ListenerRun {
   }
 
   /** The header names of a CSV file, in order. */
-  static List<String> csvHeader(String text) {
+  public static List<String> csvHeader(String text) {
     CSVFormat format = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get();
     try (CSVParser parser = CSVParser.parse(new StringReader(text), format)) {
       return parser.getHeaderNames();
@@ -268,7 +269,7 @@ final class ListenerRun {
   }
 
   /** A body that takes measurable time and cannot be optimised away. */
-  static void work(int rounds, dev.junitbench.Blackhole blackhole) {
+  public static void work(int rounds, dev.junitbench.Blackhole blackhole) {
     double x = 1;
     for (int i = 0; i < rounds; i++) {
       x = Math.sqrt(x + i);
