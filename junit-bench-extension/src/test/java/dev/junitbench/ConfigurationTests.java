@@ -1,10 +1,12 @@
 package dev.junitbench;
 
-import dev.junitbench.infra.Device;
+import static dev.junitbench.testkit.ScenarioResultAssert.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.junitbench.infra.Device;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.UnitFormat;
+import dev.junitbench.testkit.BenchmarkTestKit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -16,32 +18,28 @@ class ConfigurationTests {
   @Test
   @DisplayName("come from the method's annotations before the class's")
   void methodWinsOverClass() {
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().run(ConfigurationTestCases.class);
-    ScenarioResult fromClass = outcome.result("classRule [device=cpu, batch_size=2]");
-    assertThat(fromClass.warmup().iterations()).isEqualTo(2);
-    assertThat(fromClass.measurement().iterations()).isEqualTo(9);
-    ScenarioResult fromMethod = outcome.result("ownRule [device=cpu, batch_size=3]");
-    assertThat(fromMethod.warmup().iterations()).isEqualTo(1);
-    assertThat(fromMethod.measurement().iterations()).isEqualTo(4);
+    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().run(ConfigurationTestCases.class);
+    assertThat(outcome.result("classRule", "[device=cpu, batch_size=2]")).hasWarmupIterations(2)
+        .hasMeasuredIterations(9);
+    assertThat(outcome.result("ownRule", "[device=cpu, batch_size=3]")).hasWarmupIterations(1)
+        .hasMeasuredIterations(4);
   }
 
   @Test
   @DisplayName("are replaced whole by the run's overrides, time and precision included")
   void overridesReplaceTheWholeRule() {
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with()
+    ScenarioResult result = BenchmarkTestKit.with()
         .config("junit.bench.warmup.iterations", "0")
         .config("junit.bench.measurement.iterations", "3")
-        .run(ConfigurationTestCases.class, "slowByAnnotation");
-    ScenarioResult result = outcome.result("slowByAnnotation [device=cpu]");
-    assertThat(result.warmup().iterations()).isZero();
-    assertThat(result.measurement().iterations()).isEqualTo(3);
+        .run(ConfigurationTestCases.class, "slowByAnnotation").result("[device=cpu]");
+    assertThat(result).hasWarmupIterations(0).hasMeasuredIterations(3);
     assertThat(result.measurement().precisionTarget()).isNull();
   }
 
   @Test
   @DisplayName("are filtered by the run's dimension filters")
   void filters() {
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().quick()
+    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick()
         .config("junit.bench.devices", "cpu")
         .config("junit.bench.batch-sizes", "8, 1")
         .config("junit.bench.sequence-lengths", "64")
@@ -55,8 +53,7 @@ class ConfigurationTests {
   @Test
   @DisplayName("run a measurement with a precision target until it is reached and record it")
   void precisionTarget() {
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().run(ConfigurationTestCases.class, "precise");
-    ScenarioResult result = outcome.result("precise [device=cpu]");
+    ScenarioResult result = BenchmarkTestKit.with().run(ConfigurationTestCases.class, "precise").result("[device=cpu]");
     assertThat(result.measurement().precisionTarget()).isEqualTo(0.5);
     assertThat(result.measurement().precisionReached()).isNotNull();
     assertThat(result.measurement().iterations()).isGreaterThanOrEqualTo(20);
@@ -65,7 +62,7 @@ class ConfigurationTests {
   @Test
   @DisplayName("are tagged performance and publish their summary under a stable report-entry key")
   void tagAndReportEntry() {
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().quick().run(ConfigurationTestCases.class, "ownRule");
+    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().run(ConfigurationTestCases.class, "ownRule");
     assertThat(outcome.events().testEvents().started().list().get(0).getTestDescriptor().getTags())
         .contains(TestTag.create("performance"), TestTag.create("quick"));
     assertThat(UnitFormat.REPORT_ENTRY_KEY).isEqualTo("junit.bench.summary");

@@ -1,12 +1,13 @@
 package dev.junitbench;
 
-import dev.junitbench.infra.Device;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.skippedWithReason;
 
+import dev.junitbench.infra.Device;
 import dev.junitbench.onnx.OnnxModel;
+import dev.junitbench.testkit.BenchmarkTestKit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -19,7 +20,7 @@ class DryRunTests {
   @DisplayName("lists every scenario as skipped with what it would load, and runs and opens nothing")
   void listsWithoutRunning() {
     DryRunTestCases.calls.set(0);
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().config("junit.bench.dry-run", "true")
+    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().config("junit.bench.dry-run", "true")
         .run(DryRunTestCases.class);
     outcome.events().testEvents().assertStatistics(stats -> stats.skipped(4).started(1).failed(1));
     outcome.events().testEvents().assertThatEvents()
@@ -30,7 +31,7 @@ class DryRunTests {
             "dry run: would open model target/test-models/corrupt.onnx with onnxruntime")));
     assertThat(DryRunTestCases.calls).hasValue(0);
     // Device.AUTO is left unresolved: finding the best device would load the runtime.
-    assertThat(outcome.result("auto [device=auto, provider=cuda]").params()).doesNotContainKey("device_resolved")
+    assertThat(outcome.result("auto", "[device=auto, provider=cuda]").params()).doesNotContainKey("device_resolved")
         .containsEntry("provider", "cuda");
     // A configuration error is still reported: a dry run checks the benchmarks.
     outcome.events().testEvents().assertThatEvents().haveExactly(1,

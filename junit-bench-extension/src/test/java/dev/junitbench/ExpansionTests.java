@@ -1,10 +1,13 @@
 package dev.junitbench;
 
-import dev.junitbench.infra.Scenario;
+import static dev.junitbench.testkit.ScenarioResultAssert.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.junitbench.infra.Scenario;
+import dev.junitbench.testkit.BenchmarkTestKit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -17,7 +20,7 @@ class ExpansionTests {
   @Test
   @DisplayName("is expanded into one invocation per scenario, named from its params, in declaration order")
   void expandsTheCartesianProduct() {
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().quick().run(ExpansionTestCases.class, "product");
+    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().run(ExpansionTestCases.class, "product");
     List<String> names = outcome.events().testEvents().started().stream()
         .map(event -> event.getTestDescriptor().getDisplayName()).toList();
     assertThat(names).containsExactly(
@@ -31,18 +34,17 @@ class ExpansionTests {
   @Test
   @DisplayName("runs on the CPU when it declares no devices")
   void defaultsToCpu() {
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().quick().run(ExpansionTestCases.class, "plain");
+    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().run(ExpansionTestCases.class, "plain");
     assertThat(outcome.events().testEvents().started().stream().map(Event::getTestDescriptor)
         .map(d -> d.getDisplayName())).containsExactly("[device=cpu]");
-    assertThat(outcome.result("plain [device=cpu]").params()).containsExactly(
-        org.assertj.core.api.Assertions.entry("device", "cpu"));
+    assertThat(outcome.result("[device=cpu]")).hasParams(Map.entry("device", "cpu"));
   }
 
   @Test
   @DisplayName("injects the Scenario into @BeforeEach, the method and @AfterEach, once per scenario")
   void injectsTheScenario() {
     ExpansionTestCases.seen.clear();
-    BenchmarkRun.with().quick().run(ExpansionTestCases.class, "injected");
+    BenchmarkTestKit.with().quick().run(ExpansionTestCases.class, "injected");
     assertThat(ExpansionTestCases.seen).containsExactly(
         "before 1", "after 1", "before 4", "after 4");
     assertThat(ExpansionTestCases.bodyCalls).isGreaterThanOrEqualTo(12);

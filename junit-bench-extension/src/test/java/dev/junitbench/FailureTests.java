@@ -1,7 +1,6 @@
 package dev.junitbench;
 
-import dev.junitbench.infra.Device;
-import dev.junitbench.infra.Scenario;
+import static dev.junitbench.testkit.ScenarioResultAssert.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.displayName;
@@ -12,6 +11,9 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.in
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.junitbench.config.BenchmarkConfigurationException;
+import dev.junitbench.infra.Device;
+import dev.junitbench.infra.Scenario;
+import dev.junitbench.testkit.BenchmarkTestKit;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,13 +29,14 @@ class FailureTests {
   @Test
   @DisplayName("fails only the scenario whose body throws, with the cause, and runs every other scenario")
   void throwingScenarioFailsAlone() {
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().quick().run(FailureTestCases.class, "throwsAtEight");
+    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().run(FailureTestCases.class, "throwsAtEight");
     outcome.events().testEvents().assertThatEvents().haveExactly(1,
         event(displayName("[device=cpu, batch_size=8]"),
             finishedWithFailure(instanceOf(IllegalStateException.class), message("batch of eight"))));
     outcome.events().testEvents().assertStatistics(stats -> stats.started(3).succeeded(2).failed(1));
-    assertThat(outcome.result("throwsAtEight [device=cpu, batch_size=8]").latencyMs()).isNull();
-    assertThat(outcome.result("throwsAtEight [device=cpu, batch_size=16]").latencyMs()).isNotNull();
+    assertThat(outcome.result("[device=cpu, batch_size=8]")).failed().hasErrorContaining("batch of eight")
+        .hasNoFigures();
+    assertThat(outcome.result("[device=cpu, batch_size=16]")).passed().hasFigures();
   }
 
   @ParameterizedTest(name = "{0}")
@@ -54,18 +57,18 @@ class FailureTests {
   })
   @DisplayName("with a bad annotation value yields one failing invocation that names the annotation, the value and the fix")
   void badAnnotationValue(String method, String expected) {
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().quick().run(FailureTestCases.class, method);
+    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().run(FailureTestCases.class, method);
     outcome.events().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
     outcome.events().testEvents().assertThatEvents().haveExactly(1,
         event(displayName("[invalid configuration]"), finishedWithFailure(
             instanceOf(BenchmarkConfigurationException.class), message(m -> m.contains(expected)))));
-    assertThat(outcome.result(method + " [invalid configuration]").params()).isEmpty();
+    assertThat(outcome.result("[invalid configuration]")).failed().hasParams();
   }
 
   @Test
   @DisplayName("with a dimension filter that removes every scenario fails once, naming the filter")
   void filterRemovingEverything() {
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().quick().config("junit.bench.batch-sizes", "2")
+    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().config("junit.bench.batch-sizes", "2")
         .run(FailureTestCases.class, "throwsAtEight");
     outcome.events().testEvents().assertThatEvents().haveExactly(1, event(displayName("[invalid configuration]"),
         finishedWithFailure(message("-Djunit.bench.batch-sizes=2 removes every scenario of "
@@ -76,7 +79,7 @@ class FailureTests {
   @Test
   @DisplayName("with a bad configuration parameter fails once, naming the parameter")
   void badConfigurationParameter() {
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().config("junit.bench.measurement.iterations", "many")
+    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().config("junit.bench.measurement.iterations", "many")
         .run(FailureTestCases.class, "throwsAtEight");
     outcome.events().testEvents().assertThatEvents().haveExactly(1, event(displayName("[invalid configuration]"),
         finishedWithFailure(message("-Djunit.bench.measurement.iterations=many is not valid; use a whole number >= 1"))));
@@ -85,7 +88,7 @@ class FailureTests {
   @Test
   @DisplayName("with a bad progress setting fails before it measures anything")
   void badProgressParameter() {
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().quick().config("junit.bench.progress", "sometimes")
+    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().config("junit.bench.progress", "sometimes")
         .run(FailureTestCases.class, "throwsAtEight");
     outcome.events().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
     outcome.events().testEvents().assertThatEvents().haveExactly(1, event(displayName("[invalid configuration]"),
@@ -95,22 +98,24 @@ class FailureTests {
   @Test
   @DisplayName("with a parameter nothing can inject fails with JUnit's own message")
   void unresolvableParameter() {
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().quick().run(FailureTestCases.class, "wantsRandom");
+    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().run(FailureTestCases.class, "wantsRandom");
     outcome.events().testEvents().assertThatEvents().haveExactly(1, event(
         finishedWithFailure(instanceOf(ParameterResolutionException.class),
             message(m -> m.contains("No ParameterResolver registered for parameter [java.util.Random")))));
-    assertThat(outcome.result("wantsRandom [device=cpu]").params()).containsEntry("device", "cpu");
+    assertThat(outcome.result("[device=cpu]")).failed().hasParam("device", "cpu");
   }
 
   @Test
   @DisplayName("on a device no backend offers is aborted with the reason, before any set-up runs")
   void unavailableDeviceIsAborted() {
     FailureTestCases.setUps.set(0);
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().quick().run(FailureTestCases.class, "onCuda");
+    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().run(FailureTestCases.class, "onCuda");
     outcome.events().testEvents().assertThatEvents()
         .haveExactly(1, event(displayName("[device=cpu]"), finishedSuccessfully()))
         .haveExactly(1, event(displayName("[device=cuda]"), abortedWithReason(message(m -> m.contains(
             "no backend offers CUDA here (devices available: [cpu]")))));
+    assertThat(outcome.result("[device=cuda]")).aborted().hasErrorContaining("no backend offers CUDA here")
+        .hasNoFigures();
     assertThat(FailureTestCases.setUps).hasValue(1);
   }
 

@@ -1,12 +1,18 @@
 package dev.junitbench;
 
+import static dev.junitbench.testkit.ScenarioResultAssert.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.testkit.engine.EventConditions.displayName;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 
 import dev.junitbench.results.GateResult;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.Verdict;
+import dev.junitbench.testkit.BenchmarkTestKit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,28 +37,24 @@ class GateTests {
         List.of(RunFolders.passed(SPIN, Map.of("device", "cpu"), RunFolders.around(medianNs, 30))));
   }
 
-  private BenchmarkRun.Outcome runSpin(Path baseline, String... config) {
-    BenchmarkRun run = BenchmarkRun.with().config("junit.bench.baseline", baseline.toString());
+  private BenchmarkTestKit.Outcome runSpin(Path baseline, String... config) {
+    BenchmarkTestKit run = BenchmarkTestKit.with().config("junit.bench.baseline", baseline.toString());
     for (int i = 0; i < config.length; i += 2) {
       run.config(config[i], config[i + 1]);
     }
     return run.run(GateTestCases.class, "spin");
   }
 
-  private static Throwable failure(BenchmarkRun.Outcome outcome) {
-    return outcome.events().testEvents().failed().list().get(0).getPayload(TestExecutionResult.class)
-        .orElseThrow().getThrowable().orElseThrow();
-  }
-
   @Test
   @DisplayName("fails a scenario that regressed: a short first line for the failure list, then the change, its interval, the p-value and the baseline")
   void regressed() {
     Path base = baseline(100_000); // 0.1 ms; the benchmark spins 2 ms
-    BenchmarkRun.Outcome outcome = runSpin(base, "junit.bench.forks", "0");
+    BenchmarkTestKit.Outcome outcome = runSpin(base, "junit.bench.forks", "0");
     outcome.events().testEvents().assertStatistics(stats -> stats.failed(1).succeeded(0));
-    Throwable thrown = failure(outcome);
-    assertThat(thrown).isInstanceOf(AssertionFailedError.class);
-    String[] lines = thrown.getMessage().split("\n");
+    outcome.events().testEvents().assertThatEvents().haveExactly(1,
+        event(displayName("[device=cpu]"), finishedWithFailure(instanceOf(AssertionFailedError.class))));
+    String message = outcome.failure("[device=cpu]");
+    String[] lines = message.split("\n");
     assertThat(lines).hasSize(2);
     assertThat(lines[0]).startsWith("[device=cpu] regressed +").contains("(95% CI +")
         .contains("; mann-whitney-u, 30 vs 20 samples), unforked: between-JVM variance unknown")
@@ -64,16 +66,15 @@ class GateTests {
         .contains("against " + base.resolve("results.json").toAbsolutePath())
         .contains("(rule: change > 5% and p < 0.01)");
 
-    ScenarioResult result = outcome.result("spin [device=cpu]");
-    assertThat(result.latencyMs()).as("a gated failure keeps its figures").isNotNull();
+    ScenarioResult result = outcome.result("[device=cpu]");
+    assertThat(result).as("a gated failure keeps its figures").failed().hasFigures().hasVerdict(Verdict.REGRESSED);
     GateResult gate = result.gate();
     assertThat(gate.failed()).isTrue();
-    assertThat(gate.message()).isEqualTo(thrown.getMessage());
+    assertThat(gate.message()).isEqualTo(message);
     assertThat(gate.headline()).isEqualTo(lines[0]);
     assertThat(gate.baseline().found()).isTrue();
     assertThat(gate.baseline().judged()).isTrue();
     assertThat(gate.baseline().runId()).isEqualTo("run-base");
-    assertThat(gate.baseline().comparison().verdict()).isEqualTo(Verdict.REGRESSED);
     assertThat(gate.baseline().change()).isGreaterThan(5);
     assertThat(gate.baseline().comparison().pValue()).isLessThan(0.01);
     assertThat(gate.budget()).isNull();
@@ -82,11 +83,11 @@ class GateTests {
   @Test
   @DisplayName("passes a scenario that got faster, calling it improved")
   void improved() {
-    BenchmarkRun.Outcome outcome = runSpin(baseline(1_000_000_000L), "junit.bench.forks", "0");
+    BenchmarkTestKit.Outcome outcome = runSpin(baseline(1_000_000_000L), "junit.bench.forks", "0");
     outcome.events().testEvents().assertStatistics(stats -> stats.failed(0).succeeded(1));
-    GateResult gate = outcome.result("spin [device=cpu]").gate();
+    assertThat(outcome.result("[device=cpu]")).passed().hasVerdict(Verdict.IMPROVED);
+    GateResult gate = outcome.result("[device=cpu]").gate();
     assertThat(gate.failed()).isFalse();
-    assertThat(gate.baseline().comparison().verdict()).isEqualTo(Verdict.IMPROVED);
     assertThat(gate.message()).contains("improved (unforked: between-JVM variance unknown): median -");
   }
 
@@ -94,12 +95,11 @@ class GateTests {
   @DisplayName("passes a scenario within the threshold as unchanged, under the rule the run sets")
   void unchanged() {
     // A threshold of 300%: the 2 ms spin stays within it even when a busy machine stretches it.
-    BenchmarkRun.Outcome outcome = runSpin(baseline(2_000_000), "junit.bench.regression.threshold", "300%",
+    BenchmarkTestKit.Outcome outcome = runSpin(baseline(2_000_000), "junit.bench.regression.threshold", "300%",
         "junit.bench.forks", "0");
     outcome.events().testEvents().assertStatistics(stats -> stats.failed(0).succeeded(1));
-    GateResult gate = outcome.result("spin [device=cpu]").gate();
-    assertThat(gate.baseline().comparison().verdict()).isEqualTo(Verdict.UNCHANGED);
-    assertThat(gate.baseline().rule().threshold()).isEqualTo(3.0);
+    assertThat(outcome.result("[device=cpu]")).hasVerdict(Verdict.UNCHANGED);
+    assertThat(outcome.result("[device=cpu]").gate().baseline().rule().threshold()).isEqualTo(3.0);
   }
 
   /** A baseline with {@code spin} at batch size 8 (which this run lacks) and {@code overBudget} as this run has it. */
@@ -113,9 +113,9 @@ class GateTests {
   @Test
   @DisplayName("passes a scenario the baseline lacks as NOT JUDGED, naming the nearest baseline scenario and the params that differ")
   void absent() {
-    BenchmarkRun.Outcome outcome = runSpin(partlyMatchingBaseline(), "junit.bench.forks", "0");
+    BenchmarkTestKit.Outcome outcome = runSpin(partlyMatchingBaseline(), "junit.bench.forks", "0");
     outcome.events().testEvents().assertStatistics(stats -> stats.failed(0).succeeded(1));
-    GateResult gate = outcome.result("spin [device=cpu]").gate();
+    GateResult gate = outcome.result("[device=cpu]").gate();
     assertThat(gate.failed()).isFalse();
     assertThat(gate.baseline().found()).isFalse();
     assertThat(gate.baseline().judged()).isFalse();
@@ -126,13 +126,13 @@ class GateTests {
   @Test
   @DisplayName("with junit.bench.baseline.match=all, a scenario the baseline lacks fails, saying why")
   void matchAll() {
-    BenchmarkRun.Outcome outcome = runSpin(partlyMatchingBaseline(), "junit.bench.forks", "0",
+    BenchmarkTestKit.Outcome outcome = runSpin(partlyMatchingBaseline(), "junit.bench.forks", "0",
         "junit.bench.baseline.match", "all");
     outcome.events().testEvents().assertStatistics(stats -> stats.failed(1).succeeded(0));
-    assertThat(failure(outcome).getMessage()).startsWith("[device=cpu] not judged against the baseline"
+    assertThat(outcome.failure("[device=cpu]")).startsWith("[device=cpu] not judged against the baseline"
         + " (junit.bench.baseline.match=all): not in the baseline; nearest in the baseline [batch_size=8, device=cpu]"
         + " (batch_size not here, 8 in the baseline)\n" + SPIN + " [device=cpu]: not judged");
-    assertThat(outcome.result("spin [device=cpu]").latencyMs()).as("measured, then failed").isNotNull();
+    assertThat(outcome.result("[device=cpu]")).as("measured, then failed").failed().hasFigures();
   }
 
   @Test
@@ -140,18 +140,17 @@ class GateTests {
   void noneMatch() {
     Path base = RunFolders.write(tempDir, "run-256", List.of(
         RunFolders.passed(SPIN, Map.of("device", "cpu", "sequence_length", 128), RunFolders.around(100_000, 30))));
-    BenchmarkRun.Outcome outcome = runSpin(base, "junit.bench.forks", "0");
+    BenchmarkTestKit.Outcome outcome = runSpin(base, "junit.bench.forks", "0");
     assertThat(outcome.events().testEvents().started().list()).singleElement()
         .satisfies(event -> assertThat(event.getTestDescriptor().getDisplayName()).isEqualTo("[invalid configuration]"));
-    assertThat(failure(outcome).getMessage()).startsWith("-Djunit.bench.baseline="
+    assertThat(outcome.failure("[invalid configuration]")).startsWith("-Djunit.bench.baseline="
             + base.resolve("results.json").toAbsolutePath() + ": none of this run's 3 scenarios is in the baseline, so"
             + " nothing would be judged; scenarios match on benchmark and params:")
         .contains("\n  " + SPIN + " [device=cpu]: nearest in the baseline [device=cpu, sequence_length=128]"
             + " (sequence_length not here, 128 in the baseline)")
         .contains("#overBudget [device=cpu]: the baseline has no scenario of ")
         .endsWith("measure the baseline's scenarios (same params), or make a new baseline from this code");
-    assertThat(outcome.results()).as("nothing measured").allSatisfy((name, result) ->
-        assertThat(result.latencyMs()).isNull());
+    assertThat(outcome.results()).as("nothing measured").allSatisfy(result -> assertThat(result).hasNoFigures());
   }
 
   @Test
@@ -159,7 +158,8 @@ class GateTests {
   void otherBenchmarks() {
     Path base = RunFolders.write(tempDir, "run-elsewhere", List.of(
         RunFolders.passed("com.example.Other#embed", Map.of("device", "cpu"), RunFolders.around(100_000, 30))));
-    assertThat(failure(runSpin(base)).getMessage()).contains("none of this run's 3 scenarios is in the baseline")
+    assertThat(runSpin(base).failure("[invalid configuration]"))
+        .contains("none of this run's 3 scenarios is in the baseline")
         .contains("the baseline holds none of this run's benchmarks (" + SPIN)
         .endsWith("it measured com.example.Other#embed: give the baseline of these benchmarks");
   }
@@ -168,14 +168,16 @@ class GateTests {
   @DisplayName("a baseline folder whose run measured nothing, or of a newer result format, is a configuration error")
   void emptyOrNewerBaseline() throws Exception {
     Path empty = RunFolders.write(tempDir, "run-empty", List.of());
-    assertThat(failure(runSpin(empty)).getMessage()).isEqualTo("-Djunit.bench.baseline=" + empty + " cannot be used: "
-        + empty.resolve("results.json").toAbsolutePath() + " holds no scenario (its run measured nothing); give the run"
-        + " folder of a run that measured these benchmarks");
+    assertThat(runSpin(empty).failure("[invalid configuration]"))
+        .isEqualTo("-Djunit.bench.baseline=" + empty + " cannot be used: "
+            + empty.resolve("results.json").toAbsolutePath() + " holds no scenario (its run measured nothing);"
+            + " give the run folder of a run that measured these benchmarks");
 
     Path newer = baseline(100_000);
     Path json = newer.resolve("results.json");
     Files.writeString(json, Files.readString(json).replaceFirst("\"schema_version\" : \\d+", "\"schema_version\" : 99"));
-    assertThat(failure(runSpin(newer)).getMessage()).startsWith("-Djunit.bench.baseline=" + newer + " cannot be used: ")
+    assertThat(runSpin(newer).failure("[invalid configuration]"))
+        .startsWith("-Djunit.bench.baseline=" + newer + " cannot be used: ")
         .contains("schema_version 99").contains("newer junit-bench");
   }
 
@@ -190,7 +192,7 @@ class GateTests {
     java.io.PrintStream err = System.err;
     System.setOut(both);
     System.setErr(both);
-    BenchmarkRun.Outcome outcome;
+    BenchmarkTestKit.Outcome outcome;
     try {
       outcome = runSpin(baseline(2_000_000), "junit.bench.forks", "0", "junit.bench.regression.threshold", "300%");
     } finally {
@@ -203,7 +205,7 @@ class GateTests {
     String text = printed.toString(java.nio.charset.StandardCharsets.UTF_8);
     assertThat(text.indexOf("junit-bench: warning: -Djunit.bench.forks=0 with a baseline")).isNotNegative()
         .isLessThan(text.indexOf("junit-bench: GateTests$GateTestCases.spin [device=cpu]: median"));
-    assertThat(outcome.result("spin [device=cpu]").gate().message())
+    assertThat(outcome.result("[device=cpu]").gate().message())
         .contains("unchanged (unforked: between-JVM variance unknown): median ");
   }
 
@@ -216,15 +218,14 @@ class GateTests {
     }
     Path base = RunFolders.write(tempDir, "run-bimodal",
         List.of(RunFolders.forked(SPIN, Map.of("device", "cpu"), forks)));
-    BenchmarkRun.Outcome outcome = runSpin(base, "junit.bench.forks", "0");
+    BenchmarkTestKit.Outcome outcome = runSpin(base, "junit.bench.forks", "0");
     outcome.events().testEvents().assertStatistics(stats -> stats.failed(0).succeeded(1));
-    GateResult gate = outcome.result("spin [device=cpu]").gate();
-    assertThat(gate.baseline().comparison().verdict()).isEqualTo(Verdict.NOT_JUDGED);
-    assertThat(gate.message()).contains("not judged (JVMs bimodal (2 of 7 slow, ");
+    assertThat(outcome.result("[device=cpu]")).hasVerdict(Verdict.NOT_JUDGED);
+    assertThat(outcome.result("[device=cpu]").gate().message()).contains("not judged (JVMs bimodal (2 of 7 slow, ");
 
-    BenchmarkRun.Outcome strict = runSpin(base, "junit.bench.forks", "0", "junit.bench.baseline.match", "all");
+    BenchmarkTestKit.Outcome strict = runSpin(base, "junit.bench.forks", "0", "junit.bench.baseline.match", "all");
     strict.events().testEvents().assertStatistics(stats -> stats.failed(1));
-    assertThat(failure(strict).getMessage()).startsWith("[device=cpu] not judged against the baseline"
+    assertThat(strict.failure("[device=cpu]")).startsWith("[device=cpu] not judged against the baseline"
         + " (junit.bench.baseline.match=all): JVMs bimodal (2 of 7 slow, ");
   }
 
@@ -235,11 +236,10 @@ class GateTests {
         .withGate(new GateResult(true, "over budget", null, null))
         .ended(dev.junitbench.results.Status.FAILED, "org.opentest4j.AssertionFailedError: over budget");
     assertThat(failedThere.latencyMs()).isNotNull();
-    BenchmarkRun.Outcome outcome = runSpin(RunFolders.write(tempDir, "run-gated", List.of(failedThere)),
+    BenchmarkTestKit.Outcome outcome = runSpin(RunFolders.write(tempDir, "run-gated", List.of(failedThere)),
         "junit.bench.forks", "0");
-    GateResult gate = outcome.result("spin [device=cpu]").gate();
-    assertThat(gate.baseline().found()).isTrue();
-    assertThat(gate.baseline().comparison().verdict()).isEqualTo(Verdict.REGRESSED);
+    assertThat(outcome.result("[device=cpu]")).hasVerdict(Verdict.REGRESSED);
+    assertThat(outcome.result("[device=cpu]").gate().baseline().found()).isTrue();
   }
 
   @Test
@@ -247,12 +247,12 @@ class GateTests {
   void baselineWithoutSamples() {
     Path base = RunFolders.writeWithoutSamples(tempDir, "run-summary",
         List.of(RunFolders.passed(SPIN, Map.of("device", "cpu"), RunFolders.around(100_000, 30))));
-    BenchmarkRun.Outcome outcome = runSpin(base.resolve("results.json"), "junit.bench.forks", "0");
+    BenchmarkTestKit.Outcome outcome = runSpin(base.resolve("results.json"), "junit.bench.forks", "0");
     outcome.events().testEvents().assertStatistics(stats -> stats.failed(1));
-    GateResult gate = outcome.result("spin [device=cpu]").gate();
+    GateResult gate = outcome.result("[device=cpu]").gate();
     assertThat(gate.baseline().comparison().test()).isEqualTo("wald-log-median-ratio");
     assertThat(gate.baseline().note()).contains("kept no samples.csv: compared on medians and their intervals");
-    assertThat(failure(outcome).getMessage()).contains("wald-log-median-ratio").contains("kept no samples.csv");
+    assertThat(outcome.failure("[device=cpu]")).contains("wald-log-median-ratio").contains("kept no samples.csv");
   }
 
   @Test
@@ -262,15 +262,15 @@ class GateTests {
         RunFolders.ended(SPIN, Map.of("device", "cpu"), dev.junitbench.results.Status.FAILED, "java.lang.OutOfMemoryError"),
         RunFolders.passed(GateTestCases.class.getName() + "#overBudget", Map.of("device", "cpu"),
             RunFolders.around(2_000_000, 30))));
-    BenchmarkRun.Outcome outcome = runSpin(base, "junit.bench.forks", "0");
+    BenchmarkTestKit.Outcome outcome = runSpin(base, "junit.bench.forks", "0");
     outcome.events().testEvents().assertStatistics(stats -> stats.failed(0).succeeded(1));
-    GateResult gate = outcome.result("spin [device=cpu]").gate();
+    GateResult gate = outcome.result("[device=cpu]").gate();
     assertThat(gate.baseline().judged()).isFalse();
     assertThat(gate.message()).endsWith("NOT JUDGED: the baseline's scenario was not measured (failed)");
 
-    BenchmarkRun.Outcome strict = runSpin(base, "junit.bench.forks", "0", "junit.bench.baseline.match", "all");
+    BenchmarkTestKit.Outcome strict = runSpin(base, "junit.bench.forks", "0", "junit.bench.baseline.match", "all");
     strict.events().testEvents().assertStatistics(stats -> stats.failed(1));
-    assertThat(failure(strict).getMessage()).startsWith("[device=cpu] not judged against the baseline"
+    assertThat(strict.failure("[device=cpu]")).startsWith("[device=cpu] not judged against the baseline"
         + " (junit.bench.baseline.match=all): the baseline's scenario was not measured (failed)");
   }
 
@@ -279,9 +279,11 @@ class GateTests {
   void baselineMeasuredNothing() {
     Path base = RunFolders.write(tempDir, "run-dry", List.of(
         RunFolders.ended(SPIN, Map.of("device", "cpu"), dev.junitbench.results.Status.SKIPPED, "dry run")));
-    assertThat(failure(runSpin(base)).getMessage()).isEqualTo("-Djunit.bench.baseline=" + base + " cannot be used: "
-        + base.resolve("results.json").toAbsolutePath() + " holds no measured scenario (each of its 1 failed, was"
-        + " aborted or skipped, or the run was a dry run); give the run folder of a run that measured these benchmarks");
+    assertThat(runSpin(base).failure("[invalid configuration]"))
+        .isEqualTo("-Djunit.bench.baseline=" + base + " cannot be used: "
+            + base.resolve("results.json").toAbsolutePath() + " holds no measured scenario (each of its 1 failed, was"
+            + " aborted or skipped, or the run was a dry run); give the run folder of a run that measured these"
+            + " benchmarks");
   }
 
   @Test
@@ -290,13 +292,13 @@ class GateTests {
     String onCuda = CudaTestCases.class.getName() + "#onCuda";
     Path base = RunFolders.write(tempDir, "run-gpu", List.of(
         RunFolders.passed(onCuda, Map.of("device", "cuda"), RunFolders.around(100_000, 30))));
-    BenchmarkRun.Outcome any = BenchmarkRun.with().config("junit.bench.baseline", base.toString())
+    BenchmarkTestKit.Outcome any = BenchmarkTestKit.with().config("junit.bench.baseline", base.toString())
         .config("junit.bench.forks", "0").run(CudaTestCases.class);
     any.events().testEvents().assertStatistics(stats -> stats.aborted(1).failed(0));
-    BenchmarkRun.Outcome all = BenchmarkRun.with().config("junit.bench.baseline", base.toString())
+    BenchmarkTestKit.Outcome all = BenchmarkTestKit.with().config("junit.bench.baseline", base.toString())
         .config("junit.bench.forks", "0").config("junit.bench.baseline.match", "all").run(CudaTestCases.class);
     all.events().testEvents().assertStatistics(stats -> stats.aborted(0).failed(1));
-    assertThat(failure(all).getMessage()).startsWith("[device=cuda] not judged against the baseline"
+    assertThat(all.failure("[device=cuda]")).startsWith("[device=cuda] not judged against the baseline"
         + " (junit.bench.baseline.match=all): it cannot run here, and the baseline measured it\n" + onCuda
         + " [device=cuda]: ");
   }
@@ -314,52 +316,54 @@ class GateTests {
   @DisplayName("a baseline that cannot be read fails every benchmark as a configuration error naming junit.bench.baseline")
   void badBaseline() throws Exception {
     Path missing = tempDir.resolve("no-such-run");
-    BenchmarkRun.Outcome outcome = runSpin(missing);
+    BenchmarkTestKit.Outcome outcome = runSpin(missing);
     assertThat(outcome.events().testEvents().started().list()).singleElement()
         .satisfies(event -> assertThat(event.getTestDescriptor().getDisplayName()).isEqualTo("[invalid configuration]"));
-    assertThat(failure(outcome).getMessage()).isEqualTo("-Djunit.bench.baseline=" + missing + " cannot be used: "
-        + missing + " does not exist; give a run folder (run-<time>-<id>) or its results.json");
+    assertThat(outcome.failure("[invalid configuration]"))
+        .isEqualTo("-Djunit.bench.baseline=" + missing + " cannot be used: "
+            + missing + " does not exist; give a run folder (run-<time>-<id>) or its results.json");
 
     Path empty = Files.createDirectories(tempDir.resolve("empty"));
     Files.writeString(empty.resolve("results.json"), "{\"schema_version\": 1, \"run\": {\"id\": \"x\"}, \"resu");
-    assertThat(failure(runSpin(empty)).getMessage()).startsWith("-Djunit.bench.baseline=" + empty + " cannot be used: ")
+    assertThat(runSpin(empty).failure("[invalid configuration]"))
+        .startsWith("-Djunit.bench.baseline=" + empty + " cannot be used: ")
         .contains("is not valid JSON").contains("cut short");
 
     // Values no measurement gives (an interval that does not hold its median) are refused before anything runs.
     Path damaged = baseline(100_000);
     Path json = damaged.resolve("results.json");
     Files.writeString(json, Files.readString(json).replaceFirst("\"ci95_high\" : [0-9.E-]+", "\"ci95_high\" : 1.0E-9"));
-    BenchmarkRun.Outcome refused = runSpin(damaged);
+    BenchmarkTestKit.Outcome refused = runSpin(damaged);
     assertThat(refused.events().testEvents().started().list()).singleElement()
         .satisfies(event -> assertThat(event.getTestDescriptor().getDisplayName()).isEqualTo("[invalid configuration]"));
-    assertThat(failure(refused).getMessage()).startsWith("-Djunit.bench.baseline=" + damaged + " cannot be used: ")
+    assertThat(refused.failure("[invalid configuration]"))
+        .startsWith("-Djunit.bench.baseline=" + damaged + " cannot be used: ")
         .contains("does not hold its median");
   }
 
   @Test
   @DisplayName("a broken budget fails the scenario with each limit it broke; a kept one passes")
   void budget() {
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().run(GateTestCases.class);
-    Map<String, ScenarioResult> results = outcome.results();
-    ScenarioResult over = outcome.result("overBudget [device=cpu]");
+    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().run(GateTestCases.class);
+    ScenarioResult over = outcome.result("overBudget", "[device=cpu]");
+    assertThat(over).failed().hasFigures();
     assertThat(over.gate().failed()).isTrue();
     assertThat(over.gate().budget().exceeded()).hasSize(2);
     assertThat(over.gate().headline()).startsWith("[device=cpu] budget exceeded: median ");
     assertThat(over.gate().detail()).startsWith(GateTestCases.class.getName() + "#overBudget [device=cpu]: budget exceeded: median ")
         .contains(" > 1.000 ms; throughput ").contains(" < 1.000e+06 samples/s");
-    assertThat(over.latencyMs()).isNotNull();
-    ScenarioResult within = outcome.result("withinBudget [device=cpu]");
+    ScenarioResult within = outcome.result("withinBudget", "[device=cpu]");
     assertThat(within.gate().failed()).isFalse();
     assertThat(within.gate().budget().exceeded()).isEmpty();
     assertThat(within.gate().message()).endsWith("within budget");
-    assertThat(results.get("spin [device=cpu]").gate()).as("no baseline, no budget: no gate").isNull();
+    assertThat(outcome.result("spin", "[device=cpu]").gate()).as("no baseline, no budget: no gate").isNull();
     outcome.events().testEvents().assertStatistics(stats -> stats.succeeded(2).failed(1));
   }
 
   @Test
   @DisplayName("a @Budget without a limit, with a bad duration or a throughput <= 0 is an invalid configuration")
   void invalidBudgets() {
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().run(InvalidBudgetTestCases.class);
+    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().run(InvalidBudgetTestCases.class);
     List<String> messages = outcome.events().testEvents().failed().list().stream()
         .map(e -> e.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow().getMessage())
         .toList();
@@ -381,7 +385,7 @@ class GateTests {
   void forkedRuns() {
     Path base = RunFolders.write(tempDir, "run-forked", List.of(RunFolders.forked(SPIN, Map.of("device", "cpu"),
         RunFolders.around(100_000, 30), RunFolders.around(101_000, 30), RunFolders.around(99_000, 30))));
-    ScenarioResult result = runSpin(base, "junit.bench.forks", "3").results().values().iterator().next();
+    ScenarioResult result = runSpin(base, "junit.bench.forks", "3").result("[device=cpu]");
     assertThat(result.forks().completed()).isEqualTo(3);
     // Welch's test on 3 forks a side; or, when a busy machine slowed some of the forks, the test of two levels on
     // the JVMs of one level.
@@ -393,7 +397,7 @@ class GateTests {
   @Test
   @DisplayName("forked against a baseline of one JVM, measures here too and judges the two alike JVMs by the forks' spread")
   void oneSideForked() {
-    ScenarioResult result = runSpin(baseline(100_000), "junit.bench.forks", "3").results().values().iterator().next();
+    ScenarioResult result = runSpin(baseline(100_000), "junit.bench.forks", "3").result("[device=cpu]");
     assertThat(result.forks().completed()).isEqualTo(3);
     assertThat(result.forks().here().count()).as("measured here too, first").isEqualTo(20);
     Comparison comparison = result.gate().baseline().comparison();
@@ -418,9 +422,9 @@ class GateTests {
     Path base = RunFolders.write(tempDir, "run-unforked", List.of(
         RunFolders.passed(DefaultForkTestCases.class.getName() + "#inBaseline", Map.of("device", "cpu"),
             RunFolders.around(100_000, 30))));
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().config("junit.bench.baseline", base.toString())
+    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().config("junit.bench.baseline", base.toString())
         .config("junit.bench.regression.threshold", "300%").run(DefaultForkTestCases.class);
-    ScenarioResult forked = outcome.result("inBaseline [device=cpu]");
+    ScenarioResult forked = outcome.result("inBaseline", "[device=cpu]");
     assertThat(forked.forks().planned()).isEqualTo(dev.junitbench.config.Defaults.forksAgainstBaseline(1))
         .isEqualTo(10);
     // Its JUnit JVM against the baseline's, alike, by the forks' spread; or named bimodal when a busy machine
@@ -428,7 +432,7 @@ class GateTests {
     assertThat(forked.gate().baseline().comparison().test()).isIn(Comparison.ALIKE, Comparison.NONE);
     assertThat(forked.forks().here()).as("measured here too, as its baseline was").isNotNull();
     assertThat(forked.forks().here().count()).isEqualTo(5);
-    ScenarioResult added = outcome.result("notInBaseline [device=cpu]");
+    ScenarioResult added = outcome.result("notInBaseline", "[device=cpu]");
     assertThat(added.forks()).as("nothing to judge it against: not forked").isNull();
     assertThat(added.gate().baseline().judged()).isFalse();
   }

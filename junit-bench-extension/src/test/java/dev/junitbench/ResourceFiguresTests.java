@@ -1,13 +1,15 @@
 package dev.junitbench;
 
-import dev.junitbench.infra.ModelInputs;
+import static dev.junitbench.testkit.ScenarioResultAssert.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ai.onnxruntime.OrtException;
+import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.machine.FakeNvidiaSmi;
 import dev.junitbench.onnx.OnnxModel;
 import dev.junitbench.onnx.TinyModels;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.testkit.BenchmarkTestKit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -35,8 +37,8 @@ class ResourceFiguresTests {
     Files.writeString(counter, "0\n");
   }
 
-  private static BenchmarkRun.Outcome run(String method, String nvidiaSmi) {
-    return BenchmarkRun.with().quick()
+  private static BenchmarkTestKit.Outcome run(String method, String nvidiaSmi) {
+    return BenchmarkTestKit.with().quick()
         .config("junit.bench.nvidia-smi", nvidiaSmi)
         .config("junit.bench.powercap.root", dir.resolve("powercap").toString())
         .config("junit.bench.sampling.interval", "10ms")
@@ -48,9 +50,9 @@ class ResourceFiguresTests {
   void sampled() {
     ResourceTestCases.joules = 0;
     String smi = FakeNvidiaSmi.twoGpus(dir, "h200-name-memory-driver.csv").toString();
-    BenchmarkRun.Outcome outcome = run("model", smi);
+    BenchmarkTestKit.Outcome outcome = run("model", smi);
     outcome.events().testEvents().assertStatistics(stats -> stats.succeeded(1));
-    ScenarioResult result = outcome.result("model [device=cpu, batch_size=2]");
+    ScenarioResult result = outcome.result("[device=cpu, batch_size=2]");
     assertThat(result.memory().rssPeakMb()).isPositive();
     assertThat(result.memory().modelFootprintMb()).isNotNull().isNotNegative();
     // A scenario on the CPU starts no nvidia-smi: the GPUs are not what it uses.
@@ -64,42 +66,41 @@ class ResourceFiguresTests {
   @Test
   @DisplayName("measures a real model's footprint, each time it is opened")
   void footprintAfterAnotherModel() {
-    BenchmarkRun.Outcome first = BenchmarkRun.with().quick().run(ResourceTestCases.class, "miniLm");
+    BenchmarkTestKit.Outcome first = BenchmarkTestKit.with().quick().run(ResourceTestCases.class, "miniLm");
     // The first session is closed now; its memory is free for the allocator to hand out again.
-    BenchmarkRun.Outcome second = BenchmarkRun.with().quick().run(ResourceTestCases.class, "miniLm");
-    for (BenchmarkRun.Outcome outcome : java.util.List.of(first, second)) {
+    BenchmarkTestKit.Outcome second = BenchmarkTestKit.with().quick().run(ResourceTestCases.class, "miniLm");
+    for (BenchmarkTestKit.Outcome outcome : java.util.List.of(first, second)) {
       // A 23 MB quantized model takes more than 10 MiB once opened.
-      assertThat(outcome.result("miniLm [device=cpu]").memory().modelFootprintMb()).isGreaterThan(10.0);
+      assertThat(outcome.result("[device=cpu]").memory().modelFootprintMb()).isGreaterThan(10.0);
     }
   }
 
   @Test
   @DisplayName("turned off with junit.bench.sampling.enabled=false: the figures null, saying so")
   void off() {
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().quick().config("junit.bench.sampling.enabled", "false")
-        .run(ResourceTestCases.class, "plain");
-    ScenarioResult result = outcome.result("plain [device=cpu]");
+    ScenarioResult result = BenchmarkTestKit.with().quick().config("junit.bench.sampling.enabled", "false")
+        .run(ResourceTestCases.class, "plain").result("[device=cpu]");
     assertThat(result.memory().rssPeakMb()).isNull();
     assertThat(result.memory().unavailableReason())
         .isEqualTo("sampling is off (junit.bench.sampling.enabled=false); model_footprint_mb: the benchmark opens no model");
-    assertThat(result.latencyMs().count()).isEqualTo(5);
+    assertThat(result).hasSamples(5);
   }
 
   @Test
   @DisplayName("a scenario on the CPU does not wait for a hanging nvidia-smi")
   void hangingNvidiaSmi() {
     long start = System.nanoTime();
-    BenchmarkRun.Outcome outcome = run("plain", FakeNvidiaSmi.hanging(dir).toString());
+    BenchmarkTestKit.Outcome outcome = run("plain", FakeNvidiaSmi.hanging(dir).toString());
     assertThat(java.time.Duration.ofNanos(System.nanoTime() - start)).isLessThan(java.time.Duration.ofSeconds(5));
-    ScenarioResult result = outcome.result("plain [device=cpu]");
-    assertThat(result.latencyMs().count()).isEqualTo(5);
+    ScenarioResult result = outcome.result("[device=cpu]");
+    assertThat(result).hasSamples(5);
     assertThat(result.memory().rssPeakMb()).isPositive();
   }
 
   @Test
   @DisplayName("a sampling interval below 10 ms is rejected before anything runs")
   void intervalTooShort() {
-    BenchmarkRun.Outcome outcome = BenchmarkRun.with().quick().config("junit.bench.sampling.interval", "1ms")
+    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().config("junit.bench.sampling.interval", "1ms")
         .run(ResourceTestCases.class, "plain");
     outcome.events().testEvents().assertThatEvents().haveExactly(1, org.junit.platform.testkit.engine.EventConditions
         .finishedWithFailure(org.junit.platform.testkit.engine.TestExecutionResultConditions.message(

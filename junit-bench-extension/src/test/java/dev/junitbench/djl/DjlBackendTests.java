@@ -1,5 +1,6 @@
 package dev.junitbench.djl;
 
+import static dev.junitbench.testkit.ScenarioResultAssert.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.event;
@@ -22,7 +23,6 @@ import dev.junitbench.Measurement;
 import dev.junitbench.Model;
 import dev.junitbench.Modes;
 import dev.junitbench.Providers;
-import dev.junitbench.ScenarioRun;
 import dev.junitbench.SequenceLengths;
 import dev.junitbench.Threads;
 import dev.junitbench.Warmup;
@@ -31,6 +31,7 @@ import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.testkit.BenchmarkTestKit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -47,8 +48,8 @@ class DjlBackendTests {
     dev.junitbench.onnx.TinyModels.write();
   }
 
-  private static ScenarioRun run(String method) {
-    return ScenarioRun.of(DjlTestCases.class, method);
+  private static BenchmarkTestKit.Outcome run(String method) {
+    return BenchmarkTestKit.with().run(DjlTestCases.class, method);
   }
 
 
@@ -60,11 +61,11 @@ class DjlBackendTests {
   @DisplayName("builds a block with random weights on PyTorch, feeds it batches, and records the model")
   void block() {
     DjlTestCases.seen.clear();
-    ScenarioRun run = run("mlp");
+    BenchmarkTestKit.Outcome run = run("mlp");
     run.events().testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
     assertThat(DjlTestCases.seen).containsExactly("(1, 4) -> (1, 3)", "(4, 4) -> (4, 3)");
-    ScenarioResult first = run.results().get("[device=cpu, batch_size=1]");
-    assertThat(first.params()).containsExactly(Map.entry("device", "cpu"), Map.entry("batch_size", 1),
+    ScenarioResult first = run.result("[device=cpu, batch_size=1]");
+    assertThat(first).hasParams(Map.entry("device", "cpu"), Map.entry("batch_size", 1),
         Map.entry("backend", "djl"), Map.entry("engine", "PyTorch"));
     ModelInfo model = first.model();
     assertThat(model.id()).isEqualTo("TinyMlp");
@@ -78,15 +79,15 @@ class DjlBackendTests {
         + " source names the class and size_bytes its parameters");
     assertThat(model.loadTimeMs()).isPositive();
     assertThat(model.firstInferenceMs()).isPositive();
-    assertThat(run.results().get("[device=cpu, batch_size=4]").model().loadTimeMs()).isEqualTo(model.loadTimeMs());
-    assertThat(first.latencyMs().count()).isEqualTo(5);
+    assertThat(run.result("[device=cpu, batch_size=4]").model().loadTimeMs()).isEqualTo(model.loadTimeMs());
+    assertThat(first).hasSamples(5);
   }
 
   @Test
   @DisplayName("frees each run's intermediate arrays with its result, and keeps the inputs")
   void noGrowth() {
     DjlTestCases.managed.clear();
-    ScenarioRun run = run("counted");
+    BenchmarkTestKit.Outcome run = run("counted");
     run.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     // Arrays alive under the model's manager after each timed call's result was closed.
     assertThat(DjlTestCases.managed).hasSizeGreaterThan(5);
@@ -111,11 +112,11 @@ class DjlBackendTests {
   @DisplayName("runs an ONNX file on DJL's OnnxRuntime engine with real tokenized text, modes and threads")
   void onnxOnDjl() {
     DjlTestCases.seen.clear();
-    ScenarioRun run = run("miniLm");
+    BenchmarkTestKit.Outcome run = run("miniLm");
     run.events().testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
     assertThat(DjlTestCases.seen).containsExactly("ids [101, 1996, 4248, 2829] -> (2, 16, 384)");
-    ScenarioResult result = run.results().get("[device=cpu, batch_size=2, sequence_length=16, mode=eager, threads=1]");
-    assertThat(result.params()).containsEntry("engine", "OnnxRuntime").containsEntry("backend", "djl");
+    ScenarioResult result = run.result("[device=cpu, batch_size=2, sequence_length=16, mode=eager, threads=1]");
+    assertThat(result).hasParam("engine", "OnnxRuntime").hasParam("backend", "djl");
     assertThat(result.model().format()).isEqualTo("onnx");
     assertThat(result.model().sizeBytes()).isEqualTo(22_972_370L);
     assertThat(result.model().sha256()).isEqualTo("afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1");
@@ -164,9 +165,9 @@ class DjlBackendTests {
     run("onCuda").events().testEvents().assertThatEvents().haveExactly(1, event(abortedWithReason(message(
         m -> m.contains("CUDA requested; DJL's PyTorch engine offers [CPU] here (its natives are a CPU build); Maven Central has no CUDA build of"
             + " PyTorch 2.7.1 for DJL 0.35.1")))));
-    ScenarioRun auto = run("auto");
+    BenchmarkTestKit.Outcome auto = run("auto");
     auto.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
-    assertThat(auto.results().get("[device=auto]").params()).containsEntry("device_resolved", "cpu");
+    assertThat(auto.result("[device=auto]")).passed().hasParam("device_resolved", "cpu");
   }
 
   @Test

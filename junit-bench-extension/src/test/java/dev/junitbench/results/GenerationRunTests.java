@@ -15,6 +15,7 @@ import dev.junitbench.infra.Generator;
 import dev.junitbench.onnx.Decoders;
 import dev.junitbench.onnx.OnnxModel;
 import dev.junitbench.stats.LatencySummary;
+import dev.junitbench.testkit.BenchmarkTestKit;
 import dev.junitbench.testkit.ListenerRun;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -95,7 +96,7 @@ class GenerationRunTests {
   }
 
   private static String failure(String method, String scenario) {
-    return dev.junitbench.ScenarioRun.of(BadGenerating.class, method).failure(scenario);
+    return BenchmarkTestKit.with().run(BadGenerating.class, method).failure(scenario);
   }
 
   @Test

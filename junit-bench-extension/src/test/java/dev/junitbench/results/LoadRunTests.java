@@ -17,12 +17,12 @@ import dev.junitbench.Fork;
 import dev.junitbench.Generate;
 import dev.junitbench.Load;
 import dev.junitbench.Model;
-import dev.junitbench.ScenarioRun;
 import dev.junitbench.infra.Generator;
 import dev.junitbench.load.PoissonSchedule;
 import dev.junitbench.onnx.Decoders;
 import dev.junitbench.onnx.OnnxModel;
 import dev.junitbench.stats.LatencySummary;
+import dev.junitbench.testkit.BenchmarkTestKit;
 import dev.junitbench.testkit.ListenerRun;
 import java.nio.file.Path;
 import java.util.List;
@@ -325,7 +325,7 @@ class LoadRunTests {
   }
 
   private static String failure(String method) {
-    return ScenarioRun.of(BadLoads.class, method).failure("[invalid configuration]");
+    return BenchmarkTestKit.with().run(BadLoads.class, method).failure("[invalid configuration]");
   }
 
   @Test
