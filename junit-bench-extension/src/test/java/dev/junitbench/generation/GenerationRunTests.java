@@ -1,7 +1,5 @@
-package dev.junitbench.results;
+package dev.junitbench.generation;
 
-import dev.junitbench.output.ResultsCsv;
-import dev.junitbench.output.TokensCsv;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -14,6 +12,8 @@ import dev.junitbench.Model;
 import dev.junitbench.infra.Generator;
 import dev.junitbench.onnx.Decoders;
 import dev.junitbench.onnx.OnnxModel;
+import dev.junitbench.output.ResultsCsv;
+import dev.junitbench.output.TokensCsv;
 import dev.junitbench.stats.LatencySummary;
 import dev.junitbench.testkit.BenchmarkTestKit;
 import dev.junitbench.testkit.ListenerRun;

@@ -1,10 +1,10 @@
-package dev.junitbench.results;
+package dev.junitbench.fork;
 
-import dev.junitbench.output.ResultsCsv;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.junitbench.output.ResultsCsv;
 import dev.junitbench.testkit.ListenerRun;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,5 @@
-package dev.junitbench.results;
+package dev.junitbench.output;
 
-import dev.junitbench.output.ResultsCsv;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junitbench.Benchmark;

@@ -1,7 +1,5 @@
-package dev.junitbench.results;
+package dev.junitbench.load;
 
-import dev.junitbench.output.QueriesCsv;
-import dev.junitbench.output.TokensCsv;
 import static dev.junitbench.infra.LoadScenario.CONCURRENCY;
 import static dev.junitbench.infra.LoadScenario.MULTI_STREAM;
 import static dev.junitbench.infra.LoadScenario.OFFLINE;
@@ -18,9 +16,10 @@ import dev.junitbench.Generate;
 import dev.junitbench.Load;
 import dev.junitbench.Model;
 import dev.junitbench.infra.Generator;
-import dev.junitbench.load.PoissonSchedule;
 import dev.junitbench.onnx.Decoders;
 import dev.junitbench.onnx.OnnxModel;
+import dev.junitbench.output.QueriesCsv;
+import dev.junitbench.output.TokensCsv;
 import dev.junitbench.stats.LatencySummary;
 import dev.junitbench.testkit.BenchmarkTestKit;
 import dev.junitbench.testkit.ListenerRun;

@@ -1,8 +1,9 @@
-package dev.junitbench.results;
+package dev.junitbench.fork;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.junitbench.results.ResultsJson;
 import dev.junitbench.testkit.ConsoleLauncherRun;
 import dev.junitbench.testkit.ListenerRun;
 import java.io.IOException;

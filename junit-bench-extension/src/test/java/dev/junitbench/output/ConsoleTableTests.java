@@ -1,4 +1,4 @@
-package dev.junitbench.results;
+package dev.junitbench.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -11,6 +11,7 @@ import dev.junitbench.Devices;
 import dev.junitbench.Param;
 import dev.junitbench.infra.Device;
 import dev.junitbench.infra.Scenario;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.testkit.ListenerRun;
 import java.nio.file.Path;
 import java.util.ArrayList;

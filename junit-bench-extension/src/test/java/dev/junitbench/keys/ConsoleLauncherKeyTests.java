@@ -1,9 +1,10 @@
-package dev.junitbench.results;
+package dev.junitbench.keys;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.junitbench.output.SamplesCsv;
+import dev.junitbench.results.ResultsJson;
 import dev.junitbench.testkit.ConsoleLauncherRun;
 import dev.junitbench.testkit.ListenerRun;
 import java.io.IOException;

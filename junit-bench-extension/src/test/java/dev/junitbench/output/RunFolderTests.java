@@ -1,4 +1,4 @@
-package dev.junitbench.results;
+package dev.junitbench.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

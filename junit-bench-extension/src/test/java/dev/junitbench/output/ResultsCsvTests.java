@@ -1,6 +1,5 @@
-package dev.junitbench.results;
+package dev.junitbench.output;
 
-import dev.junitbench.output.ResultsCsv;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -72,7 +71,7 @@ class ResultsCsvTests {
   @DisplayName("has one param_<name> column per param name seen in the run, empty where a scenario lacks it")
   void paramColumns() {
     Set<String> seen = new LinkedHashSet<>();
-    results.forEach(r -> seen.addAll(ResultsJsonTests.fieldNames(r.get("params"))));
+    results.forEach(r -> r.get("params").fieldNames().forEachRemaining(seen::add));
     assertThat(seen).containsExactlyInAnyOrder("device", "batch_size", "precision");
     assertThat(header.stream().filter(column -> column.startsWith("param_")))
         .containsExactlyInAnyOrderElementsOf(seen.stream().map(name -> "param_" + name).toList());

@@ -1,4 +1,4 @@
-package dev.junitbench.results;
+package dev.junitbench.fork;
 
 import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
