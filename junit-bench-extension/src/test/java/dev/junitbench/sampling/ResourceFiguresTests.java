@@ -1,9 +1,13 @@
-package dev.junitbench;
+package dev.junitbench.sampling;
 
 import static dev.junitbench.testkit.ScenarioResultAssert.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ai.onnxruntime.OrtException;
+import dev.junitbench.BatchSizes;
+import dev.junitbench.Benchmark;
+import dev.junitbench.Blackhole;
+import dev.junitbench.Model;
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.machine.FakeNvidiaSmi;
 import dev.junitbench.onnx.OnnxModel;

@@ -1,4 +1,4 @@
-package dev.junitbench;
+package dev.junitbench.gate;
 
 import static dev.junitbench.testkit.ScenarioResultAssert.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -7,6 +7,11 @@ import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 
+import dev.junitbench.Benchmark;
+import dev.junitbench.Budget;
+import dev.junitbench.Devices;
+import dev.junitbench.Measurement;
+import dev.junitbench.Warmup;
 import dev.junitbench.results.GateResult;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.ScenarioResult;
