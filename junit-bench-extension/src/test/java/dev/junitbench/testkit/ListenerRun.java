@@ -1,9 +1,5 @@
 package dev.junitbench.testkit;
 
-import dev.junitbench.output.ResultsCsv;
-import dev.junitbench.output.ResultsListener;
-import dev.junitbench.output.SamplesCsv;
-import dev.junitbench.results.ResultsJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
@@ -12,6 +8,10 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.junitbench.output.ResultsCsv;
+import dev.junitbench.output.ResultsListener;
+import dev.junitbench.output.SamplesCsv;
+import dev.junitbench.results.ResultsJson;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
