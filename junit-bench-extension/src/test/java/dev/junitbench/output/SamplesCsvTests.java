@@ -1,4 +1,4 @@
-package dev.junitbench.results;
+package dev.junitbench.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,7 +7,6 @@ import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.infra.Scenario;
-import dev.junitbench.output.SamplesCsv;
 import dev.junitbench.testkit.ListenerRun;
 import java.nio.file.Path;
 import java.util.List;
