@@ -1,4 +1,4 @@
-package dev.junitbench.results;
+package dev.junitbench.sampling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +9,9 @@ import dev.junitbench.Blackhole;
 import dev.junitbench.Fork;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.infra.Scenario;
+import dev.junitbench.results.Aggregation;
+import dev.junitbench.results.RunFolder;
+import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.spi.Probe;
 import dev.junitbench.spi.ProbeEnd;
 import dev.junitbench.spi.ProbeFigures;
