@@ -39,6 +39,7 @@ public final class Blackhole {
   private volatile double d1 = 1;
   private volatile double d2 = 2;
   private volatile int tlrMask = 1;
+  @SuppressWarnings("UnusedVariable") // written, never read: the write lets a value escape
   private volatile Object escaped;
   private int tlr = (int) System.nanoTime();
 

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.TestTag;
+import org.junit.platform.engine.reporting.ReportEntry;
 
 @DisplayName("A benchmark's stop rules and dimensions")
 class ConfigurationTests {
@@ -68,7 +69,7 @@ class ConfigurationTests {
     assertThat(UnitFormat.REPORT_ENTRY_KEY).isEqualTo("junit.bench.summary");
     assertThat(outcome.events().testEvents().reportingEntryPublished().list())
         .singleElement()
-        .satisfies(event -> assertThat(event.getPayload(org.junit.platform.engine.reporting.ReportEntry.class)
+        .satisfies(event -> assertThat(event.getPayload(ReportEntry.class)
             .orElseThrow().getKeyValuePairs())
             .hasEntrySatisfying(UnitFormat.REPORT_ENTRY_KEY, value -> assertThat(value).startsWith("median ")));
   }

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.platform.testkit.engine.EventConditions;
 
 @DisplayName("A dry run")
 class DryRunTests {
@@ -36,7 +37,7 @@ class DryRunTests {
     // A configuration error is still reported: a dry run checks the benchmarks.
     outcome.events().testEvents().assertThatEvents().haveExactly(1,
         event(displayName("[invalid configuration]"),
-            org.junit.platform.testkit.engine.EventConditions.finishedWithFailure()));
+            EventConditions.finishedWithFailure()));
   }
 
   static class DryRunTestCases {

@@ -3,6 +3,7 @@ package dev.junitbench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.sun.management.ThreadMXBean;
 import dev.junitbench.config.StopRule;
 import dev.junitbench.measure.MeasurementLoop;
 import dev.junitbench.measure.MeasurementLoop.Phases;
@@ -198,8 +199,8 @@ class MeasurementLoopTests {
   @DisplayName("allocates nothing per iteration: only the sample array grows with the count")
   void noAllocationPerIteration() throws Throwable {
     blackhole = new Blackhole();
-    com.sun.management.ThreadMXBean threads =
-        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    ThreadMXBean threads =
+        (ThreadMXBean) ManagementFactory.getThreadMXBean();
     long thread = Thread.currentThread().getId();
     run("count", iterations(50_000), iterations(10_000)); // compile the loop first
     long before = threads.getThreadAllocatedBytes(thread);

@@ -3,11 +3,13 @@ package dev.junitbench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import java.util.Arrays;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
@@ -23,8 +25,8 @@ class ResourceLockTests {
         .configurationParameter("junit.jupiter.execution.parallel.config.strategy", "fixed")
         .configurationParameter("junit.jupiter.execution.parallel.config.fixed.parallelism", "4")
         .configurationParameter("junit.bench.progress", "false")
-        .selectors(java.util.Arrays.stream(fixtures).map(c -> selectClass(c)).toArray(
-            org.junit.platform.engine.DiscoverySelector[]::new))
+        .selectors(Arrays.stream(fixtures).map(c -> selectClass(c)).toArray(
+            DiscoverySelector[]::new))
         .execute();
   }
 

@@ -3,6 +3,8 @@ package dev.junitbench.samples;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Measurement;
 import dev.junitbench.Warmup;
+import java.util.Arrays;
+import java.util.Random;
 import org.junit.jupiter.api.Tag;
 
 /**
@@ -23,7 +25,7 @@ class Sample01Plain {
   @Warmup(iterations = 5)
   @Measurement(iterations = 100)
   void sortThousandNumbers() {
-    int[] numbers = new java.util.Random(42).ints(1000).toArray();
-    java.util.Arrays.sort(numbers);
+    int[] numbers = new Random(42).ints(1000).toArray();
+    Arrays.sort(numbers);
   }
 }

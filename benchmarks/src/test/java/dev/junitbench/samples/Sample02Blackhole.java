@@ -4,6 +4,7 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Measurement;
 import dev.junitbench.Warmup;
+import java.util.Random;
 import org.junit.jupiter.api.Tag;
 
 /**
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Tag;
 @Measurement(iterations = 100)
 class Sample02Blackhole {
 
-  private final double[] values = new java.util.Random(42).doubles(10_000).toArray();
+  private final double[] values = new Random(42).doubles(10_000).toArray();
 
   /** The sum is consumed: the loop must run. */
   @Benchmark

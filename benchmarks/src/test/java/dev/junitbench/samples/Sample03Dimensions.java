@@ -7,6 +7,7 @@ import dev.junitbench.Measurement;
 import dev.junitbench.Param;
 import dev.junitbench.Warmup;
 import dev.junitbench.infra.Scenario;
+import java.util.Arrays;
 import org.junit.jupiter.api.Tag;
 
 /**
@@ -31,7 +32,7 @@ class Sample03Dimensions {
     int batch = scenario.batchSize();
     boolean rows = scenario.param("layout").equals("rows");
     double[] matrix = new double[batch * FEATURES];
-    java.util.Arrays.fill(matrix, 0.5);
+    Arrays.fill(matrix, 0.5);
     double sum = 0;
     for (int i = 0; i < batch; i++) {
       for (int j = 0; j < FEATURES; j++) {

@@ -5,6 +5,8 @@ import dev.junitbench.Blackhole;
 import dev.junitbench.Fork;
 import dev.junitbench.Measurement;
 import dev.junitbench.Warmup;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 
 /**
@@ -22,7 +24,7 @@ class Sample08Forks {
   @Benchmark
   @Fork(3)
   void allocateLists(Blackhole blackhole) {
-    java.util.List<Integer> list = new java.util.ArrayList<>();
+    List<Integer> list = new ArrayList<>();
     for (int i = 0; i < 2000; i++) {
       list.add(i);
     }

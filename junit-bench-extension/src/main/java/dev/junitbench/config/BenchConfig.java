@@ -6,13 +6,16 @@ import dev.junitbench.infra.Device;
 import dev.junitbench.stats.RegressionRule;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apiguardian.api.API;
 
 /**
@@ -119,7 +122,7 @@ public final class BenchConfig {
    * {@code junit.bench.format.<name>} and the keys probes and formats declare are not among them.
    */
   public static List<String> keys() {
-    List<String> keys = new java.util.ArrayList<>(List.of(KEYS));
+    List<String> keys = new ArrayList<>(List.of(KEYS));
     keys.add(FORK_CHILD);
     return List.copyOf(keys);
   }
@@ -433,13 +436,13 @@ public final class BenchConfig {
     values.put(REGRESSION_ALPHA, orRaw(REGRESSION_ALPHA, () -> String.valueOf(regressionRule().alpha())));
     values.put(FORKS_TIMEOUT, orRaw(FORKS_TIMEOUT, () -> Durations.format(forksTimeout())));
     values.put(UNKNOWN_KEYS, orRaw(UNKNOWN_KEYS, () -> warnOnUnknownKeys() ? "warn" : "fail"));
-    values.put(BASELINE_MATCH, orRaw(BASELINE_MATCH, () -> baselineMatch().name().toLowerCase(java.util.Locale.ROOT)));
+    values.put(BASELINE_MATCH, orRaw(BASELINE_MATCH, () -> baselineMatch().name().toLowerCase(Locale.ROOT)));
     // A password written into the store's URL never reaches a result file.
     values.put(HISTORY_DB, get(HISTORY_DB).map(url -> url.replaceAll("(?i)(password=)[^&;\\s]*", "$1***")).orElse(null));
     return values;
   }
 
-  private String orRaw(String key, java.util.function.Supplier<String> parsed) {
+  private String orRaw(String key, Supplier<String> parsed) {
     try {
       return parsed.get();
     } catch (BenchmarkConfigurationException e) {

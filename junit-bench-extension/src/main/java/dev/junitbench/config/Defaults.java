@@ -3,6 +3,7 @@ package dev.junitbench.config;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.time.Duration;
+import java.util.List;
 import org.apiguardian.api.API;
 
 /** Every default of junit-bench, in one place; the README's tables repeat these values. */
@@ -61,7 +62,7 @@ public final class Defaults {
    * at most 1% and names bimodal JVMs (30% of them 70% slower) in at least 95% of scenarios, at the
    * lower end of the rate's 99% interval over 20,000 simulated scenarios.
    */
-  public static final java.util.List<Integer> FORKS_AGAINST_BASELINE = java.util.List.of(10, 10, 7, 6, 5, 4, 3);
+  public static final List<Integer> FORKS_AGAINST_BASELINE = List.of(10, 10, 7, 6, 5, 4, 3);
 
   /** The fork count of a scenario whose baseline was measured in {@code baselineJvms} JVMs (1 or more). */
   public static int forksAgainstBaseline(int baselineJvms) {

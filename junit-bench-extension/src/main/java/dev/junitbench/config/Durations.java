@@ -63,6 +63,7 @@ public final class Durations {
     return duration;
   }
 
+  @SuppressWarnings("ReturnValueIgnored") // toNanos() is called for its ArithmeticException
   private static boolean fitsInNanos(Duration duration) {
     try {
       duration.toNanos();

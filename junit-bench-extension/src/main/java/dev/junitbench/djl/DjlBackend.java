@@ -3,6 +3,8 @@ package dev.junitbench.djl;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import ai.djl.engine.Engine;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.infra.Device;
 import dev.junitbench.infra.Scenario;
@@ -11,12 +13,14 @@ import dev.junitbench.spi.Backends;
 import dev.junitbench.spi.Execution;
 import dev.junitbench.spi.ModelRequest;
 import dev.junitbench.spi.OpenedModel;
+import dev.junitbench.warnings.Causes;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apiguardian.api.API;
 
 /**
@@ -41,6 +45,7 @@ public final class DjlBackend implements Backend {
   public static final String OPTIMIZED = "optimized";
 
   /** The backend ServiceLoader creates; fails with {@link NoClassDefFoundError} when DJL is absent. */
+  @SuppressWarnings("ReturnValueIgnored") // getName() resolves the class; see below
   public DjlBackend() {
     // Resolves the class without initializing it: no engine is looked for here.
     Engine.class.getName();
@@ -144,19 +149,19 @@ public final class DjlBackend implements Backend {
           return Optional.of("its natives are a CPU build");
         }
         if (PYTORCH.equals(key)) {
-          try (ai.djl.ndarray.NDManager manager = engine.newBaseManager(ai.djl.Device.gpu())) {
-            manager.zeros(new ai.djl.ndarray.types.Shape(1)).toFloatArray();
+          try (NDManager manager = engine.newBaseManager(ai.djl.Device.gpu())) {
+            manager.zeros(new Shape(1)).toFloatArray();
             return Optional.empty();
           }
         }
         return engine.getGpuCount() > 0 ? Optional.empty() : Optional.of("it sees no GPU");
       } catch (RuntimeException | LinkageError e) {
-        return Optional.of(dev.junitbench.warnings.Causes.describe(e));
+        return Optional.of(Causes.describe(e));
       }
     });
   }
 
-  private static final Map<String, Optional<String>> CUDA = new java.util.concurrent.ConcurrentHashMap<>();
+  private static final Map<String, Optional<String>> CUDA = new ConcurrentHashMap<>();
 
   @Override
   public Optional<String> unavailableReason(Execution execution, Device device) {

@@ -1,12 +1,16 @@
 package dev.junitbench.djl;
 
 import ai.djl.engine.Engine;
+import ai.onnxruntime.OrtEnvironment;
 import dev.junitbench.model.NativeCaches;
 import dev.junitbench.warnings.Causes;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceConfigurationError;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -29,8 +33,8 @@ final class DjlEngines {
    */
   static Set<String> names() {
     try {
-      return new java.util.TreeSet<>(Engine.getAllEngines());
-    } catch (RuntimeException | LinkageError | java.util.ServiceConfigurationError e) {
+      return new TreeSet<>(Engine.getAllEngines());
+    } catch (RuntimeException | LinkageError | ServiceConfigurationError e) {
       return Set.of();
     }
   }
@@ -48,7 +52,7 @@ final class DjlEngines {
         // Before the engine extracts anything: its natives go under target/, not the home folder.
         NativeCaches.prepareDjl();
         return new Loaded(Engine.getEngine(key), null);
-      } catch (RuntimeException | LinkageError | java.util.ServiceConfigurationError e) {
+      } catch (RuntimeException | LinkageError | ServiceConfigurationError e) {
         return new Loaded(null, Causes.describe(e));
       }
     });
@@ -64,9 +68,9 @@ final class DjlEngines {
       versions.put("djl", Engine.getDjlVersion());
       if (DjlBackend.ONNX_RUNTIME.equals(name)) {
         // DJL's OnnxRuntime engine reports the version it was built against, not the one loaded.
-        versions.put("onnxruntime", ai.onnxruntime.OrtEnvironment.getEnvironment().getVersion());
+        versions.put("onnxruntime", OrtEnvironment.getEnvironment().getVersion());
       } else {
-        versions.put(name.toLowerCase(java.util.Locale.ROOT), loaded.engine().getVersion());
+        versions.put(name.toLowerCase(Locale.ROOT), loaded.engine().getVersion());
       }
     });
     return versions;

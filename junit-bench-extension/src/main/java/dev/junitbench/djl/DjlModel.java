@@ -2,6 +2,7 @@ package dev.junitbench.djl;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import ai.djl.Device;
 import ai.djl.Model;
 import ai.djl.inference.Predictor;
 import ai.djl.ndarray.NDList;
@@ -73,7 +74,7 @@ public final class DjlModel {
       if (gpu) {
         // CUDA runs asynchronously: copying the output to host memory waits for the GPU to finish,
         // so the time is the inference's, as ONNX Runtime's host outputs are.
-        output = output.toDevice(ai.djl.Device.cpu(), false);
+        output = output.toDevice(Device.cpu(), false);
       }
     } catch (TranslateException | RuntimeException e) {
       arrays.attach(home);

@@ -215,7 +215,7 @@ final class DjlOpened implements OpenedModel {
   private static ModelInputs inputs(Map<String, NDArray> arrays, NDManager manager) {
     arrays.forEach((name, array) -> array.setName(name));
     NDList list = new NDList(arrays.values());
-    return new ModelInputs(arrays, list, manager::close);
+    return new ModelInputs(arrays, list, manager);
   }
 
   @Override

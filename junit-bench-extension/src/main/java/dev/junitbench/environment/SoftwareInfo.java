@@ -2,6 +2,9 @@ package dev.junitbench.environment;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apiguardian.api.API;
 
 /**
@@ -21,15 +24,15 @@ public record SoftwareInfo(
     String junitPlatformVersion,
     String junitJupiterVersion,
     String junitBenchVersion,
-    java.util.List<String> jvmArguments,
-    java.util.List<String> garbageCollectors,
+    List<String> jvmArguments,
+    List<String> garbageCollectors,
     Long jvmMaxHeapBytes,
-    java.util.Map<String, String> runtimes) {
+    Map<String, String> runtimes) {
 
   /** This description with the versions of the inference runtimes loaded: {@code onnxruntime -> 1.29.0}. */
-  public SoftwareInfo withRuntimes(java.util.Map<String, String> loaded) {
+  public SoftwareInfo withRuntimes(Map<String, String> loaded) {
     return new SoftwareInfo(javaHome, javaVersion, javaVendor, javaVmName, javaVmVersion, junitPlatformVersion,
         junitJupiterVersion, junitBenchVersion, jvmArguments, garbageCollectors, jvmMaxHeapBytes,
-        java.util.Map.copyOf(new java.util.TreeMap<>(loaded)));
+        Map.copyOf(new TreeMap<>(loaded)));
   }
 }

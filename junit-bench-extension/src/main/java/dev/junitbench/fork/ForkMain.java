@@ -29,6 +29,7 @@ public final class ForkMain {
   private ForkMain() {}
 
   /** {@code args[0]}: the request file written by the JUnit JVM. */
+  @SuppressWarnings("FutureReturnValueIgnored") // the halt on the parent's exit is awaited by nobody
   public static void main(String[] args) {
     // The JUnit JVM reads this output as UTF-8, whatever the platform's encoding.
     System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8));

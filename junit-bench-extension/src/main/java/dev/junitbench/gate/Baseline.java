@@ -2,6 +2,7 @@ package dev.junitbench.gate;
 
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
+import dev.junitbench.internal.ScenarioComparison;
 import dev.junitbench.results.ResultFileException;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
@@ -82,7 +83,7 @@ public final class Baseline {
     if (result == null || result.latencyMs() == null) {
       return 0;
     }
-    return dev.junitbench.internal.ScenarioComparison.jvmMedians(result).length;
+    return ScenarioComparison.jvmMedians(result).length;
   }
 
   /**

@@ -16,7 +16,9 @@ import dev.junitbench.stats.LatencySummary;
 import dev.junitbench.stats.RegressionRule;
 import dev.junitbench.stats.Verdict;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Decides, right after a scenario is measured, whether it regressed against the baseline or broke
@@ -172,8 +174,8 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
         .append(c.currentCount()).append(' ').append(c.countUnit()).append("), ")
         .append(UnitFormat.duration(c.baselineMedianMs())).append(" -> ").append(UnitFormat.duration(c.currentMedianMs()));
     // The label leads the line already; the note's other parts follow it.
-    String note = check.note() == null ? null : java.util.Arrays.stream(check.note().split("; "))
-        .filter(part -> !part.equals(JvmRuns.UNFORKED)).collect(java.util.stream.Collectors.joining("; "));
+    String note = check.note() == null ? null : Arrays.stream(check.note().split("; "))
+        .filter(part -> !part.equals(JvmRuns.UNFORKED)).collect(Collectors.joining("; "));
     if (note != null && !note.isBlank()) {
       line.append("; ").append(note);
     }

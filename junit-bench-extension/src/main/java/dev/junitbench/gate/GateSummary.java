@@ -3,6 +3,7 @@ package dev.junitbench.gate;
 import dev.junitbench.results.BaselineCheck;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.stats.JvmRuns;
 import dev.junitbench.stats.Verdict;
 import java.util.Collection;
 import java.util.HashSet;
@@ -75,7 +76,7 @@ public final class GateSummary {
       return "not compared";
     }
     if (check.comparison() != null && check.comparison().verdict() == Verdict.NOT_JUDGED) {
-      return dev.junitbench.stats.JvmRuns.notJudgedKind(check.comparison().note());
+      return JvmRuns.notJudgedKind(check.comparison().note());
     }
     return check.note() != null && check.note().contains("not in the baseline") ? "not in the baseline"
         : "not measured in the baseline";

@@ -2,6 +2,8 @@ package dev.junitbench.infra;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
@@ -39,8 +41,8 @@ public record LoadPoint(LoadScenario scenario, Double targetQps, Integer clients
   }
 
   /** The parameters this load adds to a scenario, in display order. */
-  java.util.Map<String, Object> parameters() {
-    java.util.Map<String, Object> params = new java.util.LinkedHashMap<>();
+  Map<String, Object> parameters() {
+    Map<String, Object> params = new LinkedHashMap<>();
     params.put(LOAD, scenario.id());
     if (scenario == LoadScenario.SERVER) {
       params.put(TARGET_QPS, targetQps == null ? PEAK : number(targetQps));

@@ -5,6 +5,8 @@ import static org.apiguardian.api.API.Status.MAINTAINED;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.StringJoiner;
 import org.apiguardian.api.API;
 
@@ -97,18 +99,18 @@ public final class Scenario {
   }
 
   /** The execution provider from {@link Providers}, or empty for the device's default. */
-  public java.util.Optional<String> provider() {
-    return java.util.Optional.ofNullable(provider);
+  public Optional<String> provider() {
+    return Optional.ofNullable(provider);
   }
 
   /** The execution mode from {@link Modes}, or empty for the backend's default. */
-  public java.util.Optional<String> mode() {
-    return java.util.Optional.ofNullable(mode);
+  public Optional<String> mode() {
+    return Optional.ofNullable(mode);
   }
 
   /** The intra-op thread count from {@link Threads}, or empty for the backend's default. */
-  public java.util.OptionalInt threads() {
-    return threads == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(threads);
+  public OptionalInt threads() {
+    return threads == null ? OptionalInt.empty() : OptionalInt.of(threads);
   }
 
   /** This scenario under {@code newLoad}. */
@@ -118,8 +120,8 @@ public final class Scenario {
   }
 
   /** The load from {@link Load}, or empty for a benchmark without it (measured as SingleStream). */
-  public java.util.Optional<LoadPoint> load() {
-    return java.util.Optional.ofNullable(load);
+  public Optional<LoadPoint> load() {
+    return Optional.ofNullable(load);
   }
 
   /** Whether the benchmark declares {@link SequenceLengths}. */

@@ -2,8 +2,12 @@ package dev.junitbench.internal;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +30,7 @@ public final class AtomicFiles {
 
   /** Rows appended to a text file, written to {@code out}. */
   public interface Rows {
-    void write(java.io.Writer out) throws IOException;
+    void write(Writer out) throws IOException;
   }
 
   private AtomicFiles() {}
@@ -38,12 +42,12 @@ public final class AtomicFiles {
   public static void appendRows(Path target, String header, Rows rows) throws IOException {
     write(target, (out, previous) -> {
       if (previous == null) {
-        out.write((header + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        out.write((header + "\n").getBytes(StandardCharsets.US_ASCII));
       } else {
         Files.copy(previous, out);
       }
-      java.io.BufferedWriter writer = new java.io.BufferedWriter(
-          new java.io.OutputStreamWriter(out, java.nio.charset.StandardCharsets.US_ASCII), 1 << 16);
+      BufferedWriter writer = new BufferedWriter(
+          new OutputStreamWriter(out, StandardCharsets.US_ASCII), 1 << 16);
       rows.write(writer);
       writer.flush();
     });

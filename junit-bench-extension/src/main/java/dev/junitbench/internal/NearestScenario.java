@@ -5,9 +5,12 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.junitbench.results.ScenarioKey;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import org.apiguardian.api.API;
 
@@ -75,11 +78,11 @@ public record NearestScenario(ScenarioKey key, List<String> differences) {
    * params that differ; or, when the baseline has none of the benchmarks, which benchmarks it has.
    */
   public static String whyNoneMatch(Collection<ScenarioKey> baseline, Collection<ScenarioKey> current) {
-    java.util.Set<String> ours = new java.util.LinkedHashSet<>();
+    Set<String> ours = new LinkedHashSet<>();
     current.forEach(key -> ours.add(key.benchmark()));
-    java.util.Set<String> theirs = new java.util.LinkedHashSet<>();
+    Set<String> theirs = new LinkedHashSet<>();
     baseline.forEach(key -> theirs.add(key.benchmark()));
-    if (java.util.Collections.disjoint(ours, theirs)) {
+    if (Collections.disjoint(ours, theirs)) {
       return "the baseline holds none of this run's benchmarks (" + listed(ours) + "); it measured " + listed(theirs)
           + ": give the baseline of these benchmarks";
     }
@@ -98,7 +101,7 @@ public record NearestScenario(ScenarioKey key, List<String> differences) {
         + "\n  measure the baseline's scenarios (same params), or make a new baseline from this code";
   }
 
-  private static String listed(java.util.Set<String> benchmarks) {
+  private static String listed(Set<String> benchmarks) {
     List<String> names = new ArrayList<>(benchmarks);
     return names.size() <= 3 ? String.join(", ", names)
         : String.join(", ", names.subList(0, 3)) + " and " + (names.size() - 3) + " more";

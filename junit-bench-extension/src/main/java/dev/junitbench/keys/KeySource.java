@@ -45,9 +45,8 @@ public record KeySource(Kind kind, String file) {
     return switch (kind) {
       case SYSTEM_PROPERTY -> "correct a system property where its -D is given: the mvn or java command line,"
           + " Surefire's systemPropertyVariables or argLine, Gradle's systemProperty";
-      case PROPERTIES_FILE -> new StringBuilder("correct or remove the line in ").append(file)
-          .append(file.contains("/target/test-classes/")
-              ? " (a copy: its source is src/test/resources/junit-platform.properties)" : "").toString();
+      case PROPERTIES_FILE -> "correct or remove the line in " + file + (file.contains("/target/test-classes/")
+              ? " (a copy: its source is src/test/resources/junit-platform.properties)" : "");
       case EXPLICIT -> "correct an explicit parameter where the launcher is given it: Surefire's or Failsafe's"
           + " <configurationParameters>, the Console Launcher's --config or --config-resource, the IDE's run"
           + " configuration, or a LauncherDiscoveryRequest";

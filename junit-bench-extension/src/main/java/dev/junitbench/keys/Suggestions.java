@@ -62,8 +62,7 @@ final class Suggestions {
     for (int i = 0; i < Math.min(NEAREST, order.length); i++) {
       named.add(candidates.get(order[i]));
     }
-    return new StringBuilder("no known key is close; the nearest are ").append(String.join(", ", named))
-        .append(" (every key junit-bench reads is in the README's configuration table)").toString();
+    return "no known key is close; the nearest are " + String.join(", ", named) + " (every key junit-bench reads is in the README's configuration table)";
   }
 
   /** {@code did you mean a?}, {@code did you mean a or b?}, {@code did you mean a, b or c?} */

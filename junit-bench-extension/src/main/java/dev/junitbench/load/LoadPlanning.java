@@ -6,7 +6,10 @@ import dev.junitbench.infra.LoadPoint;
 import dev.junitbench.infra.LoadScenario;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What {@code @Load} asks for, checked: the nodes it makes (one per load scenario, Server rate, peak
@@ -14,15 +17,15 @@ import java.util.List;
  */
 public final class LoadPlanning {
 
-  private static final java.util.regex.Pattern BOUND =
-      java.util.regex.Pattern.compile("\\s*p(\\d{1,2}(?:\\.\\d+)?)\\s*<=?\\s*(\\S.*)");
+  private static final Pattern BOUND =
+      Pattern.compile("\\s*p(\\d{1,2}(?:\\.\\d+)?)\\s*<=?\\s*(\\S.*)");
 
   private LoadPlanning() {}
 
   /** The nodes {@code @Load} makes: one per scenario, Server rate, peak search and client count. */
   public static List<LoadPoint> points(LoadSpec load, String where) {
     List<LoadScenario> kinds = Arrays.asList(load.scenarios());
-    if (kinds.isEmpty() || kinds.size() != new java.util.HashSet<>(kinds).size()) {
+    if (kinds.isEmpty() || kinds.size() != new HashSet<>(kinds).size()) {
       throw BenchmarkConfigurationException.notValid("@Load(" + kinds + ") " + where, kinds.isEmpty()
           ? "it lists no scenario; list at least one, e.g. @Load(LoadScenario.SERVER)"
           : "it lists a scenario twice; list each once");
@@ -113,7 +116,7 @@ public final class LoadPlanning {
 
   /** {@code "p99 <= 50ms"} read. */
   public static LatencyBound latencyBound(String text, String where) {
-    java.util.regex.Matcher matcher = BOUND.matcher(text);
+    Matcher matcher = BOUND.matcher(text);
     String fix = "write a percentile and a duration, e.g. latencyBound = \"p99 <= 50ms\" or \"p90 <= 1.5s\"";
     if (!matcher.matches()) {
       throw BenchmarkConfigurationException.notValid("@Load(latencyBound = \"" + text + "\") " + where, fix);

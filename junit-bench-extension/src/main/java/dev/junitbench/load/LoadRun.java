@@ -13,9 +13,12 @@ import dev.junitbench.results.LoadFigures;
 import dev.junitbench.results.QueryTimes;
 import dev.junitbench.results.Throughput;
 import dev.junitbench.stats.LatencySummary;
+import dev.junitbench.stats.Percentiles;
 import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Measures a scenario under a pooled load (Offline, Server and its peak search, Concurrency): warm-up
@@ -194,8 +197,8 @@ public final class LoadRun {
   /** Whether the bound's percentile of the queries' service times alone is over the bound. */
   private static boolean serviceAlone(Outcome run, LoadFigures.BoundCheck bound) {
     long[] sorted = run.serviceNs().clone();
-    java.util.Arrays.sort(sorted);
-    return dev.junitbench.stats.Percentiles.type7(sorted, sorted.length, bound.percentile()) / 1e6 > bound.boundMs();
+    Arrays.sort(sorted);
+    return Percentiles.type7(sorted, sorted.length, bound.percentile()) / 1e6 > bound.boundMs();
   }
 
   /** {@code max(iterations, rate x time)} queries, at least 1 and at most the sample limit. */
@@ -205,7 +208,7 @@ public final class LoadRun {
     return (int) Math.max(1, Math.min(Defaults.MAX_SAMPLES, Math.max(measurement.iterations(), byTime)));
   }
 
-  private ServerRun.Query query(java.util.concurrent.atomic.AtomicLong done) {
+  private ServerRun.Query query(AtomicLong done) {
     MethodHandle[] handles = new MethodHandle[calls.length];
     for (int w = 0; w < calls.length; w++) {
       handles[w] = calls[w].body();

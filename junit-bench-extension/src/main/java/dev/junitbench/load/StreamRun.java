@@ -59,6 +59,7 @@ public final class StreamRun {
   }
 
   /** A MultiStream query: {@code samples} calls back to back. */
+  @SuppressWarnings("UnusedMethod") // called through the method handle REPEAT
   private static void repeat(MethodHandle body, int samples) throws Throwable {
     for (int i = 0; i < samples; i++) {
       body.invokeExact();

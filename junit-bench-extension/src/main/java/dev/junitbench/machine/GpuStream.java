@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -44,7 +45,7 @@ public final class GpuStream {
   }
 
   private final Process process;
-  private final java.util.List<String> fields;
+  private final List<String> fields;
   private final Map<Integer, Totals> totals = new TreeMap<>();
   private final Thread reader;
   private long windowStart = Long.MAX_VALUE;
@@ -52,7 +53,7 @@ public final class GpuStream {
   private int linesRead;
   private String unexpected;
 
-  GpuStream(Process process, java.util.List<String> fields) {
+  GpuStream(Process process, List<String> fields) {
     this.process = process;
     this.fields = fields;
     this.reader = new Thread(this::read, "junit-bench nvidia-smi sampler");

@@ -3,6 +3,7 @@ package dev.junitbench.machine;
 import dev.junitbench.environment.ContainerLimits;
 import dev.junitbench.environment.GpuInfo;
 import dev.junitbench.environment.HostInfo;
+import dev.junitbench.machine.Machine.Oshi;
 import dev.junitbench.warnings.RunWarnings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,7 +40,7 @@ public final class HostReader {
     try {
       facts = oshi.get();
     } catch (RuntimeException | LinkageError e) {
-      String reason = dev.junitbench.machine.Machine.Oshi.failureReason(e);
+      String reason = Oshi.failureReason(e);
       RunWarnings.warnOnce("oshi: " + reason, reason + " (oshi figures are null)");
       problems.add("cpu_vendor, cpu_physical_cores, cpu_logical_cores, cpu_max_frequency_hz, distribution, kernel,"
           + " name: " + reason);

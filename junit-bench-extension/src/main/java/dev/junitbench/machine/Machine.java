@@ -1,13 +1,21 @@
 package dev.junitbench.machine;
 
+import com.sun.jna.NativeLibrary;
+import com.sun.management.OperatingSystemMXBean;
 import dev.junitbench.model.NativeCaches;
+import dev.junitbench.warnings.Causes;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.ToLongFunction;
+import oshi.SystemInfo;
+import oshi.hardware.CentralProcessor;
 
 /**
  * What the resource sampler reads of this process and this machine. The real one reads
@@ -58,9 +66,9 @@ public interface Machine {
     private static final Path STATUS = Path.of("/proc/self/status");
     private static final Path STATM = Path.of("/proc/self/statm");
 
-    private volatile oshi.hardware.CentralProcessor processor;
+    private volatile CentralProcessor processor;
     private volatile long pageSize;
-    private volatile java.nio.channels.FileChannel statm;
+    private volatile FileChannel statm;
 
     private RealMachine() {}
 
@@ -83,13 +91,13 @@ public interface Machine {
       if (statm == null) {
         synchronized (this) {
           if (statm == null) {
-            statm = java.nio.channels.FileChannel.open(STATM);
+            statm = FileChannel.open(STATM);
           }
         }
       }
       // A positional read of a file kept open: little code and one system call, as the sampler runs
       // interpreted (it wakes too rarely for the JIT to compile it).
-      java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(128);
+      ByteBuffer buffer = ByteBuffer.allocate(128);
       int length = statm.read(buffer, 0);
       byte[] line = buffer.array();
       int i = 0;
@@ -120,7 +128,7 @@ public interface Machine {
     public void releaseFreedMemory() {
       try {
         Oshi.system();
-        com.sun.jna.NativeLibrary.getInstance("c").getFunction("malloc_trim").invokeInt(new Object[] {0});
+        NativeLibrary.getInstance("c").getFunction("malloc_trim").invokeInt(new Object[] {0});
       } catch (RuntimeException | LinkageError e) {
         // Not glibc (musl, macOS, Windows): the resident set keeps what was freed.
       }
@@ -134,7 +142,7 @@ public interface Machine {
 
     @Override
     public long processCpuNanos() {
-      if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean bean) {
+      if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean bean) {
         return bean.getProcessCpuTime();
       }
       return -1;
@@ -145,7 +153,7 @@ public interface Machine {
       return processor().getSystemCpuLoadTicks();
     }
 
-    private oshi.hardware.CentralProcessor processor() {
+    private CentralProcessor processor() {
       if (processor == null) {
         processor = Oshi.system().getHardware().getProcessor();
       }
@@ -163,7 +171,7 @@ public interface Machine {
     }
 
     /** The sum of a figure over the collectors that report it (-1 each that does not); -1 when none does. */
-    private static long sumOverCollectors(java.util.function.ToLongFunction<GarbageCollectorMXBean> figure) {
+    private static long sumOverCollectors(ToLongFunction<GarbageCollectorMXBean> figure) {
       long sum = -1;
       for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
         long value = figure.applyAsLong(collector);
@@ -178,7 +186,7 @@ public interface Machine {
    * is kept, so a platform OSHI cannot read is tried once per process, not once per scenario.
    */
   final class Oshi {
-    private static oshi.SystemInfo system;
+    private static SystemInfo system;
     private static RuntimeException failure;
 
     private Oshi() {}
@@ -188,7 +196,7 @@ public interface Machine {
      *
      * @throws IllegalStateException "OSHI cannot read this machine (...)", the same each time
      */
-    public static synchronized oshi.SystemInfo system() {
+    public static synchronized SystemInfo system() {
       if (failure != null) {
         throw failure;
       }
@@ -199,7 +207,7 @@ public interface Machine {
             // OSHI logs through SLF4J; without a provider SLF4J would print three lines of warning per run.
             System.setProperty("slf4j.internal.verbosity", "ERROR");
           }
-          system = new oshi.SystemInfo();
+          system = new SystemInfo();
           // Reaching the hardware layer loads JNA's native library: fail here, once, if it cannot.
           system.getHardware().getProcessor();
         } catch (RuntimeException | LinkageError e) {
@@ -214,7 +222,7 @@ public interface Machine {
     public static String failureReason(Throwable e) {
       Throwable cause = e instanceof IllegalStateException && e.getCause() != null
           && String.valueOf(e.getMessage()).startsWith("OSHI cannot read") ? e.getCause() : e;
-      return "OSHI cannot read this machine (" + dev.junitbench.warnings.Causes.describe(cause) + ")";
+      return "OSHI cannot read this machine (" + Causes.describe(cause) + ")";
     }
   }
 }

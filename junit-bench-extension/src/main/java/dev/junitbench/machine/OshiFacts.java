@@ -3,6 +3,11 @@ package dev.junitbench.machine;
 import dev.junitbench.environment.GpuInfo;
 import java.util.ArrayList;
 import java.util.List;
+import oshi.SystemInfo;
+import oshi.hardware.CentralProcessor;
+import oshi.hardware.GraphicsCard;
+import oshi.hardware.HardwareAbstractionLayer;
+import oshi.software.os.OperatingSystem;
 
 /**
  * What OSHI tells of the machine. Read once per run; where OSHI fails (an unusual platform, JNA
@@ -25,12 +30,12 @@ public record OshiFacts(String cpuModel, String cpuVendor, Integer physicalCores
 
   /** Reads the machine with OSHI. */
   public static OshiFacts read() {
-    oshi.SystemInfo system = Machine.Oshi.system();
-    oshi.hardware.HardwareAbstractionLayer hardware = system.getHardware();
-    oshi.hardware.CentralProcessor processor = hardware.getProcessor();
-    oshi.software.os.OperatingSystem os = system.getOperatingSystem();
+    SystemInfo system = Machine.Oshi.system();
+    HardwareAbstractionLayer hardware = system.getHardware();
+    CentralProcessor processor = hardware.getProcessor();
+    OperatingSystem os = system.getOperatingSystem();
     List<GpuInfo> cards = new ArrayList<>();
-    for (oshi.hardware.GraphicsCard card : hardware.getGraphicsCards()) {
+    for (GraphicsCard card : hardware.getGraphicsCards()) {
       cards.add(new GpuInfo(null, card.getName(), card.getVendor(),
           card.getVRam() > 0 ? card.getVRam() / (1024 * 1024) : null, card.getVersionInfo(), null, "oshi"));
     }

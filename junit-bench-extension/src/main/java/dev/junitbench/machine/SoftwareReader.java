@@ -3,7 +3,12 @@ package dev.junitbench.machine;
 import dev.junitbench.environment.SoftwareInfo;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.regex.Pattern;
 
 /** Reads {@link SoftwareInfo} off this machine and process. */
 public final class SoftwareReader {
@@ -31,34 +36,34 @@ public final class SoftwareReader {
         readJvmArguments(),
         readGarbageCollectors(),
         Runtime.getRuntime().maxMemory() == Long.MAX_VALUE ? null : Runtime.getRuntime().maxMemory(),
-        java.util.Map.of());
+        Map.of());
   }
 
   /**
    * The JVM's options ({@code -Xmx2g}, {@code -XX:+UseG1GC}), which change what is measured; the
    * value of a system property whose name speaks of a secret is left out, as result files travel.
    */
-  private static java.util.List<String> readJvmArguments() {
+  private static List<String> readJvmArguments() {
     try {
-      return redact(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+      return redact(ManagementFactory.getRuntimeMXBean().getInputArguments());
     } catch (RuntimeException | LinkageError e) {
       return null;
     }
   }
 
-  private static final java.util.regex.Pattern SECRET =
-      java.util.regex.Pattern.compile("(?i)^(-D[^=]*(password|passwd|secret|token|credential|apikey|api[._-]key)[^=]*=).*");
+  private static final Pattern SECRET =
+      Pattern.compile("(?i)^(-D[^=]*(password|passwd|secret|token|credential|apikey|api[._-]key)[^=]*=).*");
 
   /** {@code -Ddb.password=hunter2} becomes {@code -Ddb.password=***}. */
-  static java.util.List<String> redact(java.util.List<String> arguments) {
+  static List<String> redact(List<String> arguments) {
     return arguments.stream().map(argument -> SECRET.matcher(argument).replaceFirst("$1***")).toList();
   }
 
   /** The collectors in use ({@code G1 Young Generation}, ...). */
-  private static java.util.List<String> readGarbageCollectors() {
+  private static List<String> readGarbageCollectors() {
     try {
-      return java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
-          .map(java.lang.management.GarbageCollectorMXBean::getName).toList();
+      return ManagementFactory.getGarbageCollectorMXBeans().stream()
+          .map(GarbageCollectorMXBean::getName).toList();
     } catch (RuntimeException | LinkageError e) {
       return null;
     }

@@ -4,11 +4,13 @@ import dev.junitbench.internal.AtomicFiles;
 import dev.junitbench.warnings.Causes;
 import dev.junitbench.warnings.RunWarnings;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -122,7 +124,7 @@ final class HashCacheFile {
           entries.put(key, entry);
           prune(entries);
           AtomicFiles.write(file, (out, previous) -> {
-            Writer writer = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
+            Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
             writer.write(HEADER + "\n");
             for (Map.Entry<String, Entry> line : entries.entrySet()) {
               Entry e = line.getValue();
@@ -150,7 +152,7 @@ final class HashCacheFile {
   private static boolean exists(String path) {
     try {
       return Files.exists(Path.of(path));
-    } catch (java.nio.file.InvalidPathException e) {
+    } catch (InvalidPathException e) {
       return false;
     }
   }

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Checks the tensors a benchmark's {@code InputFactory} made against a model's inputs before
@@ -55,23 +56,23 @@ final class GivenInputs {
     return new ModelInputs(ordered, () -> ordered.values().forEach(OnnxTensor::close));
   }
 
-  private static java.util.Optional<String> mismatch(String name, TensorInfo given, TensorInfo expected) {
+  private static Optional<String> mismatch(String name, TensorInfo given, TensorInfo expected) {
     if (given.type != expected.type) {
-      return java.util.Optional.of("'" + name + "' is " + given.type + ", the model takes " + expected.type);
+      return Optional.of("'" + name + "' is " + given.type + ", the model takes " + expected.type);
     }
     long[] shape = given.getShape();
     long[] wanted = expected.getShape();
     if (shape.length != wanted.length) {
-      return java.util.Optional.of("'" + name + "' has shape " + Arrays.toString(shape) + ", rank " + shape.length
+      return Optional.of("'" + name + "' has shape " + Arrays.toString(shape) + ", rank " + shape.length
           + "; the model takes rank " + wanted.length + " " + Arrays.toString(wanted));
     }
     for (int i = 0; i < wanted.length; i++) {
       if (wanted[i] >= 0 && shape[i] != wanted[i]) {
-        return java.util.Optional.of("'" + name + "' has shape " + Arrays.toString(shape) + "; the model fixes axis "
+        return Optional.of("'" + name + "' has shape " + Arrays.toString(shape) + "; the model fixes axis "
             + i + " at " + wanted[i] + " " + Arrays.toString(wanted));
       }
     }
-    return java.util.Optional.empty();
+    return Optional.empty();
   }
 
   private static String typeName(Object value) {

@@ -6,14 +6,22 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import dev.junitbench.config.BenchmarkConfigurationException;
+import dev.junitbench.config.Defaults;
 import dev.junitbench.infra.Device;
+import dev.junitbench.infra.Generator;
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
 import dev.junitbench.model.Tokenization;
+import dev.junitbench.onnx.decoder.OnnxGenerator;
 import dev.junitbench.spi.Backend;
 import dev.junitbench.spi.Execution;
+import dev.junitbench.spi.GenerationRequest;
 import dev.junitbench.spi.ModelRequest;
 import dev.junitbench.spi.OpenedModel;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +51,7 @@ public final class OnnxRuntimeBackend implements Backend {
   private final OrtRuntime fixed;
 
   /** The backend ServiceLoader creates; fails with {@link NoClassDefFoundError} when ONNX Runtime is absent. */
+  @SuppressWarnings("ReturnValueIgnored") // getName() resolves the class; see below
   public OnnxRuntimeBackend() {
     // Resolves the class without initializing it: no native code is loaded here.
     OrtEnvironment.class.getName();
@@ -104,7 +113,7 @@ public final class OnnxRuntimeBackend implements Backend {
     if (!provider.get().devices().contains(device)) {
       return Optional.of("provider " + provider.get().id() + " runs on " + ids(provider.get().devices())
           + ", not " + device.id() + "; declare @Devices for it, or pick a provider that runs on " + device.id()
-          + ": " + java.util.Arrays.stream(ExecutionProvider.values())
+          + ": " + Arrays.stream(ExecutionProvider.values())
               .filter(p -> p.devices().contains(device)).map(ExecutionProvider::id).toList());
     }
     return Optional.empty();
@@ -199,7 +208,7 @@ public final class OnnxRuntimeBackend implements Backend {
 
   @Override
   public OpenedModel open(ModelRequest request) throws OrtException {
-    java.nio.file.Path built = request.model() == null ? build(request) : null;
+    Path built = request.model() == null ? build(request) : null;
     OrtEnvironment environment = runtime().environment();
     OrtSession.SessionOptions options = new OrtSession.SessionOptions();
     try {
@@ -218,7 +227,7 @@ public final class OnnxRuntimeBackend implements Backend {
             : request.model().path() != null
             ? environment.createSession(request.model().path().toString(), options)
             : environment.createSession(request.model().readAllBytes(), options);
-      } catch (OrtException | java.io.IOException e) {
+      } catch (OrtException | IOException e) {
         throw new BenchmarkConfigurationException(request.benchmark() + ": ONNX Runtime cannot open model '"
             + request.id() + "' from " + (built != null ? built : request.model()) + " (" + e.getMessage()
             + "); check that the file is a complete ONNX model"
@@ -233,18 +242,18 @@ public final class OnnxRuntimeBackend implements Backend {
   }
 
   /** The file of a model built in code by an {@link OnnxModelBuilder}, built now unless it is cached. */
-  private static java.nio.file.Path build(ModelRequest request) {
+  private static Path build(ModelRequest request) {
     if (!(request.block() instanceof OnnxModelBuilder builder)) {
       throw new BenchmarkConfigurationException(request.benchmark() + ": " + NAME + " opens ONNX files and models"
           + " an OnnxModelBuilder builds; " + request.block().getClass().getName() + " is neither: a DjlBlock needs a"
           + " DjlModel parameter");
     }
     try {
-      return builder.build(java.nio.file.Path.of(dev.junitbench.config.Defaults.MODELS_DIR));
+      return builder.build(Path.of(Defaults.MODELS_DIR));
     } catch (NoClassDefFoundError e) {
       throw new BenchmarkConfigurationException(request.what() + ": building it needs ONNX's protobuf classes;"
           + " add org.tribuo:tribuo-util-onnx to the test classpath (" + e.getMessage() + " is missing)");
-    } catch (java.io.IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       throw new BenchmarkConfigurationException(request.what() + ": " + builder.getClass().getName()
           + " could not build the model (" + e + ")");
     }
@@ -257,11 +266,11 @@ public final class OnnxRuntimeBackend implements Backend {
     private final OrtSession session;
     private final OnnxModel model;
     private final ModelRequest request;
-    private final java.nio.file.Path built;
+    private final Path built;
     private boolean closed;
 
     Opened(OrtEnvironment environment, ModelRequest request, OrtSession.SessionOptions options, OrtSession session,
-        java.nio.file.Path built) {
+        Path built) {
       this.built = built;
       this.environment = environment;
       this.request = request;
@@ -283,19 +292,19 @@ public final class OnnxRuntimeBackend implements Backend {
     @Override
     public Long sizeBytes() {
       try {
-        return built == null ? null : java.nio.file.Files.size(built);
-      } catch (java.io.IOException e) {
+        return built == null ? null : Files.size(built);
+      } catch (IOException e) {
         return null;
       }
     }
 
     @Override
-    public java.nio.file.Path builtFile() {
+    public Path builtFile() {
       return built;
     }
 
     @Override
-    public dev.junitbench.infra.Generator generator(dev.junitbench.spi.GenerationRequest generation) throws OrtException {
+    public Generator generator(GenerationRequest generation) throws OrtException {
       long[] ids = null;
       String source = null;
       if (request.tokenizer() != null) {
@@ -303,7 +312,7 @@ public final class OnnxRuntimeBackend implements Backend {
             request.what());
         source = "sentences tokenized by " + request.tokenizer();
       }
-      return dev.junitbench.onnx.decoder.OnnxGenerator.open(environment, session,
+      return OnnxGenerator.open(environment, session,
           "'" + request.id() + "'", generation, ids, source);
     }
 

@@ -4,10 +4,15 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtProvider;
 import ai.onnxruntime.OrtSession;
+import dev.junitbench.spi.Backend;
+import dev.junitbench.spi.Backends;
 import dev.junitbench.warnings.Causes;
+import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceConfigurationError;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -52,12 +57,12 @@ final class OrtRuntime {
   /** Loads ONNX Runtime's native library, or records why it cannot. */
   static OrtRuntime load() {
     try {
-      for (dev.junitbench.spi.Backend other : dev.junitbench.spi.Backends.load(OrtRuntime.class.getClassLoader()).all()) {
+      for (Backend other : Backends.load(OrtRuntime.class.getClassLoader()).all()) {
         if (!(other instanceof OnnxRuntimeBackend)) {
           other.startShared("onnxruntime");
         }
       }
-    } catch (RuntimeException | LinkageError | java.util.ServiceConfigurationError e) {
+    } catch (RuntimeException | LinkageError | ServiceConfigurationError e) {
       // Another backend's engine failed to start, which its own scenarios report.
     }
     try {
@@ -102,8 +107,8 @@ final class OrtRuntime {
   }
 
   /** The providers compiled into this build, as junit-bench names them. */
-  java.util.List<String> compiledIds() {
-    return java.util.Arrays.stream(ExecutionProvider.values()).filter(this::compiled).map(ExecutionProvider::id)
+  List<String> compiledIds() {
+    return Arrays.stream(ExecutionProvider.values()).filter(this::compiled).map(ExecutionProvider::id)
         .toList();
   }
 

@@ -1,6 +1,7 @@
 package dev.junitbench.output;
 
 import dev.junitbench.config.Defaults;
+import dev.junitbench.internal.ModelChange;
 import dev.junitbench.internal.TextTable;
 import dev.junitbench.results.BaselineCheck;
 import dev.junitbench.results.ForkFigures;
@@ -12,7 +13,10 @@ import dev.junitbench.results.Status;
 import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.Validity;
 import dev.junitbench.stats.EarlyStopping;
+import dev.junitbench.stats.JvmRuns;
+import dev.junitbench.stats.Verdict;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -205,7 +209,7 @@ public final class ConsoleTable {
     header.addAll(List.of(figures));
     boolean[] right = new boolean[header.size()];
     boolean[] shrinkable = new boolean[header.size()];
-    java.util.Arrays.fill(right, true);
+    Arrays.fill(right, true);
     for (int i = 0; i < params.size(); i++) {
       shrinkable[i] = true;
     }
@@ -276,7 +280,7 @@ public final class ConsoleTable {
       return "";
     }
     List<String> words = new ArrayList<>();
-    if (dev.junitbench.internal.ModelChange.inVerdict(result)) {
+    if (ModelChange.inVerdict(result)) {
       words.add("model changed");
     }
     BaselineCheck baseline = gate.baseline();
@@ -297,8 +301,8 @@ public final class ConsoleTable {
     }
     var comparison = baseline.comparison();
     String change = baseline.change() == null ? "" : String.format(Locale.ROOT, "%+.1f%% ", baseline.change() * 100);
-    if (comparison.verdict() == dev.junitbench.stats.Verdict.NOT_JUDGED) {
-      String kind = dev.junitbench.stats.JvmRuns.notJudgedKind(comparison.note());
+    if (comparison.verdict() == Verdict.NOT_JUDGED) {
+      String kind = JvmRuns.notJudgedKind(comparison.note());
       return change + "NOT JUDGED: " + (kind.equals("JVMs bimodal") ? "bimodal" : kind);
     }
     return change + comparison.verdict().words() + (comparison.betweenJvms() ? "" : ", unforked");

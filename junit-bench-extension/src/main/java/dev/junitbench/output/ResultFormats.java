@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
 
@@ -120,7 +121,7 @@ final class ResultFormats {
     List<String> lines() {
       List<String> lines = new ArrayList<>();
       for (Path file : files) {
-        lines.add(String.format(java.util.Locale.ROOT, "junit-bench: %s wrote %s (%.2f s)", format,
+        lines.add(String.format(Locale.ROOT, "junit-bench: %s wrote %s (%.2f s)", format,
             file.toAbsolutePath(), nanos / 1e9));
       }
       return lines;

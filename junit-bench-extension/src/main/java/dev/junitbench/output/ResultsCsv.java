@@ -2,6 +2,7 @@ package dev.junitbench.output;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import dev.junitbench.internal.AtomicFiles;
 import dev.junitbench.results.ResultsJson;
@@ -37,7 +38,7 @@ public final class ResultsCsv {
       new PropertyNamingStrategies.SnakeCaseStrategy();
 
   private static final String PROBES = "/probes";
-  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = ResultsJson.mapper();
+  private static final ObjectMapper JSON = ResultsJson.mapper();
 
   private ResultsCsv() {}
 

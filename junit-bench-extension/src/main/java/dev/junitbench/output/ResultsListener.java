@@ -2,12 +2,14 @@ package dev.junitbench.output;
 
 import dev.junitbench.Benchmark;
 import dev.junitbench.config.BenchConfig;
+import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.Defaults;
 import dev.junitbench.environment.HostInfo;
 import dev.junitbench.exchange.ConfigurationErrors;
 import dev.junitbench.exchange.PlanParameters;
 import dev.junitbench.exchange.PlannedBenchmarks;
 import dev.junitbench.exchange.ResultExchange;
+import dev.junitbench.gate.GateSummary;
 import dev.junitbench.keys.KeyCheck;
 import dev.junitbench.keys.KeySources;
 import dev.junitbench.keys.KnownKeys;
@@ -15,7 +17,6 @@ import dev.junitbench.machine.GitReader;
 import dev.junitbench.machine.HostReader;
 import dev.junitbench.machine.OshiFacts;
 import dev.junitbench.machine.SoftwareReader;
-import dev.junitbench.gate.GateSummary;
 import dev.junitbench.results.ResultFileException;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.RunInfo;
@@ -42,6 +43,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.engine.ConfigurationParameters;
 import org.junit.platform.engine.TestExecutionResult;
@@ -364,10 +366,10 @@ public final class ResultsListener implements TestExecutionListener {
   }
 
   /** A setting, or its default when its value is bad: the benchmarks report the bad value, the run is still written. */
-  private static <T> T orDefault(java.util.function.Supplier<T> setting, T fallback) {
+  private static <T> T orDefault(Supplier<T> setting, T fallback) {
     try {
       return setting.get();
-    } catch (dev.junitbench.config.BenchmarkConfigurationException e) {
+    } catch (BenchmarkConfigurationException e) {
       return fallback;
     }
   }

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.RegressionRule;
+import dev.junitbench.stats.Verdict;
 import org.apiguardian.api.API;
 
 /**
@@ -27,11 +28,11 @@ public record BaselineCheck(String file, String runId, boolean found, Double cha
    * did not measure it, or its JVM runs fell on two levels.
    */
   public boolean judged() {
-    return comparison != null && comparison.verdict() != dev.junitbench.stats.Verdict.NOT_JUDGED;
+    return comparison != null && comparison.verdict() != Verdict.NOT_JUDGED;
   }
 
   /** Whether the comparison found the scenario slower. */
   public boolean regressed() {
-    return comparison != null && comparison.verdict() == dev.junitbench.stats.Verdict.REGRESSED;
+    return comparison != null && comparison.verdict() == Verdict.REGRESSED;
   }
 }

@@ -2,6 +2,7 @@ package dev.junitbench.results;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
@@ -23,11 +24,11 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record ModelInfo(String id, String backend, String format, String source, Long sizeBytes, String sha256,
-    String sha256UnavailableReason, Double loadTimeMs, Double firstInferenceMs, java.util.Map<String, String> options) {
+    String sha256UnavailableReason, Double loadTimeMs, Double firstInferenceMs, Map<String, String> options) {
 
   /** A model without its file's identity, as results written before they carried it read. */
   public ModelInfo(String id, String backend, String format, String source, Long sizeBytes, Double loadTimeMs,
-      Double firstInferenceMs, java.util.Map<String, String> options) {
+      Double firstInferenceMs, Map<String, String> options) {
     this(id, backend, format, source, sizeBytes, null, null, loadTimeMs, firstInferenceMs, options);
   }
 

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.junitbench.environment.GitInfo;
 import dev.junitbench.environment.HostInfo;
 import dev.junitbench.environment.SoftwareInfo;
+import java.util.List;
 import java.util.Map;
 import org.apiguardian.api.API;
 
@@ -27,11 +28,11 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RunInfo(String id, String startedAt, String finishedAt, GitInfo git, HostInfo host,
     SoftwareInfo software, Map<String, String> config, Map<String, String> configSources,
-    java.util.List<String> warnings) {
+    List<String> warnings) {
 
   /** A run whose keys' sources are not known. */
   public RunInfo(String id, String startedAt, String finishedAt, GitInfo git, HostInfo host, SoftwareInfo software,
-      Map<String, String> config, java.util.List<String> warnings) {
+      Map<String, String> config, List<String> warnings) {
     this(id, startedAt, finishedAt, git, host, software, config, null, warnings);
   }
 
@@ -39,10 +40,10 @@ public record RunInfo(String id, String startedAt, String finishedAt, GitInfo gi
    * This run with the inference runtimes loaded so far ({@code onnxruntime -> 1.29.0}) and the
    * warnings given so far.
    */
-  public RunInfo updated(Map<String, String> runtimes, java.util.List<String> newWarnings) {
+  public RunInfo updated(Map<String, String> runtimes, List<String> newWarnings) {
     return runtimes.equals(software.runtimes()) && newWarnings.equals(warnings) ? this
         : new RunInfo(id, startedAt, finishedAt, git, host, software.withRuntimes(runtimes), config, configSources,
-            java.util.List.copyOf(newWarnings));
+            List.copyOf(newWarnings));
   }
 
   /** This run, finished at {@code time}. */

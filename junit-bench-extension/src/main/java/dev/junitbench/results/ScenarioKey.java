@@ -2,6 +2,7 @@ package dev.junitbench.results;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apiguardian.api.API;
@@ -27,7 +28,7 @@ public record ScenarioKey(String benchmark, Map<String, String> params) {
   public static ScenarioKey of(String benchmark, Map<String, ?> params) {
     Map<String, String> text = new TreeMap<>();
     params.forEach((name, value) -> text.put(name, String.valueOf(value)));
-    return new ScenarioKey(benchmark, java.util.Collections.unmodifiableMap(text));
+    return new ScenarioKey(benchmark, Collections.unmodifiableMap(text));
   }
 
   @Override

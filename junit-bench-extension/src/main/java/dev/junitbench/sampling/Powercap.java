@@ -2,6 +2,7 @@ package dev.junitbench.sampling;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,7 +85,7 @@ public final class Powercap {
   private static long counter(Path file) throws IOException {
     try {
       return Long.parseLong(Files.readString(file, StandardCharsets.US_ASCII).strip());
-    } catch (java.nio.file.AccessDeniedException e) {
+    } catch (AccessDeniedException e) {
       throw new IOException("cannot read " + file + " (permission denied: since Linux 5.10 only root may; "
           + "grant read access to it, e.g. chmod o+r, to measure energy)");
     } catch (IOException e) {

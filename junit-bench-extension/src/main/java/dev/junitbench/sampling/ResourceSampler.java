@@ -1,5 +1,6 @@
 package dev.junitbench.sampling;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.infra.Device;
@@ -47,7 +48,7 @@ public final class ResourceSampler {
   private static final Set<String> BUILT_IN_GROUPS = Set.of("memory", "utilization", "energy");
   private static final Set<String> BUILT_IN_NAMES = Set.of("memory", "utilization", "energy", "gpu");
   private static final String REASON = "unavailable_reason";
-  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = ResultsJson.mapper();
+  private static final ObjectMapper JSON = ResultsJson.mapper();
 
   /**
    * How to sample.

@@ -5,6 +5,7 @@ import dev.junitbench.results.Aggregation;
 import dev.junitbench.spi.Probe;
 import dev.junitbench.spi.ProbeEnd;
 import dev.junitbench.spi.ProbeFigures;
+import java.util.function.LongSupplier;
 
 /**
  * How busy the process and the machine were, and what the garbage collectors did: counters read
@@ -112,7 +113,7 @@ final class UtilizationProbe implements Probe, ResourceSampler.CountersFirst {
     gcTime = difference(gcTimeStart, safely(machine::gcTimeMs));
   }
 
-  private static long safely(java.util.function.LongSupplier reading) {
+  private static long safely(LongSupplier reading) {
     try {
       return reading.getAsLong();
     } catch (RuntimeException | LinkageError e) {

@@ -3,6 +3,7 @@ package dev.junitbench.spi;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.junitbench.infra.Device;
+import dev.junitbench.infra.Scenario;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -71,7 +72,7 @@ public interface Backend {
    * @return why the combination can never run (tensorrt on cpu, an engine this backend does not
    *     drive), with the fix; empty when it is valid
    */
-  default Optional<String> invalidReason(Execution execution, dev.junitbench.infra.Scenario scenario) {
+  default Optional<String> invalidReason(Execution execution, Scenario scenario) {
     if (execution.engine() != null) {
       return Optional.of(name() + " has no engines to choose from; leave @Model(engine) out");
     }

@@ -10,6 +10,7 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import org.apiguardian.api.API;
 
@@ -112,9 +113,9 @@ public record ModelSource(String location, URL resource, Path path) {
       Files.createDirectories(folder);
       Path partial = Files.createTempFile(folder, fileName(), ".part");
       try (InputStream in = resource.openStream()) {
-        Files.copy(in, partial, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        Files.move(partial, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(partial, copy, StandardCopyOption.REPLACE_EXISTING,
+            StandardCopyOption.ATOMIC_MOVE);
       } finally {
         Files.deleteIfExists(partial);
       }

@@ -2,8 +2,12 @@ package dev.junitbench.spi;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.junitbench.config.BenchmarkConfigurationException;
+import dev.junitbench.infra.Generator;
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
+import java.nio.file.Path;
+import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
@@ -34,7 +38,7 @@ public interface OpenedModel extends AutoCloseable {
    *
    * @throws dev.junitbench.config.BenchmarkConfigurationException naming each mismatch and the fix
    */
-  ModelInputs wrap(java.util.Map<String, ?> tensors, String source) throws Exception;
+  ModelInputs wrap(Map<String, ?> tensors, String source) throws Exception;
 
   /** The model's size in bytes when it has no file (the parameters of a model built in code), else null. */
   default Long sizeBytes() {
@@ -46,7 +50,7 @@ public interface OpenedModel extends AutoCloseable {
    * was written to ({@code OnnxModelBuilder}), hashed for the result's {@code model.sha256}; null for a
    * model built in memory or opened from the request's file.
    */
-  default java.nio.file.Path builtFile() {
+  default Path builtFile() {
     return null;
   }
 
@@ -60,8 +64,8 @@ public interface OpenedModel extends AutoCloseable {
    * @throws dev.junitbench.config.BenchmarkConfigurationException when the model cannot generate
    *     (not a decoder, or a prompt longer than its positions), naming what is missing and the fix
    */
-  default dev.junitbench.infra.Generator generator(GenerationRequest request) throws Exception {
-    throw new dev.junitbench.config.BenchmarkConfigurationException(request.what()
+  default Generator generator(GenerationRequest request) throws Exception {
+    throw new BenchmarkConfigurationException(request.what()
         + ": this backend does not generate text; take an OnnxModel parameter of a decoder exported with past");
   }
 }

@@ -249,7 +249,7 @@ public record Comparison(Verdict verdict, Double ratio, Double ci95Low, Double c
    * the same figures NOT JUDGED, its reason first: a change nobody could test is never called unchanged.
    */
   public Comparison untestedNotJudged() {
-    boolean untested = ratio == null || pValue == null && ratio != 1;
+    boolean untested = ratio == null || (pValue == null && ratio != 1);
     if (verdict != Verdict.UNCHANGED || !untested) {
       return this;
     }

@@ -2,6 +2,8 @@ package dev.junitbench.stats;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
@@ -138,7 +140,7 @@ public final class JvmRuns {
     }
     if (called && !confirmed) {
       double here = forksAreCurrent ? currentHereMs : baselineHereMs;
-      return Comparison.notJudged(String.format(java.util.Locale.ROOT, "not judged: %s: %s %+.1f%% (p = %.2g):"
+      return Comparison.notJudged(String.format(Locale.ROOT, "not judged: %s: %s %+.1f%% (p = %.2g):"
           + " the %s run's JUnit JVM sits %+.1f%% from its own forks, which show %+.1f%%, so one JVM a side cannot"
           + " tell a change from a JVM on another level (fork the %s run too)", UNCONFIRMED,
           tested.verdict().words(), (ratio - 1) * 100, p, forked, (here / Math.exp(meanLog(forkMediansMs)) - 1) * 100,
@@ -146,7 +148,7 @@ public final class JvmRuns {
     }
     if (!called && (forks.verdict() == Verdict.REGRESSED || forks.verdict() == Verdict.IMPROVED)) {
       // Not a verdict (fresh forks may sit apart from a JVM that ran other benchmarks), but worth a look.
-      return tested.withNote(String.format(java.util.Locale.ROOT, "the forks alone show %+.1f%% against the %s run's"
+      return tested.withNote(String.format(Locale.ROOT, "the forks alone show %+.1f%% against the %s run's"
           + " JUnit JVM", (forks.ratio() - 1) * 100, other));
     }
     return tested;
@@ -188,8 +190,8 @@ public final class JvmRuns {
     }
     double[] before = baselineMs.clone();
     double[] now = currentMs.clone();
-    java.util.Arrays.sort(before);
-    java.util.Arrays.sort(now);
+    Arrays.sort(before);
+    Arrays.sort(now);
     boolean apart = verdict == Verdict.REGRESSED
         ? now[0] > before[before.length - 1] * (1 + rule.threshold())
         : now[now.length - 1] < before[0] * (1 - rule.threshold());

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junitbench.infra.Device;
+import dev.junitbench.stats.RegressionRule;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -75,8 +77,8 @@ class ConfigParsingTests {
   @DisplayName("filters are comma-separated lists; unknown devices and bad numbers are named")
   void filters() {
     BenchConfig config = config(Map.of(BenchConfig.DEVICES, "CPU, cuda", BenchConfig.BATCH_SIZES, "1,8"));
-    assertThat(config.deviceFilter()).contains(java.util.Set.of(Device.CPU, Device.CUDA));
-    assertThat(config.batchSizeFilter()).contains(java.util.Set.of(1, 8));
+    assertThat(config.deviceFilter()).contains(Set.of(Device.CPU, Device.CUDA));
+    assertThat(config.batchSizeFilter()).contains(Set.of(1, 8));
     assertThat(config.sequenceLengthFilter()).isEmpty();
     assertThatThrownBy(() -> config(Map.of(BenchConfig.DEVICES, "tpu")).deviceFilter())
         .hasMessage("-Djunit.bench.devices=tpu: unknown device 'tpu'; accepted: cpu, cuda, rocm, auto");
@@ -127,9 +129,9 @@ class ConfigParsingTests {
   @DisplayName("sampling: on by default every 50 ms, 10 ms at the least")
   void sampling() {
     assertThat(config(Map.of()).samplingEnabled()).isTrue();
-    assertThat(config(Map.of()).samplingInterval()).isEqualTo(java.time.Duration.ofMillis(50));
+    assertThat(config(Map.of()).samplingInterval()).isEqualTo(Duration.ofMillis(50));
     assertThat(config(Map.of(BenchConfig.SAMPLING_INTERVAL, "10ms")).samplingInterval())
-        .isEqualTo(java.time.Duration.ofMillis(10));
+        .isEqualTo(Duration.ofMillis(10));
     assertThatThrownBy(() -> config(Map.of(BenchConfig.SAMPLING_INTERVAL, "5ms")).samplingInterval())
         .hasMessage("-Djunit.bench.sampling.interval=5ms is not valid; use 10ms or more (sampling more often costs"
             + " more than it tells)");
@@ -142,9 +144,9 @@ class ConfigParsingTests {
   @Test
   @DisplayName("the regression rule: 5% and 0.01 by default, a threshold as a percentage or a fraction")
   void regressionRule() {
-    assertThat(config(Map.of()).regressionRule()).isEqualTo(new dev.junitbench.stats.RegressionRule(0.05, 0.01));
+    assertThat(config(Map.of()).regressionRule()).isEqualTo(new RegressionRule(0.05, 0.01));
     assertThat(config(Map.of(BenchConfig.REGRESSION_THRESHOLD, "10%", BenchConfig.REGRESSION_ALPHA, "0.05"))
-        .regressionRule()).isEqualTo(new dev.junitbench.stats.RegressionRule(0.10, 0.05));
+        .regressionRule()).isEqualTo(new RegressionRule(0.10, 0.05));
     assertThat(config(Map.of(BenchConfig.REGRESSION_THRESHOLD, "0.02")).regressionRule().threshold()).isEqualTo(0.02);
     assertThatThrownBy(() -> config(Map.of(BenchConfig.REGRESSION_THRESHOLD, "five")).regressionRule())
         .hasMessage("-Djunit.bench.regression.threshold=five is not valid; use a relative change such as 5% or 0.05"

@@ -3,6 +3,7 @@ package dev.junitbench.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -25,12 +26,12 @@ class JvmArgsTests {
   @Test
   @DisplayName("are one JVM option each, and never set the class path or a jar to run")
   void checked() {
-    assertThat(JvmArgs.checked(java.util.List.of("-Xmx2g", "-XX:+UseParallelGC"), "w")).hasSize(2);
-    assertThatThrownBy(() -> JvmArgs.checked(java.util.List.of("-Xmx", "2g"), "@Fork(jvmArgs) on m of C"))
+    assertThat(JvmArgs.checked(List.of("-Xmx2g", "-XX:+UseParallelGC"), "w")).hasSize(2);
+    assertThatThrownBy(() -> JvmArgs.checked(List.of("-Xmx", "2g"), "@Fork(jvmArgs) on m of C"))
         .isInstanceOf(BenchmarkConfigurationException.class)
         .hasMessage("@Fork(jvmArgs) on m of C: \"2g\" is not a JVM option (options start with -); give each option"
             + " whole, such as \"-Xmx2g\", never \"-Xmx\", \"2g\"");
-    assertThatThrownBy(() -> JvmArgs.checked(java.util.List.of("-cp"), "w"))
+    assertThatThrownBy(() -> JvmArgs.checked(List.of("-cp"), "w"))
         .hasMessage("w: -cp cannot be given to forks: they get the test class path as the test class loader sees it"
             + " and run junit-bench's own main class; remove it");
   }

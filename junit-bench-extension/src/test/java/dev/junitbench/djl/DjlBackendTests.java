@@ -6,8 +6,10 @@ import static org.junit.platform.testkit.engine.EventConditions.abortedWithReaso
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
+import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Block;
@@ -29,6 +31,7 @@ import dev.junitbench.Warmup;
 import dev.junitbench.infra.Device;
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
+import dev.junitbench.onnx.TinyModels;
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.testkit.BenchmarkTestKit;
@@ -37,15 +40,16 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 @DisplayName("A benchmark of a DJL model")
 class DjlBackendTests {
 
-  @org.junit.jupiter.api.BeforeAll
+  @BeforeAll
   static void models() throws Exception {
-    dev.junitbench.onnx.TinyModels.write();
+    TinyModels.write();
   }
 
   private static BenchmarkTestKit.Outcome run(String method) {
@@ -349,7 +353,7 @@ class DjlBackendTests {
     static class OtherEngine implements InputFactory<DjlModel> {
       @Override
       public Map<String, ?> create(DjlModel model, Scenario scenario) {
-        ai.djl.ndarray.NDManager pyTorch = ai.djl.engine.Engine.getEngine("PyTorch").newBaseManager();
+        NDManager pyTorch = Engine.getEngine("PyTorch").newBaseManager();
         Map<String, NDArray> arrays = new LinkedHashMap<>();
         for (String name : List.of("input_ids", "attention_mask", "token_type_ids")) {
           arrays.put(name, pyTorch.ones(new Shape(1, scenario.sequenceLength()), DataType.INT64));

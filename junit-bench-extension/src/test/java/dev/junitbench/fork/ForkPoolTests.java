@@ -1,12 +1,11 @@
 package dev.junitbench.fork;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
 import static dev.junitbench.results.Aggregation.AVERAGE;
 import static dev.junitbench.results.Aggregation.MAX;
 import static dev.junitbench.results.Aggregation.MIN;
 import static dev.junitbench.results.Aggregation.SUM;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.junitbench.results.Aggregation;
 import dev.junitbench.results.EnergyFigures;
@@ -19,6 +18,7 @@ import dev.junitbench.results.Status;
 import dev.junitbench.results.Throughput;
 import dev.junitbench.results.UtilizationFigures;
 import dev.junitbench.stats.LatencySummary;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -86,7 +86,7 @@ class ForkPoolTests {
     ForkPool pool = new ForkPool(3);
     int fork = 0;
     for (Object[] each : new Object[][] {{2, "x", null}, {4, "y", "z: none here"}, {null, "x", "z: none here"}}) {
-      Map<String, Object> group = new java.util.LinkedHashMap<>();
+      Map<String, Object> group = new LinkedHashMap<>();
       group.put("opened", each[0]);
       group.put("kind", each[1]);
       group.put("unavailable_reason", each[2]);
@@ -132,7 +132,7 @@ class ForkPoolTests {
         Map.of("peak_mb", MAX, "calls", SUM, "seconds", SUM, "lowest_mb", MIN, "mean_mb", AVERAGE));
     int fork = 0;
     for (int[] each : new int[][] {{30, 2, 5}, {50, 3, 4}, {40, 4, 6}}) {
-      Map<String, Object> group = new java.util.LinkedHashMap<>();
+      Map<String, Object> group = new LinkedHashMap<>();
       group.put("peak_mb", each[0]);
       group.put("calls", each[1]);
       group.put("seconds", each[1] / 2.0);

@@ -2,6 +2,7 @@ package dev.junitbench.gate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.results.GateResult;
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.results.RunFolders;
@@ -37,7 +38,7 @@ class GateModelChangeTests {
     ScenarioResult before = RunFolders.passed(EMBED, PARAMS, RunFolders.around(baselineMedianNs, 30));
     Path folder = RunFolders.write(dir, "run-base-" + ++baselines, List.of(baselineModel == null ? before : before.withModel(baselineModel)));
     Baseline baseline = Baseline.read(folder);
-    return new Gate(BaselineMatching.of(baseline, baseline.keys(), dev.junitbench.config.BaselineMatch.ANY),
+    return new Gate(BaselineMatching.of(baseline, baseline.keys(), BaselineMatch.ANY),
         RegressionRule.DEFAULT, budget);
   }
 

@@ -9,6 +9,7 @@ import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
 import dev.junitbench.stats.Comparison;
+import dev.junitbench.stats.JvmRuns;
 import dev.junitbench.stats.RegressionRule;
 import java.util.List;
 import java.util.Map;
@@ -53,9 +54,9 @@ class GateSummaryTests {
   @DisplayName("tells JVMs on two levels from a change of alike JVMs the forks do not show")
   void whyNotJudged() {
     double[] forks = {10.21, 10.53, 9.87, 10.92, 10.14};
-    Comparison bimodal = dev.junitbench.stats.JvmRuns.compareAlike(16.2, 27.0,
+    Comparison bimodal = JvmRuns.compareAlike(16.2, 27.0,
         new double[] {16.1, 27.3, 15.9, 16.4, 27.5, 16.0}, true, RegressionRule.DEFAULT);
-    Comparison unconfirmed = dev.junitbench.stats.JvmRuns.compareAlike(10.0, 30.0, forks, true, RegressionRule.DEFAULT);
+    Comparison unconfirmed = JvmRuns.compareAlike(10.0, 30.0, forks, true, RegressionRule.DEFAULT);
     List<ScenarioResult> results = List.of(gated(1, judged(1.0)),
         gated(2, new BaselineCheck(FILE, "run-base", true, null, bimodal, RegressionRule.DEFAULT, bimodal.note())),
         gated(4, new BaselineCheck(FILE, "run-base", true, null, unconfirmed, RegressionRule.DEFAULT,

@@ -12,12 +12,21 @@ import dev.junitbench.Budget;
 import dev.junitbench.Devices;
 import dev.junitbench.Measurement;
 import dev.junitbench.Warmup;
+import dev.junitbench.config.Defaults;
+import dev.junitbench.config.Durations;
+import dev.junitbench.infra.Device;
 import dev.junitbench.results.GateResult;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.Status;
 import dev.junitbench.stats.Comparison;
+import dev.junitbench.stats.JvmRuns;
 import dev.junitbench.stats.Verdict;
 import dev.junitbench.testkit.BenchmarkTestKit;
+import dev.junitbench.warnings.RunWarnings;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -189,12 +198,12 @@ class GateTests {
   @Test
   @DisplayName("forks=0 with a baseline warns before anything is measured and marks the verdict unforked")
   void unforkedWarned() {
-    dev.junitbench.warnings.RunWarnings.reset();
+    RunWarnings.reset();
     // Both streams into one, so the order of the warning and the scenario's line shows.
-    java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
-    java.io.PrintStream both = new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8);
-    java.io.PrintStream out = System.out;
-    java.io.PrintStream err = System.err;
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    PrintStream both = new PrintStream(printed, true, StandardCharsets.UTF_8);
+    PrintStream out = System.out;
+    PrintStream err = System.err;
     System.setOut(both);
     System.setErr(both);
     BenchmarkTestKit.Outcome outcome;
@@ -204,10 +213,10 @@ class GateTests {
       System.setOut(out);
       System.setErr(err);
     }
-    assertThat(dev.junitbench.warnings.RunWarnings.messages()).anySatisfy(warning -> assertThat(warning)
+    assertThat(RunWarnings.messages()).anySatisfy(warning -> assertThat(warning)
         .startsWith("-Djunit.bench.forks=0 with a baseline: every scenario the baseline measured unforked is judged on one"
             + " JVM against one JVM"));
-    String text = printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+    String text = printed.toString(StandardCharsets.UTF_8);
     assertThat(text.indexOf("junit-bench: warning: -Djunit.bench.forks=0 with a baseline")).isNotNegative()
         .isLessThan(text.indexOf("junit-bench: GateTests$GateTestCases.spin [device=cpu]: median"));
     assertThat(outcome.result("[device=cpu]").gate().message())
@@ -239,7 +248,7 @@ class GateTests {
   void gatedBaselineCompared() {
     ScenarioResult failedThere = RunFolders.passed(SPIN, Map.of("device", "cpu"), RunFolders.around(100_000, 30))
         .withGate(new GateResult(true, "over budget", null, null))
-        .ended(dev.junitbench.results.Status.FAILED, "org.opentest4j.AssertionFailedError: over budget");
+        .ended(Status.FAILED, "org.opentest4j.AssertionFailedError: over budget");
     assertThat(failedThere.latencyMs()).isNotNull();
     BenchmarkTestKit.Outcome outcome = runSpin(RunFolders.write(tempDir, "run-gated", List.of(failedThere)),
         "junit.bench.forks", "0");
@@ -264,7 +273,7 @@ class GateTests {
   @DisplayName("a scenario the baseline has but did not measure passes as NOT JUDGED saying so; with match=all it fails")
   void notMeasuredInBaseline() {
     Path base = RunFolders.write(tempDir, "run-broken", List.of(
-        RunFolders.ended(SPIN, Map.of("device", "cpu"), dev.junitbench.results.Status.FAILED, "java.lang.OutOfMemoryError"),
+        RunFolders.ended(SPIN, Map.of("device", "cpu"), Status.FAILED, "java.lang.OutOfMemoryError"),
         RunFolders.passed(GateTestCases.class.getName() + "#overBudget", Map.of("device", "cpu"),
             RunFolders.around(2_000_000, 30))));
     BenchmarkTestKit.Outcome outcome = runSpin(base, "junit.bench.forks", "0");
@@ -283,7 +292,7 @@ class GateTests {
   @DisplayName("a baseline that measured none of its scenarios is a configuration error, as one with no scenario is")
   void baselineMeasuredNothing() {
     Path base = RunFolders.write(tempDir, "run-dry", List.of(
-        RunFolders.ended(SPIN, Map.of("device", "cpu"), dev.junitbench.results.Status.SKIPPED, "dry run")));
+        RunFolders.ended(SPIN, Map.of("device", "cpu"), Status.SKIPPED, "dry run")));
     assertThat(runSpin(base).failure("[invalid configuration]"))
         .isEqualTo("-Djunit.bench.baseline=" + base + " cannot be used: "
             + base.resolve("results.json").toAbsolutePath() + " holds no measured scenario (each of its 1 failed, was"
@@ -310,7 +319,7 @@ class GateTests {
 
   static class CudaTestCases {
     @Benchmark
-    @Devices(dev.junitbench.infra.Device.CUDA)
+    @Devices(Device.CUDA)
     @Measurement(iterations = 5)
     void onCuda() {
       GateTestCases.spin(100_000);
@@ -376,7 +385,7 @@ class GateTests {
         "@Budget on noLimit of " + InvalidBudgetTestCases.class.getName() + "#noLimit is not valid: it sets no limit;"
             + " set median, p99 or minThroughput, e.g. @Budget(median = \"10ms\")",
         "@Budget(median) on badDuration of " + InvalidBudgetTestCases.class.getName() + "#badDuration = \"fast\" is not"
-            + " a duration; use " + dev.junitbench.config.Durations.ACCEPTED,
+            + " a duration; use " + Durations.ACCEPTED,
         "@Budget(minThroughput = -5.0) on negativeThroughput of " + InvalidBudgetTestCases.class.getName()
             + "#negativeThroughput is not valid: the throughput limit must be a positive number of samples per second,"
             + " e.g. minThroughput = 100",
@@ -416,8 +425,8 @@ class GateTests {
     } else {
       // Never a 20x slowdown called unchanged: only the forks' levels or their disagreement leave it unjudged.
       assertThat(comparison.verdict()).isEqualTo(Verdict.NOT_JUDGED);
-      assertThat(dev.junitbench.stats.JvmRuns.notJudgedKind(comparison.note()))
-          .isIn("JVMs bimodal", dev.junitbench.stats.JvmRuns.UNCONFIRMED);
+      assertThat(JvmRuns.notJudgedKind(comparison.note()))
+          .isIn("JVMs bimodal", JvmRuns.UNCONFIRMED);
     }
   }
 
@@ -430,7 +439,7 @@ class GateTests {
     BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().config("junit.bench.baseline", base.toString())
         .config("junit.bench.regression.threshold", "300%").run(DefaultForkTestCases.class);
     ScenarioResult forked = outcome.result("inBaseline", "[device=cpu]");
-    assertThat(forked.forks().planned()).isEqualTo(dev.junitbench.config.Defaults.forksAgainstBaseline(1))
+    assertThat(forked.forks().planned()).isEqualTo(Defaults.forksAgainstBaseline(1))
         .isEqualTo(10);
     // Its JUnit JVM against the baseline's, alike, by the forks' spread; or named bimodal when a busy machine
     // slowed some forks.

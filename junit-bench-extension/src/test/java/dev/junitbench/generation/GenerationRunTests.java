@@ -9,16 +9,22 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Fork;
 import dev.junitbench.Generate;
 import dev.junitbench.Model;
+import dev.junitbench.config.Defaults;
 import dev.junitbench.infra.Generator;
 import dev.junitbench.onnx.Decoders;
+import dev.junitbench.onnx.Decoders.Tiny;
 import dev.junitbench.onnx.OnnxModel;
+import dev.junitbench.onnx.TinyModels;
 import dev.junitbench.output.ResultsCsv;
 import dev.junitbench.output.TokensCsv;
 import dev.junitbench.stats.LatencySummary;
 import dev.junitbench.testkit.BenchmarkTestKit;
 import dev.junitbench.testkit.ListenerRun;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -102,7 +108,7 @@ class GenerationRunTests {
   @Test
   @DisplayName("with bad input fails with a message naming the annotation and the fix")
   void badInput() throws Exception {
-    dev.junitbench.onnx.TinyModels.write();
+    TinyModels.write();
     String name = BadGenerating.class.getName();
     assertThat(failure("zeroTokens", "[invalid configuration]")).isEqualTo("@Generate(tokens = 0) on zeroTokens of "
         + name + "#zeroTokens is not valid: a request generates at least 1 new token, e.g. @Generate(tokens = 32)");
@@ -149,8 +155,8 @@ class GenerationRunTests {
       assertThat(result.get("model").get("id").asText()).isEqualTo("Tiny");
       assertThat(result.get("model").get("size_bytes").asLong()).isPositive();
       assertThat(result.get("model").get("sha256").asText()).as("the SHA-256 of the file the decoder was written to")
-          .isEqualTo(sha256(new dev.junitbench.onnx.Decoders.Tiny().build(
-              java.nio.file.Path.of(dev.junitbench.config.Defaults.MODELS_DIR))));
+          .isEqualTo(sha256(new Tiny().build(
+              Path.of(Defaults.MODELS_DIR))));
     }
     assertThat(ListenerRun.csvHeader(outcome.text(ResultsCsv.FILE))).contains("generation_ttft_ms_median",
         "generation_tpot_ms_median", "generation_itl_ms_p99", "generation_output_tokens_per_s");
@@ -159,9 +165,9 @@ class GenerationRunTests {
     assertThat(outcome.printed()).contains("generation (5 tokens after 8): TTFT median ");
   }
 
-  private static String sha256(java.nio.file.Path file) throws Exception {
-    return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-        .digest(java.nio.file.Files.readAllBytes(file)));
+  private static String sha256(Path file) throws Exception {
+    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+        .digest(Files.readAllBytes(file)));
   }
 
   @Test

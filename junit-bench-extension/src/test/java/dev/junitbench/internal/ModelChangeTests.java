@@ -3,6 +3,7 @@ package dev.junitbench.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junitbench.results.ModelInfo;
+import java.util.Locale;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +28,7 @@ class ModelChangeTests {
   @Test
   @DisplayName("is decided on SHA-256: another file with the same content is the same model, the same name with other content is not")
   void onSha256() {
-    assertThat(ModelChange.changed(model("a.onnx", 100L, INT8), model("models/b.onnx", 100L, INT8.toUpperCase())))
+    assertThat(ModelChange.changed(model("a.onnx", 100L, INT8), model("models/b.onnx", 100L, INT8.toUpperCase(Locale.ROOT))))
         .isFalse();
     assertThat(ModelChange.describe(model("model.onnx", 34_000_000L, INT8), model("model.onnx", 34_000_000L, FP32)))
         .hasValue("model changed: model.onnx (34,000,000 bytes, sha 1a2b3c4d..) -> model.onnx (34,000,000 bytes, sha"

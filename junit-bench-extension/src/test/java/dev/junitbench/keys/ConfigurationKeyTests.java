@@ -17,9 +17,11 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -152,7 +154,7 @@ class ConfigurationKeyTests {
   }
 
   private static int occurrences(String text, String part) {
-    return text.split(java.util.regex.Pattern.quote(part), -1).length - 1;
+    return text.split(Pattern.quote(part), -1).length - 1;
   }
 
   @Test
@@ -260,7 +262,7 @@ class ConfigurationKeyTests {
     assertThat(run.get("config").get("junit.bench.user.model-variant").asText()).isEqualTo("int8");
     assertThat(run.get("config").get("junit.bench.user.hf-token").asText()).isEqualTo("***");
     assertThat(run.get("config_sources").get("junit.bench.user.model-variant").asText()).isEqualTo("explicit");
-    List<String> sourced = new java.util.ArrayList<>();
+    List<String> sourced = new ArrayList<>();
     run.get("config_sources").fieldNames().forEachRemaining(sourced::add);
     assertThat(sourced).as("every key set, none of the defaults").containsExactly("junit.bench.measurement.iterations",
         "junit.bench.output.dir", "junit.bench.progress", "junit.bench.user.hf-token",

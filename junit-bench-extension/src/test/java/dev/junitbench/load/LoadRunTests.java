@@ -21,9 +21,11 @@ import dev.junitbench.onnx.OnnxModel;
 import dev.junitbench.output.QueriesCsv;
 import dev.junitbench.output.TokensCsv;
 import dev.junitbench.stats.LatencySummary;
+import dev.junitbench.stats.Percentiles;
 import dev.junitbench.testkit.BenchmarkTestKit;
 import dev.junitbench.testkit.ListenerRun;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -113,7 +115,7 @@ class LoadRunTests {
     JsonNode multi = outcome.result("work", "[device=cpu, load=multi-stream, samples_per_query=3]");
     assertThat(multi.get("load").get("samples_per_query").asInt()).isEqualTo(3);
     long[] multiNs = nanos(samples.get(multi.get("id").asText()));
-    double sum = java.util.Arrays.stream(multiNs).sum();
+    double sum = Arrays.stream(multiNs).sum();
     assertThat(multi.get("throughput").get("value").asDouble()).as("3 samples per query")
         .isCloseTo(3 * 60 / (sum / 1e9), within(1e-6 * 3 * 60 / (sum / 1e9)));
 
@@ -189,7 +191,7 @@ class LoadRunTests {
     assertThat(result.get("load").get("queries").asLong()).isEqualTo(14);
     assertThat(result.get("load").get("samples_per_query").asInt()).isEqualTo(2);
     assertThat(result.get("load").get("wall_ms").asDouble()).isEqualTo(result.get("measurement").get("time_ms").asDouble());
-    double sum = java.util.Arrays.stream(nanos(outcome.samplesCsv())).sum();
+    double sum = Arrays.stream(nanos(outcome.samplesCsv())).sum();
     assertThat(result.get("throughput").get("value").asDouble()).as("2 samples per query")
         .isCloseTo(2 * 14 / (sum / 1e9), within(1e-6 * 2 * 14 / (sum / 1e9)));
   }
@@ -219,11 +221,11 @@ class LoadRunTests {
     for (int q = 0; q < 60; q++) {
       ttft[q] = Long.parseLong(tokens.get(q * 4).get("ns"));
     }
-    java.util.Arrays.sort(ttft);
+    Arrays.sort(ttft);
     JsonNode ttftCheck = goodput.get("ttft_check");
     assertThat(ttftCheck.get("bound").asText()).isEqualTo("TTFT p90 <= 5.000 s");
     assertThat(ttftCheck.get("observed_ms").asDouble())
-        .isEqualTo(dev.junitbench.stats.Percentiles.type7(ttft, 60, 0.9) / 1e6);
+        .isEqualTo(Percentiles.type7(ttft, 60, 0.9) / 1e6);
     assertThat(goodput.get("tpot_check").get("bound").asText()).isEqualTo("TPOT p90 <= 1.000 s");
     assertThat(goodput.get("held").asBoolean()).isEqualTo(ttftCheck.get("held").asBoolean()
         && goodput.get("tpot_check").get("held").asBoolean());

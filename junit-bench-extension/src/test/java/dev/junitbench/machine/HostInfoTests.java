@@ -1,10 +1,10 @@
 package dev.junitbench.machine;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.junitbench.environment.ContainerLimits;
 import dev.junitbench.environment.GpuInfo;
 import dev.junitbench.environment.HostInfo;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.junitbench.warnings.RunWarnings;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,8 +54,8 @@ class HostInfoTests {
     assertThat(host.container()).isEqualTo(new ContainerLimits(2, 2.0, 8589934592L));
     // nvidia-smi's GPU, then the cards OSHI sees that nvidia-smi does not describe.
     assertThat(host.gpus()).extracting(GpuInfo::name, GpuInfo::source).containsExactly(
-        org.assertj.core.groups.Tuple.tuple("NVIDIA H100 80GB HBM3", "nvidia-smi"),
-        org.assertj.core.groups.Tuple.tuple("Matrox G200eW3", "oshi"));
+        Tuple.tuple("NVIDIA H100 80GB HBM3", "nvidia-smi"),
+        Tuple.tuple("Matrox G200eW3", "oshi"));
     assertThat(host.gpus().get(0).cudaVersion()).isEqualTo("12.4");
     assertThat(host.unavailableReason()).isNull();
     assertThat(HostReader.collect(false, cgroup, smi, HostInfoTests::facts).name()).as("include-name=false").isNull();

@@ -1,14 +1,16 @@
 package dev.junitbench.machine;
 
-import dev.junitbench.environment.GpuInfo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.junitbench.environment.GpuInfo;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +27,7 @@ class NvidiaSmiTests {
   @DisplayName("parses a recorded RTX 2080 output field by field, N/A as no value")
   void recordedQuery() throws Exception {
     String command = FakeNvidiaSmi.class.getResource("/nvidia-smi/rtx2080-query.csv").getPath();
-    String header = java.nio.file.Files.readAllLines(Path.of(command)).get(0);
+    String header = Files.readAllLines(Path.of(command)).get(0);
     List<String> fields = Arrays.asList(header.replaceAll(".*--query-gpu=(\\S+).*", "$1").split(","));
     Map<String, String> row = NvidiaSmi.parse(fields, FakeNvidiaSmi.recorded("rtx2080-query.csv"));
     assertThat(row).hasSize(19)
@@ -55,7 +57,7 @@ class NvidiaSmiTests {
         "nvidia-smi"));
     List<GpuInfo> h200 = new NvidiaSmi(FakeNvidiaSmi.twoGpus(dir, "h200-name-memory-driver.csv").toString(), TIMEOUT).gpus();
     assertThat(h200).extracting(GpuInfo::name, GpuInfo::memoryTotalMb, GpuInfo::driverVersion)
-        .containsExactly(org.assertj.core.groups.Tuple.tuple("NVIDIA H200", 143771L, "580.159.03"));
+        .containsExactly(Tuple.tuple("NVIDIA H200", 143771L, "580.159.03"));
     assertThat(NvidiaSmi.cudaVersion(List.of("+----+", "| NVIDIA-SMI 535.104.05   Driver Version: 535.104.05"
         + "   CUDA Version: 12.2     |"))).hasValue("12.2");
     assertThat(NvidiaSmi.cudaVersion(List.of("No devices were found"))).isEmpty();

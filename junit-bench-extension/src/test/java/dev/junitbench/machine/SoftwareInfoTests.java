@@ -1,8 +1,10 @@
 package dev.junitbench.machine;
 
-import dev.junitbench.environment.SoftwareInfo;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.junitbench.environment.SoftwareInfo;
+import java.util.List;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -41,10 +43,10 @@ class SoftwareInfoTests {
     assertThat(SoftwareReader.current().junitBenchVersion()).isEqualTo("0.1.0-SNAPSHOT");
   }
 
-  @org.junit.jupiter.api.Test
-  @org.junit.jupiter.api.DisplayName("JVM options are recorded, the values of secret-looking properties left out")
+  @Test
+  @DisplayName("JVM options are recorded, the values of secret-looking properties left out")
   void redactedArguments() {
-    org.assertj.core.api.Assertions.assertThat(SoftwareReader.redact(java.util.List.of("-Xmx2g", "-Ddb.password=hunter2",
+    Assertions.assertThat(SoftwareReader.redact(List.of("-Xmx2g", "-Ddb.password=hunter2",
         "-DGITHUB_TOKEN=ghp_x", "-Dapi.key=k", "-Dfile.encoding=UTF-8", "-XX:+UseG1GC")))
         .containsExactly("-Xmx2g", "-Ddb.password=***", "-DGITHUB_TOKEN=***", "-Dapi.key=***", "-Dfile.encoding=UTF-8",
             "-XX:+UseG1GC");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.spi.ModelSource;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -54,7 +55,7 @@ class TokenizationTests {
     Tokenization.encode(MINILM_TOKENIZER, 1, 8, "test");
     if (System.getenv("DJL_CACHE_DIR") == null) {
       assertThat(System.getProperty("DJL_CACHE_DIR")).endsWith("target/djl-cache");
-      assertThat(java.nio.file.Path.of(System.getProperty("DJL_CACHE_DIR"), "tokenizers")).isDirectory();
+      assertThat(Path.of(System.getProperty("DJL_CACHE_DIR"), "tokenizers")).isDirectory();
     }
   }
 }

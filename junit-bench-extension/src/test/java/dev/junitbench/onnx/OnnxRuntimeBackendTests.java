@@ -9,6 +9,7 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtException;
+import ai.onnxruntime.TensorInfo;
 import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
@@ -27,11 +28,21 @@ import dev.junitbench.infra.Scenario;
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.testkit.BenchmarkTestKit;
+import java.nio.FloatBuffer;
+import java.nio.LongBuffer;
 import java.nio.file.Files;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -63,7 +74,7 @@ class OnnxRuntimeBackendTests {
     assertThat(model.format()).isEqualTo("onnx");
     assertThat(model.source()).isEqualTo("target/test-models/matmul.onnx");
     assertThat(model.sizeBytes()).isEqualTo(Files.size(TinyModels.DIR.resolve("matmul.onnx")));
-    assertThat(model.sha256()).isEqualTo(java.util.HexFormat.of().formatHex(java.security.MessageDigest
+    assertThat(model.sha256()).isEqualTo(HexFormat.of().formatHex(MessageDigest
         .getInstance("SHA-256").digest(Files.readAllBytes(TinyModels.DIR.resolve("matmul.onnx")))));
     assertThat(model.sha256UnavailableReason()).isNull();
     assertThat(model.loadTimeMs()).isPositive();
@@ -107,7 +118,7 @@ class OnnxRuntimeBackendTests {
     // Tokens per second count the padded sequence: 16 tokens per sample.
     assertThat(result.throughputTokens().unit()).isEqualTo("tokens/s");
     assertThat(result.throughputTokens().value())
-        .isCloseTo(result.throughput().value() * 16, org.assertj.core.api.Assertions.within(1e-6));
+        .isCloseTo(result.throughput().value() * 16, Assertions.within(1e-6));
   }
 
   @Test
@@ -246,7 +257,7 @@ class OnnxRuntimeBackendTests {
   }
 
   static class SetUpTestCases {
-    @org.junit.jupiter.api.BeforeEach
+    @BeforeEach
     void setUp(ModelInputs inputs) {}
 
     @Benchmark
@@ -259,7 +270,7 @@ class OnnxRuntimeBackendTests {
   @Measurement(iterations = 5)
   static class OnnxTestCases {
     static final List<String> shapes = new ArrayList<>();
-    static final java.util.Set<Object> sessions = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    static final Set<Object> sessions = Collections.newSetFromMap(new IdentityHashMap<>());
 
     @Benchmark
     @BatchSizes(2)
@@ -269,8 +280,8 @@ class OnnxRuntimeBackendTests {
       if (shapes.isEmpty()) {
         long[] ids = inputs.get("input_ids", OnnxTensor.class).getLongBuffer().array();
         try (var result = model.run(inputs)) {
-          shapes.add("first ids " + java.util.Arrays.toString(java.util.Arrays.copyOf(ids, 4)) + " output "
-              + java.util.Arrays.toString(((ai.onnxruntime.TensorInfo) result.get(0).getInfo()).getShape()));
+          shapes.add("first ids " + Arrays.toString(Arrays.copyOf(ids, 4)) + " output "
+              + Arrays.toString(((TensorInfo) result.get(0).getInfo()).getShape()));
         }
       }
       bh.closeAfterTiming(model.run(inputs));
@@ -298,7 +309,7 @@ class OnnxRuntimeBackendTests {
     void matmul(@Model("target/test-models/matmul.onnx") OnnxModel model, ModelInputs inputs, Blackhole bh)
         throws OrtException {
       OnnxTensor x = inputs.get("x", OnnxTensor.class);
-      String shape = java.util.Arrays.toString(x.getInfo().getShape());
+      String shape = Arrays.toString(x.getInfo().getShape());
       if (shapes.isEmpty() || !shapes.get(shapes.size() - 1).equals(shape)) {
         shapes.add(shape);
       }
@@ -313,10 +324,10 @@ class OnnxRuntimeBackendTests {
       if (shapes.isEmpty()) {
         long[] ids = inputs.get("input_ids", OnnxTensor.class).getLongBuffer().array();
         long[] mask = inputs.get("attention_mask", OnnxTensor.class).getLongBuffer().array();
-        shapes.add(java.util.Arrays.toString(inputs.get("input_ids", OnnxTensor.class).getInfo().getShape())
-            + " ids in [1000, 2000) " + java.util.Arrays.stream(ids).allMatch(id -> id >= 1000 && id < 2000)
-            + " mask " + java.util.Arrays.stream(mask).min().orElseThrow() + ".."
-            + java.util.Arrays.stream(mask).max().orElseThrow());
+        shapes.add(Arrays.toString(inputs.get("input_ids", OnnxTensor.class).getInfo().getShape())
+            + " ids in [1000, 2000) " + Arrays.stream(ids).allMatch(id -> id >= 1000 && id < 2000)
+            + " mask " + Arrays.stream(mask).min().orElseThrow() + ".."
+            + Arrays.stream(mask).max().orElseThrow());
       }
       bh.closeAfterTiming(model.run(inputs));
     }
@@ -390,7 +401,7 @@ class OnnxRuntimeBackendTests {
     @BatchSizes({1, 3})
     void given(@Model(value = "target/test-models/matmul.onnx", inputs = GivenTensors.class) OnnxModel model,
         ModelInputs inputs, Blackhole bh) throws OrtException {
-      String shape = "given " + java.util.Arrays.toString(inputs.get("x", OnnxTensor.class).getInfo().getShape());
+      String shape = "given " + Arrays.toString(inputs.get("x", OnnxTensor.class).getInfo().getShape());
       if (shapes.isEmpty() || !shapes.get(shapes.size() - 1).equals(shape)) {
         shapes.add(shape);
       }
@@ -422,8 +433,8 @@ class OnnxRuntimeBackendTests {
 
       OnnxTensor tensor(OnnxModel model, Object data, long... shape) throws OrtException {
         OnnxTensor tensor = data instanceof float[] floats
-            ? OnnxTensor.createTensor(model.environment(), java.nio.FloatBuffer.wrap(floats), shape)
-            : OnnxTensor.createTensor(model.environment(), java.nio.LongBuffer.wrap((long[]) data), shape);
+            ? OnnxTensor.createTensor(model.environment(), FloatBuffer.wrap(floats), shape)
+            : OnnxTensor.createTensor(model.environment(), LongBuffer.wrap((long[]) data), shape);
         made.add(tensor);
         return tensor;
       }

@@ -4,6 +4,7 @@ import ai.onnx.proto.OnnxMl;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 
 /**
  * Small ONNX graphs built in code with the ONNX protobuf classes, written under
@@ -24,7 +25,7 @@ public final class TinyModels {
         .addOutput(value("y", OnnxMl.TensorProto.DataType.FLOAT, "batch", 3))
         .addInitializer(OnnxMl.TensorProto.newBuilder().setName("W").addDims(4).addDims(3)
             .setDataType(OnnxMl.TensorProto.DataType.FLOAT.getNumber())
-            .addAllFloatData(java.util.Collections.nCopies(12, 0.5f)))
+            .addAllFloatData(Collections.nCopies(12, 0.5f)))
         .addNode(node("MatMul", "y", "x", "W"))));
     // A text model's interface: token ids and mask in, [b, s] out.
     Files.write(DIR.resolve("tokens.onnx"), model(graph("tokens")

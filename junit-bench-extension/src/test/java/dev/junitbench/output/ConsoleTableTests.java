@@ -15,8 +15,10 @@ import dev.junitbench.results.UnitFormat;
 import dev.junitbench.testkit.ListenerRun;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -83,7 +85,7 @@ class ConsoleTableTests {
           + UnitFormat.inUnitOf(latency.get("ci95_high").asDouble(), median) + "]");
       assertThat(row.get("p99")).isEqualTo(UnitFormat.duration(latency.get("p99").asDouble()));
       assertThat(row.get("samples/s")).isEqualTo(UnitFormat.number(result.get("throughput").get("value").asDouble()));
-      assertThat(row.get("peak RSS")).isEqualTo(String.format(java.util.Locale.ROOT, "%.0f MiB",
+      assertThat(row.get("peak RSS")).isEqualTo(String.format(Locale.ROOT, "%.0f MiB",
           result.get("memory").get("rss_peak_mb").asDouble()));
     }
   }
@@ -138,7 +140,7 @@ class ConsoleTableTests {
     for (String line : lines.subList(1, lines.size())) {
       String[] cells = line.strip().split("\\s{2,}");
       if (cells.length == header.length - 1 && header[header.length - 1].equals("status")) {
-        cells = java.util.Arrays.copyOf(cells, header.length);
+        cells = Arrays.copyOf(cells, header.length);
         cells[cells.length - 1] = ""; // a passed scenario has nothing more to say
       }
       assertThat(cells).as("cells of '%s'", line).hasSize(header.length);

@@ -13,9 +13,11 @@ import dev.junitbench.infra.Scenario;
 import dev.junitbench.testkit.ListenerRun;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.DisplayName;
@@ -180,7 +182,7 @@ class FailedScenarioTests {
 
   static class UnresolvableParameterTestCases {
     @Benchmark
-    void needsRandom(java.util.Random random) {
+    void needsRandom(Random random) {
       random.nextInt();
     }
   }
@@ -225,7 +227,7 @@ class FailedScenarioTests {
   }
 
   static class FailingAfterAllTestCases {
-    @org.junit.jupiter.api.AfterAll
+    @AfterAll
     static void cleanUp() {
       throw new IllegalStateException("cleanup failed");
     }

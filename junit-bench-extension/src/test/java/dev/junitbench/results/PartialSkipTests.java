@@ -7,9 +7,14 @@ import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.infra.Scenario;
 import dev.junitbench.testkit.ListenerRun;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
@@ -39,7 +44,7 @@ class PartialSkipTests {
   void dryRun() {
     ListenerRun.Outcome outcome = ListenerRun.into(tempDir).config("junit.bench.dry-run", "true")
         .run(DryRunTestCases.class);
-    for (String name : java.util.List.of("[device=cpu, batch_size=1]", "[device=cpu, batch_size=8]")) {
+    for (String name : List.of("[device=cpu, batch_size=1]", "[device=cpu, batch_size=8]")) {
       JsonNode result = outcome.result("scaled", name);
       assertThat(result.get("status").asText()).isEqualTo("skipped");
       assertThat(result.get("params").get("batch_size").isInt()).isTrue();
@@ -62,11 +67,11 @@ class PartialSkipTests {
     }
   }
 
-  private static java.util.Set<java.nio.file.attribute.PosixFilePermission> uncheckedPermissions(Path file) {
+  private static Set<PosixFilePermission> uncheckedPermissions(Path file) {
     try {
       return Files.getPosixFilePermissions(file);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

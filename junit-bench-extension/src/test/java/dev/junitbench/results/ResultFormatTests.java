@@ -7,9 +7,13 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.infra.Scenario;
 import dev.junitbench.testkit.ListenerRun;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,15 +26,15 @@ class ResultFormatTests {
 
   /** Runs the fixture with {@code config}; returns the outcome and what RunWarnings printed. */
   private Warned run(String... config) {
-    java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
-    java.io.PrintStream previous = System.err;
-    System.setErr(new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
+    ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+    PrintStream previous = System.err;
+    System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
     try {
       ListenerRun run = ListenerRun.into(tempDir);
       for (int i = 0; i < config.length; i += 2) {
         run.config(config[i], config[i + 1]);
       }
-      return new Warned(run.run(FormatTestCases.class), warnings.toString(java.nio.charset.StandardCharsets.UTF_8));
+      return new Warned(run.run(FormatTestCases.class), warnings.toString(StandardCharsets.UTF_8));
     } finally {
       System.setErr(previous);
     }
@@ -49,7 +53,7 @@ class ResultFormatTests {
         "scenario 2 [device=cpu, batch_size=2] samples=7",
         "finished 2 " + outcome.json().get("run").get("finished_at").asText());
     List<String> lines = outcome.out().lines().toList();
-    assertThat(lines.get(lines.size() - 1)).matches(java.util.regex.Pattern.quote("junit-bench: fixture wrote "
+    assertThat(lines.get(lines.size() - 1)).matches(Pattern.quote("junit-bench: fixture wrote "
         + file.toAbsolutePath() + " (") + "\\d+\\.\\d\\d s\\)");
     assertThat(outcome.json().get("run").get("config").get("junit.bench.format.fixture").asText()).isEqualTo("true");
     assertThat(outcome.json().get("run").get("config").get("junit.bench.format.throwing").asText()).isEqualTo("false");

@@ -10,6 +10,7 @@ import dev.junitbench.Blackhole;
 import dev.junitbench.Param;
 import dev.junitbench.SequenceLengths;
 import dev.junitbench.infra.Scenario;
+import dev.junitbench.spi.Backends;
 import dev.junitbench.testkit.ListenerRun;
 import java.math.BigInteger;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Map.Entry;
 import java.util.Set;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.BeforeAll;
@@ -98,7 +100,7 @@ class ResultsJsonTests {
     assertThat(software.get("junit_platform_version").asText()).matches("\\d+\\.\\d+.*");
     assertThat(software.get("junit_jupiter_version").asText()).matches("\\d+\\.\\d+.*");
     // Only the runtimes this process really loaded (other tests of this JVM may have loaded some).
-    java.util.Map<String, String> loaded = dev.junitbench.spi.Backends.load(getClass().getClassLoader()).runtimeVersions();
+    Map<String, String> loaded = Backends.load(getClass().getClassLoader()).runtimeVersions();
     assertThat(software.get("runtimes").size()).isEqualTo(loaded.size());
     loaded.forEach((name, version) -> assertThat(software.get("runtimes").get(name).asText()).isEqualTo(version));
     assertThat(software.get("jvm_arguments").isArray()).isTrue();
@@ -148,7 +150,7 @@ class ResultsJsonTests {
       for (JsonNode group : List.of(memory, utilization, result.get("energy"))) {
         // A null figure always comes with the reason; a group with every figure present has none.
         boolean anyNull = false;
-        for (var field : (Iterable<java.util.Map.Entry<String, JsonNode>>) group::fields) {
+        for (var field : (Iterable<Entry<String, JsonNode>>) group::fields) {
           anyNull |= !field.getKey().equals("unavailable_reason") && !field.getKey().equals("source")
               && field.getValue().isNull();
         }

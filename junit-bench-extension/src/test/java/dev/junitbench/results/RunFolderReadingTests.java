@@ -3,6 +3,8 @@ package dev.junitbench.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -53,9 +55,9 @@ class RunFolderReadingTests {
   void damagedHere() throws IOException {
     Path dir = write();
     Path file = dir.resolve("results.json");
-    var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
-    var root = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(file.toFile());
-    var first = (com.fasterxml.jackson.databind.node.ObjectNode) root.get("results").get(0);
+    var mapper = new ObjectMapper();
+    var root = (ObjectNode) mapper.readTree(file.toFile());
+    var first = (ObjectNode) root.get("results").get(0);
     var forks = first.putObject("forks");
     forks.put("planned", 2).put("completed", 2);
     forks.putObject("here").put("count", 100);

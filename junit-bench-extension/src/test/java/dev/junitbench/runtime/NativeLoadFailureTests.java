@@ -2,11 +2,16 @@ package dev.junitbench.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ai.djl.ndarray.types.Shape;
+import ai.djl.nn.Block;
+import ai.djl.nn.core.Linear;
+import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Model;
+import dev.junitbench.SequenceLengths;
 import dev.junitbench.djl.DjlBlock;
 import dev.junitbench.djl.DjlModel;
 import dev.junitbench.infra.ModelInputs;
@@ -15,7 +20,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +35,7 @@ class NativeLoadFailureTests {
 
   static Map<String, JsonNode> byBenchmark(JsonNode results) {
     return StreamSupport.stream(results.get("results").spliterator(), false)
-        .collect(java.util.stream.Collectors.toMap(r -> r.get("benchmark").asText().replaceAll(".*#", ""), r -> r));
+        .collect(Collectors.toMap(r -> r.get("benchmark").asText().replaceAll(".*#", ""), r -> r));
   }
 
   @Test
@@ -89,13 +96,13 @@ class NativeLoadFailureTests {
   }
 
   static class StartedFirstTestCases {
-    @org.junit.jupiter.api.BeforeAll
+    @BeforeAll
     static void ownCode() {
-      ai.onnxruntime.OrtEnvironment.getEnvironment();
+      OrtEnvironment.getEnvironment();
     }
 
     @Benchmark
-    @dev.junitbench.SequenceLengths(16)
+    @SequenceLengths(16)
     void embed(@Model(value = "classpath:all-minilm-l6-v2-q.onnx", tokenizer = "classpath:all-minilm-l6-v2-q-tokenizer.json")
         DjlModel model, ModelInputs inputs) throws Exception {
       model.run(inputs).close();
@@ -115,13 +122,13 @@ class NativeLoadFailureTests {
 
     public static class Dense implements DjlBlock {
       @Override
-      public ai.djl.nn.Block build() {
-        return ai.djl.nn.core.Linear.builder().setUnits(2).build();
+      public Block build() {
+        return Linear.builder().setUnits(2).build();
       }
 
       @Override
-      public ai.djl.ndarray.types.Shape inputShape() {
-        return new ai.djl.ndarray.types.Shape(4);
+      public Shape inputShape() {
+        return new Shape(4);
       }
     }
   }

@@ -24,8 +24,10 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -113,7 +115,7 @@ class ProbeTests {
 
   /** Fails to start; told the end all the same, so it can stop what it started. */
   public static final class StartFailingProbe implements Probe {
-    static final java.util.concurrent.atomic.AtomicInteger ENDS = new java.util.concurrent.atomic.AtomicInteger();
+    static final AtomicInteger ENDS = new AtomicInteger();
 
     @Override
     public String name() {
@@ -239,7 +241,7 @@ class ProbeTests {
     assertThat(counting.get("kind").asText()).isEqualTo("counter");
     assertThat(counting.get("nothing").isNull()).isTrue();
     assertThat(counting.get("unavailable_reason").asText()).isEqualTo("nothing: this probe never measures it");
-    List<String> names = new java.util.ArrayList<>();
+    List<String> names = new ArrayList<>();
     counting.fieldNames().forEachRemaining(names::add);
     assertThat(names).containsExactly("items", "starts", "rss_seen_mb", "kind", "nothing", "unavailable_reason");
     assertThat(outcome.result("measured", "[device=cpu, batch_size=1]").get("probes").get("counting").get("items")
@@ -346,7 +348,7 @@ class ProbeTests {
         .as("whole numbers stay whole").allMatch(JsonNode::isIntegralNumber);
     assertThat(group.get("kind").asText()).isEqualTo("fork 1");
     // results.json stays as it was: the figures and their reason, no word of how they joined.
-    List<String> names = new java.util.ArrayList<>();
+    List<String> names = new ArrayList<>();
     group.fieldNames().forEachRemaining(names::add);
     assertThat(names).containsExactly("peak_mb", "calls", "lowest_mb", "mean_mb", "plain", "kind",
         "unavailable_reason");

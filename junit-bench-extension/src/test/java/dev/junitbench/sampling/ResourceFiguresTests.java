@@ -18,10 +18,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EventConditions;
+import org.junit.platform.testkit.engine.TestExecutionResultConditions;
 
 @DisplayName("What a scenario costs besides time")
 class ResourceFiguresTests {
@@ -73,7 +77,7 @@ class ResourceFiguresTests {
     BenchmarkTestKit.Outcome first = BenchmarkTestKit.with().quick().run(ResourceTestCases.class, "miniLm");
     // The first session is closed now; its memory is free for the allocator to hand out again.
     BenchmarkTestKit.Outcome second = BenchmarkTestKit.with().quick().run(ResourceTestCases.class, "miniLm");
-    for (BenchmarkTestKit.Outcome outcome : java.util.List.of(first, second)) {
+    for (BenchmarkTestKit.Outcome outcome : List.of(first, second)) {
       // A 23 MB quantized model takes more than 10 MiB once opened.
       assertThat(outcome.result("[device=cpu]").memory().modelFootprintMb()).isGreaterThan(10.0);
     }
@@ -95,7 +99,7 @@ class ResourceFiguresTests {
   void hangingNvidiaSmi() {
     long start = System.nanoTime();
     BenchmarkTestKit.Outcome outcome = run("plain", FakeNvidiaSmi.hanging(dir).toString());
-    assertThat(java.time.Duration.ofNanos(System.nanoTime() - start)).isLessThan(java.time.Duration.ofSeconds(5));
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
     ScenarioResult result = outcome.result("[device=cpu]");
     assertThat(result).hasSamples(5);
     assertThat(result.memory().rssPeakMb()).isPositive();
@@ -106,8 +110,8 @@ class ResourceFiguresTests {
   void intervalTooShort() {
     BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().config("junit.bench.sampling.interval", "1ms")
         .run(ResourceTestCases.class, "plain");
-    outcome.events().testEvents().assertThatEvents().haveExactly(1, org.junit.platform.testkit.engine.EventConditions
-        .finishedWithFailure(org.junit.platform.testkit.engine.TestExecutionResultConditions.message(
+    outcome.events().testEvents().assertThatEvents().haveExactly(1, EventConditions
+        .finishedWithFailure(TestExecutionResultConditions.message(
             "-Djunit.bench.sampling.interval=1ms is not valid; use 10ms or more (sampling more often costs more than"
                 + " it tells)")));
   }

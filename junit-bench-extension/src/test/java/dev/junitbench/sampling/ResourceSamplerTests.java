@@ -1,13 +1,13 @@
 package dev.junitbench.sampling;
 
-import dev.junitbench.machine.FakeNvidiaSmi;
-import dev.junitbench.machine.Machine;
 import static dev.junitbench.results.Aggregation.AVERAGE;
 import static dev.junitbench.results.Aggregation.MAX;
 import static dev.junitbench.results.Aggregation.SUM;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junitbench.infra.Device;
+import dev.junitbench.machine.FakeNvidiaSmi;
+import dev.junitbench.machine.Machine;
 import dev.junitbench.spi.ProbeScenario;
 import dev.junitbench.warnings.RunWarnings;
 import java.io.ByteArrayOutputStream;
@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -311,7 +312,7 @@ class ResourceSamplerTests {
     long status = Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("VmRSS:"))
         .mapToLong(l -> Long.parseLong(l.replaceAll("\\D", "")) * 1024).findFirst().orElseThrow();
     assertThat((double) rss).as("statm's resident pages, in bytes, against status's VmRSS")
-        .isCloseTo(status, org.assertj.core.api.Assertions.withinPercentage(10));
+        .isCloseTo(status, Assertions.withinPercentage(10));
     assertThat(Machine.real().heapUsedBytes()).isPositive();
     assertThat(new ResourceSampler(settings("nvidia-smi", dir)).rssMb().value()).isGreaterThan(10.0);
   }

@@ -3,6 +3,7 @@ package dev.junitbench.spi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import ai.onnxruntime.OnnxTensor;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.infra.Device;
 import dev.junitbench.infra.ModelInputs;
@@ -92,7 +93,7 @@ class BackendContractTests {
 
     @Override
     protected long[] shape(Object tensor) {
-      return ((ai.onnxruntime.OnnxTensor) tensor).getInfo().getShape();
+      return ((OnnxTensor) tensor).getInfo().getShape();
     }
   }
 

@@ -3,7 +3,9 @@ package dev.junitbench.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
+import java.util.Arrays;
 import java.util.Random;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -72,9 +74,9 @@ class ComparisonTests {
   @DisplayName("Zero-width intervals on both sides (a coarse clock) leave no spread to test: no p-value, unchanged")
   void zeroWidthSummaries() {
     long[] flat = new long[20];
-    java.util.Arrays.fill(flat, 30);
+    Arrays.fill(flat, 30);
     long[] higher = new long[20];
-    java.util.Arrays.fill(higher, 40);
+    Arrays.fill(higher, 40);
     Comparison comparison = Comparison.ofSummaries(LatencySummary.of(flat, 20), LatencySummary.of(higher, 20), RULE);
     assertThat(comparison.pValue()).isNull();
     assertThat(comparison.verdict()).isEqualTo(Verdict.UNCHANGED);
@@ -169,13 +171,13 @@ class ComparisonTests {
   @Test
   @DisplayName("A rule with a negative threshold or an alpha outside (0, 0.5] is refused")
   void badRule() {
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RegressionRule(-0.1, 0.01))
+    Assertions.assertThatThrownBy(() -> new RegressionRule(-0.1, 0.01))
         .hasMessageContaining("threshold must be 0 or more");
     assertThat(new RegressionRule(2.0, 0.01).latencyVerdict(2.5, 1e-9)).isEqualTo(Verdict.UNCHANGED);
     assertThat(new RegressionRule(2.0, 0.01).latencyVerdict(3.5, 1e-9)).isEqualTo(Verdict.REGRESSED);
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RegressionRule(0.05, 0))
+    Assertions.assertThatThrownBy(() -> new RegressionRule(0.05, 0))
         .hasMessageContaining("alpha must be in (0, 0.5]");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RegressionRule(Double.NaN, 0.01))
+    Assertions.assertThatThrownBy(() -> new RegressionRule(Double.NaN, 0.01))
         .hasMessageContaining("threshold");
   }
 }

@@ -3,6 +3,7 @@ package dev.junitbench.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
+import java.util.Arrays;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -54,7 +55,7 @@ class JvmRunsTests {
     assertThat(c.verdict()).isEqualTo(Verdict.UNCHANGED);
     assertThat(c.note()).isEqualTo("alike: both runs' JUnit JVMs, the spread between JVMs from the current run's 5"
         + " forks");
-    double[] slowForks = java.util.Arrays.stream(FORKS).map(ms -> ms * 3).toArray();
+    double[] slowForks = Arrays.stream(FORKS).map(ms -> ms * 3).toArray();
     assertThat(JvmRuns.compareAlike(10.0, 30.0, slowForks, true, RULE).verdict()).isEqualTo(Verdict.REGRESSED);
     Comparison unconfirmed = JvmRuns.compareAlike(10.0, 30.0, FORKS, true, RULE);
     assertThat(unconfirmed.verdict()).as("the forks do not show it: the current JVM sits on another level")
@@ -70,7 +71,7 @@ class JvmRunsTests {
   @Test
   @DisplayName("two alike JVMs that show no change stay unchanged when only the forks do, with the forks' figure in the note")
   void forksAloneDoNotDecide() {
-    double[] slowerForks = java.util.Arrays.stream(FORKS).map(ms -> ms * 1.3).toArray();
+    double[] slowerForks = Arrays.stream(FORKS).map(ms -> ms * 1.3).toArray();
     Comparison c = JvmRuns.compareAlike(10.0, 10.1, slowerForks, true, RULE);
     assertThat(c.verdict()).isEqualTo(Verdict.UNCHANGED);
     assertThat(c.note()).isEqualTo("alike: both runs' JUnit JVMs, the spread between JVMs from the current run's 5"
@@ -84,7 +85,7 @@ class JvmRunsTests {
     Comparison c = JvmRuns.compareAlike(16.2, 27.0, forks, true, RULE);
     assertThat(c.verdict()).isEqualTo(Verdict.NOT_JUDGED);
     assertThat(c.note()).startsWith("not judged: JVMs bimodal (3 of 10 slow, 65% apart) in the current run");
-    double[] slowForks = java.util.Arrays.stream(forks).map(ms -> ms * 10).toArray();
+    double[] slowForks = Arrays.stream(forks).map(ms -> ms * 10).toArray();
     assertThat(JvmRuns.compareAlike(16.2, 160.0, slowForks, true, RULE).verdict()).isEqualTo(Verdict.REGRESSED);
   }
 

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.junitbench.Blackhole;
 import dev.junitbench.output.ResultsCsv;
 import dev.junitbench.output.ResultsListener;
 import dev.junitbench.output.SamplesCsv;
@@ -269,7 +270,7 @@ public final class ListenerRun {
   }
 
   /** A body that takes measurable time and cannot be optimised away. */
-  public static void work(int rounds, dev.junitbench.Blackhole blackhole) {
+  public static void work(int rounds, Blackhole blackhole) {
     double x = 1;
     for (int i = 0; i < rounds; i++) {
       x = Math.sqrt(x + i);

@@ -8,8 +8,12 @@ import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.infra.Scenario;
+import dev.junitbench.reports.history.HistoryStore;
+import dev.junitbench.reports.history.StoreLocation;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -112,8 +116,8 @@ class FormatsInRunTests {
       assertThat(out).contains("junit-bench: history imported run " + runId + " (host ci-linux) into jdbc:duckdb:" + db);
       List<String> lines = out.lines().toList();
       assertThat(lines.get(lines.size() - 1)).startsWith("junit-bench: html wrote ");
-      try (dev.junitbench.reports.history.HistoryStore store = dev.junitbench.reports.history.HistoryStore.open(
-          dev.junitbench.reports.history.StoreLocation.of(db.toString(), null, null))) {
+      try (HistoryStore store = HistoryStore.open(
+          StoreLocation.of(db.toString(), null, null))) {
         assertThat(store.contains("ci-linux", runId)).isTrue();
       }
     } finally {
@@ -126,7 +130,7 @@ class FormatsInRunTests {
   @DisplayName("warns, and keeps every result file, when its history store cannot be reached")
   void unreachableHistory() throws Exception {
     int port;
-    try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       port = socket.getLocalPort();
     }
     ByteArrayOutputStream err = new ByteArrayOutputStream();

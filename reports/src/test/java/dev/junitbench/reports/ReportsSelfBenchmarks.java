@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -57,7 +58,7 @@ class ReportsSelfBenchmarks {
   @AfterAll
   static void delete() throws IOException {
     try (var paths = Files.walk(folder)) {
-      paths.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
     }
   }
 

@@ -5,22 +5,26 @@ import dev.junitbench.infra.Device;
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
 import dev.junitbench.model.ModelHashes;
-import dev.junitbench.spi.ModelSource;
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.sampling.ResourceSampler;
 import dev.junitbench.spi.Backend;
 import dev.junitbench.spi.Backends;
 import dev.junitbench.spi.Execution;
 import dev.junitbench.spi.ModelRequest;
+import dev.junitbench.spi.ModelSource;
 import dev.junitbench.spi.OpenedModel;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Modifier;
+import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * A benchmark's {@code @Model} parameter bound to the backend that opens it: with what engine,
@@ -77,7 +81,7 @@ public record ModelBinding(String benchmark, ModelSpec model, Backend backend, S
         throw new BenchmarkConfigurationException(what + ": option '" + key + "' is given twice; give it once");
       }
     }
-    return java.util.Collections.unmodifiableMap(options);
+    return Collections.unmodifiableMap(options);
   }
 
   /** The engine and provider {@code scenario} runs with. */
@@ -100,7 +104,7 @@ public record ModelBinding(String benchmark, ModelSpec model, Backend backend, S
       return Backends.preferred(served);
     }
     Set<Device> own = backend.providerDevices(provider);
-    Set<Device> usable = own.stream().filter(served::contains).collect(java.util.stream.Collectors.toSet());
+    Set<Device> usable = own.stream().filter(served::contains).collect(Collectors.toSet());
     return Backends.preferred(usable.isEmpty() ? own : usable);
   }
 
@@ -208,7 +212,7 @@ public record ModelBinding(String benchmark, ModelSpec model, Backend backend, S
       footprint = new ResourceSampler.Reading(null, before.problem() != null ? before.problem() : after.problem());
     } else if (after.value() < before.value()) {
       footprint = new ResourceSampler.Reading(null, "the resident set shrank while the model opened (by "
-          + String.format(java.util.Locale.ROOT, "%.1f", before.value() - after.value())
+          + String.format(Locale.ROOT, "%.1f", before.value() - after.value())
           + " MiB: the JVM handed memory back meanwhile)");
     } else {
       footprint = new ResourceSampler.Reading(after.value() - before.value(), null);
@@ -235,7 +239,7 @@ public record ModelBinding(String benchmark, ModelSpec model, Backend backend, S
    * through this machine's hash cache; a model built in memory has no file and says so.
    */
   private static ModelHashes.Identity identity(ModelSource source, OpenedModel opened) {
-    java.nio.file.Path built = source == null ? opened.builtFile() : null;
+    Path built = source == null ? opened.builtFile() : null;
     if (source == null && built == null) {
       return ModelHashes.Identity.none("built in memory from its class, with no file to hash: source names the"
           + " class and size_bytes its parameters");

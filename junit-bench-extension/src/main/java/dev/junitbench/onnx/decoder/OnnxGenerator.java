@@ -119,7 +119,7 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
             new boolean[] {true})));
       }
       // Decode step k (1..N-1) feeds the token made before at position L+k-1, attending to L+k tokens.
-      ByteBuffer idBytes = direct(batch * Long.BYTES);
+      ByteBuffer idBytes = direct(batch * ((long) Long.BYTES));
       nextIds = idBytes.asLongBuffer();
       decodeInputs.put(DecoderSignature.INPUT_IDS, own(OnnxTensor.createTensor(environment, nextIds,
           new long[] {batch, 1})));

@@ -99,7 +99,7 @@ final class DecoderRun implements AutoCloseable {
     long[][] positions = new long[batch][to - from];
     for (long[] row : positions) {
       for (int i = 0; i < row.length; i++) {
-        row[i] = from + i;
+        row[i] = (long) from + i;
       }
     }
     return positions;

@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -71,7 +72,7 @@ final class CompareCommand implements Callable<Integer> {
         return mode;
       }
     }
-    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+    throw new ParameterException(spec.commandLine(),
         "--match " + match + " is not valid; use any or all");
   }
 

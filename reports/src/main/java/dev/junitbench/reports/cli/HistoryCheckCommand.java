@@ -6,14 +6,16 @@ import dev.junitbench.reports.history.Series;
 import dev.junitbench.reports.history.SeriesQuery;
 import dev.junitbench.reports.history.SuspectedSteps;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code history check [--benchmark P] [--host H] [--metric M] [--threshold T] [--within N] [--allow-unjudged]}: where
@@ -78,16 +80,16 @@ final class HistoryCheckCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    HistoryCheck.Metric judged = switch (metric.trim().toLowerCase(java.util.Locale.ROOT)) {
+    HistoryCheck.Metric judged = switch (metric.trim().toLowerCase(Locale.ROOT)) {
       case "median" -> HistoryCheck.Metric.MEDIAN;
       case "p99" -> HistoryCheck.Metric.P99;
       case "throughput" -> HistoryCheck.Metric.THROUGHPUT;
-      default -> throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--metric " + metric
+      default -> throw new ParameterException(spec.commandLine(), "--metric " + metric
           + " is not a figure history check judges; give median, p99 or throughput");
     };
     double limit = RuleOptions.relativeChange(spec.commandLine(), "--threshold", threshold);
     if (within != null && within < 1) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--within " + within
+      throw new ParameterException(spec.commandLine(), "--within " + within
           + " counts no run; give 1 or more (10: a change point among the newest 10 runs)");
     }
     int recent = within == null ? Integer.MAX_VALUE : within;

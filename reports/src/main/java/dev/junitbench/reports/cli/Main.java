@@ -1,9 +1,13 @@
 package dev.junitbench.reports.cli;
 
 import dev.junitbench.reports.BadInputException;
+import dev.junitbench.reports.history.StoreException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -49,7 +53,7 @@ public final class Main implements Runnable {
 
   /** Runs the command line and exits with its code. */
   public static void main(String[] args) {
-    System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    System.exit(execute(args, new PrintWriter(System.out, true, Charset.defaultCharset()), new PrintWriter(System.err, true, Charset.defaultCharset())));
   }
 
   /** Runs the command line, printing on {@code out} and {@code err}; returns the exit code. */
@@ -65,7 +69,7 @@ public final class Main implements Runnable {
     });
     line.setExecutionExceptionHandler((e, failed, parseResult) -> {
       if (e instanceof BadInputException || e instanceof IOException
-          || e instanceof dev.junitbench.reports.history.StoreException) {
+          || e instanceof StoreException) {
         failed.getErr().println(nameOf(failed) + ": " + e.getMessage());
         return BAD_INPUT;
       }
@@ -97,12 +101,12 @@ public final class Main implements Runnable {
    * Fails, as bad input, when {@code file} cannot be written because its folder does not exist: said
    * before any work, so nothing is half-written.
    */
-  static void requireFolderOf(java.nio.file.Path file) throws IOException {
-    if (java.nio.file.Files.isDirectory(file)) {
+  static void requireFolderOf(Path file) throws IOException {
+    if (Files.isDirectory(file)) {
       throw new IOException("cannot write " + file + ": it is a folder; give a file name with -o");
     }
-    java.nio.file.Path parent = file.toAbsolutePath().getParent();
-    if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null && !Files.isDirectory(parent)) {
       throw new IOException("cannot write " + file + ": its folder " + parent + " does not exist; create it or give"
           + " another -o");
     }

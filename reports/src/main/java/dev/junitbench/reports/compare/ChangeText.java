@@ -1,9 +1,13 @@
 package dev.junitbench.reports.compare;
 
-import dev.junitbench.results.UnitFormat;
+import dev.junitbench.reports.ScenarioNames;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.stats.Comparison;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** The figures of a compared scenario as the outputs write them: {@code +12.3%}, {@code [+10.1%, +14.6%]}. */
 final class ChangeText {
@@ -35,11 +39,11 @@ final class ChangeText {
    * The model changes among {@code rows}, each with the rows it applies to, in order: what the outputs
    * say of a benchmark before its figures.
    */
-  static java.util.Map<String, List<RunComparison.Row>> modelChanges(List<RunComparison.Row> rows) {
-    java.util.Map<String, List<RunComparison.Row>> changes = new java.util.LinkedHashMap<>();
+  static Map<String, List<RunComparison.Row>> modelChanges(List<RunComparison.Row> rows) {
+    Map<String, List<RunComparison.Row>> changes = new LinkedHashMap<>();
     for (RunComparison.Row row : rows) {
       if (row.modelChange() != null) {
-        changes.computeIfAbsent(row.modelChange(), change -> new java.util.ArrayList<>()).add(row);
+        changes.computeIfAbsent(row.modelChange(), change -> new ArrayList<>()).add(row);
       }
     }
     return changes;
@@ -51,7 +55,7 @@ final class ChangeText {
    * that vary in the benchmark: {@code in [batch_size=8]}.
    */
   static String applied(String change, List<RunComparison.Row> changed, List<RunComparison.Row> rows,
-      dev.junitbench.reports.ScenarioNames names) {
+      ScenarioNames names) {
     long inBoth = rows.stream().filter(row -> row.before() != null && row.after() != null).count();
     return changed.size() == inBoth ? change : change + " in " + String.join(", ", changed.stream()
         .map(row -> names.params(row.named()).isEmpty() ? row.named().displayName() : "[" + names.params(row.named()) + "]")

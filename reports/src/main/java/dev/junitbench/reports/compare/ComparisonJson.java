@@ -1,10 +1,12 @@
 package dev.junitbench.reports.compare;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.ScenarioResult;
+import java.util.Locale;
 
 /**
  * A comparison for machines: the counts, the rule and method, both runs, and per scenario its key,
@@ -12,7 +14,7 @@ import dev.junitbench.results.ScenarioResult;
  */
 public final class ComparisonJson {
 
-  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = ResultsJson.mapper();
+  private static final ObjectMapper JSON = ResultsJson.mapper();
 
   private ComparisonJson() {}
 
@@ -33,7 +35,7 @@ public final class ComparisonJson {
       node.put("benchmark", row.key().benchmark());
       node.set("params", mapper.valueToTree(row.named().params()));
       node.put("display_name", row.named().displayName());
-      node.put("kind", row.kind().name().toLowerCase(java.util.Locale.ROOT));
+      node.put("kind", row.kind().name().toLowerCase(Locale.ROOT));
       node.put("verdict", row.verdict() == null ? null : row.verdict().id());
       node.put("model_change", row.modelChange());
       node.set("baseline", side(row.before()));

@@ -1,11 +1,14 @@
 package dev.junitbench.reports.compare;
 
 import dev.junitbench.reports.ScenarioNames;
-import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.RunFolder;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.stats.Verdict;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A comparison as a pull-request comment, as Bencher and CodSpeed write theirs: one line first
@@ -69,7 +72,7 @@ public final class ComparisonMarkdown {
     String summary = comparison.summaryLine();
     RunComparison.Row worst = comparison.rows().stream()
         .filter(r -> r.verdict() == Verdict.REGRESSED)
-        .max(java.util.Comparator.comparingDouble(r -> r.latency().ratio()))
+        .max(Comparator.comparingDouble(r -> r.latency().ratio()))
         .orElse(null);
     if (worst == null) {
       // All clear only when every scenario was judged and none got slower.
@@ -86,7 +89,7 @@ public final class ComparisonMarkdown {
 
   /** One item per model change, by benchmark, before any figure: they compare two different models. */
   private static void modelChanges(StringBuilder md, List<RunComparison.Row> rows, ScenarioNames names) {
-    java.util.Map<String, List<RunComparison.Row>> byBenchmark = new java.util.LinkedHashMap<>();
+    Map<String, List<RunComparison.Row>> byBenchmark = new LinkedHashMap<>();
     rows.forEach(row -> byBenchmark.computeIfAbsent(row.key().benchmark(), k -> new ArrayList<>()).add(row));
     StringBuilder items = new StringBuilder();
     byBenchmark.forEach((benchmark, ofBenchmark) -> ChangeText.modelChanges(ofBenchmark).forEach((change, changed) ->

@@ -5,6 +5,7 @@ import dev.junitbench.reports.ScenarioNames;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.UnitFormat;
+import dev.junitbench.stats.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -77,7 +78,7 @@ public final class ComparisonText {
   /** The verdict of a compared row, or what else happened to the scenario. */
   static String kind(RunComparison.Row row) {
     return switch (row.kind()) {
-      case COMPARED -> row.verdict() == dev.junitbench.stats.Verdict.NOT_JUDGED ? "NOT JUDGED" : row.verdict().words();
+      case COMPARED -> row.verdict() == Verdict.NOT_JUDGED ? "NOT JUDGED" : row.verdict().words();
       case ADDED -> "added";
       case REMOVED -> "removed";
       case NOT_PASSED -> (row.lost() ? "no longer passes " : "not passed ") + "(" + status(row.before()) + " -> "

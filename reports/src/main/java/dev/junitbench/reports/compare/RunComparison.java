@@ -18,6 +18,7 @@ import dev.junitbench.stats.RegressionRule;
 import dev.junitbench.stats.Verdict;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -238,7 +239,7 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
     if (!common) {
       return null;
     }
-    rows.sort(java.util.Comparator.comparingInt(RunComparison::order));
+    rows.sort(Comparator.comparingInt(RunComparison::order));
     return List.copyOf(rows);
   }
 
@@ -368,7 +369,7 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
    */
   public boolean regressed() {
     Counts counts = counts();
-    return counts.regressed() > 0 || counts.lost() > 0 || match == BaselineMatch.ALL && counts.unjudged() > 0;
+    return counts.regressed() > 0 || counts.lost() > 0 || (match == BaselineMatch.ALL && counts.unjudged() > 0);
   }
 
   /**

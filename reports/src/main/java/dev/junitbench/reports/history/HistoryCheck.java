@@ -144,7 +144,7 @@ public final class HistoryCheck {
       Shift newest = shifts.isEmpty() ? null : shifts.get(shifts.size() - 1);
       SuspectedStep step = SuspectedSteps.detect(values, metric.lowerIsBetter);
       // A change point at the step's first run, or one run off as a change point can be, has confirmed it.
-      Suspected suspected = step == null || newest != null && newest.index() >= step.index() - 1 ? null
+      Suspected suspected = step == null || (newest != null && newest.index() >= step.index() - 1) ? null
           : new Suspected(points.get(step.index()), step);
       Regression regression = Regression.NONE;
       if (suspected != null && Math.abs(step.change()) > threshold && step.runs() <= within) {

@@ -5,6 +5,7 @@ import dev.junitbench.results.RunFolder;
 import dev.junitbench.spi.ResultFormat;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -41,7 +42,7 @@ public final class HistoryImportFormat implements ResultFormat {
     }
     StoreLocation location = StoreLocation.of(db, environment.apply("JUNIT_BENCH_HISTORY_USER"),
         environment.apply("JUNIT_BENCH_HISTORY_PASSWORD"));
-    if (db.toLowerCase(java.util.Locale.ROOT).contains("password=")) {
+    if (db.toLowerCase(Locale.ROOT).contains("password=")) {
       // The run records its configuration in results.json with the password masked; the mask cannot log in.
       warn(location, "a password in " + BenchConfig.HISTORY_DB + " is never used (results.json would keep it); give it"
           + " in the environment variable JUNIT_BENCH_HISTORY_PASSWORD");

@@ -1,5 +1,6 @@
 package dev.junitbench.reports.history;
 
+import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -17,10 +18,14 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.stream.Collectors;
 
@@ -43,7 +48,7 @@ public final class HistoryStore implements AutoCloseable {
 
   /** Results, hosts and configurations as stored: one line each. */
   private static final ObjectWriter COMPACT = ResultsJson.mapper()
-      .setSerializationInclusion(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+      .setSerializationInclusion(Include.NON_NULL)
       .writer().without(SerializationFeature.INDENT_OUTPUT);
 
   private final StoreLocation location;
@@ -52,7 +57,7 @@ public final class HistoryStore implements AutoCloseable {
   private final BulkLoader loader;
   private final String prepared;
   /** Statements prepared once and reused for every run: parsing and planning cost more than running them. */
-  private final java.util.Map<String, PreparedStatement> statements = new java.util.HashMap<>();
+  private final Map<String, PreparedStatement> statements = new HashMap<>();
 
   private HistoryStore(StoreLocation location, Connection connection, Engine engine, BulkLoader loader,
       String prepared) {
@@ -85,7 +90,7 @@ public final class HistoryStore implements AutoCloseable {
       if (engine == Engine.DUCKDB) {
         // DuckDB checkpoints whenever its log passes 16 MB, rewriting the tables' indexes each time; an
         // import of many runs checkpoints once, when the store is closed.
-        try (java.sql.Statement statement = connection.createStatement()) {
+        try (Statement statement = connection.createStatement()) {
           statement.execute("SET checkpoint_threshold = '1GB'");
         }
       }
@@ -195,7 +200,7 @@ public final class HistoryStore implements AutoCloseable {
 
   /** Whether {@code e} is a key that another transaction inserted first. */
   private static boolean conflict(SQLException e) {
-    return e.getSQLState() != null && e.getSQLState().startsWith("23")
+    return (e.getSQLState() != null && e.getSQLState().startsWith("23"))
         || String.valueOf(e.getMessage()).contains("Constraint Error");
   }
 
@@ -288,7 +293,7 @@ public final class HistoryStore implements AutoCloseable {
     HostInfo info = run.host();
     String os = info == null ? null : info.distribution() != null ? info.distribution() : info.osName();
     String gpus = info == null || info.gpus() == null ? null
-        : info.gpus().stream().map(GpuInfo::name).filter(java.util.Objects::nonNull).collect(Collectors.joining(", "));
+        : info.gpus().stream().map(GpuInfo::name).filter(Objects::nonNull).collect(Collectors.joining(", "));
     long startedMs = epochMillis(run.startedAt());
     Object[] values = {info == null ? null : info.name(), info == null ? null : info.cpuModel(),
         info == null ? null : info.cpuLogicalCores(), info == null ? null : info.totalMemoryBytes(), os,

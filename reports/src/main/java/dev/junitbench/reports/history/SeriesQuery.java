@@ -2,6 +2,7 @@ package dev.junitbench.reports.history;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -100,7 +101,7 @@ public record SeriesQuery(String benchmark, Map<String, String> params, String h
   private static Map<String, String> parse(String text) throws SQLException {
     try {
       return Collections.unmodifiableMap(JSON.readValue(text, PARAMS));
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new SQLException("a stored params value is not a JSON object of text: " + text, e);
     }
   }

@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The tables of a history store, one schema for every engine (plain SQL types both DuckDB and
@@ -134,7 +135,7 @@ final class StoreSchema {
     // The schema new tables go to (PostgreSQL's first on the search path, DuckDB's main): the store is there, not
     // among DuckDB's temp tables or another PostgreSQL schema.
     String current = connection.getSchema();
-    for (String candidate : new String[] {name, name.toUpperCase(java.util.Locale.ROOT)}) {
+    for (String candidate : new String[] {name, name.toUpperCase(Locale.ROOT)}) {
       try (ResultSet tables = meta.getTables(null, current, candidate, null)) {
         while (tables.next()) {
           String schema = tables.getString("TABLE_SCHEM");

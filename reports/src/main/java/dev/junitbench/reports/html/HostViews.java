@@ -1,16 +1,18 @@
 package dev.junitbench.reports.html;
 
 import dev.junitbench.reports.ScenarioNames;
-import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
+import dev.junitbench.results.UnitFormat;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The hardware of a run set side by side: each scenario (same benchmark and params: model, batch,
@@ -43,11 +45,11 @@ final class HostViews {
     }
     List<Row> rows = new ArrayList<>();
     byScenario.forEach((key, results) -> {
-      long hosts = java.util.Arrays.stream(results).filter(java.util.Objects::nonNull).count();
+      long hosts = Arrays.stream(results).filter(Objects::nonNull).count();
       if (hosts < 2) {
         return;
       }
-      ScenarioResult reference = java.util.Arrays.stream(results).filter(java.util.Objects::nonNull).findFirst()
+      ScenarioResult reference = Arrays.stream(results).filter(Objects::nonNull).findFirst()
           .orElseThrow();
       List<Cell> cells = new ArrayList<>();
       for (ScenarioResult result : results) {

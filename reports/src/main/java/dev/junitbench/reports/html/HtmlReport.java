@@ -8,6 +8,7 @@ import dev.junitbench.reports.compare.RunComparison;
 import dev.junitbench.reports.runset.RunSet;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
+import dev.junitbench.stats.RegressionRule;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.Writer;
@@ -44,7 +45,7 @@ public final class HtmlReport {
    * The report of {@code runs} (run folders or their results.json); with {@code baseline}, the first
    * run's scenarios show their change against it, judged by {@code rule}.
    */
-  public static HtmlReport of(List<Path> runs, Path baseline, dev.junitbench.stats.RegressionRule rule)
+  public static HtmlReport of(List<Path> runs, Path baseline, RegressionRule rule)
       throws BadInputException {
     List<RunFolder> folders = new ArrayList<>();
     for (Path run : runs) {

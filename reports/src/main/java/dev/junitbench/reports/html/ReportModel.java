@@ -20,11 +20,13 @@ import dev.junitbench.stats.Percentiles;
 import dev.junitbench.stats.Verdict;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * What a report shows, computed from run folders: the tables the template renders (every string
@@ -118,7 +120,7 @@ final class ReportModel {
       model.runs.add(runView(folder, hosts != null ? "Host " + hosts.get(i) + ": run " + folder.run().id()
           : several ? "Run " + (i + 1) + ": " + folder.run().id() : folder.run().id()));
       for (ScenarioResult result : folder.results()) {
-        model.rows.add(row(runLabel, result, names, i == 0 ? deltas.get(result.key()) : null));
+        model.rows.add(row(runLabel, result, i == 0 ? deltas.get(result.key()) : null));
         LoadViews.add(runLabel, result, names, model.generationRows, model.loadRows);
         ProbeViews.add(runLabel, result, names, probes);
         long[] raw = samples.get(i) == null ? null : samples.get(i).of(result.id());
@@ -127,11 +129,11 @@ final class ReportModel {
         }
       }
       model.batchCharts(folder, runLabel);
-      model.backends(folder, runLabel, names);
+      model.backends(folder, runLabel);
       ForkViews.charts(folder, runLabel, model.forkCharts, model.forkSections);
     }
     model.probeTables.addAll(ProbeViews.tables(probes));
-    model.notRun(all, names);
+    model.notRun(all);
     model.hostLabels = hosts == null ? null : List.copyOf(hosts);
     model.hostTable = hosts == null ? null : HostViews.of(folders, hosts, names);
     return model;
@@ -216,7 +218,7 @@ final class ReportModel {
     return String.format(Locale.ROOT, "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
   }
 
-  private static Row row(String run, ScenarioResult result, ScenarioNames names, RunComparison.Row delta) {
+  private static Row row(String run, ScenarioResult result, RunComparison.Row delta) {
     var latency = result.latencyMs();
     String status = result.status() == null ? "running" : result.status().id();
     String median = latency == null ? "" : UnitFormat.duration(latency.median());
@@ -338,7 +340,7 @@ final class ReportModel {
     byBenchmark.forEach((benchmark, bySeries) -> {
       List<Series> series = new ArrayList<>();
       bySeries.forEach((label, results) -> series.add(new Series(label, results.stream()
-          .sorted(java.util.Comparator.comparingDouble(r -> ((Number) r.params().get("batch_size")).doubleValue()))
+          .sorted(Comparator.comparingDouble(r -> ((Number) r.params().get("batch_size")).doubleValue()))
           .map(r -> new Point(((Number) r.params().get("batch_size")).doubleValue(), r.latencyMs().median(),
               r.latencyMs().p99(), r.throughput() == null ? null : r.throughput().value(),
               r.memory() == null ? null : r.memory().rssPeakMb()))
@@ -358,14 +360,14 @@ final class ReportModel {
   }
 
   /** The same model and scenario on several backends, as ratios of medians to the first backend. */
-  private void backends(RunFolder folder, String runLabel, ScenarioNames names) {
+  private void backends(RunFolder folder, String runLabel) {
     Map<String, Map<String, ScenarioResult>> groups = new LinkedHashMap<>();
     Map<String, String> labels = new LinkedHashMap<>();
     for (ScenarioResult result : folder.results()) {
       if (result.model() == null || result.latencyMs() == null || result.status() != Status.PASSED) {
         continue;
       }
-      Map<String, Object> rest = new java.util.TreeMap<>(result.params());
+      Map<String, Object> rest = new TreeMap<>(result.params());
       BACKEND_PARAMS.forEach(rest::remove);
       String group = result.model().id() + " " + rest;
       String backend = backendName(result);
@@ -417,7 +419,7 @@ final class ReportModel {
     return engine == null ? String.valueOf(backend) : backend + " (" + engine + ")";
   }
 
-  private void notRun(List<ScenarioResult> all, ScenarioNames names) {
+  private void notRun(List<ScenarioResult> all) {
     Map<String, List<ScenarioResult>> byReason = new LinkedHashMap<>();
     for (ScenarioResult result : all) {
       boolean unmeasured = result.latencyMs() == null && result.status() != Status.PASSED;

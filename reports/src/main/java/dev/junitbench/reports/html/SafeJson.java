@@ -3,6 +3,7 @@ package dev.junitbench.reports.html;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 
@@ -51,7 +52,7 @@ final class SafeJson {
     @Override
     public SerializableString getEscapeSequence(int ch) {
       if (ch == 0x2028 || ch == 0x2029) {
-        return new com.fasterxml.jackson.core.io.SerializedString(String.format("\\u%04x", ch));
+        return new SerializedString(String.format("\\u%04x", ch));
       }
       return null;
     }

@@ -16,6 +16,7 @@ import dev.junitbench.stats.LatencySummary;
 import dev.junitbench.stats.Percentiles;
 import dev.junitbench.stats.StudentT;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
@@ -77,7 +78,7 @@ public final class JmhExport {
   /** Writes the JSON of {@code run} to {@code file}, atomically. */
   public static void write(RunFolder run, Path file) throws BadInputException, IOException {
     String json = render(run);
-    AtomicFiles.write(file, (out, previous) -> out.write(json.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    AtomicFiles.write(file, (out, previous) -> out.write(json.getBytes(StandardCharsets.UTF_8)));
   }
 
   /**

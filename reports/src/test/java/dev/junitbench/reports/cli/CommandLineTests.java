@@ -12,6 +12,8 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -172,10 +174,10 @@ class CommandLineTests {
     assertThat(Files.readString(two)).contains("Run 2: run-slower");
     Run compared = run("report", slower.toString(), "--baseline", base.toString(), "-o", tempDir.resolve("c.html").toString());
     assertThat(compared.code()).isZero();
-    assertThat(org.jsoup.Jsoup.parse(tempDir.resolve("c.html").toFile()).select("td.verdict-regressed")).hasSize(1);
+    assertThat(Jsoup.parse(tempDir.resolve("c.html").toFile()).select("td.verdict-regressed")).hasSize(1);
     assertThat(run("report", slower.toString(), "--baseline", base.toString(), "--threshold", "50%", "-o",
         tempDir.resolve("d.html").toString()).code()).isZero();
-    org.jsoup.nodes.Document loose = org.jsoup.Jsoup.parse(tempDir.resolve("d.html").toFile());
+    Document loose = Jsoup.parse(tempDir.resolve("d.html").toFile());
     assertThat(loose.select("td.verdict-regressed")).isEmpty();
     assertThat(loose.select("td.verdict-unchanged")).hasSize(2);
 

@@ -1,6 +1,5 @@
 package dev.junitbench.reports.cli;
 
-import dev.junitbench.machine.SoftwareReader;
 import static dev.junitbench.reports.Fixtures.EMBED;
 import static dev.junitbench.reports.Fixtures.params;
 import static dev.junitbench.reports.Fixtures.passed;
@@ -8,10 +7,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junitbench.environment.GitInfo;
 import dev.junitbench.environment.HostInfo;
+import dev.junitbench.machine.SoftwareReader;
+import dev.junitbench.output.RunWriter;
+import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.RunInfo;
-import dev.junitbench.output.RunWriter;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.UnitFormat;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -86,7 +88,7 @@ class HistoryCommandTests {
     Path results = dir.resolve("benchmark-results");
     double[] medians = new double[5];
     for (int i = 1; i <= 4; i++) {
-      medians[i] = dev.junitbench.results.RunFolder.read(write(results, i, "host-a", i == 4 ? 1.2 : 1.0)).results()
+      medians[i] = RunFolder.read(write(results, i, "host-a", i == 4 ? 1.2 : 1.0)).results()
           .get(0).latencyMs().median();
     }
     assertThat(run("history", "import", results.toString(), "--db", db()).code()).isZero();
@@ -95,7 +97,7 @@ class HistoryCommandTests {
         "-o", page.toString());
     assertThat(trend.code()).as(trend.err()).isZero();
     assertThat(trend.out()).contains("EmbeddingBenchmarks#embed [batch_size=1, device=cpu] on host-a: 4 runs",
-        "c1000000", "c4000000", dev.junitbench.results.UnitFormat.change(medians[4] / medians[1] - 1),
+        "c1000000", "c4000000", UnitFormat.change(medians[4] / medians[1] - 1),
         "history trend: " + page.toAbsolutePath()).doesNotContain("batch_size=8");
     Document html = Jsoup.parse(Files.readString(page));
     assertThat(html.select("section.trend")).hasSize(1);

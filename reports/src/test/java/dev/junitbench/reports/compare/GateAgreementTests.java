@@ -13,6 +13,7 @@ import dev.junitbench.infra.Scenario;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.RegressionRule;
 import dev.junitbench.stats.Verdict;
 import java.io.ByteArrayOutputStream;
@@ -133,7 +134,7 @@ class GateAgreementTests {
     assertThat(compared.rows()).hasSize(2).allSatisfy(row -> {
       assertThat(gate.get(row.named().displayName())).as(row.named().displayName()).isEqualTo(row.verdict());
       // Welch's test, or, when a busy machine slowed some forks, the test of two levels.
-      assertThat(row.latency().test()).isIn(dev.junitbench.stats.Comparison.WELCH, dev.junitbench.stats.Comparison.LEVELS);
+      assertThat(row.latency().test()).isIn(Comparison.WELCH, Comparison.LEVELS);
       assertThat(row.verdict()).as("10x slower").isEqualTo(Verdict.REGRESSED);
     });
   }
@@ -148,7 +149,7 @@ class GateAgreementTests {
     assertThat(compared.rows()).hasSize(2).allSatisfy(row -> {
       assertThat(gate.get(row.named().displayName())).as(row.named().displayName()).isEqualTo(row.verdict());
       assertThat(row.after().forks().here()).as("measured in the JUnit JVM too, read back").isNotNull();
-      assertThat(row.latency().test()).isEqualTo(dev.junitbench.stats.Comparison.ALIKE);
+      assertThat(row.latency().test()).isEqualTo(Comparison.ALIKE);
       assertThat(row.latency().currentMedianMs()).isEqualTo(row.after().forks().here().median());
       assertThat(row.verdict()).as("10x slower").isEqualTo(Verdict.REGRESSED);
     });

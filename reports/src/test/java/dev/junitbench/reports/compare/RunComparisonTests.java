@@ -1,13 +1,14 @@
 package dev.junitbench.reports.compare;
 
-import static dev.junitbench.reports.Fixtures.EMBED;
 import static dev.junitbench.reports.Fixtures.CLASSIFY;
+import static dev.junitbench.reports.Fixtures.EMBED;
 import static dev.junitbench.reports.Fixtures.params;
 import static dev.junitbench.reports.Fixtures.passed;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.Status;
@@ -104,7 +105,7 @@ class RunComparisonTests {
     RunComparison notHere = RunComparison.of(base, aborted, RegressionRule.DEFAULT);
     assertThat(notHere.regressed()).as("aborted here: not judged, as in the gate").isFalse();
     assertThat(ComparisonMarkdown.render(notHere)).startsWith(":warning: **0 regressed, 0 improved, 1 unchanged: 1 of 2");
-    assertThat(RunComparison.of(base, aborted, RegressionRule.DEFAULT, dev.junitbench.config.BaselineMatch.ALL)
+    assertThat(RunComparison.of(base, aborted, RegressionRule.DEFAULT, BaselineMatch.ALL)
         .regressed()).as("--match all").isTrue();
   }
 

@@ -6,19 +6,23 @@ import dev.junitbench.Measurement;
 import dev.junitbench.Warmup;
 import dev.junitbench.environment.GitInfo;
 import dev.junitbench.machine.SoftwareReader;
+import dev.junitbench.output.RunWriter;
 import dev.junitbench.reports.Fixtures;
 import dev.junitbench.results.ResultsDocument;
 import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.RunInfo;
-import dev.junitbench.output.RunWriter;
 import dev.junitbench.results.ScenarioResult;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -89,10 +93,10 @@ class HistorySelfBenchmarks {
   }
 
   /** A commit id that looks like one: the SHA-1 of the run's number. */
-  static String commitOf(int run) throws java.security.NoSuchAlgorithmException {
-    byte[] digest = java.security.MessageDigest.getInstance("SHA-1").digest(Integer.toString(run).getBytes(
-        java.nio.charset.StandardCharsets.US_ASCII));
-    return java.util.HexFormat.of().formatHex(digest);
+  static String commitOf(int run) throws NoSuchAlgorithmException {
+    byte[] digest = MessageDigest.getInstance("SHA-1").digest(Integer.toString(run).getBytes(
+        StandardCharsets.US_ASCII));
+    return HexFormat.of().formatHex(digest);
   }
 
   @AfterAll

@@ -16,8 +16,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -243,13 +246,13 @@ abstract class StoreContract {
   @DisplayName("reads each scenario's series per host in time order, whatever the import order, and finds its step")
   void seriesAndCheck() throws Exception {
     Path runs = dir.resolve("runs");
-    List<Path> folders = new java.util.ArrayList<>();
+    List<Path> folders = new ArrayList<>();
     for (int i = 1; i <= 24; i++) {
       // Both embedding scenarios get 15% slower from run 16 on; the classifier stays as it was.
       folders.add(run(runs, i, "host-a", i >= 16 ? 1.15 : 1.0));
     }
     folders.add(run(dir.resolve("other"), 1, "host-b", 1.0));
-    java.util.Collections.reverse(folders);
+    Collections.reverse(folders);
     try (HistoryStore store = HistoryStore.open(location())) {
       for (Path folder : folders) {
         store.importRun(source(folder));
@@ -260,7 +263,7 @@ abstract class StoreContract {
       Series batch1 = series.stream().filter(one -> one.params().get("batch_size").equals("1")
           && one.benchmark().equals(Fixtures.EMBED)).findFirst().orElseThrow();
       assertThat(batch1.points()).extracting(Series.Point::commit)
-          .containsExactlyElementsOf(java.util.stream.IntStream.rangeClosed(1, 24).mapToObj(i -> "c0ffee" + i).toList());
+          .containsExactlyElementsOf(IntStream.rangeClosed(1, 24).mapToObj(i -> "c0ffee" + i).toList());
       assertThat(batch1.points().get(0).medianMs())
           .isEqualTo(source(folders.get(folders.size() - 1)).run().results().get(0).latencyMs().median());
       assertThat(new SeriesQuery("Embedding", Map.of("batch_size", "8"), null).read(store)).hasSize(2)

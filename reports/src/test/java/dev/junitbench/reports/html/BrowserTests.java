@@ -3,10 +3,16 @@ package dev.junitbench.reports.html;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.junitbench.reports.history.Series;
+import dev.junitbench.reports.history.Series.Point;
+import dev.junitbench.stats.RegressionRule;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.logging.Level;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -53,10 +59,10 @@ class BrowserTests {
     Path base = ReportRuns.current(tempDir, "run-base", 1.0);
     Path now = ReportRuns.current(tempDir, "run-now", 1.3);
     report = now.resolve(HtmlReport.FILE);
-    HtmlReport.of(List.of(now), base, dev.junitbench.stats.RegressionRule.DEFAULT).write(report);
+    HtmlReport.of(List.of(now), base, RegressionRule.DEFAULT).write(report);
     Path forked = ReportRuns.forked(tempDir, "run-forked");
     forkedReport = forked.resolve(HtmlReport.FILE);
-    HtmlReport.of(List.of(forked), null, dev.junitbench.stats.RegressionRule.DEFAULT).write(forkedReport);
+    HtmlReport.of(List.of(forked), null, RegressionRule.DEFAULT).write(forkedReport);
 
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM.toFile());
@@ -139,14 +145,14 @@ class BrowserTests {
   @Test
   @DisplayName("paints history trend's page: median, p99 and throughput per series, its change point marked, a hostile param inert")
   void trendPage() throws Exception {
-    List<dev.junitbench.reports.history.Series.Point> points = new java.util.ArrayList<>();
+    List<Point> points = new ArrayList<>();
     for (int i = 0; i < 30; i++) {
       double median = (i < 20 ? 2.0 : 2.4) * (1 + 0.01 * Math.sin(i * 1.7));
-      points.add(new dev.junitbench.reports.history.Series.Point("r" + i, "2026-11-" + String.format("%02d", 1 + i % 28)
+      points.add(new Point("r" + i, "2026-11-" + String.format("%02d", 1 + i % 28)
           + "T10:00:00Z", "c0ffee" + i, median, median * 1.1, 1000 / median, "samples/s"));
     }
-    dev.junitbench.reports.history.Series series = new dev.junitbench.reports.history.Series(
-        "com.example.TextBenchmarks#miniLm", java.util.Map.of("batch_size", "1", "payload", ReportRuns.SCRIPT),
+    Series series = new Series(
+        "com.example.TextBenchmarks#miniLm", Map.of("batch_size", "1", "payload", ReportRuns.SCRIPT),
         ReportRuns.HOST, points);
     Path trend = tempDir.resolve("trend.html");
     TrendPage.of(List.of(series), "TextBenchmarks").write(trend);
@@ -191,7 +197,7 @@ class BrowserTests {
     List<Double> sorted = visibleSortValues();
     assertThat(sorted).isSorted();
     median.click();
-    assertThat(visibleSortValues()).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+    assertThat(visibleSortValues()).isSortedAccordingTo(Comparator.reverseOrder());
 
     WebElement filter = driver.findElement(By.id("filter"));
     filter.sendKeys("miniLmDjl");

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.junitbench.stats.RegressionRule;
 import java.nio.file.Path;
 import java.util.List;
+import org.assertj.core.api.Assertions;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -282,7 +283,7 @@ class HtmlReportTests {
     for (int i = 0; i < 5; i++) {
       assertThat(all.get("forks").get(i).get("fork").asInt()).isEqualTo(i + 1);
       assertThat(all.get("forks").get(i).get("median").asDouble())
-          .isCloseTo(ReportRuns.FORK_MEDIANS_NS[i] / 1e6, org.assertj.core.api.Assertions.within(0.03));
+          .isCloseTo(ReportRuns.FORK_MEDIANS_NS[i] / 1e6, Assertions.within(0.03));
     }
     assertThat(lost.get("forks").findValues("fork")).extracting(JsonNode::asInt).containsExactly(1, 2, 4, 5);
     assertThat(forked.select("nav a").eachText()).contains("Forks");

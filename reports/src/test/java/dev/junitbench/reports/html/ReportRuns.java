@@ -6,15 +6,23 @@ import static dev.junitbench.reports.Fixtures.passed;
 import dev.junitbench.reports.Fixtures;
 import dev.junitbench.results.ForkFigures;
 import dev.junitbench.results.ForkRun;
+import dev.junitbench.results.GenerationFigures;
+import dev.junitbench.results.LoadFigures;
+import dev.junitbench.results.LoadFigures.BoundCheck;
+import dev.junitbench.results.LoadFigures.Peak;
+import dev.junitbench.results.LoadFigures.Probe;
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.results.Phase;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
+import dev.junitbench.results.Throughput;
 import dev.junitbench.stats.ForkAdvice;
 import dev.junitbench.stats.LatencySummary;
+import dev.junitbench.stats.TokenTimings;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.LongStream;
@@ -59,7 +67,7 @@ final class ReportRuns {
     results.add(passed("com.example.Hostile#run", params("payload", HOSTILE, "batch_size", 1), 99, 30, 2e5));
     results.add(passed("com.example.Hostile#run", params("payload", SCRIPT, "batch_size", 2), 98, 30, 3e5));
     for (int batch : new int[] {1, 8}) {
-      Map<String, Object> cuda = new java.util.LinkedHashMap<>(params("batch_size", batch));
+      Map<String, Object> cuda = new LinkedHashMap<>(params("batch_size", batch));
       cuda.put("device", "cuda");
       results.add(RunFolders.ended(ORT, cuda, Status.ABORTED, ORT + " [device=cuda, batch_size=" + batch
           + "], model 'all-minilm-l6-v2-q': CUDA requested; onnxruntime offers [CPU] here " + HOSTILE));
@@ -98,19 +106,19 @@ final class ReportRuns {
     long[] tokens = {50 * ms, 60 * ms, 70 * ms, 50 * ms, 60 * ms, 70 * ms, 50 * ms, 60 * ms, 70 * ms, 50 * ms, 60 * ms,
         70 * ms};
     ScenarioResult generating = passed(LOADED, params("batch_size", 1), 11, 4, 70e6)
-        .withGeneration(dev.junitbench.results.GenerationFigures.of(
-            dev.junitbench.stats.TokenTimings.of(tokens, 4, 3, 1, 128, 400 * ms), HOSTILE), tokens);
+        .withGeneration(GenerationFigures.of(
+            TokenTimings.of(tokens, 4, 3, 1, 128, 400 * ms), HOSTILE), tokens);
     long[] latencies = Fixtures.lognormal(12, 100, 20e6);
-    dev.junitbench.results.LoadFigures load = new dev.junitbench.results.LoadFigures("server", 2, null, 100, 40.0,
+    LoadFigures load = new LoadFigures("server", 2, null, 100, 40.0,
         38.5, 38.4, 2600, LatencySummary.of(latencies, 100), LatencySummary.of(new long[] {100_000, 300_000}, 2),
-        dev.junitbench.results.LoadFigures.BoundCheck.of(latencies, "p99 <= 10ms", 0.99, 10), null, null)
-        .withPeak(new dev.junitbench.results.LoadFigures.Peak(null, 2, List.of(
-            new dev.junitbench.results.LoadFigures.Probe(40, 38.5, 38.4, 100, 21.0, false),
-            new dev.junitbench.results.LoadFigures.Probe(20, 19.8, 19.8, 100, 20.5, false))));
+        BoundCheck.of(latencies, "p99 <= 10ms", 0.99, 10), null, null)
+        .withPeak(new Peak(null, 2, List.of(
+            new Probe(40, 38.5, 38.4, 100, 21.0, false),
+            new Probe(20, 19.8, 19.8, 100, 20.5, false))));
     ScenarioResult server = passed(LOADED, params("batch_size", 1, "load", "server", "target_qps", "peak"), 12, 100,
-        20e6).withLoad(load, new dev.junitbench.results.Throughput(38.4, "samples/s"));
+        20e6).withLoad(load, new Throughput(38.4, "samples/s"));
     // A probe of the user's: two numbers, a hostile text, a figure it could not measure and why.
-    Map<String, Object> group = new java.util.LinkedHashMap<>();
+    Map<String, Object> group = new LinkedHashMap<>();
     group.put("opened", 3);
     group.put("read_mb", 1.25);
     group.put("source", HOSTILE);

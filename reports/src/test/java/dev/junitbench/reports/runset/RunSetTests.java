@@ -11,9 +11,11 @@ import dev.junitbench.reports.html.HtmlReport;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.UnitFormat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.assertj.core.data.Offset;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -81,10 +83,10 @@ class RunSetTests {
       List<String> cells = rows.get(i).select("td").eachText();
       double cpuMedian = cpuRun.results().get(i).latencyMs().median();
       double gpuMedian = gpuRun.results().get(i).latencyMs().median();
-      assertThat(cells.get(1)).isEqualTo(dev.junitbench.results.UnitFormat.duration(cpuMedian));
-      assertThat(cells.get(5)).isEqualTo(dev.junitbench.results.UnitFormat.duration(gpuMedian));
+      assertThat(cells.get(1)).isEqualTo(UnitFormat.duration(cpuMedian));
+      assertThat(cells.get(5)).isEqualTo(UnitFormat.duration(gpuMedian));
       assertThat(cells.get(4)).isEqualTo("1.000");
-      assertThat(Double.parseDouble(cells.get(8))).isCloseTo(gpuMedian / cpuMedian, org.assertj.core.data.Offset.offset(5e-4));
+      assertThat(Double.parseDouble(cells.get(8))).isCloseTo(gpuMedian / cpuMedian, Offset.offset(5e-4));
     }
     // The scenario table names each row's host, never a pooled figure.
     assertThat(page.select("#scenarios tbody tr")).hasSize(4);
