@@ -48,36 +48,57 @@ import org.junit.platform.commons.support.AnnotationSupport;
 final class AnnotatedPlan {
 
   private static final Set<String> RESERVED =
-      Set.of(Scenario.DEVICE, Scenario.DEVICE_RESOLVED, Scenario.BATCH_SIZE, Scenario.SEQUENCE_LENGTH,
-          Scenario.PROVIDER, Scenario.MODE, Scenario.THREADS, ModelBinding.BACKEND, ModelBinding.ENGINE,
-          LoadPoint.LOAD, LoadPoint.TARGET_QPS, LoadPoint.CLIENTS, LoadPoint.SAMPLES_PER_QUERY);
+      Set.of(
+          Scenario.DEVICE,
+          Scenario.DEVICE_RESOLVED,
+          Scenario.BATCH_SIZE,
+          Scenario.SEQUENCE_LENGTH,
+          Scenario.PROVIDER,
+          Scenario.MODE,
+          Scenario.THREADS,
+          ModelBinding.BACKEND,
+          ModelBinding.ENGINE,
+          LoadPoint.LOAD,
+          LoadPoint.TARGET_QPS,
+          LoadPoint.CLIENTS,
+          LoadPoint.SAMPLES_PER_QUERY);
 
   /**
    * The plan of {@code method} in {@code testClass}.
    *
-   * @throws BenchmarkConfigurationException naming the annotation or parameter, the value and the fix
+   * @throws BenchmarkConfigurationException naming the annotation or parameter, the value and the
+   *     fix
    */
-  static BenchmarkPlan of(Method method, Class<?> testClass, BenchConfig config, Backends backends) {
+  static BenchmarkPlan of(
+      Method method, Class<?> testClass, BenchConfig config, Backends backends) {
     String benchmark = ScenarioKey.benchmarkId(testClass.getName(), method.getName());
     config.validate();
-    // Annotations are checked even when the run overrides them, so a quick run reports what a full run would.
+    // Annotations are checked even when the run overrides them, so a quick run reports what a full
+    // run would.
     StopRule annotatedWarmup = warmupRule(annotation(method, testClass, Warmup.class), benchmark);
-    StopRule annotatedMeasurement = measurementRule(annotation(method, testClass, Measurement.class), benchmark);
+    StopRule annotatedMeasurement =
+        measurementRule(annotation(method, testClass, Measurement.class), benchmark);
     Gate.BudgetLimits budget = budget(annotation(method, testClass, Budget.class), benchmark);
     Forking forking = forking(annotation(method, testClass, Fork.class), benchmark, config);
     StopRule warmup = config.warmupOverride().orElse(annotatedWarmup);
     StopRule measurement = config.measurementOverride().orElse(annotatedMeasurement);
     ModelBinding model = model(method, benchmark, backends).orElse(null);
-    // Device.AUTO stands for the best device of the backend that opens the model, or of any backend;
+    // Device.AUTO stands for the best device of the backend that opens the model, or of any
+    // backend;
     // a dry run loads no runtime to find out, and leaves it unresolved.
-    Dimensions.DeviceResolver resolver = config.dryRun() ? (device, provider) -> device
-        : model == null ? (device, provider) -> backends.resolve(device) : model::resolve;
-    List<Scenario> scenarios = new DimensionReader(method, testClass, benchmark).dimensions()
-        .scenarios(benchmark, config, resolver);
+    Dimensions.DeviceResolver resolver =
+        config.dryRun()
+            ? (device, provider) -> device
+            : model == null ? (device, provider) -> backends.resolve(device) : model::resolve;
+    List<Scenario> scenarios =
+        new DimensionReader(method, testClass, benchmark)
+            .dimensions()
+            .scenarios(benchmark, config, resolver);
     if (model != null) {
       model.check(scenarios);
     }
-    GenerationPlan generation = generation(annotation(method, testClass, Generate.class), method, model, benchmark);
+    GenerationPlan generation =
+        generation(annotation(method, testClass, Generate.class), method, model, benchmark);
     Optional<Found<Load>> load = annotation(method, testClass, Load.class);
     LoadPlan loadPlan = null;
     if (load.isPresent()) {
@@ -86,20 +107,33 @@ final class AnnotatedPlan {
       List<LoadPoint> points = LoadPlanning.points(spec, where);
       loadPlan = LoadPlanning.plan(spec, where);
       Optional<Found<Fork>> fork = annotation(method, testClass, Fork.class);
-      if (fork.isPresent() && config.forksOverride().isEmpty() && forking.count() > 0
+      if (fork.isPresent()
+          && config.forksOverride().isEmpty()
+          && forking.count() > 0
           && points.stream().anyMatch(LoadPoint::pooled)) {
-        // A run-wide or default fork count measures these scenarios here; only the benchmark's own @Fork is wrong.
-        throw invalid("@Load " + where + " with @Fork(" + forking.count() + ")", "Offline, Server and Concurrency"
-            + " scenarios are measured in the JUnit JVM; set @Fork(0) for this benchmark, or list only SINGLE_STREAM"
-            + " and MULTI_STREAM");
+        // A run-wide or default fork count measures these scenarios here; only the benchmark's own
+        // @Fork is wrong.
+        throw invalid(
+            "@Load " + where + " with @Fork(" + forking.count() + ")",
+            "Offline, Server and Concurrency"
+                + " scenarios are measured in the JUnit JVM; set @Fork(0) for this benchmark, or list only SINGLE_STREAM"
+                + " and MULTI_STREAM");
       }
       if ((loadPlan.ttftBoundMs() != null || loadPlan.tpotBoundMs() != null)
-          && (generation == null || points.stream().noneMatch(p -> p.scenario() == LoadScenario.SERVER))) {
-        throw invalid("@Load(ttftBound, tpotBound) " + where, "they bound the requests of a generating benchmark"
-            + " under Server; add @Generate and LoadScenario.SERVER, or leave them out");
+          && (generation == null
+              || points.stream().noneMatch(p -> p.scenario() == LoadScenario.SERVER))) {
+        throw invalid(
+            "@Load(ttftBound, tpotBound) " + where,
+            "they bound the requests of a generating benchmark"
+                + " under Server; add @Generate and LoadScenario.SERVER, or leave them out");
       }
       if (generation != null && points.stream().anyMatch(LoadPoint::peakSearch)) {
-        throw invalid("@Load(peakSearch = " + load.get().annotation().peakSearch() + ") " + where + " with @Generate",
+        throw invalid(
+            "@Load(peakSearch = "
+                + load.get().annotation().peakSearch()
+                + ") "
+                + where
+                + " with @Generate",
             "a peak search of a generating benchmark is not supported; list the Server rates to try, e.g."
                 + " targetQps = {1, 2, 4}");
       }
@@ -111,13 +145,23 @@ final class AnnotatedPlan {
       }
       scenarios = loaded;
     }
-    return new BenchmarkPlan(benchmark, warmup, measurement, scenarios, model, budget, forking, generation, loadPlan);
+    return new BenchmarkPlan(
+        benchmark, warmup, measurement, scenarios, model, budget, forking, generation, loadPlan);
   }
 
   /** {@code @Load} as written. */
   private static LoadSpec spec(Load load) {
-    return new LoadSpec(load.value(), load.samplesPerQuery(), load.targetQps(), load.peakSearch(), load.latencyBound(),
-        load.concurrency(), load.workers(), load.ttftBound(), load.tpotBound(), load.seed());
+    return new LoadSpec(
+        load.value(),
+        load.samplesPerQuery(),
+        load.targetQps(),
+        load.peakSearch(),
+        load.latencyBound(),
+        load.concurrency(),
+        load.workers(),
+        load.ttftBound(),
+        load.tpotBound(),
+        load.seed());
   }
 
   /**
@@ -127,71 +171,103 @@ final class AnnotatedPlan {
    *     annotation names no model, both a file and a block, or a malformed option
    */
   static Optional<ModelBinding> model(Method method, String benchmark, Backends backends) {
-    List<Parameter> annotated = Arrays.stream(method.getParameters())
-        .filter(p -> p.isAnnotationPresent(Model.class)).toList();
+    List<Parameter> annotated =
+        Arrays.stream(method.getParameters())
+            .filter(p -> p.isAnnotationPresent(Model.class))
+            .toList();
     if (annotated.isEmpty()) {
       return Optional.empty();
     }
     if (annotated.size() > 1) {
-      throw new BenchmarkConfigurationException(benchmark + " has " + annotated.size()
-          + " @Model parameters; a benchmark measures one model: split it into one benchmark per model");
+      throw new BenchmarkConfigurationException(
+          benchmark
+              + " has "
+              + annotated.size()
+              + " @Model parameters; a benchmark measures one model: split it into one benchmark per model");
     }
     Parameter parameter = annotated.get(0);
     Model model = parameter.getAnnotation(Model.class);
     Class<?> factory = model.inputs() == InputFactory.class ? null : model.inputs();
-    ModelSpec.InputMaker inputs = factory == null ? null : (handle, scenario) -> {
-      // Made when the scenario's inputs are built, as often as they are.
-      @SuppressWarnings("unchecked")
-      InputFactory<Object> made = (InputFactory<Object>) ModelBinding.newInstance(factory,
-          "@Model(inputs = " + factory.getSimpleName() + ".class) of " + benchmark);
-      return made.create(handle, scenario);
-    };
-    return Optional.of(ModelBinding.bind(benchmark, new ModelSpec(model.value(), model.block(), model.tokenizer(),
-        model.id(), model.engine(), List.of(model.options()), parameter.getType(), inputs,
-        factory == null ? null : factory.getName()), backends));
+    ModelSpec.InputMaker inputs =
+        factory == null
+            ? null
+            : (handle, scenario) -> {
+              // Made when the scenario's inputs are built, as often as they are.
+              @SuppressWarnings("unchecked")
+              InputFactory<Object> made =
+                  (InputFactory<Object>)
+                      ModelBinding.newInstance(
+                          factory,
+                          "@Model(inputs = " + factory.getSimpleName() + ".class) of " + benchmark);
+              return made.create(handle, scenario);
+            };
+    return Optional.of(
+        ModelBinding.bind(
+            benchmark,
+            new ModelSpec(
+                model.value(),
+                model.block(),
+                model.tokenizer(),
+                model.id(),
+                model.engine(),
+                List.of(model.options()),
+                parameter.getType(),
+                inputs,
+                factory == null ? null : factory.getName()),
+            backends));
   }
 
-  private static GenerationPlan generation(Optional<Found<Generate>> found, Method method, ModelBinding model,
-      String benchmark) {
-    boolean takesGenerator = Arrays.stream(method.getParameterTypes()).anyMatch(t -> t == Generator.class);
+  private static GenerationPlan generation(
+      Optional<Found<Generate>> found, Method method, ModelBinding model, String benchmark) {
+    boolean takesGenerator =
+        Arrays.stream(method.getParameterTypes()).anyMatch(t -> t == Generator.class);
     if (found.isEmpty()) {
       if (takesGenerator) {
-        throw invalid("The Generator parameter of " + benchmark, "it needs @Generate on the method or its class,"
-            + " e.g. @Generate(tokens = 32, promptTokens = 128)");
+        throw invalid(
+            "The Generator parameter of " + benchmark,
+            "it needs @Generate on the method or its class,"
+                + " e.g. @Generate(tokens = 32, promptTokens = 128)");
       }
       return null;
     }
     Generate generate = found.get().annotation();
     String where = found.get().where() + " of " + benchmark;
     if (generate.tokens() < 1) {
-      throw invalid("@Generate(tokens = " + generate.tokens() + ") " + where,
+      throw invalid(
+          "@Generate(tokens = " + generate.tokens() + ") " + where,
           "a request generates at least 1 new token, e.g. @Generate(tokens = 32)");
     }
     if (generate.promptTokens() < 1) {
-      throw invalid("@Generate(promptTokens = " + generate.promptTokens() + ") " + where,
+      throw invalid(
+          "@Generate(promptTokens = " + generate.promptTokens() + ") " + where,
           "a prompt has at least 1 token, e.g. @Generate(tokens = 32, promptTokens = 128)");
     }
     if (!takesGenerator || model == null) {
-      throw invalid("@Generate " + where, "the method needs a @Model parameter of a decoder and a Generator"
-          + " parameter to call, e.g. void generate(@Model(block = Decoders.DistilGpt2.class) OnnxModel model,"
-          + " Generator generator) { generator.generate(); }");
+      throw invalid(
+          "@Generate " + where,
+          "the method needs a @Model parameter of a decoder and a Generator"
+              + " parameter to call, e.g. void generate(@Model(block = Decoders.DistilGpt2.class) OnnxModel model,"
+              + " Generator generator) { generator.generate(); }");
     }
     return new GenerationPlan(generate.tokens(), generate.promptTokens(), generate.seed());
   }
 
-  private static Forking forking(Optional<Found<Fork>> found, String benchmark, BenchConfig config) {
+  private static Forking forking(
+      Optional<Found<Fork>> found, String benchmark, BenchConfig config) {
     int count = Defaults.FORKS;
     List<String> jvmArgs = new ArrayList<>();
     if (found.isPresent()) {
       Fork fork = found.get().annotation();
       String where = found.get().where() + " of " + benchmark;
       if (fork.value() < 0) {
-        throw invalid("@Fork(" + fork.value() + ") " + where,
+        throw invalid(
+            "@Fork(" + fork.value() + ") " + where,
             "use 0 (measure in the JUnit JVM) or a number of child JVMs such as @Fork(5)");
       }
       for (String option : fork.jvmArgs()) {
         if (option.isBlank()) {
-          throw invalid("@Fork(jvmArgs) " + where + " holds an empty option",
+          throw invalid(
+              "@Fork(jvmArgs) " + where + " holds an empty option",
               "give one JVM option per element, such as jvmArgs = {\"-Xmx2g\", \"-XX:+UseParallelGC\"}");
         }
         jvmArgs.add(option);
@@ -200,7 +276,9 @@ final class AnnotatedPlan {
       count = fork.value();
     }
     jvmArgs.addAll(JvmArgs.checked(config.forksJvmArgs(), "-D" + BenchConfig.FORKS_JVM_ARGS));
-    return new Forking(config.forksOverride().orElse(count), List.copyOf(jvmArgs),
+    return new Forking(
+        config.forksOverride().orElse(count),
+        List.copyOf(jvmArgs),
         found.isPresent() || config.forksOverride().isPresent());
   }
 
@@ -210,18 +288,26 @@ final class AnnotatedPlan {
     }
     Budget budget = found.get().annotation();
     String where = found.get().where() + " of " + benchmark;
-    Double median = budget.median().isBlank() ? null
-        : Durations.parse(budget.median(), "@Budget(median) " + where).toNanos() / 1e6;
-    Double p99 = budget.p99().isBlank() ? null : Durations.parse(budget.p99(), "@Budget(p99) " + where).toNanos() / 1e6;
+    Double median =
+        budget.median().isBlank()
+            ? null
+            : Durations.parse(budget.median(), "@Budget(median) " + where).toNanos() / 1e6;
+    Double p99 =
+        budget.p99().isBlank()
+            ? null
+            : Durations.parse(budget.p99(), "@Budget(p99) " + where).toNanos() / 1e6;
     double throughput = budget.minThroughput();
     boolean blankThroughput = Double.isNaN(throughput);
     if (!blankThroughput && !(throughput > 0 && Double.isFinite(throughput))) {
-      throw invalid("@Budget(minThroughput = " + throughput + ") " + where,
+      throw invalid(
+          "@Budget(minThroughput = " + throughput + ") " + where,
           "the throughput limit must be a positive number of samples per second, e.g. minThroughput = 100");
     }
     if (median == null && p99 == null && blankThroughput) {
-      throw invalid("@Budget " + where, "it sets no limit; set median, p99 or minThroughput,"
-          + " e.g. @Budget(median = \"10ms\")");
+      throw invalid(
+          "@Budget " + where,
+          "it sets no limit; set median, p99 or minThroughput,"
+              + " e.g. @Budget(median = \"10ms\")");
     }
     return new Gate.BudgetLimits(median, p99, blankThroughput ? null : throughput);
   }
@@ -231,8 +317,12 @@ final class AnnotatedPlan {
   /** The one place an annotation is looked up: on the method, else on its class. */
   private static <A extends Annotation> Optional<Found<A>> annotation(
       Method method, Class<?> testClass, Class<A> type) {
-    return AnnotationSupport.findAnnotation(method, type).map(a -> new Found<A>(a, method))
-        .or(() -> AnnotationSupport.findAnnotation(testClass, type).map(a -> new Found<A>(a, testClass)));
+    return AnnotationSupport.findAnnotation(method, type)
+        .map(a -> new Found<A>(a, method))
+        .or(
+            () ->
+                AnnotationSupport.findAnnotation(testClass, type)
+                    .map(a -> new Found<A>(a, testClass)));
   }
 
   /** An annotation and the element it was found on: the benchmark method or its class. */
@@ -240,7 +330,9 @@ final class AnnotatedPlan {
 
     /** {@code on distilgpt2}, {@code on class GenerationBenchmarks}. */
     String where() {
-      return on instanceof Method m ? "on " + m.getName() : "on class " + ((Class<?>) on).getSimpleName();
+      return on instanceof Method m
+          ? "on " + m.getName()
+          : "on class " + ((Class<?>) on).getSimpleName();
     }
   }
 
@@ -252,11 +344,12 @@ final class AnnotatedPlan {
     String where = found.get().where() + " of " + benchmark;
     boolean blankIterations = warmup.iterations() == Warmup.BLANK_ITERATIONS;
     if (!blankIterations && warmup.iterations() < 0) {
-      throw invalid("@Warmup(iterations = " + warmup.iterations() + ") " + where,
+      throw invalid(
+          "@Warmup(iterations = " + warmup.iterations() + ") " + where,
           "iterations must be 0 (no warm-up) or more");
     }
-    Duration time = warmup.time().isBlank() ? null
-        : Durations.parse(warmup.time(), "@Warmup(time) " + where);
+    Duration time =
+        warmup.time().isBlank() ? null : Durations.parse(warmup.time(), "@Warmup(time) " + where);
     if (blankIterations && time == null) {
       return new StopRule(Defaults.WARMUP_ITERATIONS, Defaults.WARMUP_TIME, 0);
     }
@@ -271,20 +364,25 @@ final class AnnotatedPlan {
     String where = found.get().where() + " of " + benchmark;
     boolean blankIterations = measurement.iterations() == Measurement.BLANK_ITERATIONS;
     if (!blankIterations && measurement.iterations() < 1) {
-      throw invalid("@Measurement(iterations = " + measurement.iterations() + ") " + where,
+      throw invalid(
+          "@Measurement(iterations = " + measurement.iterations() + ") " + where,
           "iterations must be at least 1 (or left out)");
     }
-    Duration time = measurement.time().isBlank() ? null
-        : Durations.parse(measurement.time(), "@Measurement(time) " + where);
+    Duration time =
+        measurement.time().isBlank()
+            ? null
+            : Durations.parse(measurement.time(), "@Measurement(time) " + where);
     double precision = measurement.precision();
     boolean blankPrecision = precision == Measurement.BLANK_PRECISION;
     if (!blankPrecision && !(precision > 0 && precision < 1)) {
-      throw invalid("@Measurement(precision = " + precision + ") " + where,
+      throw invalid(
+          "@Measurement(precision = " + precision + ") " + where,
           "precision must be in (0, 1), e.g. 0.01 for a 95% confidence interval within ±1% of the median");
     }
     int iterations = blankIterations ? 0 : measurement.iterations();
     if (!blankPrecision) {
-      return new StopRule(iterations, time == null ? Defaults.PRECISION_TIME_LIMIT : time, precision);
+      return new StopRule(
+          iterations, time == null ? Defaults.PRECISION_TIME_LIMIT : time, precision);
     }
     if (blankIterations && time == null) {
       return new StopRule(Defaults.MEASUREMENT_ITERATIONS, Defaults.MEASUREMENT_TIME, 0);
@@ -296,15 +394,23 @@ final class AnnotatedPlan {
     return BenchmarkConfigurationException.notValid(what, accepted);
   }
 
-  /** A benchmark's dimensions read from its annotations (method first, then class), each checked. */
+  /**
+   * A benchmark's dimensions read from its annotations (method first, then class), each checked.
+   */
   private record DimensionReader(Method method, Class<?> testClass, String benchmark) {
 
     Dimensions dimensions() {
-      return new Dimensions(devices(), sizes(BatchSizes.class, "@BatchSizes", "batch size"),
+      return new Dimensions(
+          devices(),
+          sizes(BatchSizes.class, "@BatchSizes", "batch size"),
           sizes(SequenceLengths.class, "@SequenceLengths", "sequence length"),
-          names(Providers.class, "@Providers", "a provider, e.g. @Providers({\"cuda\", \"tensorrt\"})"),
+          names(
+              Providers.class,
+              "@Providers",
+              "a provider, e.g. @Providers({\"cuda\", \"tensorrt\"})"),
           names(Modes.class, "@Modes", "a mode, e.g. @Modes({\"eager\", \"optimized\"})"),
-          sizes(Threads.class, "@Threads", "thread count"), params());
+          sizes(Threads.class, "@Threads", "thread count"),
+          params());
     }
 
     private String where(AnnotatedElement element) {
@@ -318,20 +424,22 @@ final class AnnotatedPlan {
       }
       String where = where(found.get().on());
       List<Device> devices = Arrays.asList(found.get().annotation().value());
-      requireNonEmptyDistinct(devices, "@Devices", where, "a device, e.g. @Devices({Device.CPU, Device.CUDA})");
+      requireNonEmptyDistinct(
+          devices, "@Devices", where, "a device, e.g. @Devices({Device.CPU, Device.CUDA})");
       return devices;
     }
 
-    private List<Integer> sizes(Class<? extends Annotation> type, String name,
-        String noun) {
+    private List<Integer> sizes(Class<? extends Annotation> type, String name, String noun) {
       Optional<? extends Found<? extends Annotation>> found = annotation(method, testClass, type);
       if (found.isEmpty()) {
         return Collections.singletonList(null);
       }
       String where = where(found.get().on());
       Annotation value = found.get().annotation();
-      int[] values = value instanceof BatchSizes b ? b.value()
-          : value instanceof Threads t ? t.value() : ((SequenceLengths) value).value();
+      int[] values =
+          value instanceof BatchSizes b
+              ? b.value()
+              : value instanceof Threads t ? t.value() : ((SequenceLengths) value).value();
       List<Integer> sizes = Arrays.stream(values).boxed().toList();
       requireNonEmptyDistinct(sizes, name, where, "a " + noun + ", e.g. " + name + "({1, 8})");
       for (int size : values) {
@@ -342,52 +450,74 @@ final class AnnotatedPlan {
       return sizes;
     }
 
-    /** The values of a dimension of names ({@code @Modes}, {@code @Providers}), or one null when absent. */
+    /**
+     * The values of a dimension of names ({@code @Modes}, {@code @Providers}), or one null when
+     * absent.
+     */
     private List<String> names(Class<? extends Annotation> type, String name, String example) {
       Optional<? extends Found<? extends Annotation>> found = annotation(method, testClass, type);
       if (found.isEmpty()) {
         return Collections.singletonList(null);
       }
       Annotation value = found.get().annotation();
-      List<String> values = Arrays.asList(value instanceof Modes m ? m.value() : ((Providers) value).value());
+      List<String> values =
+          Arrays.asList(value instanceof Modes m ? m.value() : ((Providers) value).value());
       requireNonEmptyDistinct(values, name, where(found.get().on()), example);
       return values;
     }
 
     private Map<String, List<String>> params() {
-      List<Param> declared = new ArrayList<>(AnnotationSupport.findRepeatableAnnotations(testClass, Param.class));
+      List<Param> declared =
+          new ArrayList<>(AnnotationSupport.findRepeatableAnnotations(testClass, Param.class));
       declared.addAll(AnnotationSupport.findRepeatableAnnotations(method, Param.class));
       Map<String, List<String>> params = new LinkedHashMap<>();
       for (Param param : declared) {
         String name = param.name();
         String what = "@Param(name = \"" + name + "\") of " + benchmark;
-        if (name.isBlank() || !name.equals(name.trim()) || name.contains("=") || name.contains(",")) {
-          throw invalid(what, "a param name must be non-blank, without spaces at its ends, '=' or ','");
+        if (name.isBlank()
+            || !name.equals(name.trim())
+            || name.contains("=")
+            || name.contains(",")) {
+          throw invalid(
+              what, "a param name must be non-blank, without spaces at its ends, '=' or ','");
         }
         if (RESERVED.contains(name)) {
-          throw invalid(what, "'" + name + "' is reserved for a built-in dimension; use @Devices,"
-              + " @BatchSizes, @SequenceLengths, @Modes or @Threads, or another name");
+          throw invalid(
+              what,
+              "'"
+                  + name
+                  + "' is reserved for a built-in dimension; use @Devices,"
+                  + " @BatchSizes, @SequenceLengths, @Modes or @Threads, or another name");
         }
         if (params.containsKey(name)) {
-          throw invalid(what, "the name is declared twice (on the method or its class); give each @Param its own name");
+          throw invalid(
+              what,
+              "the name is declared twice (on the method or its class); give each @Param its own name");
         }
         List<String> values = Arrays.asList(param.values());
-        requireNonEmptyDistinct(values, "@Param(name = \"" + name + "\", values = ...)", "of " + benchmark,
+        requireNonEmptyDistinct(
+            values,
+            "@Param(name = \"" + name + "\", values = ...)",
+            "of " + benchmark,
             "a value, e.g. values = {\"a\", \"b\"}");
         params.put(name, values);
       }
       return params;
     }
 
-    private static void requireNonEmptyDistinct(List<?> values, String annotation, String where, String example) {
+    private static void requireNonEmptyDistinct(
+        List<?> values, String annotation, String where, String example) {
       if (values.isEmpty()) {
         throw invalid(annotation + " " + where, "the list is empty; list at least " + example);
       }
       Set<Object> seen = new LinkedHashSet<>();
       for (Object value : values) {
         if (!seen.add(value)) {
-          throw invalid(annotation + " " + where, "it lists " + (value instanceof Device d ? d.id() : value)
-              + " twice; list each value once");
+          throw invalid(
+              annotation + " " + where,
+              "it lists "
+                  + (value instanceof Device d ? d.id() : value)
+                  + " twice; list each value once");
         }
       }
     }

@@ -12,9 +12,9 @@ import java.lang.annotation.Target;
 import org.apiguardian.api.API;
 
 /**
- * The batch sizes a benchmark runs with, one scenario each; read them with
- * {@link Scenario#batchSize()}. Throughput counts {@code batch size} samples per invocation. On a
- * class it applies to every benchmark that does not declare its own.
+ * The batch sizes a benchmark runs with, one scenario each; read them with {@link
+ * Scenario#batchSize()}. Throughput counts {@code batch size} samples per invocation. On a class it
+ * applies to every benchmark that does not declare its own.
  *
  * @since 0.1.0
  */

@@ -17,15 +17,15 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Marks a {@code void} method as a benchmark: JUnit discovers it like a test, expands it into one
- * invocation per scenario (the cartesian product of {@link Devices}, {@link BatchSizes},
- * {@link SequenceLengths} and {@link Param}), warms it up ({@link Warmup}), times it
- * ({@link Measurement}) and writes the statistics to the run's result files.
+ * invocation per scenario (the cartesian product of {@link Devices}, {@link BatchSizes}, {@link
+ * SequenceLengths} and {@link Param}), warms it up ({@link Warmup}), times it ({@link Measurement})
+ * and writes the statistics to the run's result files.
  *
  * <p>The method may declare parameters of type {@link Scenario} and {@link Blackhole}, and so may
  * {@code @BeforeEach}/{@code @AfterEach} methods, which run once per scenario, outside timing.
- * Benchmarks are tagged {@code performance} (excluded by default, selected with
- * {@code -Dgroups=performance}) and hold a shared resource lock, so no two benchmarks ever run at
- * the same time, even under JUnit's parallel execution.
+ * Benchmarks are tagged {@code performance} (excluded by default, selected with {@code
+ * -Dgroups=performance}) and hold a shared resource lock, so no two benchmarks ever run at the same
+ * time, even under JUnit's parallel execution.
  *
  * <p>The body runs many times in a loop; keep per-call set-up out of it and pass every result to
  * {@link Blackhole#consume(Object)} so the JIT cannot remove the work being measured.

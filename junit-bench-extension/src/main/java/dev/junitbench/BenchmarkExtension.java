@@ -16,8 +16,8 @@ import java.lang.reflect.Method;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
 import org.junit.platform.commons.support.AnnotationSupport;
@@ -34,11 +34,15 @@ final class BenchmarkExtension implements TestTemplateInvocationContextProvider 
 
   @Override
   public boolean supportsTestTemplate(ExtensionContext context) {
-    return context.getTestMethod().map(m -> AnnotationSupport.isAnnotated(m, Benchmark.class)).orElse(false);
+    return context
+        .getTestMethod()
+        .map(m -> AnnotationSupport.isAnnotated(m, Benchmark.class))
+        .orElse(false);
   }
 
   @Override
-  public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
+  public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(
+      ExtensionContext context) {
     Method method = context.getRequiredTestMethod();
     Class<?> testClass = context.getRequiredTestClass();
     BenchConfig config = BenchConfig.of(context::getConfigurationParameter);
@@ -47,7 +51,8 @@ final class BenchmarkExtension implements TestTemplateInvocationContextProvider 
     try {
       Optional<String> keyError = ConfigurationErrors.of(context.getUniqueId());
       if (keyError.isPresent()) {
-        // The listener found keys nobody knows when the run started: nothing of this run is measured.
+        // The listener found keys nobody knows when the run started: nothing of this run is
+        // measured.
         throw new BenchmarkConfigurationException(keyError.get());
       }
       BenchmarkPlan plan = AnnotatedPlan.of(method, testClass, config, backends);
@@ -56,32 +61,58 @@ final class BenchmarkExtension implements TestTemplateInvocationContextProvider 
         // A fork measures its one scenario; the JUnit JVM that started it judges the result.
         int index = child.get().scenario();
         if (index >= plan.scenarios().size()) {
-          throw new BenchmarkConfigurationException(benchmark + ": the fork expands " + plan.scenarios().size()
-              + " scenarios, the JUnit JVM asked for #" + (index + 1) + "; a benchmark's dimensions must not depend"
-              + " on the JVM");
+          throw new BenchmarkConfigurationException(
+              benchmark
+                  + ": the fork expands "
+                  + plan.scenarios().size()
+                  + " scenarios, the JUnit JVM asked for #"
+                  + (index + 1)
+                  + "; a benchmark's dimensions must not depend"
+                  + " on the JVM");
         }
         Gate none = new Gate(null, config.regressionRule(), null);
-        return Stream.of(ScenarioInvocation.of(new ScenarioRun(plan, index, BenchmarkPlan.Jvms.HERE, config, backends,
-            none)));
+        return Stream.of(
+            ScenarioInvocation.of(
+                new ScenarioRun(plan, index, BenchmarkPlan.Jvms.HERE, config, backends, none)));
       }
       BaselineMatching baseline = RunBaseline.of(context, config, backends);
-      if (baseline != null && plan.forking().configured() && plan.forking().count() == 0
+      if (baseline != null
+          && plan.forking().configured()
+          && plan.forking().count() == 0
           && config.forksOverride().isEmpty()) {
-        RunWarnings.warnOnce("@Fork(0) with a baseline: " + benchmark, "@Fork(0) on "
-            + benchmark + " with a baseline: its scenarios are judged on one JVM against the baseline's, every verdict"
-            + " marked \"" + JvmRuns.UNFORKED + "\"; remove @Fork(0) to fork against the baseline");
+        RunWarnings.warnOnce(
+            "@Fork(0) with a baseline: " + benchmark,
+            "@Fork(0) on "
+                + benchmark
+                + " with a baseline: its scenarios are judged on one JVM against the baseline's, every verdict"
+                + " marked \""
+                + JvmRuns.UNFORKED
+                + "\"; remove @Fork(0) to fork against the baseline");
       }
       Gate gate = new Gate(baseline, config.regressionRule(), plan.budget());
-      return IntStream.range(0, plan.scenarios().size()).mapToObj(index -> ScenarioInvocation.of(new ScenarioRun(plan,
-          index, plan.jvms(plan.scenarios().get(index), baseline), config, backends, gate)));
+      return IntStream.range(0, plan.scenarios().size())
+          .mapToObj(
+              index ->
+                  ScenarioInvocation.of(
+                      new ScenarioRun(
+                          plan,
+                          index,
+                          plan.jvms(plan.scenarios().get(index), baseline),
+                          config,
+                          backends,
+                          gate)));
     } catch (BenchmarkConfigurationException e) {
       return Stream.of(ScenarioInvocation.invalid(benchmark, e));
     }
   }
 
-  @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent exists only from JUnit 6 on
+  @SuppressWarnings(
+      "deprecation") // getOrComputeIfAbsent: computeIfAbsent exists only from JUnit 6 on
   private static Backends backends(ExtensionContext context, Class<?> testClass) {
-    return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(Backends.class,
-        key -> Backends.load(testClass.getClassLoader()), Backends.class);
+    return context
+        .getRoot()
+        .getStore(NAMESPACE)
+        .getOrComputeIfAbsent(
+            Backends.class, key -> Backends.load(testClass.getClassLoader()), Backends.class);
   }
 }

@@ -39,8 +39,10 @@ public final class Blackhole {
   private volatile double d1 = 1;
   private volatile double d2 = 2;
   private volatile int tlrMask = 1;
+
   @SuppressWarnings("UnusedVariable") // written, never read: the write lets a value escape
   private volatile Object escaped;
+
   private int tlr = (int) System.nanoTime();
 
   private AutoCloseable[] toClose = new AutoCloseable[4];
@@ -129,7 +131,10 @@ public final class Blackhole {
     toClose[pendingCloses++] = resource;
   }
 
-  /** Closes what the last iteration handed to {@link #closeAfterTiming}; called by the loop, untimed. */
+  /**
+   * Closes what the last iteration handed to {@link #closeAfterTiming}; called by the loop,
+   * untimed.
+   */
   void closePending() throws Exception {
     Exception failure = null;
     for (int i = 0; i < pendingCloses; i++) {

@@ -16,11 +16,11 @@ import org.apiguardian.api.API;
  * breaks one fails its test with every limit it broke, and its result keeps its figures, status
  * {@code failed}, with a {@code gate} group saying which limit and by how much.
  *
- * <p>Set at least one limit. Latencies are written like other durations ({@code "10ms"},
- * {@code "250us"}); {@link #minThroughput()} is in the result's unit, {@code samples/s} (batch
- * items per second). The figures are point estimates of the measured samples: a p99 of fewer than
- * 100 samples is close to their maximum. On a class it applies to every benchmark in it; a
- * method's own annotation wins.
+ * <p>Set at least one limit. Latencies are written like other durations ({@code "10ms"}, {@code
+ * "250us"}); {@link #minThroughput()} is in the result's unit, {@code samples/s} (batch items per
+ * second). The figures are point estimates of the measured samples: a p99 of fewer than 100 samples
+ * is close to their maximum. On a class it applies to every benchmark in it; a method's own
+ * annotation wins.
  *
  * @since 0.1.0
  */
@@ -31,7 +31,10 @@ import org.apiguardian.api.API;
 @API(status = STABLE, since = "0.1")
 public @interface Budget {
 
-  /** The value of {@link #minThroughput()} that means "not set" (NaN: any number written is checked). */
+  /**
+   * The value of {@link #minThroughput()} that means "not set" (NaN: any number written is
+   * checked).
+   */
   double BLANK_THROUGHPUT = 0.0 / 0.0;
 
   /** Largest acceptable median latency, such as {@code "10ms"}; empty means no limit. */

@@ -12,9 +12,9 @@ import java.lang.annotation.Target;
 import org.apiguardian.api.API;
 
 /**
- * The devices a benchmark runs on, one scenario each. Without it a benchmark runs on
- * {@link Device#CPU}. A scenario whose device is not available where the benchmark runs is aborted
- * with the reason. On a class it applies to every benchmark that does not declare its own.
+ * The devices a benchmark runs on, one scenario each. Without it a benchmark runs on {@link
+ * Device#CPU}. A scenario whose device is not available where the benchmark runs is aborted with
+ * the reason. On a class it applies to every benchmark that does not declare its own.
  *
  * @since 0.1.0
  */

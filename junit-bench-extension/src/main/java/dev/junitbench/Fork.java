@@ -12,11 +12,11 @@ import java.lang.annotation.Target;
 import org.apiguardian.api.API;
 
 /**
- * Measures each scenario in fresh JVMs, as JMH's {@code @Fork} does: {@code 0} measures in the JUnit
- * JVM (the default without this annotation); {@code n >= 1} starts n child JVMs, one after the other,
- * each of which opens the model, runs the scenario's set-up, warms up and measures, and hands its
- * samples back. The JUnit JVM stays the one test per scenario that the IDE and Surefire show, and
- * writes every result file.
+ * Measures each scenario in fresh JVMs, as JMH's {@code @Fork} does: {@code 0} measures in the
+ * JUnit JVM (the default without this annotation); {@code n >= 1} starts n child JVMs, one after
+ * the other, each of which opens the model, runs the scenario's set-up, warms up and measures, and
+ * hands its samples back. The JUnit JVM stays the one test per scenario that the IDE and Surefire
+ * show, and writes every result file.
  *
  * <p>One JVM's figures describe that JVM: JIT decisions, memory layout and native thread pools
  * differ in the next, so a scenario's median moves between JVM runs by more than its own interval
@@ -31,8 +31,8 @@ import org.apiguardian.api.API;
  * against a baseline scenario measured unforked: then the scenario is measured in the JUnit JVM
  * first, as an unforked one is, and that JVM keeps its model open while the children run. On a
  * class it applies to every benchmark in it; a method's own annotation wins. The configuration
- * parameter {@code junit.bench.forks} replaces the count for a run, and
- * {@code junit.bench.forks.jvm-args} appends options.
+ * parameter {@code junit.bench.forks} replaces the count for a run, and {@code
+ * junit.bench.forks.jvm-args} appends options.
  *
  * @since 0.1.0
  */
@@ -46,6 +46,9 @@ public @interface Fork {
   /** Child JVMs per scenario: 0 (none, measure in the JUnit JVM) or more; 5 when left out. */
   int value() default Defaults.RECOMMENDED_FORKS;
 
-  /** JVM options appended after the JUnit JVM's own, like JMH's {@code jvmArgsAppend}: {@code "-Xmx2g"}. */
+  /**
+   * JVM options appended after the JUnit JVM's own, like JMH's {@code jvmArgsAppend}: {@code
+   * "-Xmx2g"}.
+   */
   String[] jvmArgs() default {};
 }

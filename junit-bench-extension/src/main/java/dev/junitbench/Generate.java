@@ -16,8 +16,8 @@ import org.apiguardian.api.API;
  * {@link #tokens()} new tokens greedily (an end-of-sequence token does not stop it) after a prompt
  * of {@link #promptTokens()} tokens, for every sequence of the scenario's batch, and the time of
  * every token is kept. The result gains the figures of text generation (time to first token, time
- * per output token, inter-token latency, tokens per second) and the run folder a {@code tokens.csv}.
- * On a class it applies to every benchmark in it; a method's own annotation wins.
+ * per output token, inter-token latency, tokens per second) and the run folder a {@code
+ * tokens.csv}. On a class it applies to every benchmark in it; a method's own annotation wins.
  *
  * <pre>{@code
  * @Benchmark
@@ -39,7 +39,9 @@ public @interface Generate {
   /** New tokens each call generates per sequence (N), at least 1. */
   int tokens();
 
-  /** Prompt tokens per sequence (L), at least 1; with the new tokens at most the model's positions. */
+  /**
+   * Prompt tokens per sequence (L), at least 1; with the new tokens at most the model's positions.
+   */
   int promptTokens() default 128;
 
   /** Seed of the prompt's token ids when the model has no tokenizer to make them from text. */

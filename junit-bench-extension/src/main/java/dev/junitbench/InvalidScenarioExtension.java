@@ -26,7 +26,8 @@ final class InvalidScenarioExtension implements BeforeEachCallback {
 
   @Override
   public void beforeEach(ExtensionContext context) {
-    ResultExchange.put(context.getUniqueId(), ScenarioResult.planned(benchmark, DISPLAY_NAME, Map.of()));
+    ResultExchange.put(
+        context.getUniqueId(), ScenarioResult.planned(benchmark, DISPLAY_NAME, Map.of()));
     throw error;
   }
 }

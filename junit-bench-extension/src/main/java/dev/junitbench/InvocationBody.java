@@ -22,7 +22,10 @@ final class InvocationBody implements ScenarioBody {
   private final ReflectiveInvocationContext<Method> invocation;
   private final Blackhole fallback;
 
-  /** The body of {@code invocation}; {@code fallback} closes after timing when the method takes no Blackhole. */
+  /**
+   * The body of {@code invocation}; {@code fallback} closes after timing when the method takes no
+   * Blackhole.
+   */
   InvocationBody(ReflectiveInvocationContext<Method> invocation, Blackhole fallback) {
     this.invocation = invocation;
     this.fallback = fallback;
@@ -42,13 +45,18 @@ final class InvocationBody implements ScenarioBody {
   @Override
   public TimedCall callFor(Generator generator) throws ReflectiveOperationException {
     Blackhole own = new Blackhole();
-    return new TimedCall(bind(argument -> argument instanceof Blackhole ? own
-        : argument instanceof Generator && generator != null ? generator : argument), new Closes(own));
+    return new TimedCall(
+        bind(
+            argument ->
+                argument instanceof Blackhole
+                    ? own
+                    : argument instanceof Generator && generator != null ? generator : argument),
+        new Closes(own));
   }
 
   /**
-   * The benchmark method bound to its instance and resolved arguments, each passed through
-   * {@code argument}, as a {@code ()void} handle.
+   * The benchmark method bound to its instance and resolved arguments, each passed through {@code
+   * argument}, as a {@code ()void} handle.
    */
   private MethodHandle bind(UnaryOperator<Object> argument) throws IllegalAccessException {
     Method method = invocation.getExecutable();

@@ -14,17 +14,17 @@ import org.apiguardian.api.API;
 
 /**
  * The load a benchmark is measured under, as MLPerf LoadGen's scenarios: each scenario listed, each
- * target rate of {@link LoadScenario#SERVER}, its peak search and each client count of
- * {@link LoadScenario#CONCURRENCY} is a JUnit node of its own, a {@code load} parameter in its
- * display name ({@code [device=cpu, load=server, target_qps=40]}). A query is one call of the
- * benchmark method. Under the pooled scenarios (Offline, Server, Concurrency) several threads call
- * it at once on the shared model, each with a {@link Blackhole} of its own: the method and its model
- * must be safe to call from several threads (ONNX Runtime sessions and DJL predictors per thread are).
+ * target rate of {@link LoadScenario#SERVER}, its peak search and each client count of {@link
+ * LoadScenario#CONCURRENCY} is a JUnit node of its own, a {@code load} parameter in its display
+ * name ({@code [device=cpu, load=server, target_qps=40]}). A query is one call of the benchmark
+ * method. Under the pooled scenarios (Offline, Server, Concurrency) several threads call it at once
+ * on the shared model, each with a {@link Blackhole} of its own: the method and its model must be
+ * safe to call from several threads (ONNX Runtime sessions and DJL predictors per thread are).
  *
- * <p>The measurement rule gives the queries and the duration: a run issues
- * {@code max(iterations, rate x time)} queries ({@code junit.bench.measurement.iterations} and
- * {@code .time} override it as for any benchmark). On a class it applies to every benchmark in it;
- * a method's own annotation wins.
+ * <p>The measurement rule gives the queries and the duration: a run issues {@code max(iterations,
+ * rate x time)} queries ({@code junit.bench.measurement.iterations} and {@code .time} override it
+ * as for any benchmark). On a class it applies to every benchmark in it; a method's own annotation
+ * wins.
  *
  * <pre>{@code
  * @Benchmark
@@ -68,16 +68,23 @@ public @interface Load {
   /** Concurrency: client counts, each a node; each at least 1. */
   int[] concurrency() default {};
 
-  /** Offline and Server: worker threads sharing the model; 0 (the default) is one per available processor. */
+  /**
+   * Offline and Server: worker threads sharing the model; 0 (the default) is one per available
+   * processor.
+   */
   int workers() default 0;
 
   /**
    * Server with a {@link Generator}: the time to first token the latency bound's percentile of
-   * requests must meet, {@code "2s"}; with {@link #tpotBound()} it decides goodput, as MLPerf's LLM rule.
+   * requests must meet, {@code "2s"}; with {@link #tpotBound()} it decides goodput, as MLPerf's LLM
+   * rule.
    */
   String ttftBound() default "";
 
-  /** Server with a {@link Generator}: the time per output token the bound's percentile must meet, {@code "100ms"}. */
+  /**
+   * Server with a {@link Generator}: the time per output token the bound's percentile must meet,
+   * {@code "100ms"}.
+   */
   String tpotBound() default "";
 
   /** Seed of the Server's arrival times. */

@@ -19,11 +19,11 @@ import org.apiguardian.api.API;
  * {@link #iterations()} iterations; {@link #time()} is then the upper bound (30 s when not set) and
  * the result records whether the precision was reached.
  *
- * <p>Without the annotation, or with nothing set: at least 10 iterations and 3 s (see
- * {@code dev.junitbench.config.Defaults}). Every measurement also stops at 1,000,000 samples. On a
- * class it applies to every benchmark in it; a method's own annotation wins. The configuration
- * parameters {@code junit.bench.measurement.iterations} and {@code junit.bench.measurement.time}
- * replace this whole rule (precision included) for a run.
+ * <p>Without the annotation, or with nothing set: at least 10 iterations and 3 s (see {@code
+ * dev.junitbench.config.Defaults}). Every measurement also stops at 1,000,000 samples. On a class
+ * it applies to every benchmark in it; a method's own annotation wins. The configuration parameters
+ * {@code junit.bench.measurement.iterations} and {@code junit.bench.measurement.time} replace this
+ * whole rule (precision included) for a run.
  *
  * @since 0.1.0
  */
@@ -43,7 +43,9 @@ public @interface Measurement {
   /** Measured iterations, at least 1. */
   int iterations() default BLANK_ITERATIONS;
 
-  /** Measurement duration such as {@code "10s"}, {@code "500ms"}, {@code "2m"}; empty means not set. */
+  /**
+   * Measurement duration such as {@code "10s"}, {@code "500ms"}, {@code "2m"}; empty means not set.
+   */
   String time() default "";
 
   /** Target relative half-width of the median's 95% confidence interval, in (0, 1): 0.01 = 1%. */

@@ -11,11 +11,11 @@ import org.apiguardian.api.API;
 
 /**
  * The model a benchmark parameter is opened from: a file ({@link #value()}) or, for DJL, an
- * architecture built in code ({@link #block()}). File locations are {@code classpath:path/in/jar.onnx},
- * {@code file:/absolute/or/relative.onnx}, or a plain path relative to the module's folder (the
- * test JVM's working directory). The model is opened once per device, provider, mode and thread
- * count, timed as load time, and shared by the scenarios that differ only in batch size or sequence
- * length.
+ * architecture built in code ({@link #block()}). File locations are {@code
+ * classpath:path/in/jar.onnx}, {@code file:/absolute/or/relative.onnx}, or a plain path relative to
+ * the module's folder (the test JVM's working directory). The model is opened once per device,
+ * provider, mode and thread count, timed as load time, and shared by the scenarios that differ only
+ * in batch size or sequence length.
  *
  * <p>The parameter's type picks the backend: {@code dev.junitbench.onnx.OnnxModel} opens the file
  * with ONNX Runtime, {@code dev.junitbench.djl.DjlModel} with DJL.
@@ -41,19 +41,22 @@ public @interface Model {
   /** Where its HuggingFace {@code tokenizer.json} is, when inputs should be real tokenized text. */
   String tokenizer() default "";
 
-  /** The model's id in result files; by default its file name without the extension, or the block's class name. */
+  /**
+   * The model's id in result files; by default its file name without the extension, or the block's
+   * class name.
+   */
   String id() default "";
 
   /**
-   * The engine that runs the model, for backends that drive several (DJL: {@code PyTorch},
-   * {@code OnnxRuntime}); by default the one the file's format calls for.
+   * The engine that runs the model, for backends that drive several (DJL: {@code PyTorch}, {@code
+   * OnnxRuntime}); by default the one the file's format calls for.
    */
   String engine() default "";
 
   /**
-   * Backend options as {@code key=value}: ONNX Runtime session configuration entries
-   * ({@code session.intra_op.allow_spinning=0}), DJL model options. Part of what makes one opened
-   * model differ from another.
+   * Backend options as {@code key=value}: ONNX Runtime session configuration entries ({@code
+   * session.intra_op.allow_spinning=0}), DJL model options. Part of what makes one opened model
+   * differ from another.
    */
   String[] options() default {};
 

@@ -13,9 +13,9 @@ import org.apiguardian.api.API;
 
 /**
  * The execution modes a model benchmark runs in, one scenario each; the backend that opens the
- * {@link Model} defines them. ONNX Runtime: {@code eager} (graph optimizations off) and
- * {@code optimized} (all graph optimizations, its default). Read with {@link Scenario#mode()}. On a
- * class it applies to every benchmark that does not declare its own.
+ * {@link Model} defines them. ONNX Runtime: {@code eager} (graph optimizations off) and {@code
+ * optimized} (all graph optimizations, its default). Read with {@link Scenario#mode()}. On a class
+ * it applies to every benchmark that does not declare its own.
  *
  * @since 0.1.0
  */

@@ -13,10 +13,10 @@ import java.lang.annotation.Target;
 import org.apiguardian.api.API;
 
 /**
- * A custom dimension of a benchmark, one scenario per value; read it with
- * {@link Scenario#param(String)}. Repeat it for several dimensions; names must differ and must not
- * be one of {@code device}, {@code batch_size}, {@code sequence_length}. Declared on the method, or
- * on the class for every benchmark in it (the method's own params come after the class's).
+ * A custom dimension of a benchmark, one scenario per value; read it with {@link
+ * Scenario#param(String)}. Repeat it for several dimensions; names must differ and must not be one
+ * of {@code device}, {@code batch_size}, {@code sequence_length}. Declared on the method, or on the
+ * class for every benchmark in it (the method's own params come after the class's).
  *
  * @since 0.1.0
  */

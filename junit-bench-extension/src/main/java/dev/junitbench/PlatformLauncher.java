@@ -26,22 +26,35 @@ final class PlatformLauncher implements ForkLauncher {
 
   @Override
   public ForkHandBack run(ForkRequest request) {
-    DiscoverySelector selector = request.enclosingClasses().isEmpty()
-        ? DiscoverySelectors.selectMethod(request.testClass(), request.method(), request.parameterTypes())
-        : DiscoverySelectors.selectNestedMethod(request.enclosingClasses(), request.testClass(), request.method(),
-            request.parameterTypes());
-    LauncherDiscoveryRequest discovery = LauncherDiscoveryRequestBuilder.request()
-        .selectors(selector)
-        .configurationParameters(request.configuration())
-        .build();
+    DiscoverySelector selector =
+        request.enclosingClasses().isEmpty()
+            ? DiscoverySelectors.selectMethod(
+                request.testClass(), request.method(), request.parameterTypes())
+            : DiscoverySelectors.selectNestedMethod(
+                request.enclosingClasses(),
+                request.testClass(),
+                request.method(),
+                request.parameterTypes());
+    LauncherDiscoveryRequest discovery =
+        LauncherDiscoveryRequestBuilder.request()
+            .selectors(selector)
+            .configurationParameters(request.configuration())
+            .build();
     Outcome outcome = new Outcome();
     try (ResultExchange.Subscription subscription = ResultExchange.subscribe()) {
       LauncherFactory.create().execute(discovery, outcome);
     }
     if (outcome.handBack == null) {
-      return new ForkHandBack(Status.FAILED, outcome.containerError != null ? outcome.containerError
-          : "the fork ran no scenario of " + ScenarioKey.benchmarkId(request.testClass(), request.method())
-              + ": the method was not found or not run on the fork's class path", outcome.stackTrace, null, null,
+      return new ForkHandBack(
+          Status.FAILED,
+          outcome.containerError != null
+              ? outcome.containerError
+              : "the fork ran no scenario of "
+                  + ScenarioKey.benchmarkId(request.testClass(), request.method())
+                  + ": the method was not found or not run on the fork's class path",
+          outcome.stackTrace,
+          null,
+          null,
           null);
     }
     return outcome.handBack;
@@ -72,17 +85,42 @@ final class PlatformLauncher implements ForkLauncher {
         return;
       }
       ScenarioResult measured = ResultExchange.take(identifier.getUniqueId());
-      handBack = switch (result.getStatus()) {
-        case SUCCESSFUL -> measured != null && measured.latencyMs() != null
-            ? new ForkHandBack(Status.PASSED, null, null, measured.withoutSamples(), measured.samplesNs(),
-                measured.tokenNs())
-            : new ForkHandBack(Status.FAILED, "the benchmark was not measured in the fork: another extension"
-                + " intercepted its invocation", null, null, null, null);
-        case ABORTED -> new ForkHandBack(Status.ABORTED, thrown == null ? null : thrown.getMessage(), null,
-            null, null, null);
-        case FAILED -> new ForkHandBack(Status.FAILED, thrown == null ? "failed" : thrown.toString(),
-            thrown == null ? null : stackTrace(thrown), null, null, null);
-      };
+      handBack =
+          switch (result.getStatus()) {
+            case SUCCESSFUL ->
+                measured != null && measured.latencyMs() != null
+                    ? new ForkHandBack(
+                        Status.PASSED,
+                        null,
+                        null,
+                        measured.withoutSamples(),
+                        measured.samplesNs(),
+                        measured.tokenNs())
+                    : new ForkHandBack(
+                        Status.FAILED,
+                        "the benchmark was not measured in the fork: another extension"
+                            + " intercepted its invocation",
+                        null,
+                        null,
+                        null,
+                        null);
+            case ABORTED ->
+                new ForkHandBack(
+                    Status.ABORTED,
+                    thrown == null ? null : thrown.getMessage(),
+                    null,
+                    null,
+                    null,
+                    null);
+            case FAILED ->
+                new ForkHandBack(
+                    Status.FAILED,
+                    thrown == null ? "failed" : thrown.toString(),
+                    thrown == null ? null : stackTrace(thrown),
+                    null,
+                    null,
+                    null);
+          };
       if (thrown != null && result.getStatus() == TestExecutionResult.Status.FAILED) {
         thrown.printStackTrace();
       }

@@ -38,19 +38,30 @@ final class RunBaseline {
   /**
    * The run's baseline matched with its scenarios, or null without a baseline.
    *
-   * @throws BenchmarkConfigurationException when the baseline cannot be read, or none of the run's scenarios is in it
+   * @throws BenchmarkConfigurationException when the baseline cannot be read, or none of the run's
+   *     scenarios is in it
    */
-  @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent exists only from JUnit 6 on
+  @SuppressWarnings(
+      "deprecation") // getOrComputeIfAbsent: computeIfAbsent exists only from JUnit 6 on
   static BaselineMatching of(ExtensionContext context, BenchConfig config, Backends backends) {
     Optional<Path> path = config.baseline();
     if (path.isEmpty()) {
       return null;
     }
-    // With the plan's benchmarks the matching is the run's, else only this class's: kept per class then.
+    // With the plan's benchmarks the matching is the run's, else only this class's: kept per class
+    // then.
     boolean planned = inPlan(context);
-    Outcome outcome = context.getRoot().getStore(BenchmarkExtension.NAMESPACE).getOrComputeIfAbsent(
-        RunBaseline.class.getName() + ":" + path.get() + (planned ? "" : ":" + context.getRequiredTestClass().getName()),
-        key -> match(path.get(), context, config, backends, planned), Outcome.class);
+    Outcome outcome =
+        context
+            .getRoot()
+            .getStore(BenchmarkExtension.NAMESPACE)
+            .getOrComputeIfAbsent(
+                RunBaseline.class.getName()
+                    + ":"
+                    + path.get()
+                    + (planned ? "" : ":" + context.getRequiredTestClass().getName()),
+                key -> match(path.get(), context, config, backends, planned),
+                Outcome.class);
     if (outcome.error() != null) {
       throw outcome.error();
     }
@@ -58,37 +69,52 @@ final class RunBaseline {
   }
 
   /**
-   * Whether the listener's plan holds the benchmark being expanded: a plan of another run (one launched
-   * from inside this one, say) must not stand for this one.
+   * Whether the listener's plan holds the benchmark being expanded: a plan of another run (one
+   * launched from inside this one, say) must not stand for this one.
    */
   private static boolean inPlan(ExtensionContext context) {
     Method method = context.getRequiredTestMethod();
     Class<?> testClass = context.getRequiredTestClass();
     return PlannedBenchmarks.current().stream()
-        .anyMatch(planned -> planned.method().equals(method) && planned.testClass().equals(testClass));
+        .anyMatch(
+            planned -> planned.method().equals(method) && planned.testClass().equals(testClass));
   }
 
-  private static Outcome match(Path path, ExtensionContext context, BenchConfig config, Backends backends,
-      boolean planned) {
+  private static Outcome match(
+      Path path, ExtensionContext context, BenchConfig config, Backends backends, boolean planned) {
     try {
       Baseline baseline = Baseline.read(path);
       if (config.forksOverride().orElse(-1) == 0) {
-        RunWarnings.warnOnce("forks=0 with a baseline", "-D" + BenchConfig.FORKS + "=0 with a baseline: every"
-            + " scenario the baseline measured unforked is judged on one JVM against one JVM, and its verdict is"
-            + " marked \"" + JvmRuns.UNFORKED + "\" (one the baseline forked and measured alike in its JUnit JVM is"
-            + " judged by the baseline forks' spread). A rank test then calls almost any two JVMs different, and only the threshold decides (in"
-            + " simulation, with JVMs 5% apart, 25% of unchanged scenarios are called regressed); leave "
-            + BenchConfig.FORKS + " unset to fork against the baseline");
+        RunWarnings.warnOnce(
+            "forks=0 with a baseline",
+            "-D"
+                + BenchConfig.FORKS
+                + "=0 with a baseline: every"
+                + " scenario the baseline measured unforked is judged on one JVM against one JVM, and its verdict is"
+                + " marked \""
+                + JvmRuns.UNFORKED
+                + "\" (one the baseline forked and measured alike in its JUnit JVM is"
+                + " judged by the baseline forks' spread). A rank test then calls almost any two JVMs different, and only the threshold decides (in"
+                + " simulation, with JVMs 5% apart, 25% of unchanged scenarios are called regressed); leave "
+                + BenchConfig.FORKS
+                + " unset to fork against the baseline");
       }
       Set<ScenarioKey> keys = planned(context, config, backends, planned);
       BaselineMatching matching = BaselineMatching.of(baseline, keys, config.baselineMatch());
-      if (config.forksOverride().isEmpty() && keys.stream().anyMatch(key -> baseline.measuredInItsJunitJvm(key))) {
-        RunWarnings.warnOnce("unforked baseline", "the baseline measured its scenarios in one JVM each: each is"
-            + " measured here too, alike, and in " + Defaults.forksAgainstBaseline(1)
-            + " forks (or the count its @Fork sets) for the spread between JVMs, and the two alike JVMs are compared,"
-            + " one a side, which catches large changes only and cannot tell a baseline JVM that sat on another level"
-            + " (multi-threaded scenarios on a shared machine) from a change. Make the baseline's run with -D" + BenchConfig.FORKS + "=5: then scenarios fork "
-            + Defaults.forksAgainstBaseline(5) + " and both sides' spread is tested");
+      if (config.forksOverride().isEmpty()
+          && keys.stream().anyMatch(key -> baseline.measuredInItsJunitJvm(key))) {
+        RunWarnings.warnOnce(
+            "unforked baseline",
+            "the baseline measured its scenarios in one JVM each: each is"
+                + " measured here too, alike, and in "
+                + Defaults.forksAgainstBaseline(1)
+                + " forks (or the count its @Fork sets) for the spread between JVMs, and the two alike JVMs are compared,"
+                + " one a side, which catches large changes only and cannot tell a baseline JVM that sat on another level"
+                + " (multi-threaded scenarios on a shared machine) from a change. Make the baseline's run with -D"
+                + BenchConfig.FORKS
+                + "=5: then scenarios fork "
+                + Defaults.forksAgainstBaseline(5)
+                + " and both sides' spread is tested");
       }
       return new Outcome(matching, null);
     } catch (BenchmarkConfigurationException e) {
@@ -96,21 +122,27 @@ final class RunBaseline {
     }
   }
 
-  /** Every scenario the run plans, benchmark and result params; a benchmark whose plan is invalid reports itself. */
-  private static Set<ScenarioKey> planned(ExtensionContext context, BenchConfig config, Backends backends,
-      boolean inPlan) {
-    List<PlannedBenchmarks.Planned> benchmarks = new ArrayList<>(inPlan ? PlannedBenchmarks.current() : List.of());
+  /**
+   * Every scenario the run plans, benchmark and result params; a benchmark whose plan is invalid
+   * reports itself.
+   */
+  private static Set<ScenarioKey> planned(
+      ExtensionContext context, BenchConfig config, Backends backends, boolean inPlan) {
+    List<PlannedBenchmarks.Planned> benchmarks =
+        new ArrayList<>(inPlan ? PlannedBenchmarks.current() : List.of());
     if (benchmarks.isEmpty()) {
       Class<?> testClass = context.getRequiredTestClass();
-      for (Method method : AnnotationSupport.findAnnotatedMethods(testClass, Benchmark.class,
-          HierarchyTraversalMode.TOP_DOWN)) {
+      for (Method method :
+          AnnotationSupport.findAnnotatedMethods(
+              testClass, Benchmark.class, HierarchyTraversalMode.TOP_DOWN)) {
         benchmarks.add(new PlannedBenchmarks.Planned(testClass, method));
       }
     }
     Set<ScenarioKey> keys = new LinkedHashSet<>();
     for (PlannedBenchmarks.Planned benchmark : benchmarks) {
       try {
-        BenchmarkPlan plan = AnnotatedPlan.of(benchmark.method(), benchmark.testClass(), config, backends);
+        BenchmarkPlan plan =
+            AnnotatedPlan.of(benchmark.method(), benchmark.testClass(), config, backends);
         plan.scenarios().forEach(scenario -> keys.add(plan.key(scenario)));
       } catch (RuntimeException | LinkageError e) {
         // That benchmark reports its own problem when it runs; the others are matched.

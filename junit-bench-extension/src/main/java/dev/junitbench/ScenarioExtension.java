@@ -48,9 +48,13 @@ final class ScenarioExtension
       return true;
     }
     // Model handles and inputs belong to the benchmark method, not to its set-up methods.
-    boolean onBenchmark = parameter.getDeclaringExecutable().equals(context.getTestMethod().orElse(null));
-    return run.hasModel() && onBenchmark && (type == ModelInputs.class || type == Generator.class
-        || parameter.isAnnotated(Model.class));
+    boolean onBenchmark =
+        parameter.getDeclaringExecutable().equals(context.getTestMethod().orElse(null));
+    return run.hasModel()
+        && onBenchmark
+        && (type == ModelInputs.class
+            || type == Generator.class
+            || parameter.isAnnotated(Model.class));
   }
 
   @Override
@@ -96,15 +100,21 @@ final class ScenarioExtension
 
   /** A forked scenario's {@code @BeforeEach} methods run in its forks only. */
   @Override
-  public void interceptBeforeEachMethod(Invocation<Void> invocation,
-      ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context) throws Throwable {
+  public void interceptBeforeEachMethod(
+      Invocation<Void> invocation,
+      ReflectiveInvocationContext<Method> invocationContext,
+      ExtensionContext context)
+      throws Throwable {
     setUpHere(invocation);
   }
 
   /** A forked scenario's {@code @AfterEach} methods run in its forks only. */
   @Override
-  public void interceptAfterEachMethod(Invocation<Void> invocation,
-      ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context) throws Throwable {
+  public void interceptAfterEachMethod(
+      Invocation<Void> invocation,
+      ReflectiveInvocationContext<Method> invocationContext,
+      ExtensionContext context)
+      throws Throwable {
     setUpHere(invocation);
   }
 
@@ -118,8 +128,11 @@ final class ScenarioExtension
   }
 
   @Override
-  public void interceptTestTemplateMethod(Invocation<Void> invocation,
-      ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context) throws Throwable {
+  public void interceptTestTemplateMethod(
+      Invocation<Void> invocation,
+      ReflectiveInvocationContext<Method> invocationContext,
+      ExtensionContext context)
+      throws Throwable {
     Consumer<ScenarioResult> record = result -> ResultExchange.put(context.getUniqueId(), result);
     ScenarioResult measured;
     if (run.forking()) {
@@ -136,7 +149,8 @@ final class ScenarioExtension
     ScenarioVerdict.Judged judged = run.judge(measured);
     ScenarioResult result = judged.result();
     record.accept(result);
-    context.publishReportEntry(UnitFormat.REPORT_ENTRY_KEY, UnitFormat.summary(result.latencyMs(), result.throughput()));
+    context.publishReportEntry(
+        UnitFormat.REPORT_ENTRY_KEY, UnitFormat.summary(result.latencyMs(), result.throughput()));
     // On the test's own thread, so Surefire puts it in this testcase's <system-out>.
     System.out.println(UnitFormat.scenarioLine(result));
     System.out.flush();
@@ -146,12 +160,22 @@ final class ScenarioExtension
     }
   }
 
-  /** What the forks run: this benchmark method, with the run's parameters, through the JUnit Platform. */
+  /**
+   * What the forks run: this benchmark method, with the run's parameters, through the JUnit
+   * Platform.
+   */
   private static ForkTarget forkTarget(ExtensionContext context) {
-    // The benchmark's template (this invocation's parent) is what the listener recorded the run's parameters under.
-    Map<String, String> given = context.getParent().map(template -> PlanParameters.of(template.getUniqueId()))
-        .orElse(Map.of());
-    return new ForkTarget(context.getRequiredTestClass(), context.getRequiredTestMethod(), given,
+    // The benchmark's template (this invocation's parent) is what the listener recorded the run's
+    // parameters under.
+    Map<String, String> given =
+        context
+            .getParent()
+            .map(template -> PlanParameters.of(template.getUniqueId()))
+            .orElse(Map.of());
+    return new ForkTarget(
+        context.getRequiredTestClass(),
+        context.getRequiredTestMethod(),
+        given,
         PlatformLauncher.class);
   }
 }

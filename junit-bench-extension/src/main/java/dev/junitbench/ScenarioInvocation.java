@@ -6,7 +6,10 @@ import java.util.List;
 import org.junit.jupiter.api.extension.Extension;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 
-/** One scenario of a benchmark as a JUnit invocation: its display name and the extension that runs it. */
+/**
+ * One scenario of a benchmark as a JUnit invocation: its display name and the extension that runs
+ * it.
+ */
 final class ScenarioInvocation implements TestTemplateInvocationContext {
 
   private final String displayName;
@@ -22,9 +25,12 @@ final class ScenarioInvocation implements TestTemplateInvocationContext {
     return new ScenarioInvocation(run.scenario().displayName(), new ScenarioExtension(run));
   }
 
-  /** The one invocation of a benchmark whose configuration is invalid: it fails with {@code error}. */
+  /**
+   * The one invocation of a benchmark whose configuration is invalid: it fails with {@code error}.
+   */
   static ScenarioInvocation invalid(String benchmark, BenchmarkConfigurationException error) {
-    return new ScenarioInvocation(InvalidScenarioExtension.DISPLAY_NAME, new InvalidScenarioExtension(benchmark, error));
+    return new ScenarioInvocation(
+        InvalidScenarioExtension.DISPLAY_NAME, new InvalidScenarioExtension(benchmark, error));
   }
 
   @Override

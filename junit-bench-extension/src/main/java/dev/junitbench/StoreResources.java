@@ -26,9 +26,12 @@ final class StoreResources implements ScenarioResources {
   @Override
   public LoadedModel computeIfAbsent(String key, Supplier<LoadedModel> open) {
     ExtensionContext method = invocation.getParent().orElse(invocation);
-    @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent exists only from JUnit 6 on
-    Closing kept = method.getStore(BenchmarkExtension.NAMESPACE)
-        .getOrComputeIfAbsent(key, k -> new Closing(open.get()), Closing.class);
+    @SuppressWarnings(
+        "deprecation") // getOrComputeIfAbsent: computeIfAbsent exists only from JUnit 6 on
+    Closing kept =
+        method
+            .getStore(BenchmarkExtension.NAMESPACE)
+            .getOrComputeIfAbsent(key, k -> new Closing(open.get()), Closing.class);
     return (LoadedModel) kept.closeable();
   }
 
@@ -38,8 +41,10 @@ final class StoreResources implements ScenarioResources {
   }
 
   /** Closes what a store keeps when the store is closed. */
-  @SuppressWarnings("deprecation") // CloseableResource: JUnit 5 closes only these; JUnit 6 closes AutoCloseable
-  private record Closing(AutoCloseable closeable) implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+  @SuppressWarnings(
+      "deprecation") // CloseableResource: JUnit 5 closes only these; JUnit 6 closes AutoCloseable
+  private record Closing(AutoCloseable closeable)
+      implements ExtensionContext.Store.CloseableResource, AutoCloseable {
     @Override
     public void close() throws Exception {
       closeable.close();

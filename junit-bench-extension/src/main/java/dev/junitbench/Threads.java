@@ -12,10 +12,10 @@ import java.lang.annotation.Target;
 import org.apiguardian.api.API;
 
 /**
- * The intra-op thread counts a model benchmark runs with, one scenario each (ONNX Runtime's
- * {@code intraOpNumThreads}). Without it the backend's default applies (ONNX Runtime: one thread
- * per core). Read with {@link Scenario#threads()}. On a class it applies to every benchmark that
- * does not declare its own.
+ * The intra-op thread counts a model benchmark runs with, one scenario each (ONNX Runtime's {@code
+ * intraOpNumThreads}). Without it the backend's default applies (ONNX Runtime: one thread per
+ * core). Read with {@link Scenario#threads()}. On a class it applies to every benchmark that does
+ * not declare its own.
  *
  * @since 0.1.0
  */

@@ -15,10 +15,10 @@ import org.apiguardian.api.API;
  * (then it runs until both are reached). Warm-up samples are discarded. On a class it applies to
  * every benchmark in it; a method's own annotation wins.
  *
- * <p>Without the annotation, or with neither attribute set: 3 iterations and 1 s (see
- * {@code dev.junitbench.config.Defaults}). {@code iterations = 0} with no time turns warm-up off.
- * The configuration parameters {@code junit.bench.warmup.iterations} and
- * {@code junit.bench.warmup.time} replace this whole rule for a run.
+ * <p>Without the annotation, or with neither attribute set: 3 iterations and 1 s (see {@code
+ * dev.junitbench.config.Defaults}). {@code iterations = 0} with no time turns warm-up off. The
+ * configuration parameters {@code junit.bench.warmup.iterations} and {@code
+ * junit.bench.warmup.time} replace this whole rule for a run.
  *
  * @since 0.1.0
  */
@@ -35,6 +35,8 @@ public @interface Warmup {
   /** Warm-up iterations, at least 0. */
   int iterations() default BLANK_ITERATIONS;
 
-  /** Warm-up duration such as {@code "2s"}, {@code "500ms"}, {@code "1.5m"}; empty means not set. */
+  /**
+   * Warm-up duration such as {@code "2s"}, {@code "500ms"}, {@code "1.5m"}; empty means not set.
+   */
   String time() default "";
 }

@@ -1,11 +1,11 @@
 /**
  * What a benchmark is written with: {@code @Benchmark} and the annotations that shape its scenarios
- * ({@code @Devices}, {@code @BatchSizes}, {@code @Model}, {@code @Load}, {@code @Generate}, ...) and
- * {@link dev.junitbench.Blackhole}; and, package-private, the Jupiter extension that expands,
+ * ({@code @Devices}, {@code @BatchSizes}, {@code @Model}, {@code @Load}, {@code @Generate}, ...)
+ * and {@link dev.junitbench.Blackhole}; and, package-private, the Jupiter extension that expands,
  * measures and reports them. What the benchmark is handed is in {@link dev.junitbench.infra}.
  *
- * <p>API status: {@code STABLE}: a benchmark is written with these annotations,
- * {@link dev.junitbench.Blackhole} and {@link dev.junitbench.InputFactory}; they change only with a
- * major release.
+ * <p>API status: {@code STABLE}: a benchmark is written with these annotations, {@link
+ * dev.junitbench.Blackhole} and {@link dev.junitbench.InputFactory}; they change only with a major
+ * release.
  */
 package dev.junitbench;

@@ -20,19 +20,23 @@ class ConfigurationTests {
   @DisplayName("come from the method's annotations before the class's")
   void methodWinsOverClass() {
     BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().run(ConfigurationTestCases.class);
-    assertThat(outcome.result("classRule", "[device=cpu, batch_size=2]")).hasWarmupIterations(2)
+    assertThat(outcome.result("classRule", "[device=cpu, batch_size=2]"))
+        .hasWarmupIterations(2)
         .hasMeasuredIterations(9);
-    assertThat(outcome.result("ownRule", "[device=cpu, batch_size=3]")).hasWarmupIterations(1)
+    assertThat(outcome.result("ownRule", "[device=cpu, batch_size=3]"))
+        .hasWarmupIterations(1)
         .hasMeasuredIterations(4);
   }
 
   @Test
   @DisplayName("are replaced whole by the run's overrides, time and precision included")
   void overridesReplaceTheWholeRule() {
-    ScenarioResult result = BenchmarkTestKit.with()
-        .config("junit.bench.warmup.iterations", "0")
-        .config("junit.bench.measurement.iterations", "3")
-        .run(ConfigurationTestCases.class, "slowByAnnotation").result("[device=cpu]");
+    ScenarioResult result =
+        BenchmarkTestKit.with()
+            .config("junit.bench.warmup.iterations", "0")
+            .config("junit.bench.measurement.iterations", "3")
+            .run(ConfigurationTestCases.class, "slowByAnnotation")
+            .result("[device=cpu]");
     assertThat(result).hasWarmupIterations(0).hasMeasuredIterations(3);
     assertThat(result.measurement().precisionTarget()).isNull();
   }
@@ -40,21 +44,26 @@ class ConfigurationTests {
   @Test
   @DisplayName("are filtered by the run's dimension filters")
   void filters() {
-    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick()
-        .config("junit.bench.devices", "cpu")
-        .config("junit.bench.batch-sizes", "8, 1")
-        .config("junit.bench.sequence-lengths", "64")
-        .run(ConfigurationTestCases.class, "everyDimension");
-    assertThat(outcome.events().testEvents().started().stream()
-        .map(event -> event.getTestDescriptor().getDisplayName()))
-        .containsExactly("[device=cpu, batch_size=1, sequence_length=64]",
+    BenchmarkTestKit.Outcome outcome =
+        BenchmarkTestKit.with()
+            .quick()
+            .config("junit.bench.devices", "cpu")
+            .config("junit.bench.batch-sizes", "8, 1")
+            .config("junit.bench.sequence-lengths", "64")
+            .run(ConfigurationTestCases.class, "everyDimension");
+    assertThat(
+            outcome.events().testEvents().started().stream()
+                .map(event -> event.getTestDescriptor().getDisplayName()))
+        .containsExactly(
+            "[device=cpu, batch_size=1, sequence_length=64]",
             "[device=cpu, batch_size=8, sequence_length=64]");
   }
 
   @Test
   @DisplayName("run a measurement with a precision target until it is reached and record it")
   void precisionTarget() {
-    ScenarioResult result = BenchmarkTestKit.with().run(ConfigurationTestCases.class, "precise").result("[device=cpu]");
+    ScenarioResult result =
+        BenchmarkTestKit.with().run(ConfigurationTestCases.class, "precise").result("[device=cpu]");
     assertThat(result.measurement().precisionTarget()).isEqualTo(0.5);
     assertThat(result.measurement().precisionReached()).isNotNull();
     assertThat(result.measurement().iterations()).isGreaterThanOrEqualTo(20);
@@ -63,15 +72,19 @@ class ConfigurationTests {
   @Test
   @DisplayName("are tagged performance and publish their summary under a stable report-entry key")
   void tagAndReportEntry() {
-    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().run(ConfigurationTestCases.class, "ownRule");
+    BenchmarkTestKit.Outcome outcome =
+        BenchmarkTestKit.with().quick().run(ConfigurationTestCases.class, "ownRule");
     assertThat(outcome.events().testEvents().started().list().get(0).getTestDescriptor().getTags())
         .contains(TestTag.create("performance"), TestTag.create("quick"));
     assertThat(UnitFormat.REPORT_ENTRY_KEY).isEqualTo("junit.bench.summary");
     assertThat(outcome.events().testEvents().reportingEntryPublished().list())
         .singleElement()
-        .satisfies(event -> assertThat(event.getPayload(ReportEntry.class)
-            .orElseThrow().getKeyValuePairs())
-            .hasEntrySatisfying(UnitFormat.REPORT_ENTRY_KEY, value -> assertThat(value).startsWith("median ")));
+        .satisfies(
+            event ->
+                assertThat(event.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs())
+                    .hasEntrySatisfying(
+                        UnitFormat.REPORT_ENTRY_KEY,
+                        value -> assertThat(value).startsWith("median ")));
   }
 
   @Warmup(iterations = 2)

@@ -18,26 +18,41 @@ import org.junit.platform.testkit.engine.EventConditions;
 class DryRunTests {
 
   @Test
-  @DisplayName("lists every scenario as skipped with what it would load, and runs and opens nothing")
+  @DisplayName(
+      "lists every scenario as skipped with what it would load, and runs and opens nothing")
   void listsWithoutRunning() {
     DryRunTestCases.calls.set(0);
-    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().config("junit.bench.dry-run", "true")
-        .run(DryRunTestCases.class);
+    BenchmarkTestKit.Outcome outcome =
+        BenchmarkTestKit.with().config("junit.bench.dry-run", "true").run(DryRunTestCases.class);
     outcome.events().testEvents().assertStatistics(stats -> stats.skipped(4).started(1).failed(1));
-    outcome.events().testEvents().assertThatEvents()
-        .haveExactly(1, event(displayName("[device=cpu, batch_size=1]"), skippedWithReason("dry run")))
-        .haveExactly(1, event(displayName("[device=cpu, batch_size=8]"), skippedWithReason("dry run")))
+    outcome
+        .events()
+        .testEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1, event(displayName("[device=cpu, batch_size=1]"), skippedWithReason("dry run")))
+        .haveExactly(
+            1, event(displayName("[device=cpu, batch_size=8]"), skippedWithReason("dry run")))
         // The corrupt model would fail if it were opened.
-        .haveExactly(1, event(displayName("[device=cpu]"), skippedWithReason(
-            "dry run: would open model target/test-models/corrupt.onnx with onnxruntime")));
+        .haveExactly(
+            1,
+            event(
+                displayName("[device=cpu]"),
+                skippedWithReason(
+                    "dry run: would open model target/test-models/corrupt.onnx with onnxruntime")));
     assertThat(DryRunTestCases.calls).hasValue(0);
     // Device.AUTO is left unresolved: finding the best device would load the runtime.
-    assertThat(outcome.result("auto", "[device=auto, provider=cuda]").params()).doesNotContainKey("device_resolved")
+    assertThat(outcome.result("auto", "[device=auto, provider=cuda]").params())
+        .doesNotContainKey("device_resolved")
         .containsEntry("provider", "cuda");
     // A configuration error is still reported: a dry run checks the benchmarks.
-    outcome.events().testEvents().assertThatEvents().haveExactly(1,
-        event(displayName("[invalid configuration]"),
-            EventConditions.finishedWithFailure()));
+    outcome
+        .events()
+        .testEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(displayName("[invalid configuration]"), EventConditions.finishedWithFailure()));
   }
 
   static class DryRunTestCases {

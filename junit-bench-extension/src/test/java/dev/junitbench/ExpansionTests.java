@@ -18,35 +18,48 @@ import org.junit.platform.testkit.engine.Event;
 class ExpansionTests {
 
   @Test
-  @DisplayName("is expanded into one invocation per scenario, named from its params, in declaration order")
+  @DisplayName(
+      "is expanded into one invocation per scenario, named from its params, in declaration order")
   void expandsTheCartesianProduct() {
-    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().run(ExpansionTestCases.class, "product");
-    List<String> names = outcome.events().testEvents().started().stream()
-        .map(event -> event.getTestDescriptor().getDisplayName()).toList();
-    assertThat(names).containsExactly(
-        "[device=cpu, batch_size=1, sequence_length=128, precision=fp32]",
-        "[device=cpu, batch_size=1, sequence_length=128, precision=int8]",
-        "[device=cpu, batch_size=8, sequence_length=128, precision=fp32]",
-        "[device=cpu, batch_size=8, sequence_length=128, precision=int8]");
-    outcome.events().testEvents().assertStatistics(stats -> stats.started(4).succeeded(4).failed(0));
+    BenchmarkTestKit.Outcome outcome =
+        BenchmarkTestKit.with().quick().run(ExpansionTestCases.class, "product");
+    List<String> names =
+        outcome.events().testEvents().started().stream()
+            .map(event -> event.getTestDescriptor().getDisplayName())
+            .toList();
+    assertThat(names)
+        .containsExactly(
+            "[device=cpu, batch_size=1, sequence_length=128, precision=fp32]",
+            "[device=cpu, batch_size=1, sequence_length=128, precision=int8]",
+            "[device=cpu, batch_size=8, sequence_length=128, precision=fp32]",
+            "[device=cpu, batch_size=8, sequence_length=128, precision=int8]");
+    outcome
+        .events()
+        .testEvents()
+        .assertStatistics(stats -> stats.started(4).succeeded(4).failed(0));
   }
 
   @Test
   @DisplayName("runs on the CPU when it declares no devices")
   void defaultsToCpu() {
-    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().run(ExpansionTestCases.class, "plain");
-    assertThat(outcome.events().testEvents().started().stream().map(Event::getTestDescriptor)
-        .map(d -> d.getDisplayName())).containsExactly("[device=cpu]");
+    BenchmarkTestKit.Outcome outcome =
+        BenchmarkTestKit.with().quick().run(ExpansionTestCases.class, "plain");
+    assertThat(
+            outcome.events().testEvents().started().stream()
+                .map(Event::getTestDescriptor)
+                .map(d -> d.getDisplayName()))
+        .containsExactly("[device=cpu]");
     assertThat(outcome.result("[device=cpu]")).hasParams(Map.entry("device", "cpu"));
   }
 
   @Test
-  @DisplayName("injects the Scenario into @BeforeEach, the method and @AfterEach, once per scenario")
+  @DisplayName(
+      "injects the Scenario into @BeforeEach, the method and @AfterEach, once per scenario")
   void injectsTheScenario() {
     ExpansionTestCases.seen.clear();
     BenchmarkTestKit.with().quick().run(ExpansionTestCases.class, "injected");
-    assertThat(ExpansionTestCases.seen).containsExactly(
-        "before 1", "after 1", "before 4", "after 4");
+    assertThat(ExpansionTestCases.seen)
+        .containsExactly("before 1", "after 1", "before 4", "after 4");
     assertThat(ExpansionTestCases.bodyCalls).isGreaterThanOrEqualTo(12);
   }
 
@@ -67,7 +80,9 @@ class ExpansionTests {
     @Benchmark
     @BatchSizes({1, 8})
     @SequenceLengths(128)
-    @Param(name = "precision", values = {"fp32", "int8"})
+    @Param(
+        name = "precision",
+        values = {"fp32", "int8"})
     void product(Scenario scenario, Blackhole blackhole) {
       blackhole.consume(scenario.batchSize() * scenario.sequenceLength());
     }

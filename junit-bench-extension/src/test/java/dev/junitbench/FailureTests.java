@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
-import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
@@ -27,81 +27,152 @@ import org.junit.jupiter.params.provider.CsvSource;
 class FailureTests {
 
   @Test
-  @DisplayName("fails only the scenario whose body throws, with the cause, and runs every other scenario")
+  @DisplayName(
+      "fails only the scenario whose body throws, with the cause, and runs every other scenario")
   void throwingScenarioFailsAlone() {
-    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().run(FailureTestCases.class, "throwsAtEight");
-    outcome.events().testEvents().assertThatEvents().haveExactly(1,
-        event(displayName("[device=cpu, batch_size=8]"),
-            finishedWithFailure(instanceOf(IllegalStateException.class), message("batch of eight"))));
-    outcome.events().testEvents().assertStatistics(stats -> stats.started(3).succeeded(2).failed(1));
-    assertThat(outcome.result("[device=cpu, batch_size=8]")).failed().hasErrorContaining("batch of eight")
+    BenchmarkTestKit.Outcome outcome =
+        BenchmarkTestKit.with().quick().run(FailureTestCases.class, "throwsAtEight");
+    outcome
+        .events()
+        .testEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                displayName("[device=cpu, batch_size=8]"),
+                finishedWithFailure(
+                    instanceOf(IllegalStateException.class), message("batch of eight"))));
+    outcome
+        .events()
+        .testEvents()
+        .assertStatistics(stats -> stats.started(3).succeeded(2).failed(1));
+    assertThat(outcome.result("[device=cpu, batch_size=8]"))
+        .failed()
+        .hasErrorContaining("batch of eight")
         .hasNoFigures();
     assertThat(outcome.result("[device=cpu, batch_size=16]")).passed().hasFigures();
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', value = {
-    "zeroIterations      | @Measurement(iterations = 0) on zeroIterations of dev.junitbench.FailureTests$FailureTestCases#zeroIterations is not valid: iterations must be at least 1",
-    "negativeWarmup      | @Warmup(iterations = -2) on negativeWarmup",
-    "parsecs             | @Measurement(time) on parsecs of dev.junitbench.FailureTests$FailureTestCases#parsecs = \"5 parsecs\" is not a duration; use a positive number with a unit",
-    "precisionTooLarge   | @Measurement(precision = 1.5) on precisionTooLarge",
-    "precisionZero       | precision must be in (0, 1)",
-    "emptyBatchSizes     | @BatchSizes on dev.junitbench.FailureTests$FailureTestCases#emptyBatchSizes is not valid: the list is empty",
-    "zeroBatchSize       | each batch size must be at least 1",
-    "emptyDevices        | @Devices on dev.junitbench.FailureTests$FailureTestCases#emptyDevices is not valid: the list is empty",
-    "twiceCpu            | it lists cpu twice",
-    "emptySequenceLengths| @SequenceLengths on",
-    "duplicateParams     | @Param(name = \"precision\") of dev.junitbench.FailureTests$FailureTestCases#duplicateParams is not valid: the name is declared twice",
-    "emptyParamValues    | @Param(name = \"precision\", values = ...) of dev.junitbench.FailureTests$FailureTestCases#emptyParamValues is not valid: the list is empty",
-    "reservedParam       | 'batch_size' is reserved for a built-in dimension",
-  })
-  @DisplayName("with a bad annotation value yields one failing invocation that names the annotation, the value and the fix")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "zeroIterations      | @Measurement(iterations = 0) on zeroIterations of dev.junitbench.FailureTests$FailureTestCases#zeroIterations is not valid: iterations must be at least 1",
+        "negativeWarmup      | @Warmup(iterations = -2) on negativeWarmup",
+        "parsecs             | @Measurement(time) on parsecs of dev.junitbench.FailureTests$FailureTestCases#parsecs = \"5 parsecs\" is not a duration; use a positive number with a unit",
+        "precisionTooLarge   | @Measurement(precision = 1.5) on precisionTooLarge",
+        "precisionZero       | precision must be in (0, 1)",
+        "emptyBatchSizes     | @BatchSizes on dev.junitbench.FailureTests$FailureTestCases#emptyBatchSizes is not valid: the list is empty",
+        "zeroBatchSize       | each batch size must be at least 1",
+        "emptyDevices        | @Devices on dev.junitbench.FailureTests$FailureTestCases#emptyDevices is not valid: the list is empty",
+        "twiceCpu            | it lists cpu twice",
+        "emptySequenceLengths| @SequenceLengths on",
+        "duplicateParams     | @Param(name = \"precision\") of dev.junitbench.FailureTests$FailureTestCases#duplicateParams is not valid: the name is declared twice",
+        "emptyParamValues    | @Param(name = \"precision\", values = ...) of dev.junitbench.FailureTests$FailureTestCases#emptyParamValues is not valid: the list is empty",
+        "reservedParam       | 'batch_size' is reserved for a built-in dimension",
+      })
+  @DisplayName(
+      "with a bad annotation value yields one failing invocation that names the annotation, the value and the fix")
   void badAnnotationValue(String method, String expected) {
-    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().run(FailureTestCases.class, method);
+    BenchmarkTestKit.Outcome outcome =
+        BenchmarkTestKit.with().quick().run(FailureTestCases.class, method);
     outcome.events().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-    outcome.events().testEvents().assertThatEvents().haveExactly(1,
-        event(displayName("[invalid configuration]"), finishedWithFailure(
-            instanceOf(BenchmarkConfigurationException.class), message(m -> m.contains(expected)))));
+    outcome
+        .events()
+        .testEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                displayName("[invalid configuration]"),
+                finishedWithFailure(
+                    instanceOf(BenchmarkConfigurationException.class),
+                    message(m -> m.contains(expected)))));
     assertThat(outcome.result("[invalid configuration]")).failed().hasParams();
   }
 
   @Test
   @DisplayName("with a dimension filter that removes every scenario fails once, naming the filter")
   void filterRemovingEverything() {
-    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().config("junit.bench.batch-sizes", "2")
-        .run(FailureTestCases.class, "throwsAtEight");
-    outcome.events().testEvents().assertThatEvents().haveExactly(1, event(displayName("[invalid configuration]"),
-        finishedWithFailure(message("-Djunit.bench.batch-sizes=2 removes every scenario of "
-            + "dev.junitbench.FailureTests$FailureTestCases#throwsAtEight (its batch sizes: [1, 8, 16]);"
-            + " change the filter or leave it out"))));
+    BenchmarkTestKit.Outcome outcome =
+        BenchmarkTestKit.with()
+            .quick()
+            .config("junit.bench.batch-sizes", "2")
+            .run(FailureTestCases.class, "throwsAtEight");
+    outcome
+        .events()
+        .testEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                displayName("[invalid configuration]"),
+                finishedWithFailure(
+                    message(
+                        "-Djunit.bench.batch-sizes=2 removes every scenario of "
+                            + "dev.junitbench.FailureTests$FailureTestCases#throwsAtEight (its batch sizes: [1, 8, 16]);"
+                            + " change the filter or leave it out"))));
   }
 
   @Test
   @DisplayName("with a bad configuration parameter fails once, naming the parameter")
   void badConfigurationParameter() {
-    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().config("junit.bench.measurement.iterations", "many")
-        .run(FailureTestCases.class, "throwsAtEight");
-    outcome.events().testEvents().assertThatEvents().haveExactly(1, event(displayName("[invalid configuration]"),
-        finishedWithFailure(message("-Djunit.bench.measurement.iterations=many is not valid; use a whole number >= 1"))));
+    BenchmarkTestKit.Outcome outcome =
+        BenchmarkTestKit.with()
+            .config("junit.bench.measurement.iterations", "many")
+            .run(FailureTestCases.class, "throwsAtEight");
+    outcome
+        .events()
+        .testEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                displayName("[invalid configuration]"),
+                finishedWithFailure(
+                    message(
+                        "-Djunit.bench.measurement.iterations=many is not valid; use a whole number >= 1"))));
   }
 
   @Test
   @DisplayName("with a bad progress setting fails before it measures anything")
   void badProgressParameter() {
-    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().config("junit.bench.progress", "sometimes")
-        .run(FailureTestCases.class, "throwsAtEight");
+    BenchmarkTestKit.Outcome outcome =
+        BenchmarkTestKit.with()
+            .quick()
+            .config("junit.bench.progress", "sometimes")
+            .run(FailureTestCases.class, "throwsAtEight");
     outcome.events().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-    outcome.events().testEvents().assertThatEvents().haveExactly(1, event(displayName("[invalid configuration]"),
-        finishedWithFailure(message("-Djunit.bench.progress=sometimes is not valid; use true or false"))));
+    outcome
+        .events()
+        .testEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                displayName("[invalid configuration]"),
+                finishedWithFailure(
+                    message("-Djunit.bench.progress=sometimes is not valid; use true or false"))));
   }
 
   @Test
   @DisplayName("with a parameter nothing can inject fails with JUnit's own message")
   void unresolvableParameter() {
-    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().run(FailureTestCases.class, "wantsRandom");
-    outcome.events().testEvents().assertThatEvents().haveExactly(1, event(
-        finishedWithFailure(instanceOf(ParameterResolutionException.class),
-            message(m -> m.contains("No ParameterResolver registered for parameter [java.util.Random")))));
+    BenchmarkTestKit.Outcome outcome =
+        BenchmarkTestKit.with().quick().run(FailureTestCases.class, "wantsRandom");
+    outcome
+        .events()
+        .testEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                finishedWithFailure(
+                    instanceOf(ParameterResolutionException.class),
+                    message(
+                        m ->
+                            m.contains(
+                                "No ParameterResolver registered for parameter [java.util.Random")))));
     assertThat(outcome.result("[device=cpu]")).failed().hasParam("device", "cpu");
   }
 
@@ -109,12 +180,24 @@ class FailureTests {
   @DisplayName("on a device no backend offers is aborted with the reason, before any set-up runs")
   void unavailableDeviceIsAborted() {
     FailureTestCases.setUps.set(0);
-    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().run(FailureTestCases.class, "onCuda");
-    outcome.events().testEvents().assertThatEvents()
+    BenchmarkTestKit.Outcome outcome =
+        BenchmarkTestKit.with().quick().run(FailureTestCases.class, "onCuda");
+    outcome
+        .events()
+        .testEvents()
+        .assertThatEvents()
         .haveExactly(1, event(displayName("[device=cpu]"), finishedSuccessfully()))
-        .haveExactly(1, event(displayName("[device=cuda]"), abortedWithReason(message(m -> m.contains(
-            "no backend offers CUDA here (devices available: [cpu]")))));
-    assertThat(outcome.result("[device=cuda]")).aborted().hasErrorContaining("no backend offers CUDA here")
+        .haveExactly(
+            1,
+            event(
+                displayName("[device=cuda]"),
+                abortedWithReason(
+                    message(
+                        m ->
+                            m.contains("no backend offers CUDA here (devices available: [cpu]")))));
+    assertThat(outcome.result("[device=cuda]"))
+        .aborted()
+        .hasErrorContaining("no backend offers CUDA here")
         .hasNoFigures();
     assertThat(FailureTestCases.setUps).hasValue(1);
   }
@@ -183,16 +266,24 @@ class FailureTests {
     void emptySequenceLengths() {}
 
     @Benchmark
-    @Param(name = "precision", values = {"fp32"})
-    @Param(name = "precision", values = {"int8"})
+    @Param(
+        name = "precision",
+        values = {"fp32"})
+    @Param(
+        name = "precision",
+        values = {"int8"})
     void duplicateParams() {}
 
     @Benchmark
-    @Param(name = "precision", values = {})
+    @Param(
+        name = "precision",
+        values = {})
     void emptyParamValues() {}
 
     @Benchmark
-    @Param(name = "batch_size", values = {"1"})
+    @Param(
+        name = "batch_size",
+        values = {"1"})
     void reservedParam() {}
   }
 }

@@ -61,13 +61,19 @@ class MeasurementLoopTests {
   }
 
   private static MethodHandle body(String name) throws ReflectiveOperationException {
-    return MethodHandles.lookup().findStatic(MeasurementLoopTests.class, name, MethodType.methodType(void.class));
+    return MethodHandles.lookup()
+        .findStatic(MeasurementLoopTests.class, name, MethodType.methodType(void.class));
   }
 
   private static Phases run(String body, StopRule warmup, StopRule measurement) throws Throwable {
     calls = 0;
-    return new MeasurementLoop().run(new TimedCall(body(body), InvocationBody.closes(blackhole)), warmup, measurement,
-        new Progress(), phase -> {});
+    return new MeasurementLoop()
+        .run(
+            new TimedCall(body(body), InvocationBody.closes(blackhole)),
+            warmup,
+            measurement,
+            new Progress(),
+            phase -> {});
   }
 
   private static StopRule iterations(int n) {
@@ -75,7 +81,8 @@ class MeasurementLoopTests {
   }
 
   @Test
-  @DisplayName("runs exactly the iterations asked for, warm-up first, and keeps only measured samples")
+  @DisplayName(
+      "runs exactly the iterations asked for, warm-up first, and keeps only measured samples")
   void exactIterations() throws Throwable {
     blackhole = new Blackhole();
     Phases outcome = run("count", iterations(7), iterations(13));
@@ -108,7 +115,8 @@ class MeasurementLoopTests {
   @DisplayName("with iterations and a time runs until both are reached")
   void bothReached() throws Throwable {
     blackhole = new Blackhole();
-    Phases fewIterations = run("sleepOneMs", StopRule.OFF, new StopRule(2, Duration.ofMillis(30), 0));
+    Phases fewIterations =
+        run("sleepOneMs", StopRule.OFF, new StopRule(2, Duration.ofMillis(30), 0));
     assertThat(fewIterations.measurement().elapsedNs()).isGreaterThanOrEqualTo(30_000_000L);
     Phases shortTime = run("sleepOneMs", StopRule.OFF, new StopRule(25, Duration.ofNanos(1), 0));
     assertThat(shortTime.measurement().count()).isEqualTo(25);
@@ -125,7 +133,8 @@ class MeasurementLoopTests {
   }
 
   @Test
-  @DisplayName("with a precision stops as soon as the median's confidence interval is narrow enough")
+  @DisplayName(
+      "with a precision stops as soon as the median's confidence interval is narrow enough")
   void precisionReached() throws Throwable {
     blackhole = new Blackhole();
     // A half-width below 10^9 x the median holds for any sleep this machine can take, however busy:
@@ -140,8 +149,14 @@ class MeasurementLoopTests {
   void sampleLimit() throws Throwable {
     blackhole = new Blackhole();
     calls = 0;
-    Phases outcome = new MeasurementLoop(100).run(new TimedCall(body("count"), InvocationBody.closes(blackhole)), StopRule.OFF,
-        new StopRule(0, Duration.ofHours(1), 0), new Progress(), phase -> {});
+    Phases outcome =
+        new MeasurementLoop(100)
+            .run(
+                new TimedCall(body("count"), InvocationBody.closes(blackhole)),
+                StopRule.OFF,
+                new StopRule(0, Duration.ofHours(1), 0),
+                new Progress(),
+                phase -> {});
     assertThat(outcome.measurement().count()).isEqualTo(100);
     assertThat(outcome.measurement().sampleLimitReached()).isTrue();
   }
@@ -172,7 +187,8 @@ class MeasurementLoopTests {
   void bodyException() {
     blackhole = new Blackhole();
     assertThatThrownBy(() -> run("fail", StopRule.OFF, iterations(5)))
-        .isInstanceOf(IllegalStateException.class).hasMessage("third call");
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("third call");
   }
 
   @Test
@@ -186,7 +202,8 @@ class MeasurementLoopTests {
   }
 
   @Test
-  @DisplayName("reports the precision as not reached when the time bound stops it before its iterations")
+  @DisplayName(
+      "reports the precision as not reached when the time bound stops it before its iterations")
   void precisionJudgedAtTheEnd() throws Throwable {
     blackhole = new Blackhole();
     // The time bound (1 ns) ends the phase after one call, though 0.999 would hold for any data.
@@ -199,8 +216,7 @@ class MeasurementLoopTests {
   @DisplayName("allocates nothing per iteration: only the sample array grows with the count")
   void noAllocationPerIteration() throws Throwable {
     blackhole = new Blackhole();
-    ThreadMXBean threads =
-        (ThreadMXBean) ManagementFactory.getThreadMXBean();
+    ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
     long thread = Thread.currentThread().getId();
     run("count", iterations(50_000), iterations(10_000)); // compile the loop first
     long before = threads.getThreadAllocatedBytes(thread);

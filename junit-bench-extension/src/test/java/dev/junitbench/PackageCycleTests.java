@@ -23,30 +23,40 @@ import org.junit.jupiter.api.Test;
 @DisplayName("The extension's packages")
 class PackageCycleTests {
 
-  private static final JavaClasses CLASSES = new ClassFileImporter()
-      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-      .importPackages("dev.junitbench");
+  private static final JavaClasses CLASSES =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .importPackages("dev.junitbench");
 
-  /** The @API annotation every exported type carries (ExportedApiTests): a marker, not a dependency. */
+  /**
+   * The @API annotation every exported type carries (ExportedApiTests): a marker, not a dependency.
+   */
   private static final String API_STATUS = "org.apiguardian.api..";
 
-  /** One slice per package, the root package one too (a pattern like {@code dev.junitbench.(**)} leaves it out). */
-  private static final SliceAssignment PACKAGES = new SliceAssignment() {
-    @Override
-    public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
-      String name = javaClass.getPackageName();
-      return name.startsWith("dev.junitbench") ? SliceIdentifier.of(name) : SliceIdentifier.ignore();
-    }
+  /**
+   * One slice per package, the root package one too (a pattern like {@code dev.junitbench.(**)}
+   * leaves it out).
+   */
+  private static final SliceAssignment PACKAGES =
+      new SliceAssignment() {
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+          String name = javaClass.getPackageName();
+          return name.startsWith("dev.junitbench")
+              ? SliceIdentifier.of(name)
+              : SliceIdentifier.ignore();
+        }
 
-    @Override
-    public String getDescription() {
-      return "the packages of dev.junitbench";
-    }
-  };
+        @Override
+        public String getDescription() {
+          return "the packages of dev.junitbench";
+        }
+      };
 
   @Test
-  @DisplayName("form no cycle: the API, the machinery, the backends (onnx, onnx.decoder, djl) and the rest call each"
-      + " other one way")
+  @DisplayName(
+      "form no cycle: the API, the machinery, the backends (onnx, onnx.decoder, djl) and the rest call each"
+          + " other one way")
   void noCycles() {
     slices().assignedFrom(PACKAGES).should().beFreeOfCycles().check(CLASSES);
   }
@@ -54,84 +64,151 @@ class PackageCycleTests {
   @Test
   @DisplayName("what a benchmark is handed (infra) depends on nothing else of the extension")
   void infraAtTheBottom() {
-    noClasses().that().resideInAPackage("dev.junitbench.infra").should().dependOnClassesThat()
-        .resideOutsideOfPackages("dev.junitbench.infra", "java..", API_STATUS).check(CLASSES);
+    noClasses()
+        .that()
+        .resideInAPackage("dev.junitbench.infra")
+        .should()
+        .dependOnClassesThat()
+        .resideOutsideOfPackages("dev.junitbench.infra", "java..", API_STATUS)
+        .check(CLASSES);
   }
 
   @Test
-  @DisplayName("the run's environment (plain records of results.json) depends on nothing else of the extension")
+  @DisplayName(
+      "the run's environment (plain records of results.json) depends on nothing else of the extension")
   void environmentAtTheBottom() {
-    noClasses().that().resideInAPackage("dev.junitbench.environment").should().dependOnClassesThat()
-        .resideOutsideOfPackages("dev.junitbench.environment", "java..", API_STATUS).check(CLASSES);
+    noClasses()
+        .that()
+        .resideInAPackage("dev.junitbench.environment")
+        .should()
+        .dependOnClassesThat()
+        .resideOutsideOfPackages("dev.junitbench.environment", "java..", API_STATUS)
+        .check(CLASSES);
   }
 
   @Test
   @DisplayName("reading the machine does not reach into sampling, which reads it")
   void machineBelowSampling() {
-    noClasses().that().resideInAPackage("dev.junitbench.machine..").should().dependOnClassesThat()
-        .resideInAPackage("dev.junitbench.sampling..").check(CLASSES);
+    noClasses()
+        .that()
+        .resideInAPackage("dev.junitbench.machine..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("dev.junitbench.sampling..")
+        .check(CLASSES);
   }
 
   @Test
   @DisplayName("the two backends do not call each other")
   void backendsApart() {
-    noClasses().that().resideInAPackage("dev.junitbench.onnx..").should().dependOnClassesThat()
-        .resideInAPackage("dev.junitbench.djl..").check(CLASSES);
-    noClasses().that().resideInAPackage("dev.junitbench.djl..").should().dependOnClassesThat()
-        .resideInAPackage("dev.junitbench.onnx..").check(CLASSES);
+    noClasses()
+        .that()
+        .resideInAPackage("dev.junitbench.onnx..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("dev.junitbench.djl..")
+        .check(CLASSES);
+    noClasses()
+        .that()
+        .resideInAPackage("dev.junitbench.djl..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("dev.junitbench.onnx..")
+        .check(CLASSES);
   }
 
-  /** The JUnit adapter: the root package (the extension, the plan read from annotations, the fork's launcher). */
+  /**
+   * The JUnit adapter: the root package (the extension, the plan read from annotations, the fork's
+   * launcher).
+   */
   private static final String[] ADAPTERS = {"dev.junitbench"};
 
-  /** The launcher's listener, which finds the plan's benchmarks by their annotation and writes the run's files. */
+  /**
+   * The launcher's listener, which finds the plan's benchmarks by their annotation and writes the
+   * run's files.
+   */
   private static final String LISTENER = "dev\\.junitbench\\.output\\.ResultsListener(\\$.*)?";
 
   @Test
-  @DisplayName("the engine and everything below it know neither the root package (annotations, adapter) nor JUnit;"
-      + " the only exceptions are the launcher's listener (output.ResultsListener) and the root's fork launcher")
+  @DisplayName(
+      "the engine and everything below it know neither the root package (annotations, adapter) nor JUnit;"
+          + " the only exceptions are the launcher's listener (output.ResultsListener) and the root's fork launcher")
   void engineKnowsNeitherJunitNorTheAnnotations() {
-    noClasses().that().resideOutsideOfPackages(ADAPTERS)
-        .and().haveNameNotMatching(LISTENER)
-        .should().dependOnClassesThat().resideInAPackage("org.junit..")
+    noClasses()
+        .that()
+        .resideOutsideOfPackages(ADAPTERS)
+        .and()
+        .haveNameNotMatching(LISTENER)
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("org.junit..")
         .check(CLASSES);
-    noClasses().that().resideOutsideOfPackages(ADAPTERS)
-        .and().haveNameNotMatching(LISTENER)
-        .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS)
+    noClasses()
+        .that()
+        .resideOutsideOfPackages(ADAPTERS)
+        .and()
+        .haveNameNotMatching(LISTENER)
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(ADAPTERS)
         .check(CLASSES);
   }
 
   @Test
   @DisplayName("the engine does not reach down into the adapter's exchange with the test framework")
   void engineBelowTheAdapter() {
-    noClasses().that().resideInAnyPackage("dev.junitbench.engine..", "dev.junitbench.measure..",
-            "dev.junitbench.load..", "dev.junitbench.generation..", "dev.junitbench.model..")
-        .should().dependOnClassesThat().resideInAnyPackage("dev.junitbench.exchange..", "dev.junitbench.output..")
+    noClasses()
+        .that()
+        .resideInAnyPackage(
+            "dev.junitbench.engine..",
+            "dev.junitbench.measure..",
+            "dev.junitbench.load..",
+            "dev.junitbench.generation..",
+            "dev.junitbench.model..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("dev.junitbench.exchange..", "dev.junitbench.output..")
         .check(CLASSES);
   }
 
   @Test
-  @DisplayName("the timed loop depends on nothing of the engine above it: not on load, generation, models or forks")
+  @DisplayName(
+      "the timed loop depends on nothing of the engine above it: not on load, generation, models or forks")
   void loopAtTheBottomOfTheEngine() {
-    noClasses().that().resideInAPackage("dev.junitbench.measure..").should().dependOnClassesThat()
-        .resideInAnyPackage("dev.junitbench.engine..", "dev.junitbench.load..", "dev.junitbench.generation..",
-            "dev.junitbench.model..", "dev.junitbench.fork..", "dev.junitbench.gate..", "dev.junitbench.sampling..")
+    noClasses()
+        .that()
+        .resideInAPackage("dev.junitbench.measure..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "dev.junitbench.engine..",
+            "dev.junitbench.load..",
+            "dev.junitbench.generation..",
+            "dev.junitbench.model..",
+            "dev.junitbench.fork..",
+            "dev.junitbench.gate..",
+            "dev.junitbench.sampling..")
         .check(CLASSES);
   }
 
   @Test
-  @DisplayName("the root package holds only what a benchmark author writes (public) and the package-private adapter")
+  @DisplayName(
+      "the root package holds only what a benchmark author writes (public) and the package-private adapter")
   void rootHoldsTheApiAndTheAdapter() {
     for (JavaClass type : CLASSES) {
-      if (!type.getPackageName().equals("dev.junitbench") || !type.isTopLevelClass()
+      if (!type.getPackageName().equals("dev.junitbench")
+          || !type.isTopLevelClass()
           || type.getSimpleName().equals("package-info")) {
         continue;
       }
-      boolean api = type.isAnnotation() || Set.of("Blackhole", "InputFactory").contains(type.getSimpleName());
+      boolean api =
+          type.isAnnotation() || Set.of("Blackhole", "InputFactory").contains(type.getSimpleName());
       boolean packagePrivate = !type.getModifiers().contains(JavaModifier.PUBLIC);
       assertThat(api || packagePrivate)
-          .as("%s in the root package: only annotations, Blackhole and InputFactory are public there; machinery goes"
-              + " to the engine's packages, the JUnit adapter is package-private", type.getName())
+          .as(
+              "%s in the root package: only annotations, Blackhole and InputFactory are public there; machinery goes"
+                  + " to the engine's packages, the JUnit adapter is package-private",
+              type.getName())
           .isTrue();
     }
   }

@@ -21,19 +21,21 @@ class ResourceLockTests {
         .enableImplicitConfigurationParameters(false)
         .configurationParameter("junit.jupiter.execution.parallel.enabled", "true")
         .configurationParameter("junit.jupiter.execution.parallel.mode.default", "concurrent")
-        .configurationParameter("junit.jupiter.execution.parallel.mode.classes.default", "concurrent")
+        .configurationParameter(
+            "junit.jupiter.execution.parallel.mode.classes.default", "concurrent")
         .configurationParameter("junit.jupiter.execution.parallel.config.strategy", "fixed")
         .configurationParameter("junit.jupiter.execution.parallel.config.fixed.parallelism", "4")
         .configurationParameter("junit.bench.progress", "false")
-        .selectors(Arrays.stream(fixtures).map(c -> selectClass(c)).toArray(
-            DiscoverySelector[]::new))
+        .selectors(
+            Arrays.stream(fixtures).map(c -> selectClass(c)).toArray(DiscoverySelector[]::new))
         .execute();
   }
 
   @Test
   @DisplayName("do run plain tests side by side (so the next check means something)")
   void parallelismIsOn() {
-    runInParallel(PlainTestCases.class).testEvents()
+    runInParallel(PlainTestCases.class)
+        .testEvents()
         .assertStatistics(stats -> stats.started(2).succeeded(2));
   }
 
@@ -42,7 +44,8 @@ class ResourceLockTests {
   void benchmarksNeverOverlap() {
     BenchmarkTestCases.running.set(0);
     BenchmarkTestCases.maxRunning.set(0);
-    runInParallel(BenchmarkTestCases.class, OtherBenchmarkTestCases.class).testEvents()
+    runInParallel(BenchmarkTestCases.class, OtherBenchmarkTestCases.class)
+        .testEvents()
         .assertStatistics(stats -> stats.started(6).succeeded(6));
     assertThat(BenchmarkTestCases.maxRunning).hasValue(1);
   }

@@ -12,11 +12,11 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInfo;
 
 /**
- * MiniLM-int8 on ONNX Runtime, CPU, batch 1, 128 real tokens, with one intra-op thread and with two,
- * run by {@code ci/gate-calibration.sh} in many separate runs to measure how often the regression
- * gate inside JUnit calls a change where there is none and how often it catches a real one. The
- * system property {@value #TOKENS} makes the real slowdown: the same scenario (same params, so the
- * gate compares it) fed longer sentences.
+ * MiniLM-int8 on ONNX Runtime, CPU, batch 1, 128 real tokens, with one intra-op thread and with
+ * two, run by {@code ci/gate-calibration.sh} in many separate runs to measure how often the
+ * regression gate inside JUnit calls a change where there is none and how often it catches a real
+ * one. The system property {@value #TOKENS} makes the real slowdown: the same scenario (same
+ * params, so the gate compares it) fed longer sentences.
  */
 @Tag("performance")
 @Tag("self")
@@ -31,8 +31,11 @@ class GateCalibrationBenchmarks {
 
   @BeforeEach
   void open(TestInfo test) throws OrtException, IOException {
-    int threads = test.getTestMethod().map(m -> m.getName().endsWith("TwoThreads") ? 2 : 1).orElse(1);
-    session = MiniLmSession.withTokensAndThreads(Integer.getInteger(TOKENS, MiniLmSession.SEQUENCE_LENGTH), threads, 1);
+    int threads =
+        test.getTestMethod().map(m -> m.getName().endsWith("TwoThreads") ? 2 : 1).orElse(1);
+    session =
+        MiniLmSession.withTokensAndThreads(
+            Integer.getInteger(TOKENS, MiniLmSession.SEQUENCE_LENGTH), threads, 1);
   }
 
   @AfterEach

@@ -29,8 +29,10 @@ class GenerationBenchmarks {
 
   @Benchmark
   @Generate(tokens = 32, promptTokens = 128)
-  void distilgpt2(@Model(block = Decoders.DistilGpt2.class, id = "distilgpt2-shaped") OnnxModel model,
-      Generator generator) throws Exception {
+  void distilgpt2(
+      @Model(block = Decoders.DistilGpt2.class, id = "distilgpt2-shaped") OnnxModel model,
+      Generator generator)
+      throws Exception {
     generator.generate();
   }
 }

@@ -56,38 +56,63 @@ class GenerationFidelityBenchmarks {
 
   @Test
   void generationAgainstBareLoop() {
-    List<ScenarioResult> rounds = InnerRun.run(HarnessSide.class, Map.of(
-        "junit.bench.warmup.iterations", String.valueOf(WARMUP),
-        "junit.bench.measurement.iterations", String.valueOf(ITERATIONS)));
+    List<ScenarioResult> rounds =
+        InnerRun.run(
+            HarnessSide.class,
+            Map.of(
+                "junit.bench.warmup.iterations", String.valueOf(WARMUP),
+                "junit.bench.measurement.iterations", String.valueOf(ITERATIONS)));
     if (rounds.size() != ROUNDS || bareRounds.size() != ROUNDS) {
-      throw new IllegalStateException("the harness side measured " + rounds.size() + " rounds, not " + ROUNDS);
+      throw new IllegalStateException(
+          "the harness side measured " + rounds.size() + " rounds, not " + ROUNDS);
     }
     System.out.println();
-    System.out.println("DistilGPT2-shaped decoder, batch 1, prompt " + PROMPT + ", " + TOKENS
-        + " new tokens; junit-bench's generation and a bare loop of the same calls alternated request by request, " + ROUNDS + " rounds:");
-    System.out.println("requests/side  harness e2e median (ms)  bare median (ms)   ratio  round ratios");
+    System.out.println(
+        "DistilGPT2-shaped decoder, batch 1, prompt "
+            + PROMPT
+            + ", "
+            + TOKENS
+            + " new tokens; junit-bench's generation and a bare loop of the same calls alternated request by request, "
+            + ROUNDS
+            + " rounds:");
+    System.out.println(
+        "requests/side  harness e2e median (ms)  bare median (ms)   ratio  round ratios");
     List<String> ratios = new ArrayList<>();
     long[] harnessAll = new long[0];
     long[] bareAll = new long[0];
     for (int round = 0; round < ROUNDS; round++) {
       long[] harness = rounds.get(round).samplesNs();
-      ratios.add(String.format(Locale.ROOT, "%.3f", Rounds.median(harness) / Rounds.median(bareRounds.get(round))));
+      ratios.add(
+          String.format(
+              Locale.ROOT, "%.3f", Rounds.median(harness) / Rounds.median(bareRounds.get(round))));
       harnessAll = Rounds.concat(harnessAll, harness);
       bareAll = Rounds.concat(bareAll, bareRounds.get(round));
     }
-    System.out.println(String.format(Locale.ROOT, "%13d  %23.3f  %16.3f  %6.3f  %s", harnessAll.length,
-        Rounds.median(harnessAll) / 1e6, Rounds.median(bareAll) / 1e6,
-        Rounds.median(harnessAll) / Rounds.median(bareAll), ratios));
+    System.out.println(
+        String.format(
+            Locale.ROOT,
+            "%13d  %23.3f  %16.3f  %6.3f  %s",
+            harnessAll.length,
+            Rounds.median(harnessAll) / 1e6,
+            Rounds.median(bareAll) / 1e6,
+            Rounds.median(harnessAll) / Rounds.median(bareAll),
+            ratios));
   }
 
-
-
-  /** The harness's side; each scenario is one round, and after each timed request one bare request is timed. */
+  /**
+   * The harness's side; each scenario is one round, and after each timed request one bare request
+   * is timed.
+   */
   static class HarnessSide {
     @Benchmark
     @Generate(tokens = TOKENS, promptTokens = PROMPT)
-    @Param(name = "round", values = {"1", "2", "3", "4", "5"})
-    void generate(@Model(block = Decoders.DistilGpt2.class) OnnxModel model, Generator generator, Blackhole blackhole)
+    @Param(
+        name = "round",
+        values = {"1", "2", "3", "4", "5"})
+    void generate(
+        @Model(block = Decoders.DistilGpt2.class) OnnxModel model,
+        Generator generator,
+        Blackhole blackhole)
         throws Exception {
       generator.generate();
       blackhole.closeAfterTiming(() -> bareRequest(model));
@@ -99,7 +124,10 @@ class GenerationFidelityBenchmarks {
       bareCount = 0;
     }
 
-    /** Keeps the bare requests that followed the measured ones (the first WARMUP followed the warm-up). */
+    /**
+     * Keeps the bare requests that followed the measured ones (the first WARMUP followed the
+     * warm-up).
+     */
     @AfterEach
     void endRound() {
       bareRounds.add(Arrays.copyOfRange(bare, bareCount - ITERATIONS, bareCount));
@@ -143,7 +171,8 @@ class GenerationFidelityBenchmarks {
       prefill.put("input_ids", longs(env, ids));
       prefill.put("attention_mask", longs(env, ones(PROMPT)));
       prefill.put("position_ids", longs(env, positionIds));
-      OnnxTensor empty = OnnxTensor.createTensor(env, direct(0).asFloatBuffer(), new long[] {1, 12, 0, 64});
+      OnnxTensor empty =
+          OnnxTensor.createTensor(env, direct(0).asFloatBuffer(), new long[] {1, 12, 0, 64});
       for (int layer = 0; layer < layers; layer++) {
         prefill.put("past_key_values." + layer + ".key", empty);
         prefill.put("past_key_values." + layer + ".value", empty);
@@ -158,10 +187,15 @@ class GenerationFidelityBenchmarks {
       }
       prefillLogits = direct(PROMPT * vocab * Float.BYTES);
       decodeLogits = direct(vocab * Float.BYTES);
-      prefillOut = Map.of("logits", OnnxTensor.createTensor(env, prefillLogits.asFloatBuffer(),
-          new long[] {1, PROMPT, vocab}));
-      decodeOut = Map.of("logits", OnnxTensor.createTensor(env, decodeLogits.asFloatBuffer(),
-          new long[] {1, 1, vocab}));
+      prefillOut =
+          Map.of(
+              "logits",
+              OnnxTensor.createTensor(
+                  env, prefillLogits.asFloatBuffer(), new long[] {1, PROMPT, vocab}));
+      decodeOut =
+          Map.of(
+              "logits",
+              OnnxTensor.createTensor(env, decodeLogits.asFloatBuffer(), new long[] {1, 1, vocab}));
     }
 
     void request() throws OrtException {
@@ -171,8 +205,11 @@ class GenerationFidelityBenchmarks {
         decode.put("attention_mask", masks[k - 1]);
         decode.put("position_ids", positions[k - 1]);
         for (int layer = 0; layer < layers; layer++) {
-          decode.put("past_key_values." + layer + ".key", (OnnxTensor) previous.get("present." + layer + ".key").get());
-          decode.put("past_key_values." + layer + ".value",
+          decode.put(
+              "past_key_values." + layer + ".key",
+              (OnnxTensor) previous.get("present." + layer + ".key").get());
+          decode.put(
+              "past_key_values." + layer + ".value",
               (OnnxTensor) previous.get("present." + layer + ".value").get());
         }
         OrtSession.Result result = session.run(decode, presents, decodeOut);

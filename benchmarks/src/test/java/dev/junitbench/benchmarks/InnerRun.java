@@ -24,23 +24,28 @@ final class InnerRun {
   private InnerRun() {}
 
   static List<ScenarioResult> run(Class<?> benchmarks, Map<String, String> config) {
-    LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
-        .selectors(selectClass(benchmarks))
-        .enableImplicitConfigurationParameters(false)
-        .configurationParameter("junit.bench.progress", "false");
+    LauncherDiscoveryRequestBuilder request =
+        LauncherDiscoveryRequestBuilder.request()
+            .selectors(selectClass(benchmarks))
+            .enableImplicitConfigurationParameters(false)
+            .configurationParameter("junit.bench.progress", "false");
     config.forEach(request::configurationParameter);
     List<ScenarioResult> results = new ArrayList<>();
     try (ResultExchange.Subscription subscription = ResultExchange.subscribe()) {
-      LauncherFactory.create(LauncherConfig.builder().enableTestExecutionListenerAutoRegistration(false).build())
-          .execute(request.build(), new TestExecutionListener() {
-            @Override
-            public void executionFinished(TestIdentifier identifier, TestExecutionResult result) {
-              ScenarioResult scenario = ResultExchange.take(identifier.getUniqueId());
-              if (scenario != null && scenario.latencyMs() != null) {
-                results.add(scenario);
-              }
-            }
-          });
+      LauncherFactory.create(
+              LauncherConfig.builder().enableTestExecutionListenerAutoRegistration(false).build())
+          .execute(
+              request.build(),
+              new TestExecutionListener() {
+                @Override
+                public void executionFinished(
+                    TestIdentifier identifier, TestExecutionResult result) {
+                  ScenarioResult scenario = ResultExchange.take(identifier.getUniqueId());
+                  if (scenario != null && scenario.latencyMs() != null) {
+                    results.add(scenario);
+                  }
+                }
+              });
     }
     return results;
   }

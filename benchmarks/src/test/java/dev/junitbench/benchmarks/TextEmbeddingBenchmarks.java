@@ -19,10 +19,11 @@ import dev.junitbench.onnx.OnnxModel;
 
 /**
  * Sentence-embedding models from Maven Central on ONNX Runtime: all-MiniLM-L6-v2 quantized (int8)
- * and fp32 side by side, bge-small-en-v1.5 quantized, and MiniLM-int8 again through DJL's OnnxRuntime
- * engine; graph optimizations off and on, one and two intra-op threads, batches of 1, 8 and 32 real sentences tokenized with each model's own
- * tokenizer and padded or truncated to 128 tokens. The CUDA scenarios run
- * where ONNX Runtime offers CUDA and are aborted, with the reason, elsewhere.
+ * and fp32 side by side, bge-small-en-v1.5 quantized, and MiniLM-int8 again through DJL's
+ * OnnxRuntime engine; graph optimizations off and on, one and two intra-op threads, batches of 1, 8
+ * and 32 real sentences tokenized with each model's own tokenizer and padded or truncated to 128
+ * tokens. The CUDA scenarios run where ONNX Runtime offers CUDA and are aborted, with the reason,
+ * elsewhere.
  */
 @Warmup(iterations = 3)
 @Measurement(iterations = 10, time = "2s")
@@ -35,38 +36,51 @@ class TextEmbeddingBenchmarks {
 
   @Benchmark
   void miniLmInt8(
-      @Model(value = "classpath:all-minilm-l6-v2-q.onnx", tokenizer = "classpath:all-minilm-l6-v2-q-tokenizer.json")
+      @Model(
+              value = "classpath:all-minilm-l6-v2-q.onnx",
+              tokenizer = "classpath:all-minilm-l6-v2-q-tokenizer.json")
           OnnxModel model,
       ModelInputs inputs,
-      Blackhole blackhole) throws OrtException {
+      Blackhole blackhole)
+      throws OrtException {
     blackhole.closeAfterTiming(model.run(inputs));
   }
 
   @Benchmark
   void miniLmFp32(
-      @Model(value = "classpath:all-minilm-l6-v2.onnx", tokenizer = "classpath:all-minilm-l6-v2-tokenizer.json")
+      @Model(
+              value = "classpath:all-minilm-l6-v2.onnx",
+              tokenizer = "classpath:all-minilm-l6-v2-tokenizer.json")
           OnnxModel model,
       ModelInputs inputs,
-      Blackhole blackhole) throws OrtException {
+      Blackhole blackhole)
+      throws OrtException {
     blackhole.closeAfterTiming(model.run(inputs));
   }
 
   /** The same model and inputs as {@link #miniLmInt8}, through DJL's OnnxRuntime engine. */
   @Benchmark
   void miniLmInt8Djl(
-      @Model(value = "classpath:all-minilm-l6-v2-q.onnx", tokenizer = "classpath:all-minilm-l6-v2-q-tokenizer.json",
-          id = "all-minilm-l6-v2-q") DjlModel model,
+      @Model(
+              value = "classpath:all-minilm-l6-v2-q.onnx",
+              tokenizer = "classpath:all-minilm-l6-v2-q-tokenizer.json",
+              id = "all-minilm-l6-v2-q")
+          DjlModel model,
       ModelInputs inputs,
-      Blackhole blackhole) throws TranslateException {
+      Blackhole blackhole)
+      throws TranslateException {
     blackhole.closeAfterTiming(model.run(inputs));
   }
 
   @Benchmark
   void bgeSmallInt8(
-      @Model(value = "classpath:bge-small-en-v1.5-q.onnx", tokenizer = "classpath:bge-small-en-v1.5-q-tokenizer.json")
+      @Model(
+              value = "classpath:bge-small-en-v1.5-q.onnx",
+              tokenizer = "classpath:bge-small-en-v1.5-q-tokenizer.json")
           OnnxModel model,
       ModelInputs inputs,
-      Blackhole blackhole) throws OrtException {
+      Blackhole blackhole)
+      throws OrtException {
     blackhole.closeAfterTiming(model.run(inputs));
   }
 }

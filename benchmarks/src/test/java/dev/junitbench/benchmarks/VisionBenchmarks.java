@@ -20,9 +20,9 @@ import dev.junitbench.infra.ModelInputs;
 /**
  * Image classifiers built by DJL's model zoo on its PyTorch engine, with random weights: ResNet-50
  * (25.6 M parameters) and MobileNetV2 (3.5 M), batches of 1 and 8 images of 3 x 224 x 224, 1000
- * classes. Real architectures and real kernels, nothing downloaded: the weights' values do not change
- * the work. The CUDA scenarios run where DJL's PyTorch engine sees a GPU and are aborted, with the
- * reason, elsewhere.
+ * classes. Real architectures and real kernels, nothing downloaded: the weights' values do not
+ * change the work. The CUDA scenarios run where DJL's PyTorch engine sees a GPU and are aborted,
+ * with the reason, elsewhere.
  */
 @Warmup(iterations = 2)
 @Measurement(iterations = 10, time = "3s")
@@ -59,14 +59,20 @@ class VisionBenchmarks {
   }
 
   @Benchmark
-  void resNet50(@Model(block = ResNet50.class, id = "resnet50") DjlModel model, ModelInputs inputs,
-      Blackhole blackhole) throws TranslateException {
+  void resNet50(
+      @Model(block = ResNet50.class, id = "resnet50") DjlModel model,
+      ModelInputs inputs,
+      Blackhole blackhole)
+      throws TranslateException {
     blackhole.closeAfterTiming(model.run(inputs));
   }
 
   @Benchmark
-  void mobileNetV2(@Model(block = MobileNetV2Block.class, id = "mobilenet_v2") DjlModel model, ModelInputs inputs,
-      Blackhole blackhole) throws TranslateException {
+  void mobileNetV2(
+      @Model(block = MobileNetV2Block.class, id = "mobilenet_v2") DjlModel model,
+      ModelInputs inputs,
+      Blackhole blackhole)
+      throws TranslateException {
     blackhole.closeAfterTiming(model.run(inputs));
   }
 }

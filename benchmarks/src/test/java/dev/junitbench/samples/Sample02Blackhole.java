@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Tag;
  * A result nobody reads may be computed by nobody: the JIT removes work whose value is unused, and
  * the benchmark then measures an empty loop. A benchmark method returns void (JUnit runs no test
  * that returns a value), so it hands its results to an injected {@link Blackhole}, as in JMH. A
- * result that must be closed (an ONNX Runtime output, a DJL NDList) goes to
- * {@code blackhole.closeAfterTiming(...)}: closed after the call's clock stops, so freeing native
- * memory is not timed.
+ * result that must be closed (an ONNX Runtime output, a DJL NDList) goes to {@code
+ * blackhole.closeAfterTiming(...)}: closed after the call's clock stops, so freeing native memory
+ * is not timed.
  */
 @Tag("samples")
 @Warmup(iterations = 5)

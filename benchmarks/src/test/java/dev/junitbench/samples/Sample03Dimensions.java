@@ -12,17 +12,19 @@ import org.junit.jupiter.api.Tag;
 
 /**
  * One method, many scenarios: each dimension annotation ({@code @BatchSizes}, {@code @Devices},
- * {@code @SequenceLengths}, {@code @Modes}, {@code @Threads}, and {@code @Param} for your own) adds an
- * axis, and junit-bench runs one JUnit invocation per combination, named like
- * {@code [device=cpu, batch_size=8, layout=rows]}. The injected {@link Scenario} tells the method
- * which combination it is in; results are matched across runs by benchmark and params.
- * {@code -Djunit.bench.batch-sizes=1,8} runs a subset without editing the code.
+ * {@code @SequenceLengths}, {@code @Modes}, {@code @Threads}, and {@code @Param} for your own) adds
+ * an axis, and junit-bench runs one JUnit invocation per combination, named like {@code
+ * [device=cpu, batch_size=8, layout=rows]}. The injected {@link Scenario} tells the method which
+ * combination it is in; results are matched across runs by benchmark and params. {@code
+ * -Djunit.bench.batch-sizes=1,8} runs a subset without editing the code.
  */
 @Tag("samples")
 @Warmup(iterations = 3)
 @Measurement(iterations = 100)
 @BatchSizes({1, 8, 32})
-@Param(name = "layout", values = {"rows", "columns"})
+@Param(
+    name = "layout",
+    values = {"rows", "columns"})
 class Sample03Dimensions {
 
   private static final int FEATURES = 256;

@@ -28,10 +28,13 @@ class Sample04OnnxModel {
 
   @Benchmark
   void miniLmInt8(
-      @Model(value = "classpath:all-minilm-l6-v2-q.onnx", tokenizer = "classpath:all-minilm-l6-v2-q-tokenizer.json")
+      @Model(
+              value = "classpath:all-minilm-l6-v2-q.onnx",
+              tokenizer = "classpath:all-minilm-l6-v2-q-tokenizer.json")
           OnnxModel model,
       ModelInputs inputs,
-      Blackhole blackhole) throws OrtException {
+      Blackhole blackhole)
+      throws OrtException {
     blackhole.closeAfterTiming(model.run(inputs));
   }
 }

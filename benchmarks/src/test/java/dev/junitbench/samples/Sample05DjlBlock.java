@@ -16,8 +16,8 @@ import dev.junitbench.infra.ModelInputs;
 import org.junit.jupiter.api.Tag;
 
 /**
- * A model built in code on DJL's PyTorch engine: {@code @Model(block = ...)} names a
- * {@link DjlBlock}, which builds the network (any DJL block; the model zoo's builders make real
+ * A model built in code on DJL's PyTorch engine: {@code @Model(block = ...)} names a {@link
+ * DjlBlock}, which builds the network (any DJL block; the model zoo's builders make real
  * architectures) and says its input shape; junit-bench initializes it with random weights, which do
  * not change the work, and feeds a batch of that shape. Nothing is downloaded.
  */
@@ -41,8 +41,11 @@ class Sample05DjlBlock {
   }
 
   @Benchmark
-  void mlp(@Model(block = SmallMlp.class, id = "mlp-784-512-256-10") DjlModel model, ModelInputs inputs,
-      Blackhole blackhole) throws TranslateException {
+  void mlp(
+      @Model(block = SmallMlp.class, id = "mlp-784-512-256-10") DjlModel model,
+      ModelInputs inputs,
+      Blackhole blackhole)
+      throws TranslateException {
     blackhole.closeAfterTiming(model.run(inputs));
   }
 }

@@ -10,11 +10,11 @@ import java.util.List;
 import org.junit.jupiter.api.Tag;
 
 /**
- * JVM runs differ more than calls within one run (the JIT's choices, memory layout): {@code @Fork(3)}
- * measures the scenario in three fresh JVMs, pools their samples, and gives the interval across forks
- * (Student-t on the log fork medians), the spread between and within forks, and advice on how many
- * forks and iterations would reach a target width. {@code -Djunit.bench.forks=5} forks every
- * benchmark.
+ * JVM runs differ more than calls within one run (the JIT's choices, memory layout):
+ * {@code @Fork(3)} measures the scenario in three fresh JVMs, pools their samples, and gives the
+ * interval across forks (Student-t on the log fork medians), the spread between and within forks,
+ * and advice on how many forks and iterations would reach a target width. {@code
+ * -Djunit.bench.forks=5} forks every benchmark.
  */
 @Tag("samples")
 @Warmup(iterations = 5)

@@ -3,5 +3,6 @@ open module it.modular {
   requires dev.junitbench;
   requires java.management;
 
-  provides dev.junitbench.spi.Probe with it.modular.ClassCountProbe;
+  provides dev.junitbench.spi.Probe with
+      it.modular.ClassCountProbe;
 }

@@ -29,86 +29,158 @@ public final class BenchConfig {
 
   /** Folder that holds the run folders. */
   public static final String OUTPUT_DIR = "junit.bench.output.dir";
+
   /** Replaces every benchmark's warm-up rule with this many iterations. */
   public static final String WARMUP_ITERATIONS = "junit.bench.warmup.iterations";
+
   /** Replaces every benchmark's warm-up rule with this duration. */
   public static final String WARMUP_TIME = "junit.bench.warmup.time";
+
   /** Replaces every benchmark's measurement rule with this many iterations. */
   public static final String MEASUREMENT_ITERATIONS = "junit.bench.measurement.iterations";
+
   /** Replaces every benchmark's measurement rule with this duration. */
   public static final String MEASUREMENT_TIME = "junit.bench.measurement.time";
+
   /** Runs only the scenarios on these devices ({@code cpu,cuda}). */
   public static final String DEVICES = "junit.bench.devices";
+
   /** Runs only the scenarios with these batch sizes ({@code 1,8}). */
   public static final String BATCH_SIZES = "junit.bench.batch-sizes";
+
   /** Runs only the scenarios with these sequence lengths ({@code 128}). */
   public static final String SEQUENCE_LENGTHS = "junit.bench.sequence-lengths";
+
   /** {@code false} turns off the progress lines on stderr. */
   public static final String PROGRESS = "junit.bench.progress";
-  /** {@code true} lists every scenario (and its model) as skipped, loading and measuring nothing. */
+
+  /**
+   * {@code true} lists every scenario (and its model) as skipped, loading and measuring nothing.
+   */
   public static final String DRY_RUN = "junit.bench.dry-run";
 
   /** {@code false} leaves the host name out of results.json. */
   public static final String HOST_INCLUDE_NAME = "junit.bench.host.include-name";
+
   /** {@code false} turns the resource sampler off. */
   public static final String SAMPLING_ENABLED = "junit.bench.sampling.enabled";
+
   /** How often the resource sampler reads ({@code 50ms}; at least 10 ms). */
   public static final String SAMPLING_INTERVAL = "junit.bench.sampling.interval";
+
   /** The nvidia-smi command: a name on the PATH or a path. */
   public static final String NVIDIA_SMI = "junit.bench.nvidia-smi";
+
   /** The powercap folder energy counters are read from. */
   public static final String POWERCAP_ROOT = "junit.bench.powercap.root";
+
   /** The cgroup folder container limits are read from. */
   public static final String CGROUP_ROOT = "junit.bench.cgroup.root";
 
-  /** A run folder (or its results.json) each scenario is compared with, right after it is measured. */
+  /**
+   * A run folder (or its results.json) each scenario is compared with, right after it is measured.
+   */
   public static final String BASELINE = "junit.bench.baseline";
+
   /** The noise threshold of the regression gate: {@code 5%} or {@code 0.05}. */
   public static final String REGRESSION_THRESHOLD = "junit.bench.regression.threshold";
+
   /** The significance level of the regression gate: {@code 0.01}. */
   public static final String REGRESSION_ALPHA = "junit.bench.regression.alpha";
-  /** Replaces every benchmark's fork count ({@code @Fork}) for a run: 0 measures in the JUnit JVM. */
+
+  /**
+   * Replaces every benchmark's fork count ({@code @Fork}) for a run: 0 measures in the JUnit JVM.
+   */
   public static final String FORKS = "junit.bench.forks";
-  /** JVM options appended to every fork's, after {@code @Fork(jvmArgs)}: {@code -Xmx2g "-Dname=a b"}. */
+
+  /**
+   * JVM options appended to every fork's, after {@code @Fork(jvmArgs)}: {@code -Xmx2g "-Dname=a
+   * b"}.
+   */
   public static final String FORKS_JVM_ARGS = "junit.bench.forks.jvm-args";
+
   /** The java executable forks start: by default the JUnit JVM's own. */
   public static final String FORKS_JAVA = "junit.bench.forks.java";
+
   /** How long one fork may take, start-up to hand-back, before it is stopped: {@code 30m}. */
   public static final String FORKS_TIMEOUT = "junit.bench.forks.timeout";
+
   /**
-   * Set by the JUnit JVM in a fork's own configuration, never by users: {@code fork/forks/scenario},
-   * which fork of how many measures which scenario (its index in the benchmark's expansion).
+   * Set by the JUnit JVM in a fork's own configuration, never by users: {@code
+   * fork/forks/scenario}, which fork of how many measures which scenario (its index in the
+   * benchmark's expansion).
    */
   public static final String FORK_CHILD = "junit.bench.fork.child";
-  /** A run with fewer measured queries per scenario is flagged INVALID (MLPerf's min_query_count). */
+
+  /**
+   * A run with fewer measured queries per scenario is flagged INVALID (MLPerf's min_query_count).
+   */
   public static final String VALIDITY_MIN_QUERIES = "junit.bench.validity.min-queries";
+
   /** A run measured for less time per scenario is flagged INVALID (MLPerf's min_duration). */
   public static final String VALIDITY_MIN_DURATION = "junit.bench.validity.min-duration";
+
   /**
    * A history store the run imports itself into when it ends (a DuckDB file or a JDBC URL; user and
    * password only from the environment, JUNIT_BENCH_HISTORY_USER and JUNIT_BENCH_HISTORY_PASSWORD):
-   * done by junit-bench-reports' history format, with the store's JDBC driver on the test class path.
+   * done by junit-bench-reports' history format, with the store's JDBC driver on the test class
+   * path.
    */
   public static final String HISTORY_DB = "junit.bench.history.db";
+
   /** The host label a run is kept under in the history store; default: the host's name. */
   public static final String HISTORY_HOST = "junit.bench.history.host";
+
   /** Prefix of the switches of result formats: {@code junit.bench.format.html=false}. */
   public static final String FORMAT_PREFIX = "junit.bench.format.";
-  /** {@code fail} (default): a {@code junit.bench.*} key nobody knows fails the run; {@code warn}: a warning. */
+
+  /**
+   * {@code fail} (default): a {@code junit.bench.*} key nobody knows fails the run; {@code warn}: a
+   * warning.
+   */
   public static final String UNKNOWN_KEYS = "junit.bench.unknown-keys";
-  /** With a baseline, {@code any} (default) or {@code all} of the scenarios must be judged by it. */
+
+  /**
+   * With a baseline, {@code any} (default) or {@code all} of the scenarios must be judged by it.
+   */
   public static final String BASELINE_MATCH = "junit.bench.baseline.match";
+
   /** Every key junit-bench, its probes and its result formats read starts with this. */
   public static final String PREFIX = "junit.bench.";
+
   /** Keys of a user's own benchmark code: never checked against the known keys. */
   public static final String USER_PREFIX = "junit.bench.user.";
 
   private static final String[] KEYS = {
-    OUTPUT_DIR, WARMUP_ITERATIONS, WARMUP_TIME, MEASUREMENT_ITERATIONS, MEASUREMENT_TIME,
-    DEVICES, BATCH_SIZES, SEQUENCE_LENGTHS, PROGRESS, DRY_RUN, HOST_INCLUDE_NAME, SAMPLING_ENABLED,
-    SAMPLING_INTERVAL, NVIDIA_SMI, POWERCAP_ROOT, CGROUP_ROOT, BASELINE, REGRESSION_THRESHOLD, REGRESSION_ALPHA,
-    FORKS, FORKS_JVM_ARGS, FORKS_JAVA, FORKS_TIMEOUT, VALIDITY_MIN_QUERIES, VALIDITY_MIN_DURATION, HISTORY_DB,
-    HISTORY_HOST, UNKNOWN_KEYS, BASELINE_MATCH
+    OUTPUT_DIR,
+    WARMUP_ITERATIONS,
+    WARMUP_TIME,
+    MEASUREMENT_ITERATIONS,
+    MEASUREMENT_TIME,
+    DEVICES,
+    BATCH_SIZES,
+    SEQUENCE_LENGTHS,
+    PROGRESS,
+    DRY_RUN,
+    HOST_INCLUDE_NAME,
+    SAMPLING_ENABLED,
+    SAMPLING_INTERVAL,
+    NVIDIA_SMI,
+    POWERCAP_ROOT,
+    CGROUP_ROOT,
+    BASELINE,
+    REGRESSION_THRESHOLD,
+    REGRESSION_ALPHA,
+    FORKS,
+    FORKS_JVM_ARGS,
+    FORKS_JAVA,
+    FORKS_TIMEOUT,
+    VALIDITY_MIN_QUERIES,
+    VALIDITY_MIN_DURATION,
+    HISTORY_DB,
+    HISTORY_HOST,
+    UNKNOWN_KEYS,
+    BASELINE_MATCH
   };
 
   private final Function<String, Optional<String>> lookup;
@@ -118,8 +190,9 @@ public final class BenchConfig {
   }
 
   /**
-   * Every key junit-bench itself reads, in the order of the README's table, {@link #FORK_CHILD} last;
-   * {@code junit.bench.format.<name>} and the keys probes and formats declare are not among them.
+   * Every key junit-bench itself reads, in the order of the README's table, {@link #FORK_CHILD}
+   * last; {@code junit.bench.format.<name>} and the keys probes and formats declare are not among
+   * them.
    */
   public static List<String> keys() {
     List<String> keys = new ArrayList<>(List.of(KEYS));
@@ -127,7 +200,10 @@ public final class BenchConfig {
     return List.copyOf(keys);
   }
 
-  /** The configuration read through {@code lookup}, such as {@code ExtensionContext::getConfigurationParameter}. */
+  /**
+   * The configuration read through {@code lookup}, such as {@code
+   * ExtensionContext::getConfigurationParameter}.
+   */
   public static BenchConfig of(Function<String, Optional<String>> lookup) {
     return new BenchConfig(lookup);
   }
@@ -143,7 +219,8 @@ public final class BenchConfig {
    */
   public Optional<String> declared(String key) {
     if (!key.startsWith(PREFIX)) {
-      throw new IllegalArgumentException(key + " is not a junit-bench key: it must start with " + PREFIX);
+      throw new IllegalArgumentException(
+          key + " is not a junit-bench key: it must start with " + PREFIX);
     }
     return get(key);
   }
@@ -165,24 +242,37 @@ public final class BenchConfig {
 
   /** Whether results.json records the host name. */
   public boolean hostIncludeName() {
-    return get(HOST_INCLUDE_NAME).map(value -> parseBoolean(HOST_INCLUDE_NAME, value)).orElse(Defaults.HOST_INCLUDE_NAME);
+    return get(HOST_INCLUDE_NAME)
+        .map(value -> parseBoolean(HOST_INCLUDE_NAME, value))
+        .orElse(Defaults.HOST_INCLUDE_NAME);
   }
 
   /** Whether resources are sampled during each measurement. */
   public boolean samplingEnabled() {
-    return get(SAMPLING_ENABLED).map(value -> parseBoolean(SAMPLING_ENABLED, value)).orElse(Defaults.SAMPLING_ENABLED);
+    return get(SAMPLING_ENABLED)
+        .map(value -> parseBoolean(SAMPLING_ENABLED, value))
+        .orElse(Defaults.SAMPLING_ENABLED);
   }
 
   /** How often the sampler reads; at least {@link Defaults#SAMPLING_INTERVAL_MIN}. */
   public Duration samplingInterval() {
-    return get(SAMPLING_INTERVAL).map(value -> {
-      Duration interval = Durations.parse(value, "-D" + SAMPLING_INTERVAL);
-      if (interval.compareTo(Defaults.SAMPLING_INTERVAL_MIN) < 0) {
-        throw new BenchmarkConfigurationException("-D" + SAMPLING_INTERVAL + "=" + value + " is not valid; use "
-            + Defaults.SAMPLING_INTERVAL_MIN.toMillis() + "ms or more (sampling more often costs more than it tells)");
-      }
-      return interval;
-    }).orElse(Defaults.SAMPLING_INTERVAL);
+    return get(SAMPLING_INTERVAL)
+        .map(
+            value -> {
+              Duration interval = Durations.parse(value, "-D" + SAMPLING_INTERVAL);
+              if (interval.compareTo(Defaults.SAMPLING_INTERVAL_MIN) < 0) {
+                throw new BenchmarkConfigurationException(
+                    "-D"
+                        + SAMPLING_INTERVAL
+                        + "="
+                        + value
+                        + " is not valid; use "
+                        + Defaults.SAMPLING_INTERVAL_MIN.toMillis()
+                        + "ms or more (sampling more often costs more than it tells)");
+              }
+              return interval;
+            })
+        .orElse(Defaults.SAMPLING_INTERVAL);
   }
 
   /** The nvidia-smi command. */
@@ -207,26 +297,45 @@ public final class BenchConfig {
 
   /** Which scenarios a baseline must judge: {@code any} (default) or {@code all}. */
   public BaselineMatch baselineMatch() {
-    return get(BASELINE_MATCH).map(value -> {
-      for (BaselineMatch match : BaselineMatch.values()) {
-        if (match.name().equalsIgnoreCase(value)) {
-          return match;
-        }
-      }
-      throw new BenchmarkConfigurationException("-D" + BASELINE_MATCH + "=" + value + " is not valid; use any (the run"
-          + " fails only when none of its scenarios is in the baseline) or all (every scenario it cannot judge fails)");
-    }).orElse(BaselineMatch.ANY);
+    return get(BASELINE_MATCH)
+        .map(
+            value -> {
+              for (BaselineMatch match : BaselineMatch.values()) {
+                if (match.name().equalsIgnoreCase(value)) {
+                  return match;
+                }
+              }
+              throw new BenchmarkConfigurationException(
+                  "-D"
+                      + BASELINE_MATCH
+                      + "="
+                      + value
+                      + " is not valid; use any (the run"
+                      + " fails only when none of its scenarios is in the baseline) or all (every scenario it cannot judge fails)");
+            })
+        .orElse(BaselineMatch.ANY);
   }
 
-  /** Whether a key nobody knows is only warned about ({@code warn}) instead of failing the run ({@code fail}). */
+  /**
+   * Whether a key nobody knows is only warned about ({@code warn}) instead of failing the run
+   * ({@code fail}).
+   */
   public boolean warnOnUnknownKeys() {
-    return get(UNKNOWN_KEYS).map(value -> {
-      if (value.equalsIgnoreCase("fail") || value.equalsIgnoreCase("warn")) {
-        return value.equalsIgnoreCase("warn");
-      }
-      throw new BenchmarkConfigurationException("-D" + UNKNOWN_KEYS + "=" + value + " is not valid; use fail (the"
-          + " default: a junit.bench.* key junit-bench does not know fails the run) or warn");
-    }).orElse(false);
+    return get(UNKNOWN_KEYS)
+        .map(
+            value -> {
+              if (value.equalsIgnoreCase("fail") || value.equalsIgnoreCase("warn")) {
+                return value.equalsIgnoreCase("warn");
+              }
+              throw new BenchmarkConfigurationException(
+                  "-D"
+                      + UNKNOWN_KEYS
+                      + "="
+                      + value
+                      + " is not valid; use fail (the"
+                      + " default: a junit.bench.* key junit-bench does not know fails the run) or warn");
+            })
+        .orElse(false);
   }
 
   /** The fork count that replaces every benchmark's, when the run sets one. */
@@ -234,20 +343,28 @@ public final class BenchConfig {
     return get(FORKS).map(value -> parseInt(FORKS, value, 0));
   }
 
-  /** The JVM options appended to every fork's, split as a shell would (quotes group, backslash escapes). */
+  /**
+   * The JVM options appended to every fork's, split as a shell would (quotes group, backslash
+   * escapes).
+   */
   public List<String> forksJvmArgs() {
-    return get(FORKS_JVM_ARGS).map(value -> JvmArgs.split(value, "-D" + FORKS_JVM_ARGS)).orElse(List.of());
+    return get(FORKS_JVM_ARGS)
+        .map(value -> JvmArgs.split(value, "-D" + FORKS_JVM_ARGS))
+        .orElse(List.of());
   }
 
   /** The java executable forks start. */
   public Path forksJava() {
-    return get(FORKS_JAVA).map(Path::of)
+    return get(FORKS_JAVA)
+        .map(Path::of)
         .orElse(Path.of(System.getProperty("java.home"), "bin", "java"));
   }
 
   /** How long one fork may take before it is stopped. */
   public Duration forksTimeout() {
-    return get(FORKS_TIMEOUT).map(value -> Durations.parse(value, "-D" + FORKS_TIMEOUT)).orElse(Defaults.FORK_TIMEOUT);
+    return get(FORKS_TIMEOUT)
+        .map(value -> Durations.parse(value, "-D" + FORKS_TIMEOUT))
+        .orElse(Defaults.FORK_TIMEOUT);
   }
 
   /** The minimum query count a valid run measures per scenario, when the run sets one. */
@@ -267,9 +384,9 @@ public final class BenchConfig {
   }
 
   /**
-   * Every junit-bench parameter as this run has it, as written, and empty where it is not set: what a
-   * fork is given explicitly, so neither a system property nor junit-platform.properties can give it
-   * another value there (an empty value reads as not set).
+   * Every junit-bench parameter as this run has it, as written, and empty where it is not set: what
+   * a fork is given explicitly, so neither a system property nor junit-platform.properties can give
+   * it another value there (an empty value reads as not set).
    */
   public Map<String, String> explicit() {
     Map<String, String> values = new LinkedHashMap<>();
@@ -281,20 +398,30 @@ public final class BenchConfig {
 
   /** The rule of the regression gate: threshold and alpha, each defaulted. */
   public RegressionRule regressionRule() {
-    double threshold = get(REGRESSION_THRESHOLD).map(value -> fraction(REGRESSION_THRESHOLD, value))
-        .orElse(RegressionRule.DEFAULT_THRESHOLD);
-    double alpha = get(REGRESSION_ALPHA).map(value -> {
-      try {
-        double parsed = Double.parseDouble(value);
-        if (parsed > 0 && parsed <= 0.5) {
-          return parsed;
-        }
-      } catch (NumberFormatException e) {
-        // reported below
-      }
-      throw new BenchmarkConfigurationException("-D" + REGRESSION_ALPHA + "=" + value
-          + " is not valid; use a significance level in (0, 0.5], such as 0.01");
-    }).orElse(RegressionRule.DEFAULT_ALPHA);
+    double threshold =
+        get(REGRESSION_THRESHOLD)
+            .map(value -> fraction(REGRESSION_THRESHOLD, value))
+            .orElse(RegressionRule.DEFAULT_THRESHOLD);
+    double alpha =
+        get(REGRESSION_ALPHA)
+            .map(
+                value -> {
+                  try {
+                    double parsed = Double.parseDouble(value);
+                    if (parsed > 0 && parsed <= 0.5) {
+                      return parsed;
+                    }
+                  } catch (NumberFormatException e) {
+                    // reported below
+                  }
+                  throw new BenchmarkConfigurationException(
+                      "-D"
+                          + REGRESSION_ALPHA
+                          + "="
+                          + value
+                          + " is not valid; use a significance level in (0, 0.5], such as 0.01");
+                })
+            .orElse(RegressionRule.DEFAULT_ALPHA);
     return new RegressionRule(threshold, alpha);
   }
 
@@ -303,7 +430,8 @@ public final class BenchConfig {
     String text = value.trim();
     boolean percent = text.endsWith("%");
     try {
-      double parsed = Double.parseDouble(percent ? text.substring(0, text.length() - 1).trim() : text);
+      double parsed =
+          Double.parseDouble(percent ? text.substring(0, text.length() - 1).trim() : text);
       double fraction = percent ? parsed / 100 : parsed;
       if (fraction >= 0 && Double.isFinite(fraction)) {
         return fraction;
@@ -311,8 +439,12 @@ public final class BenchConfig {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new BenchmarkConfigurationException("-D" + key + "=" + value
-        + " is not valid; use a relative change such as 5% or 0.05 (0 or more)");
+    throw new BenchmarkConfigurationException(
+        "-D"
+            + key
+            + "="
+            + value
+            + " is not valid; use a relative change such as 5% or 0.05 (0 or more)");
   }
 
   /**
@@ -352,17 +484,20 @@ public final class BenchConfig {
 
   /** The devices the run is limited to, when it is. */
   public Optional<Set<Device>> deviceFilter() {
-    return get(DEVICES).map(value -> {
-      Set<Device> devices = new LinkedHashSet<>();
-      for (String item : value.split(",")) {
-        try {
-          devices.add(Device.fromId(item));
-        } catch (IllegalArgumentException e) {
-          throw new BenchmarkConfigurationException("-D" + DEVICES + "=" + value + ": " + e.getMessage());
-        }
-      }
-      return devices;
-    });
+    return get(DEVICES)
+        .map(
+            value -> {
+              Set<Device> devices = new LinkedHashSet<>();
+              for (String item : value.split(",")) {
+                try {
+                  devices.add(Device.fromId(item));
+                } catch (IllegalArgumentException e) {
+                  throw new BenchmarkConfigurationException(
+                      "-D" + DEVICES + "=" + value + ": " + e.getMessage());
+                }
+              }
+              return devices;
+            });
   }
 
   /** The batch sizes the run is limited to, when it is. */
@@ -376,18 +511,24 @@ public final class BenchConfig {
   }
 
   private Optional<Set<Integer>> intSet(String key) {
-    return get(key).map(value -> {
-      Set<Integer> numbers = new LinkedHashSet<>();
-      for (String item : value.split(",")) {
-        try {
-          numbers.add(parseInt(key, item.trim(), 1));
-        } catch (BenchmarkConfigurationException e) {
-          throw new BenchmarkConfigurationException(
-              "-D" + key + "=" + value + " is not valid; use a comma-separated list of whole numbers >= 1");
-        }
-      }
-      return numbers;
-    });
+    return get(key)
+        .map(
+            value -> {
+              Set<Integer> numbers = new LinkedHashSet<>();
+              for (String item : value.split(",")) {
+                try {
+                  numbers.add(parseInt(key, item.trim(), 1));
+                } catch (BenchmarkConfigurationException e) {
+                  throw new BenchmarkConfigurationException(
+                      "-D"
+                          + key
+                          + "="
+                          + value
+                          + " is not valid; use a comma-separated list of whole numbers >= 1");
+                }
+              }
+              return numbers;
+            });
   }
 
   /**
@@ -416,7 +557,9 @@ public final class BenchConfig {
     warnOnUnknownKeys();
   }
 
-  /** Every junit-bench parameter with the value in force, defaults included, for the result file. */
+  /**
+   * Every junit-bench parameter with the value in force, defaults included, for the result file.
+   */
   public Map<String, String> effective() {
     Map<String, String> values = new LinkedHashMap<>();
     for (String key : KEYS) {
@@ -424,21 +567,33 @@ public final class BenchConfig {
     }
     values.put(OUTPUT_DIR, outputDir().toString());
     values.put(PROGRESS, get(PROGRESS).orElse(String.valueOf(Defaults.PROGRESS)));
-    // A bad value is recorded as written: the benchmarks report it, the result file must still be written.
+    // A bad value is recorded as written: the benchmarks report it, the result file must still be
+    // written.
     values.put(DRY_RUN, orRaw(DRY_RUN, () -> String.valueOf(dryRun())));
-    values.put(HOST_INCLUDE_NAME, orRaw(HOST_INCLUDE_NAME, () -> String.valueOf(hostIncludeName())));
+    values.put(
+        HOST_INCLUDE_NAME, orRaw(HOST_INCLUDE_NAME, () -> String.valueOf(hostIncludeName())));
     values.put(SAMPLING_ENABLED, orRaw(SAMPLING_ENABLED, () -> String.valueOf(samplingEnabled())));
-    values.put(SAMPLING_INTERVAL, orRaw(SAMPLING_INTERVAL, () -> samplingInterval().toMillis() + "ms"));
+    values.put(
+        SAMPLING_INTERVAL, orRaw(SAMPLING_INTERVAL, () -> samplingInterval().toMillis() + "ms"));
     values.put(NVIDIA_SMI, nvidiaSmi());
     values.put(POWERCAP_ROOT, powercapRoot().toString());
     values.put(CGROUP_ROOT, cgroupRoot().toString());
-    values.put(REGRESSION_THRESHOLD, orRaw(REGRESSION_THRESHOLD, () -> String.valueOf(regressionRule().threshold())));
-    values.put(REGRESSION_ALPHA, orRaw(REGRESSION_ALPHA, () -> String.valueOf(regressionRule().alpha())));
+    values.put(
+        REGRESSION_THRESHOLD,
+        orRaw(REGRESSION_THRESHOLD, () -> String.valueOf(regressionRule().threshold())));
+    values.put(
+        REGRESSION_ALPHA, orRaw(REGRESSION_ALPHA, () -> String.valueOf(regressionRule().alpha())));
     values.put(FORKS_TIMEOUT, orRaw(FORKS_TIMEOUT, () -> Durations.format(forksTimeout())));
     values.put(UNKNOWN_KEYS, orRaw(UNKNOWN_KEYS, () -> warnOnUnknownKeys() ? "warn" : "fail"));
-    values.put(BASELINE_MATCH, orRaw(BASELINE_MATCH, () -> baselineMatch().name().toLowerCase(Locale.ROOT)));
+    values.put(
+        BASELINE_MATCH,
+        orRaw(BASELINE_MATCH, () -> baselineMatch().name().toLowerCase(Locale.ROOT)));
     // A password written into the store's URL never reaches a result file.
-    values.put(HISTORY_DB, get(HISTORY_DB).map(url -> url.replaceAll("(?i)(password=)[^&;\\s]*", "$1***")).orElse(null));
+    values.put(
+        HISTORY_DB,
+        get(HISTORY_DB)
+            .map(url -> url.replaceAll("(?i)(password=)[^&;\\s]*", "$1***"))
+            .orElse(null));
     return values;
   }
 
@@ -467,6 +622,7 @@ public final class BenchConfig {
     if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
       return Boolean.parseBoolean(value);
     }
-    throw new BenchmarkConfigurationException("-D" + key + "=" + value + " is not valid; use true or false");
+    throw new BenchmarkConfigurationException(
+        "-D" + key + "=" + value + " is not valid; use true or false");
   }
 }

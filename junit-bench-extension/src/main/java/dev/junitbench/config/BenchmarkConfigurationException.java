@@ -18,7 +18,10 @@ public final class BenchmarkConfigurationException extends RuntimeException {
     super(message);
   }
 
-  /** {@code what} (the annotation or parameter and its value) is not valid: {@code accepted} says what is. */
+  /**
+   * {@code what} (the annotation or parameter and its value) is not valid: {@code accepted} says
+   * what is.
+   */
   public static BenchmarkConfigurationException notValid(String what, String accepted) {
     return new BenchmarkConfigurationException(what + " is not valid: " + accepted);
   }

@@ -12,64 +12,94 @@ public final class Defaults {
 
   /** Warm-up iterations when neither annotation nor configuration sets the warm-up. */
   public static final int WARMUP_ITERATIONS = 3;
+
   /** Warm-up duration when neither annotation nor configuration sets the warm-up. */
   public static final Duration WARMUP_TIME = Duration.ofSeconds(1);
+
   /** Measured iterations when neither annotation nor configuration sets the measurement. */
   public static final int MEASUREMENT_ITERATIONS = 10;
+
   /** Measurement duration when neither annotation nor configuration sets the measurement. */
   public static final Duration MEASUREMENT_TIME = Duration.ofSeconds(3);
+
   /** Upper bound of a measurement that targets a precision and sets no time. */
   public static final Duration PRECISION_TIME_LIMIT = Duration.ofSeconds(30);
+
   /** Measurement stops at this many samples, whatever else it asks for (8 bytes each in memory). */
   public static final int MAX_SAMPLES = 1_000_000;
+
   /** Output folder, relative to the working directory of the test JVM (the module's folder). */
   public static final String OUTPUT_DIR = "target/benchmark-results";
-  /** Folder of models built in code (decoders), relative to the working directory of the test JVM. */
+
+  /**
+   * Folder of models built in code (decoders), relative to the working directory of the test JVM.
+   */
   public static final String MODELS_DIR = "target/junit-bench-models";
+
   /** A scenario prints progress once it has run this long. */
   public static final Duration PROGRESS_DELAY = Duration.ofSeconds(3);
+
   /** At most one progress line per this interval. */
   public static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(1);
+
   /** Whether progress lines are printed. */
   public static final boolean PROGRESS = true;
 
   /** Whether resources are sampled during each measurement. */
   public static final boolean SAMPLING_ENABLED = true;
+
   /** How often the resource sampler reads the process, the machine and the GPUs. */
   public static final Duration SAMPLING_INTERVAL = Duration.ofMillis(50);
-  /** The shortest sampling interval accepted: below it the sampler would cost more than it tells. */
+
+  /**
+   * The shortest sampling interval accepted: below it the sampler would cost more than it tells.
+   */
   public static final Duration SAMPLING_INTERVAL_MIN = Duration.ofMillis(10);
+
   /** The command that reads NVIDIA GPUs, looked up on the PATH. */
   public static final String NVIDIA_SMI = "nvidia-smi";
+
   /** How long a one-off nvidia-smi query may take before it is given up on. */
   public static final Duration NVIDIA_SMI_TIMEOUT = Duration.ofSeconds(10);
+
   /** Where Linux exposes energy counters (RAPL). */
   public static final String POWERCAP_ROOT = "/sys/class/powercap";
+
   /** Where Linux exposes the process's control groups (container CPU and memory limits). */
   public static final String CGROUP_ROOT = "/sys/fs/cgroup";
+
   /** Columns the end-of-run table and its summary lines fit in. */
   public static final int CONSOLE_WIDTH = 120;
 
-  /** Child JVMs per scenario of {@code @Fork} without a count: the count recommended when forking. */
+  /**
+   * Child JVMs per scenario of {@code @Fork} without a count: the count recommended when forking.
+   */
   public static final int RECOMMENDED_FORKS = 5;
+
   /** Child JVMs per scenario when neither annotation nor configuration asks for forks: none. */
   public static final int FORKS = 0;
 
   /**
    * Forks per scenario when a baseline is set and no fork count is: entry {@code b - 1} for a
-   * baseline scenario measured in {@code b} JVMs (1: unforked), the last entry for more. Each is the
-   * smallest count that, in simulation (between-JVM CV 5%, within 3%), keeps A/A false regressions
-   * at most 1% and names bimodal JVMs (30% of them 70% slower) in at least 95% of scenarios, at the
-   * lower end of the rate's 99% interval over 20,000 simulated scenarios.
+   * baseline scenario measured in {@code b} JVMs (1: unforked), the last entry for more. Each is
+   * the smallest count that, in simulation (between-JVM CV 5%, within 3%), keeps A/A false
+   * regressions at most 1% and names bimodal JVMs (30% of them 70% slower) in at least 95% of
+   * scenarios, at the lower end of the rate's 99% interval over 20,000 simulated scenarios.
    */
   public static final List<Integer> FORKS_AGAINST_BASELINE = List.of(10, 10, 7, 6, 5, 4, 3);
 
-  /** The fork count of a scenario whose baseline was measured in {@code baselineJvms} JVMs (1 or more). */
+  /**
+   * The fork count of a scenario whose baseline was measured in {@code baselineJvms} JVMs (1 or
+   * more).
+   */
   public static int forksAgainstBaseline(int baselineJvms) {
-    return FORKS_AGAINST_BASELINE.get(Math.min(Math.max(baselineJvms, 1), FORKS_AGAINST_BASELINE.size()) - 1);
+    return FORKS_AGAINST_BASELINE.get(
+        Math.min(Math.max(baselineJvms, 1), FORKS_AGAINST_BASELINE.size()) - 1);
   }
+
   /** How long one fork may take, start-up to hand-back, before it is stopped and reported. */
   public static final Duration FORK_TIMEOUT = Duration.ofMinutes(30);
+
   /**
    * The relative half-width the forks' advice aims at when the regression threshold is 0: with a
    * threshold, half of it (a change of the threshold's size is then told apart from noise).

@@ -36,16 +36,18 @@ public final class Durations {
     Matcher matcher = SIMPLE.matcher(trimmed);
     if (matcher.matches()) {
       BigDecimal amount = new BigDecimal(matcher.group(1));
-      long nanosPerUnit = switch (matcher.group(2)) {
-        case "ns" -> 1L;
-        case "us", "µs" -> 1_000L;
-        case "ms" -> 1_000_000L;
-        case "s", "sec" -> 1_000_000_000L;
-        case "m", "min" -> 60_000_000_000L;
-        default -> 3_600_000_000_000L;
-      };
+      long nanosPerUnit =
+          switch (matcher.group(2)) {
+            case "ns" -> 1L;
+            case "us", "µs" -> 1_000L;
+            case "ms" -> 1_000_000L;
+            case "s", "sec" -> 1_000_000_000L;
+            case "m", "min" -> 60_000_000_000L;
+            default -> 3_600_000_000_000L;
+          };
       try {
-        duration = Duration.ofNanos(amount.multiply(BigDecimal.valueOf(nanosPerUnit)).longValueExact());
+        duration =
+            Duration.ofNanos(amount.multiply(BigDecimal.valueOf(nanosPerUnit)).longValueExact());
       } catch (ArithmeticException tooLong) {
         duration = null;
       }

@@ -25,8 +25,9 @@ public record ForkChild(int fork, int forks, int scenario) {
     String[] parts = value.split("/", -1);
     try {
       if (parts.length == 3) {
-        ForkChild child = new ForkChild(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]),
-            Integer.parseInt(parts[2]));
+        ForkChild child =
+            new ForkChild(
+                Integer.parseInt(parts[0]), Integer.parseInt(parts[1]), Integer.parseInt(parts[2]));
         if (child.fork >= 1 && child.fork <= child.forks && child.scenario >= 0) {
           return child;
         }
@@ -34,7 +35,11 @@ public record ForkChild(int fork, int forks, int scenario) {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new BenchmarkConfigurationException(BenchConfig.FORK_CHILD + "=" + value + " is not valid; it is set by"
-        + " junit-bench for its own child JVMs as fork/forks/scenario and is not a setting: remove it");
+    throw new BenchmarkConfigurationException(
+        BenchConfig.FORK_CHILD
+            + "="
+            + value
+            + " is not valid; it is set by"
+            + " junit-bench for its own child JVMs as fork/forks/scenario and is not a setting: remove it");
   }
 }

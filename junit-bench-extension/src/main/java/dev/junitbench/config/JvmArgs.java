@@ -53,8 +53,14 @@ public final class JvmArgs {
       }
     }
     if (quote != 0) {
-      throw new BenchmarkConfigurationException(where + "=" + line + " is not valid: a " + quote + " is not closed;"
-          + " close it, or escape it with a backslash");
+      throw new BenchmarkConfigurationException(
+          where
+              + "="
+              + line
+              + " is not valid: a "
+              + quote
+              + " is not closed;"
+              + " close it, or escape it with a backslash");
     }
     if (inArg) {
       args.add(current.toString());
@@ -70,18 +76,27 @@ public final class JvmArgs {
    * Checks options before a fork gets them: each must be one JVM option, and none may set the class
    * path or a jar to run, which forks are given by junit-bench.
    *
-   * @param where what the options came from, for the error message: {@code @Fork(jvmArgs) on m of C}
+   * @param where what the options came from, for the error message: {@code @Fork(jvmArgs) on m of
+   *     C}
    * @throws BenchmarkConfigurationException naming the option and the fix
    */
   public static List<String> checked(List<String> options, String where) {
     for (String option : options) {
       if (!option.startsWith("-")) {
-        throw new BenchmarkConfigurationException(where + ": \"" + option + "\" is not a JVM option (options"
-            + " start with -); give each option whole, such as \"-Xmx2g\", never \"-Xmx\", \"2g\"");
+        throw new BenchmarkConfigurationException(
+            where
+                + ": \""
+                + option
+                + "\" is not a JVM option (options"
+                + " start with -); give each option whole, such as \"-Xmx2g\", never \"-Xmx\", \"2g\"");
       }
       if (CLASS_PATH_OPTIONS.contains(option)) {
-        throw new BenchmarkConfigurationException(where + ": " + option + " cannot be given to forks: they get the"
-            + " test class path as the test class loader sees it and run junit-bench's own main class; remove it");
+        throw new BenchmarkConfigurationException(
+            where
+                + ": "
+                + option
+                + " cannot be given to forks: they get the"
+                + " test class path as the test class loader sees it and run junit-bench's own main class; remove it");
       }
     }
     return options;

@@ -6,8 +6,8 @@ import java.time.Duration;
 import org.apiguardian.api.API;
 
 /**
- * When a warm-up or measurement phase stops. With no precision: once it has run at least
- * {@code iterations} iterations and at least {@code time}. With a precision: once the median's 95%
+ * When a warm-up or measurement phase stops. With no precision: once it has run at least {@code
+ * iterations} iterations and at least {@code time}. With a precision: once the median's 95%
  * confidence interval is that narrow (after at least {@code iterations}), or at {@code time}.
  *
  * @param iterations minimum iterations, 0 for none
@@ -44,7 +44,9 @@ public record StopRule(int iterations, Duration time, double precision) {
     }
     if (hasPrecision()) {
       text.append(text.length() > 0 ? ", then " : "")
-          .append("until ±").append(precision * 100).append("% of the median or ")
+          .append("until ±")
+          .append(precision * 100)
+          .append("% of the median or ")
           .append(Durations.format(time));
     }
     return text.toString();

@@ -35,16 +35,22 @@ public final class DjlBackend implements Backend {
 
   /** The backend's name in messages and result files. */
   public static final String NAME = "djl";
+
   /** DJL's PyTorch engine. */
   public static final String PYTORCH = "PyTorch";
+
   /** DJL's ONNX Runtime engine. */
   public static final String ONNX_RUNTIME = "OnnxRuntime";
+
   /** PyTorch's imperative execution; ONNX Runtime with graph optimizations off. */
   public static final String EAGER = "eager";
+
   /** ONNX Runtime with all graph optimizations, its default. */
   public static final String OPTIMIZED = "optimized";
 
-  /** The backend ServiceLoader creates; fails with {@link NoClassDefFoundError} when DJL is absent. */
+  /**
+   * The backend ServiceLoader creates; fails with {@link NoClassDefFoundError} when DJL is absent.
+   */
   @SuppressWarnings("ReturnValueIgnored") // getName() resolves the class; see below
   public DjlBackend() {
     // Resolves the class without initializing it: no engine is looked for here.
@@ -75,7 +81,9 @@ public final class DjlBackend implements Backend {
     if (lower.endsWith(".onnx")) {
       return ONNX_RUNTIME;
     }
-    return lower.endsWith(".pt") || lower.endsWith(".pth") || lower.endsWith(".torchscript") ? PYTORCH : null;
+    return lower.endsWith(".pt") || lower.endsWith(".pth") || lower.endsWith(".torchscript")
+        ? PYTORCH
+        : null;
   }
 
   /** The engine as DJL spells it; call only after {@link #invalidReason} accepted it. */
@@ -86,35 +94,57 @@ public final class DjlBackend implements Backend {
   @Override
   public Optional<String> invalidReason(Execution execution, Scenario scenario) {
     if (execution.engine() == null) {
-      return Optional.of("DJL cannot tell which engine runs this file; name it: @Model(engine = \"PyTorch\")"
-          + " (engines on the test classpath: " + DjlEngines.names() + ")");
+      return Optional.of(
+          "DJL cannot tell which engine runs this file; name it: @Model(engine = \"PyTorch\")"
+              + " (engines on the test classpath: "
+              + DjlEngines.names()
+              + ")");
     }
     Optional<String> engine = DjlEngines.canonical(execution.engine());
     if (engine.isEmpty()) {
-      return Optional.of("@Model(engine = \"" + execution.engine() + "\"): DJL has no such engine on the test"
-          + " classpath (it has " + DjlEngines.names() + "); add the engine's jar (ai.djl.pytorch:pytorch-engine,"
-          + " ai.djl.onnxruntime:onnxruntime-engine) or fix the name");
+      return Optional.of(
+          "@Model(engine = \""
+              + execution.engine()
+              + "\"): DJL has no such engine on the test"
+              + " classpath (it has "
+              + DjlEngines.names()
+              + "); add the engine's jar (ai.djl.pytorch:pytorch-engine,"
+              + " ai.djl.onnxruntime:onnxruntime-engine) or fix the name");
     }
     if (execution.provider() != null) {
-      return Optional.of("@Providers: DJL has no execution providers; leave it out (ONNX Runtime's providers"
-          + " need an OnnxModel parameter)");
+      return Optional.of(
+          "@Providers: DJL has no execution providers; leave it out (ONNX Runtime's providers"
+              + " need an OnnxModel parameter)");
     }
-    List<String> modes = ONNX_RUNTIME.equals(engine.get()) ? List.of(OPTIMIZED, EAGER) : List.of(EAGER);
+    List<String> modes =
+        ONNX_RUNTIME.equals(engine.get()) ? List.of(OPTIMIZED, EAGER) : List.of(EAGER);
     if (scenario.mode().isPresent() && !modes.contains(scenario.mode().get())) {
-      return Optional.of("@Modes: DJL's " + engine.get() + " engine has no mode '" + scenario.mode().get()
-          + "'; accepted: " + modes);
+      return Optional.of(
+          "@Modes: DJL's "
+              + engine.get()
+              + " engine has no mode '"
+              + scenario.mode().get()
+              + "'; accepted: "
+              + modes);
     }
     if (scenario.threads().isPresent() && !ONNX_RUNTIME.equals(engine.get())) {
-      return Optional.of("@Threads: DJL's " + engine.get() + " engine sets its intra-op thread count once per"
-          + " process, and changing it after the first inference slows every later one; leave @Threads out and"
-          + " set -Dai.djl." + engine.get().toLowerCase(Locale.ROOT) + ".num_threads=N for the test JVM");
+      return Optional.of(
+          "@Threads: DJL's "
+              + engine.get()
+              + " engine sets its intra-op thread count once per"
+              + " process, and changing it after the first inference slows every later one; leave @Threads out and"
+              + " set -Dai.djl."
+              + engine.get().toLowerCase(Locale.ROOT)
+              + ".num_threads=N for the test JVM");
     }
     return Optional.empty();
   }
 
   @Override
   public Map<String, Object> resultParams(Execution execution, Device device) {
-    return Map.of("engine", DjlEngines.canonical(execution.engine()).orElse(String.valueOf(execution.engine())));
+    return Map.of(
+        "engine",
+        DjlEngines.canonical(execution.engine()).orElse(String.valueOf(execution.engine())));
   }
 
   @Override
@@ -140,25 +170,27 @@ public final class DjlBackend implements Backend {
    * not need on the library path, so each engine is asked the way it really runs.
    */
   private static Optional<String> cudaFailure(String name, Engine engine) {
-    return CUDA.computeIfAbsent(name, key -> {
-      try {
-        if (ONNX_RUNTIME.equals(key)) {
-          return onnxRuntimeCudaFailure();
-        }
-        if (PYTORCH.equals(key) && !engine.hasCapability("CUDA")) {
-          return Optional.of("its natives are a CPU build");
-        }
-        if (PYTORCH.equals(key)) {
-          try (NDManager manager = engine.newBaseManager(ai.djl.Device.gpu())) {
-            manager.zeros(new Shape(1)).toFloatArray();
-            return Optional.empty();
+    return CUDA.computeIfAbsent(
+        name,
+        key -> {
+          try {
+            if (ONNX_RUNTIME.equals(key)) {
+              return onnxRuntimeCudaFailure();
+            }
+            if (PYTORCH.equals(key) && !engine.hasCapability("CUDA")) {
+              return Optional.of("its natives are a CPU build");
+            }
+            if (PYTORCH.equals(key)) {
+              try (NDManager manager = engine.newBaseManager(ai.djl.Device.gpu())) {
+                manager.zeros(new Shape(1)).toFloatArray();
+                return Optional.empty();
+              }
+            }
+            return engine.getGpuCount() > 0 ? Optional.empty() : Optional.of("it sees no GPU");
+          } catch (RuntimeException | LinkageError e) {
+            return Optional.of(Causes.describe(e));
           }
-        }
-        return engine.getGpuCount() > 0 ? Optional.empty() : Optional.of("it sees no GPU");
-      } catch (RuntimeException | LinkageError e) {
-        return Optional.of(Causes.describe(e));
-      }
-    });
+        });
   }
 
   private static final Map<String, Optional<String>> CUDA = new ConcurrentHashMap<>();
@@ -171,16 +203,31 @@ public final class DjlBackend implements Backend {
     }
     DjlEngines.Loaded loaded = DjlEngines.load(engine.get());
     if (loaded.engine() == null) {
-      return Optional.of("DJL's " + engine.get() + " engine failed to load its native library (" + loaded.failure()
-          + "); " + nativesFix(engine.get(), loaded.failure()));
+      return Optional.of(
+          "DJL's "
+              + engine.get()
+              + " engine failed to load its native library ("
+              + loaded.failure()
+              + "); "
+              + nativesFix(engine.get(), loaded.failure()));
     }
     if (availableDevices(execution).contains(device)) {
       return Optional.empty();
     }
-    String why = device == Device.CUDA ? " (" + cudaFailure(engine.get(), loaded.engine()).orElse("") + ")" : "";
-    return Optional.of(device.name() + " requested; DJL's " + engine.get() + " engine offers "
-        + availableDevices(execution).stream().map(Device::name).toList() + " here" + why + "; "
-        + deviceFix(engine.get(), device));
+    String why =
+        device == Device.CUDA
+            ? " (" + cudaFailure(engine.get(), loaded.engine()).orElse("") + ")"
+            : "";
+    return Optional.of(
+        device.name()
+            + " requested; DJL's "
+            + engine.get()
+            + " engine offers "
+            + availableDevices(execution).stream().map(Device::name).toList()
+            + " here"
+            + why
+            + "; "
+            + deviceFix(engine.get(), device));
   }
 
   /**
@@ -196,7 +243,10 @@ public final class DjlBackend implements Backend {
     }
   }
 
-  /** Why ONNX Runtime's CUDA provider cannot start here, as the ONNX Runtime backend finds it; empty when it can. */
+  /**
+   * Why ONNX Runtime's CUDA provider cannot start here, as the ONNX Runtime backend finds it; empty
+   * when it can.
+   */
   private static Optional<String> onnxRuntimeCudaFailure() {
     for (Backend other : Backends.load(DjlBackend.class.getClassLoader()).all()) {
       Optional<String> failure = other.providerFailure("cuda");
@@ -204,7 +254,8 @@ public final class DjlBackend implements Backend {
         return failure;
       }
     }
-    return Optional.of("ONNX Runtime's backend is not on the class path to start its CUDA provider");
+    return Optional.of(
+        "ONNX Runtime's backend is not on the class path to start its CUDA provider");
   }
 
   private static String nativesFix(String engine, String failure) {
@@ -215,13 +266,16 @@ public final class DjlBackend implements Backend {
           + " these benchmarks in a JVM of their own";
     }
     return switch (engine) {
-      case PYTORCH -> "add ai.djl.pytorch:pytorch-jni:2.7.1-0.35.1 and ai.djl.pytorch:pytorch-native-cpu:2.7.1"
-          + " (classifier linux-x86_64, or your platform's) to the test dependencies, point PYTORCH_LIBRARY_PATH"
-          + " at a libtorch 2.7.1, or let DJL download it (internet access, without -Dai.djl.offline=true)";
-      case ONNX_RUNTIME -> "add com.microsoft.onnxruntime:onnxruntime to the test dependencies; DJL's OnnxRuntime"
-          + " engine also loads PyTorch when ai.djl.pytorch:pytorch-engine is present, so give that its natives or"
-          + " set -Dai.djl.onnx.disable_alternative=true";
-      default -> "check that the native library of DJL's " + engine + " engine is on the test classpath";
+      case PYTORCH ->
+          "add ai.djl.pytorch:pytorch-jni:2.7.1-0.35.1 and ai.djl.pytorch:pytorch-native-cpu:2.7.1"
+              + " (classifier linux-x86_64, or your platform's) to the test dependencies, point PYTORCH_LIBRARY_PATH"
+              + " at a libtorch 2.7.1, or let DJL download it (internet access, without -Dai.djl.offline=true)";
+      case ONNX_RUNTIME ->
+          "add com.microsoft.onnxruntime:onnxruntime to the test dependencies; DJL's OnnxRuntime"
+              + " engine also loads PyTorch when ai.djl.pytorch:pytorch-engine is present, so give that its natives or"
+              + " set -Dai.djl.onnx.disable_alternative=true";
+      default ->
+          "check that the native library of DJL's " + engine + " engine is on the test classpath";
     };
   }
 
@@ -230,12 +284,14 @@ public final class DjlBackend implements Backend {
       return "DJL's engines run on the CPU and on NVIDIA GPUs through CUDA";
     }
     return switch (engine) {
-      case PYTORCH -> "Maven Central has no CUDA build of PyTorch 2.7.1 for DJL 0.35.1: on a machine with an NVIDIA"
-          + " GPU and internet access, leave pytorch-native-cpu and -Dai.djl.offline=true out so DJL downloads a"
-          + " CUDA build for the CUDA runtime it finds (PYTORCH_FLAVOR=cu128 chooses one), or point"
-          + " PYTORCH_LIBRARY_PATH at a CUDA build of libtorch 2.7.1";
-      case ONNX_RUNTIME -> "use ONNX Runtime's GPU build (mvn -Pgpu, com.microsoft.onnxruntime:onnxruntime_gpu) on a"
-          + " machine with an NVIDIA GPU, its driver, CUDA 12 and cuDNN 9";
+      case PYTORCH ->
+          "Maven Central has no CUDA build of PyTorch 2.7.1 for DJL 0.35.1: on a machine with an NVIDIA"
+              + " GPU and internet access, leave pytorch-native-cpu and -Dai.djl.offline=true out so DJL downloads a"
+              + " CUDA build for the CUDA runtime it finds (PYTORCH_FLAVOR=cu128 chooses one), or point"
+              + " PYTORCH_LIBRARY_PATH at a CUDA build of libtorch 2.7.1";
+      case ONNX_RUNTIME ->
+          "use ONNX Runtime's GPU build (mvn -Pgpu, com.microsoft.onnxruntime:onnxruntime_gpu) on a"
+              + " machine with an NVIDIA GPU, its driver, CUDA 12 and cuDNN 9";
       default -> "use a CUDA build of DJL's " + engine + " engine on a machine with an NVIDIA GPU";
     };
   }
@@ -249,14 +305,22 @@ public final class DjlBackend implements Backend {
   public OpenedModel open(ModelRequest request) throws Exception {
     String engine = engine(request.execution());
     if (request.block() != null && !PYTORCH.equals(engine)) {
-      throw new BenchmarkConfigurationException(request.benchmark() + ": a model built in code ("
-          + request.block().getClass().getName() + ") runs on DJL's PyTorch engine, not " + engine
-          + "; leave @Model(engine) out");
+      throw new BenchmarkConfigurationException(
+          request.benchmark()
+              + ": a model built in code ("
+              + request.block().getClass().getName()
+              + ") runs on DJL's PyTorch engine, not "
+              + engine
+              + "; leave @Model(engine) out");
     }
     if (request.block() != null && !(request.block() instanceof DjlBlock)) {
-      throw new BenchmarkConfigurationException(request.benchmark() + ": @Model(block = "
-          + request.block().getClass().getName() + ".class) does not implement " + DjlBlock.class.getName()
-          + "; implement it to build the model and describe its input");
+      throw new BenchmarkConfigurationException(
+          request.benchmark()
+              + ": @Model(block = "
+              + request.block().getClass().getName()
+              + ".class) does not implement "
+              + DjlBlock.class.getName()
+              + "; implement it to build the model and describe its input");
     }
     return DjlOpened.open(request, engine);
   }

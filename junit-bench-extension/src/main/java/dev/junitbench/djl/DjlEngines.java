@@ -39,40 +39,53 @@ final class DjlEngines {
     }
   }
 
-  /** The engine's name as DJL spells it, matched without regard to case, if it is on the classpath. */
+  /**
+   * The engine's name as DJL spells it, matched without regard to case, if it is on the classpath.
+   */
   static Optional<String> canonical(String name) {
-    return name == null ? Optional.empty()
+    return name == null
+        ? Optional.empty()
         : names().stream().filter(known -> known.equalsIgnoreCase(name.trim())).findFirst();
   }
 
-  /** Loads {@code name} (as DJL spells it) once per process, keeping the failure if it does not load. */
+  /**
+   * Loads {@code name} (as DJL spells it) once per process, keeping the failure if it does not
+   * load.
+   */
   static Loaded load(String name) {
-    return LOADED.computeIfAbsent(name, key -> {
-      try {
-        // Before the engine extracts anything: its natives go under target/, not the home folder.
-        NativeCaches.prepareDjl();
-        return new Loaded(Engine.getEngine(key), null);
-      } catch (RuntimeException | LinkageError | ServiceConfigurationError e) {
-        return new Loaded(null, Causes.describe(e));
-      }
-    });
+    return LOADED.computeIfAbsent(
+        name,
+        key -> {
+          try {
+            // Before the engine extracts anything: its natives go under target/, not the home
+            // folder.
+            NativeCaches.prepareDjl();
+            return new Loaded(Engine.getEngine(key), null);
+          } catch (RuntimeException | LinkageError | ServiceConfigurationError e) {
+            return new Loaded(null, Causes.describe(e));
+          }
+        });
   }
 
-  /** The versions of what loaded: DJL itself, and each engine's runtime ({@code pytorch -> 2.7.1}). */
+  /**
+   * The versions of what loaded: DJL itself, and each engine's runtime ({@code pytorch -> 2.7.1}).
+   */
   static Map<String, String> versions() {
     Map<String, String> versions = new TreeMap<>();
-    LOADED.forEach((name, loaded) -> {
-      if (loaded.engine() == null) {
-        return;
-      }
-      versions.put("djl", Engine.getDjlVersion());
-      if (DjlBackend.ONNX_RUNTIME.equals(name)) {
-        // DJL's OnnxRuntime engine reports the version it was built against, not the one loaded.
-        versions.put("onnxruntime", OrtEnvironment.getEnvironment().getVersion());
-      } else {
-        versions.put(name.toLowerCase(Locale.ROOT), loaded.engine().getVersion());
-      }
-    });
+    LOADED.forEach(
+        (name, loaded) -> {
+          if (loaded.engine() == null) {
+            return;
+          }
+          versions.put("djl", Engine.getDjlVersion());
+          if (DjlBackend.ONNX_RUNTIME.equals(name)) {
+            // DJL's OnnxRuntime engine reports the version it was built against, not the one
+            // loaded.
+            versions.put("onnxruntime", OrtEnvironment.getEnvironment().getVersion());
+          } else {
+            versions.put(name.toLowerCase(Locale.ROOT), loaded.engine().getVersion());
+          }
+        });
     return versions;
   }
 }

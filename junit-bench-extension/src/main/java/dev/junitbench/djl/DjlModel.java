@@ -14,8 +14,8 @@ import org.apiguardian.api.API;
 /**
  * A model opened with DJL for one scenario's device, injected into a {@code @Model DjlModel}
  * parameter: a file on one of DJL's engines ({@code OnnxRuntime} for {@code .onnx}, {@code PyTorch}
- * for TorchScript) or an architecture built in code ({@link DjlBlock}). Shared by the scenarios that
- * differ only in batch size or sequence length; closed by junit-bench.
+ * for TorchScript) or an architecture built in code ({@link DjlBlock}). Shared by the scenarios
+ * that differ only in batch size or sequence length; closed by junit-bench.
  *
  * <pre>{@code
  * @Benchmark

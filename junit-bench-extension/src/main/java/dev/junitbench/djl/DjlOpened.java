@@ -53,11 +53,15 @@ final class DjlOpened implements OpenedModel {
 
   /** Opens the file or builds the block of {@code request} on {@code engine}. */
   static DjlOpened open(ModelRequest request, String engine) throws IOException {
-    ai.djl.Device device = request.device() == Device.CUDA ? ai.djl.Device.gpu() : ai.djl.Device.cpu();
-    Model model = request.block() != null ? build((DjlBlock) request.block(), request, engine, device)
-        : load(request, engine, device);
+    ai.djl.Device device =
+        request.device() == Device.CUDA ? ai.djl.Device.gpu() : ai.djl.Device.cpu();
+    Model model =
+        request.block() != null
+            ? build((DjlBlock) request.block(), request, engine, device)
+            : load(request, engine, device);
     try {
-      return new DjlOpened(request, engine, model, request.block() instanceof DjlBlock spec ? spec : null);
+      return new DjlOpened(
+          request, engine, model, request.block() instanceof DjlBlock spec ? spec : null);
     } catch (RuntimeException e) {
       model.close();
       throw e;
@@ -65,10 +69,13 @@ final class DjlOpened implements OpenedModel {
   }
 
   /** A real architecture with random weights, from a fixed seed. */
-  private static Model build(DjlBlock spec, ModelRequest request, String engine, ai.djl.Device device) {
+  private static Model build(
+      DjlBlock spec, ModelRequest request, String engine, ai.djl.Device device) {
     if (request.tokenizer() != null) {
-      throw new BenchmarkConfigurationException(request.what() + ": a block takes the input its DjlBlock"
-          + " describes, not tokenized text; leave @Model(tokenizer) out");
+      throw new BenchmarkConfigurationException(
+          request.what()
+              + ": a block takes the input its DjlBlock"
+              + " describes, not tokenized text; leave @Model(tokenizer) out");
     }
     Model model = Model.newInstance(request.id(), device, engine);
     try {
@@ -79,20 +86,32 @@ final class DjlOpened implements OpenedModel {
       return model;
     } catch (RuntimeException e) {
       model.close();
-      throw new BenchmarkConfigurationException(request.what() + ": DJL's " + engine + " engine cannot build "
-          + spec.getClass().getName() + " (" + e + "); check that inputShape() " + spec.inputShape()
-          + " is the shape of one sample the block takes");
+      throw new BenchmarkConfigurationException(
+          request.what()
+              + ": DJL's "
+              + engine
+              + " engine cannot build "
+              + spec.getClass().getName()
+              + " ("
+              + e
+              + "); check that inputShape() "
+              + spec.inputShape()
+              + " is the shape of one sample the block takes");
     }
   }
 
-  private static Model load(ModelRequest request, String engine, ai.djl.Device device) throws IOException {
-    Criteria.Builder<NDList, NDList> criteria = Criteria.builder().setTypes(NDList.class, NDList.class)
-        .optModelPath(request.model().file(NativeCaches.models()))
-        .optEngine(engine)
-        .optDevice(device)
-        .optTranslator(new NoopTranslator());
+  private static Model load(ModelRequest request, String engine, ai.djl.Device device)
+      throws IOException {
+    Criteria.Builder<NDList, NDList> criteria =
+        Criteria.builder()
+            .setTypes(NDList.class, NDList.class)
+            .optModelPath(request.model().file(NativeCaches.models()))
+            .optEngine(engine)
+            .optDevice(device)
+            .optTranslator(new NoopTranslator());
     if (DjlBackend.ONNX_RUNTIME.equals(engine)) {
-      criteria.optOption("optLevel", DjlBackend.EAGER.equals(request.mode()) ? "NO_OPT" : "ALL_OPT");
+      criteria.optOption(
+          "optLevel", DjlBackend.EAGER.equals(request.mode()) ? "NO_OPT" : "ALL_OPT");
       if (request.threads() != null) {
         criteria.optOption("intraOpNumThreads", String.valueOf(request.threads()));
       }
@@ -101,10 +120,24 @@ final class DjlOpened implements OpenedModel {
     try {
       return criteria.build().loadModel();
     } catch (ModelNotFoundException | MalformedModelException | IOException | RuntimeException e) {
-      throw new BenchmarkConfigurationException(request.benchmark() + ": DJL's " + engine + " engine cannot open"
-          + " model '" + request.id() + "' from " + request.model() + " (" + e + "); check that the file is a"
-          + " complete model for that engine" + (request.options().isEmpty() ? ""
-              : " and that @Model(options) " + request.options().keySet() + " are options it knows"));
+      throw new BenchmarkConfigurationException(
+          request.benchmark()
+              + ": DJL's "
+              + engine
+              + " engine cannot open"
+              + " model '"
+              + request.id()
+              + "' from "
+              + request.model()
+              + " ("
+              + e
+              + "); check that the file is a"
+              + " complete model for that engine"
+              + (request.options().isEmpty()
+                  ? ""
+                  : " and that @Model(options) "
+                      + request.options().keySet()
+                      + " are options it knows"));
     }
   }
 
@@ -123,7 +156,9 @@ final class DjlOpened implements OpenedModel {
       return "block";
     }
     String name = request.model().fileName();
-    return name.contains(".") ? name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT) : engine;
+    return name.contains(".")
+        ? name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT)
+        : engine;
   }
 
   @Override
@@ -149,9 +184,11 @@ final class DjlOpened implements OpenedModel {
       } else if (request.tokenizer() != null) {
         tokens(manager, scenario).forEach(arrays::put);
       } else {
-        throw new BenchmarkConfigurationException(request.what() + ": DJL gives no input shapes or types of a"
-            + " model file, so junit-bench cannot make its inputs; give @Model(tokenizer = ...) for a text model,"
-            + " or make the inputs with @Model(inputs = ...)");
+        throw new BenchmarkConfigurationException(
+            request.what()
+                + ": DJL gives no input shapes or types of a"
+                + " model file, so junit-bench cannot make its inputs; give @Model(tokenizer = ...) for a text model,"
+                + " or make the inputs with @Model(inputs = ...)");
       }
       return inputs(arrays, manager);
     } catch (RuntimeException e) {
@@ -176,11 +213,14 @@ final class DjlOpened implements OpenedModel {
 
   private Map<String, NDArray> tokens(NDManager manager, Scenario scenario) {
     if (!scenario.hasSequenceLength()) {
-      throw new BenchmarkConfigurationException(request.what() + " has a tokenizer but no sequence length;"
-          + " add @SequenceLengths({128})");
+      throw new BenchmarkConfigurationException(
+          request.what()
+              + " has a tokenizer but no sequence length;"
+              + " add @SequenceLengths({128})");
     }
-    Map<String, long[]> tokens = Tokenization.encode(request.tokenizer(), scenario.batchSize(),
-        scenario.sequenceLength(), request.what());
+    Map<String, long[]> tokens =
+        Tokenization.encode(
+            request.tokenizer(), scenario.batchSize(), scenario.sequenceLength(), request.what());
     List<String> names = inputNames();
     if (names.isEmpty()) {
       names = List.copyOf(tokens.keySet());
@@ -190,8 +230,14 @@ final class DjlOpened implements OpenedModel {
     for (String name : names) {
       long[] values = tokens.get(name);
       if (values == null) {
-        throw new BenchmarkConfigurationException(request.what() + ": input '" + name + "' is none of the"
-            + " tokenizer's " + tokens.keySet() + "; make the inputs with @Model(inputs = ...)");
+        throw new BenchmarkConfigurationException(
+            request.what()
+                + ": input '"
+                + name
+                + "' is none of the"
+                + " tokenizer's "
+                + tokens.keySet()
+                + "; make the inputs with @Model(inputs = ...)");
       }
       arrays.put(name, manager.create(values, shape));
     }
@@ -224,24 +270,48 @@ final class DjlOpened implements OpenedModel {
     List<String> names = block != null ? List.of() : inputNames();
     for (Map.Entry<String, ?> given : tensors.entrySet()) {
       if (!(given.getValue() instanceof NDArray array)) {
-        problems.add("'" + given.getKey() + "' is a " + (given.getValue() == null ? "null"
-            : given.getValue().getClass().getName()) + ", not an NDArray");
+        problems.add(
+            "'"
+                + given.getKey()
+                + "' is a "
+                + (given.getValue() == null ? "null" : given.getValue().getClass().getName())
+                + ", not an NDArray");
       } else if (!names.isEmpty() && !names.contains(given.getKey())) {
         problems.add("'" + given.getKey() + "' is not an input of the model");
       } else if (!array.getDevice().equals(model.getNDManager().getDevice())
           || !array.getManager().getEngine().getEngineName().equals(engine)) {
-        problems.add("'" + given.getKey() + "' is on " + array.getDevice() + " of DJL's "
-            + array.getManager().getEngine().getEngineName() + " engine, the model runs on "
-            + model.getNDManager().getDevice() + " of its " + engine + " engine; converting it would be timed");
+        problems.add(
+            "'"
+                + given.getKey()
+                + "' is on "
+                + array.getDevice()
+                + " of DJL's "
+                + array.getManager().getEngine().getEngineName()
+                + " engine, the model runs on "
+                + model.getNDManager().getDevice()
+                + " of its "
+                + engine
+                + " engine; converting it would be timed");
       } else if (block != null) {
         Shape expected = block.inputShape();
         Shape shape = array.getShape();
         if (array.getDataType() != block.inputType()) {
-          problems.add("'" + given.getKey() + "' is " + array.getDataType() + ", the model takes " + block.inputType());
+          problems.add(
+              "'"
+                  + given.getKey()
+                  + "' is "
+                  + array.getDataType()
+                  + ", the model takes "
+                  + block.inputType());
         } else if (shape.dimension() != expected.dimension() + 1
             || !shape.slice(1).equals(expected)) {
-          problems.add("'" + given.getKey() + "' has shape " + shape + "; the model takes (batch, "
-              + expected.toString().substring(1));
+          problems.add(
+              "'"
+                  + given.getKey()
+                  + "' has shape "
+                  + shape
+                  + "; the model takes (batch, "
+                  + expected.toString().substring(1));
         }
       }
     }
@@ -254,20 +324,34 @@ final class DjlOpened implements OpenedModel {
       }
     }
     if (!problems.isEmpty()) {
-      String interfaceText = block != null ? "one " + block.inputType() + " array of shape (batch, "
-          + block.inputShape().toString().substring(1) : names.isEmpty() ? "not described by DJL" : names.toString();
-      throw new BenchmarkConfigurationException(request.what() + ": the inputs " + source + " made do not fit the"
-          + " model: " + String.join("; ", problems) + ". The model's inputs are " + interfaceText
-          + "; make one NDArray per input with model.manager()");
+      String interfaceText =
+          block != null
+              ? "one "
+                  + block.inputType()
+                  + " array of shape (batch, "
+                  + block.inputShape().toString().substring(1)
+              : names.isEmpty() ? "not described by DJL" : names.toString();
+      throw new BenchmarkConfigurationException(
+          request.what()
+              + ": the inputs "
+              + source
+              + " made do not fit the"
+              + " model: "
+              + String.join("; ", problems)
+              + ". The model's inputs are "
+              + interfaceText
+              + "; make one NDArray per input with model.manager()");
     }
     NDManager manager = model.getNDManager().newSubManager();
     Map<String, NDArray> arrays = new LinkedHashMap<>();
-    (names.isEmpty() ? List.copyOf(tensors.keySet()) : names).forEach(name -> {
-      NDArray array = (NDArray) tensors.get(name);
-      // Owned by the scenario from now on, and freed when it ends.
-      array.attach(manager);
-      arrays.put(name, array);
-    });
+    (names.isEmpty() ? List.copyOf(tensors.keySet()) : names)
+        .forEach(
+            name -> {
+              NDArray array = (NDArray) tensors.get(name);
+              // Owned by the scenario from now on, and freed when it ends.
+              array.attach(manager);
+              arrays.put(name, array);
+            });
     return inputs(arrays, manager);
   }
 

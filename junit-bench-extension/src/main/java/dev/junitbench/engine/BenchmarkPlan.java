@@ -19,20 +19,28 @@ import java.util.Map;
  * its model (null without one), budget (null without one), forking, generation (null when it does
  * not generate) and load settings (null without {@code @Load}).
  */
-public record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurement, List<Scenario> scenarios,
-    ModelBinding model, Gate.BudgetLimits budget, Forking forking, GenerationPlan generation, LoadPlan load) {
+public record BenchmarkPlan(
+    String benchmark,
+    StopRule warmup,
+    StopRule measurement,
+    List<Scenario> scenarios,
+    ModelBinding model,
+    Gate.BudgetLimits budget,
+    Forking forking,
+    GenerationPlan generation,
+    LoadPlan load) {
 
   /**
-   * How the benchmark's scenarios are forked: {@code count} child JVMs each (0: measured in the JUnit
-   * JVM), with {@code jvmArgs} appended to the JUnit JVM's options; {@code configured} when the count
-   * was set ({@code @Fork} or {@code junit.bench.forks}), else it is the default.
+   * How the benchmark's scenarios are forked: {@code count} child JVMs each (0: measured in the
+   * JUnit JVM), with {@code jvmArgs} appended to the JUnit JVM's options; {@code configured} when
+   * the count was set ({@code @Fork} or {@code junit.bench.forks}), else it is the default.
    */
   public record Forking(int count, List<String> jvmArgs, boolean configured) {}
 
   /**
-   * The JVMs that measure a scenario: {@code forks} fresh ones (0: only this one), and, with
-   * {@code hereToo}, this JVM as well, first: a baseline measured in one JVM (an ordinary run) is
-   * judged against this JVM's measurement, made alike, with the forks' spread.
+   * The JVMs that measure a scenario: {@code forks} fresh ones (0: only this one), and, with {@code
+   * hereToo}, this JVM as well, first: a baseline measured in one JVM (an ordinary run) is judged
+   * against this JVM's measurement, made alike, with the forks' spread.
    */
   public record Jvms(int forks, boolean hereToo) {
     /** Measured here only. */
@@ -58,11 +66,11 @@ public record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurem
   }
 
   /**
-   * How {@code scenario} is measured: the configured fork count ({@code @Fork}, {@code junit.bench.forks}),
-   * else with a baseline the default against the JVMs that measured its baseline scenario, else here only;
-   * in 2 forks or more against a baseline scenario measured unforked, in its suite's JVM, here too,
-   * first. A scenario of Offline, Server or Concurrency is always measured here only: its workers share
-   * this JVM.
+   * How {@code scenario} is measured: the configured fork count ({@code @Fork}, {@code
+   * junit.bench.forks}), else with a baseline the default against the JVMs that measured its
+   * baseline scenario, else here only; in 2 forks or more against a baseline scenario measured
+   * unforked, in its suite's JVM, here too, first. A scenario of Offline, Server or Concurrency is
+   * always measured here only: its workers share this JVM.
    */
   public Jvms jvms(Scenario scenario, BaselineMatching baseline) {
     if (scenario.load().map(LoadPoint::pooled).orElse(false)) {
@@ -73,7 +81,9 @@ public record BenchmarkPlan(String benchmark, StopRule warmup, StopRule measurem
     }
     ScenarioKey key = key(scenario);
     int forks = forking.configured() ? forking.count() : baseline.forksFor(key);
-    // Forks enough for a spread, against a baseline measured unforked in its suite's JVM: here too, alike to it.
-    return new Jvms(forks, forks >= ForkStatistics.MIN_FORKS && baseline.baseline().measuredInItsJunitJvm(key));
+    // Forks enough for a spread, against a baseline measured unforked in its suite's JVM: here too,
+    // alike to it.
+    return new Jvms(
+        forks, forks >= ForkStatistics.MIN_FORKS && baseline.baseline().measuredInItsJunitJvm(key));
   }
 }

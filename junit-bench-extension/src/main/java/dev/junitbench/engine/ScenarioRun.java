@@ -69,7 +69,12 @@ public final class ScenarioRun {
   private TokenRecorder recorder;
 
   /** Scenario {@code index} of {@code plan}, measured by {@code jvms}, judged by {@code gate}. */
-  public ScenarioRun(BenchmarkPlan plan, int index, BenchmarkPlan.Jvms jvms, BenchConfig config, Backends backends,
+  public ScenarioRun(
+      BenchmarkPlan plan,
+      int index,
+      BenchmarkPlan.Jvms jvms,
+      BenchConfig config,
+      Backends backends,
       Gate gate) {
     this.plan = plan;
     this.scenario = plan.scenarios().get(index);
@@ -79,8 +84,14 @@ public final class ScenarioRun {
     this.backends = backends;
     this.gate = gate;
     this.subject = plan.benchmark() + " " + scenario.displayName();
-    this.sampler = new ResourceSampler(new ResourceSampler.Settings(config.samplingEnabled(),
-        config.samplingInterval(), config.nvidiaSmi(), config.powercapRoot(), config::declared));
+    this.sampler =
+        new ResourceSampler(
+            new ResourceSampler.Settings(
+                config.samplingEnabled(),
+                config.samplingInterval(),
+                config.nvidiaSmi(),
+                config.powercapRoot(),
+                config::declared));
   }
 
   /** The scenario this run measures. */
@@ -93,10 +104,14 @@ public final class ScenarioRun {
     return plan.model() != null;
   }
 
-  /** The scenario's result before anything is measured: benchmark, name and the params it is matched on. */
+  /**
+   * The scenario's result before anything is measured: benchmark, name and the params it is matched
+   * on.
+   */
   public ScenarioResult planned() {
     // Baselines match on params: the plan gives the backend's spelling.
-    return ScenarioResult.planned(plan.benchmark(), scenario.displayName(), plan.resultParams(scenario));
+    return ScenarioResult.planned(
+        plan.benchmark(), scenario.displayName(), plan.resultParams(scenario));
   }
 
   /** Why a dry run skips this scenario, with what it would open; empty when the run is not dry. */
@@ -108,12 +123,17 @@ public final class ScenarioRun {
     return Optional.of("dry run" + (model == null ? "" : ": would open model " + model.describe()));
   }
 
-  /** Whether this JVM hands the scenario to forks: it then opens, builds and sets up nothing of it. */
+  /**
+   * Whether this JVM hands the scenario to forks: it then opens, builds and sets up nothing of it.
+   */
   public boolean forking() {
     return jvms.forks() > 0 && !jvms.hereToo() && config.forkChild().isEmpty();
   }
 
-  /** Whether the scenario is measured here, as its unforked baseline was, and then in forks for their spread. */
+  /**
+   * Whether the scenario is measured here, as its unforked baseline was, and then in forks for
+   * their spread.
+   */
   private boolean alsoForks() {
     return jvms.forks() > 0 && jvms.hereToo() && config.forkChild().isEmpty();
   }
@@ -121,18 +141,28 @@ public final class ScenarioRun {
   /** Why the scenario cannot run here (its device, provider or runtime is missing), or empty. */
   public Optional<Unavailable> unavailable() {
     ModelBinding model = plan.model();
-    Optional<String> reason = model == null
-        ? backends.unavailableReason(scenario.requestedDevice())
-        : model.unavailableReason(scenario);
+    Optional<String> reason =
+        model == null
+            ? backends.unavailableReason(scenario.requestedDevice())
+            : model.unavailableReason(scenario);
     if (reason.isEmpty()) {
       return Optional.empty();
     }
-    String what = subject + (model == null ? "" : ", model '" + model.id() + "'") + ": " + reason.get();
-    if (gate.matching() != null && gate.matching().mode() == BaselineMatch.ALL
+    String what =
+        subject + (model == null ? "" : ", model '" + model.id() + "'") + ": " + reason.get();
+    if (gate.matching() != null
+        && gate.matching().mode() == BaselineMatch.ALL
         && gate.matching().baseline().jvms(plan.key(scenario)) > 0) {
-      // Under match=all every scenario the baseline measured must be judged: one that cannot run here fails.
-      return Optional.of(new Unavailable(scenario.displayName() + " not judged against the baseline ("
-          + BenchConfig.BASELINE_MATCH + "=all): it cannot run here, and the baseline measured it\n" + what, true));
+      // Under match=all every scenario the baseline measured must be judged: one that cannot run
+      // here fails.
+      return Optional.of(
+          new Unavailable(
+              scenario.displayName()
+                  + " not judged against the baseline ("
+                  + BenchConfig.BASELINE_MATCH
+                  + "=all): it cannot run here, and the baseline measured it\n"
+                  + what,
+              true));
     }
     return Optional.of(new Unavailable(what, false));
   }
@@ -152,27 +182,42 @@ public final class ScenarioRun {
     } catch (RuntimeException e) {
       throw e;
     } catch (Exception e) {
-      throw new IllegalStateException(subject + ": building the inputs of model '" + stored.info().id()
-          + "' failed: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          subject
+              + ": building the inputs of model '"
+              + stored.info().id()
+              + "' failed: "
+              + e.getMessage(),
+          e);
     }
     try {
       stored.timeFirstInference(inputs);
     } catch (BenchmarkConfigurationException e) {
       throw e;
     } catch (Exception e) {
-      throw new IllegalStateException(subject + ": the first inference of model '" + stored.info().id()
-          + "' failed (" + e + "); check that the inputs fit the model", e);
+      throw new IllegalStateException(
+          subject
+              + ": the first inference of model '"
+              + stored.info().id()
+              + "' failed ("
+              + e
+              + "); check that the inputs fit the model",
+          e);
     }
     return inputs;
   }
 
-  /** The scenario's generator, made before anything is timed; its first request is timed as first inference. */
+  /**
+   * The scenario's generator, made before anything is timed; its first request is timed as first
+   * inference.
+   */
   public Generator generator(ScenarioResources resources) {
     LoadedModel stored = open(resources);
     GenerationWorkers generation = generation();
     String what = generation.what(stored);
     // Room for the requests the measurement asks for, so the arrays rarely grow while it runs.
-    TokenRecorder tokens = new TokenRecorder(plan.generation().tokens(), generation.expectedRequests());
+    TokenRecorder tokens =
+        new TokenRecorder(plan.generation().tokens(), generation.expectedRequests());
     Generator made = generation.make(stored, tokens, "its generator");
     if (made instanceof AutoCloseable closeable) {
       resources.closeWhenDone(closeable);
@@ -182,8 +227,13 @@ public final class ScenarioRun {
     } catch (BenchmarkConfigurationException e) {
       throw e;
     } catch (Exception e) {
-      throw new IllegalStateException(what + ": the first request failed (" + e + "); check that the model is a"
-          + " decoder exported with past and that the prompt and new tokens fit its positions", e);
+      throw new IllegalStateException(
+          what
+              + ": the first request failed ("
+              + e
+              + "); check that the model is a"
+              + " decoder exported with past and that the prompt and new tokens fit its positions",
+          e);
     }
     generator = made;
     recorder = tokens;
@@ -197,7 +247,8 @@ public final class ScenarioRun {
   }
 
   private GenerationWorkers generation() {
-    return new GenerationWorkers(subject, plan.generation(), scenario.batchSize(), plan.measurement().iterations());
+    return new GenerationWorkers(
+        subject, plan.generation(), scenario.batchSize(), plan.measurement().iterations());
   }
 
   /**
@@ -206,26 +257,44 @@ public final class ScenarioRun {
    * result goes to {@code record} as soon as it exists: the measured one before anything else can
    * fail, and one with the phase as far as it ran when the measurement fails (then rethrown).
    */
-  public ScenarioResult measure(ScenarioBody body, Consumer<ScenarioResult> record) throws Throwable {
+  public ScenarioResult measure(ScenarioBody body, Consumer<ScenarioResult> record)
+      throws Throwable {
     ScenarioResult planned = planned().withModel(opened == null ? null : opened.info());
     Measuring measuring = new Measuring();
-    ProgressLine line = config.progress() ? ProgressLine.start(subject, plan.measurement(), measuring.progress) : null;
+    ProgressLine line =
+        config.progress()
+            ? ProgressLine.start(subject, plan.measurement(), measuring.progress)
+            : null;
     MeasurementOutcome outcome;
     ScenarioResult measured;
     try {
       // nvidia-smi, where it runs, starts now: its own start-up falls in the warm-up.
-      measuring.sampling = sampler.prepare(new ProbeScenario(plan.benchmark(), scenario.displayName(),
-          scenario.device()));
+      measuring.sampling =
+          sampler.prepare(
+              new ProbeScenario(plan.benchmark(), scenario.displayName(), scenario.device()));
       LoadPoint load = scenario.load().orElse(null);
-      outcome = load != null && load.pooled()
-          ? measurePooled(load, body, measuring)
-          : StreamRun.measure(load, body.call(), plan.warmup(), plan.measurement(), scenario.batchSize(),
-              measuring.progress, measuring);
+      outcome =
+          load != null && load.pooled()
+              ? measurePooled(load, body, measuring)
+              : StreamRun.measure(
+                  load,
+                  body.call(),
+                  plan.warmup(),
+                  plan.measurement(),
+                  scenario.batchSize(),
+                  measuring.progress,
+                  measuring);
       ResourceSampler.Session session = measuring.sampling;
       measuring.sampling = null;
-      ResourceSampler.Figures resources = session.stop(outcome.items(), opened == null ? null : opened.footprint());
-      measured = result(planned, measuring.warmup, outcome)
-          .withResources(resources.memory(), resources.utilization(), resources.energy(), resources.probes());
+      ResourceSampler.Figures resources =
+          session.stop(outcome.items(), opened == null ? null : opened.footprint());
+      measured =
+          result(planned, measuring.warmup, outcome)
+              .withResources(
+                  resources.memory(),
+                  resources.utilization(),
+                  resources.energy(),
+                  resources.probes());
       // On record before anything else is done with it: whatever follows, the measurement is kept.
       record.accept(measured);
     } catch (Throwable failure) {
@@ -245,63 +314,91 @@ public final class ScenarioRun {
     return measured;
   }
 
-  /** The measured result of {@code outcome}: latency, throughput (and tokens per second), and its load. */
+  /**
+   * The measured result of {@code outcome}: latency, throughput (and tokens per second), and its
+   * load.
+   */
   private ScenarioResult result(ScenarioResult planned, Phase warmup, MeasurementOutcome outcome) {
     long[] samples = outcome.samplesNs();
     LatencySummary latency = LatencySummary.of(samples, samples.length);
     Throughput throughput = outcome.throughput();
-    Throughput tokens = scenario.hasSequenceLength() && throughput.value() != null
-        ? new Throughput(throughput.value() * scenario.sequenceLength(), Throughput.TOKENS_PER_SECOND)
-        : null;
-    ScenarioResult measured = planned.measured(warmup, outcome.phase(), latency, throughput, tokens, samples);
-    return outcome.load() == null ? measured
+    Throughput tokens =
+        scenario.hasSequenceLength() && throughput.value() != null
+            ? new Throughput(
+                throughput.value() * scenario.sequenceLength(), Throughput.TOKENS_PER_SECOND)
+            : null;
+    ScenarioResult measured =
+        planned.measured(warmup, outcome.phase(), latency, throughput, tokens, samples);
+    return outcome.load() == null
+        ? measured
         : measured.withLoad(outcome.load(), throughput).withQueryTimes(outcome.queryTimes());
   }
 
-  /** {@code measured} with its requests' figures and, under Server with token bounds, its goodput. */
-  private ScenarioResult withGeneration(ScenarioResult measured, MeasurementOutcome outcome, List<Worker> workers) {
-    ScenarioResult generated = generation().withGeneration(measured, generator, recorder, outcome.elapsedNs(),
-        outcome.queueNs(), workers);
+  /**
+   * {@code measured} with its requests' figures and, under Server with token bounds, its goodput.
+   */
+  private ScenarioResult withGeneration(
+      ScenarioResult measured, MeasurementOutcome outcome, List<Worker> workers) {
+    ScenarioResult generated =
+        generation()
+            .withGeneration(
+                measured, generator, recorder, outcome.elapsedNs(), outcome.queueNs(), workers);
     LoadPlan loadPlan = plan.load();
-    boolean server = measured.load() != null && LoadScenario.SERVER.id().equals(measured.load().scenario());
+    boolean server =
+        measured.load() != null && LoadScenario.SERVER.id().equals(measured.load().scenario());
     if (!server || (loadPlan.ttftBoundMs() == null && loadPlan.tpotBoundMs() == null)) {
       return generated;
     }
     int n = generator.newTokens();
     long[] tokenNs = generated.tokenNs();
-    return generated.withLoad(measured.load().withGoodput(ServerGoodput.of(tokenNs, tokenNs.length / n, n, loadPlan,
-        outcome.elapsedNs())), measured.throughput());
+    return generated.withLoad(
+        measured
+            .load()
+            .withGoodput(
+                ServerGoodput.of(tokenNs, tokenNs.length / n, n, loadPlan, outcome.elapsedNs())),
+        measured.throughput());
   }
 
   /**
    * Offline, Server and Concurrency: workers call the benchmark at once, each through a call of its
    * own, with a Blackhole of its own and, for a generating benchmark, a generator of its own.
    */
-  private MeasurementOutcome measurePooled(LoadPoint load, ScenarioBody body, Measuring measuring) throws Throwable {
+  private MeasurementOutcome measurePooled(LoadPoint load, ScenarioBody body, Measuring measuring)
+      throws Throwable {
     int count = LoadRun.workers(load, plan.load());
     TimedCall[] calls = new TimedCall[count];
     List<Worker> workers = measuring.workers;
     for (int w = 0; w < count; w++) {
       Generator own = null;
       if (generator != null) {
-        Worker worker = w == 0 ? new Worker(generator, recorder, null) : generation().newWorker(opened, count);
+        Worker worker =
+            w == 0 ? new Worker(generator, recorder, null) : generation().newWorker(opened, count);
         workers.add(worker);
         own = worker.generator();
       }
       calls[w] = w == 0 ? body.call() : body.callFor(own);
     }
-    LoadRun.Outcome outcome = new LoadRun(load, plan.load(), scenario.batchSize(), calls)
-        .run(plan.warmup(), plan.measurement(), measuring.progress, measuring);
+    LoadRun.Outcome outcome =
+        new LoadRun(load, plan.load(), scenario.batchSize(), calls)
+            .run(plan.warmup(), plan.measurement(), measuring.progress, measuring);
     long[] samples = outcome.samplesNs();
     long[] queue = workers.isEmpty() ? null : queueAndOrder(outcome, workers);
     Phase phase = new Phase(samples.length, outcome.wallNs() / 1e6, null, null, false);
-    return new MeasurementOutcome(samples, phase, outcome.wallNs(), (long) samples.length * scenario.batchSize(),
-        outcome.throughput(), outcome.load(), queue, outcome.times());
+    return new MeasurementOutcome(
+        samples,
+        phase,
+        outcome.wallNs(),
+        (long) samples.length * scenario.batchSize(),
+        outcome.throughput(),
+        outcome.load(),
+        queue,
+        outcome.times());
   }
 
   /**
    * Each query's wait in the queue (under Server, its latency less its service time; else 0), and
-   * each worker told which queries it ran, in order, so its requests can be put back in query order.
+   * each worker told which queries it ran, in order, so its requests can be put back in query
+   * order.
    */
   private static long[] queueAndOrder(LoadRun.Outcome outcome, List<Worker> workers) {
     long[] samples = outcome.samplesNs();
@@ -319,7 +416,10 @@ public final class ScenarioRun {
     Arrays.fill(next, 0);
     for (int i = 0; i < samples.length; i++) {
       order[ranBy[i]][next[ranBy[i]]++] = i;
-      queue[i] = outcome.serverLatencyNs() == null ? 0 : outcome.serverLatencyNs()[i] - outcome.serviceNs()[i];
+      queue[i] =
+          outcome.serverLatencyNs() == null
+              ? 0
+              : outcome.serverLatencyNs()[i] - outcome.serviceNs()[i];
     }
     for (int w = 0; w < count; w++) {
       workers.get(w).ran(order[w]);
@@ -331,26 +431,50 @@ public final class ScenarioRun {
    * After {@link #measure}: the result to judge, as measured, unless the scenario is measured in
    * forks too; then the forks run and their pooled result, beside this JVM's, is what is judged.
    */
-  public ScenarioResult thenForks(ScenarioResult measured, ForkTarget target, Consumer<ScenarioResult> record,
-      PrintStream out, PrintStream err) {
+  public ScenarioResult thenForks(
+      ScenarioResult measured,
+      ForkTarget target,
+      Consumer<ScenarioResult> record,
+      PrintStream out,
+      PrintStream err) {
     return alsoForks() ? measureInForks(target, measured.latencyMs(), record, out, err) : measured;
   }
 
   /**
    * Measures the scenario in its forks and returns their pooled result; with {@code here}, the
-   * scenario's measurement in this JVM, kept beside the forks for a verdict alike to its baseline's,
-   * measured in such a JVM too. The forks that finished are recorded also when one failed, and the
-   * failure is thrown then.
+   * scenario's measurement in this JVM, kept beside the forks for a verdict alike to its
+   * baseline's, measured in such a JVM too. The forks that finished are recorded also when one
+   * failed, and the failure is thrown then.
    */
-  public ScenarioResult measureInForks(ForkTarget target, LatencySummary here, Consumer<ScenarioResult> record,
-      PrintStream out, PrintStream err) {
+  public ScenarioResult measureInForks(
+      ForkTarget target,
+      LatencySummary here,
+      Consumer<ScenarioResult> record,
+      PrintStream out,
+      PrintStream err) {
     ScenarioResult planned = planned();
-    ScenarioForks.Outcome outcome = ScenarioForks.of(target.testClass(), target.method(), scenario.displayName(),
-        index, jvms.forks(), plan.forking().jvmArgs(), config, target.given(), target.launcher())
-        .run(planned, scenario.batchSize() * scenario.load().map(LoadPoint::samplesPerQuery).orElse(1),
-            scenario.hasSequenceLength() ? scenario.sequenceLength() : null, adviceTarget(), out, err);
-    ScenarioResult result = here == null || outcome.result().forks() == null ? outcome.result()
-        : outcome.result().withForks(outcome.result().forks().withHere(here));
+    ScenarioForks.Outcome outcome =
+        ScenarioForks.of(
+                target.testClass(),
+                target.method(),
+                scenario.displayName(),
+                index,
+                jvms.forks(),
+                plan.forking().jvmArgs(),
+                config,
+                target.given(),
+                target.launcher())
+            .run(
+                planned,
+                scenario.batchSize() * scenario.load().map(LoadPoint::samplesPerQuery).orElse(1),
+                scenario.hasSequenceLength() ? scenario.sequenceLength() : null,
+                adviceTarget(),
+                out,
+                err);
+    ScenarioResult result =
+        here == null || outcome.result().forks() == null
+            ? outcome.result()
+            : outcome.result().withForks(outcome.result().forks().withHere(here));
     record.accept(result);
     if (outcome.failure() != null) {
       throw outcome.failure();
@@ -358,7 +482,10 @@ public final class ScenarioRun {
     return result;
   }
 
-  /** The interval the forks' advice aims at: half the regression threshold, so a change that size shows. */
+  /**
+   * The interval the forks' advice aims at: half the regression threshold, so a change that size
+   * shows.
+   */
   private double adviceTarget() {
     double threshold = gate.rule().threshold();
     return threshold > 0 ? threshold / 2 : Defaults.FORK_ADVICE_TARGET;
@@ -393,13 +520,17 @@ public final class ScenarioRun {
 
     /** The result of a measurement that failed: the phase that failed, as far as it ran. */
     ScenarioResult asFarAsItRan(ScenarioResult planned) {
-      Phase partial = Phase.of(progress.iterations.get(), System.nanoTime() - progress.phaseStartNs);
+      Phase partial =
+          Phase.of(progress.iterations.get(), System.nanoTime() - progress.phaseStartNs);
       return warmup == null
           ? planned.measured(partial, null, null, null, null, null)
           : planned.measured(warmup, partial, null, null, null, null);
     }
 
-    /** Stops the probes if the measurement failed before it did (their figures are not wanted), closes the workers. */
+    /**
+     * Stops the probes if the measurement failed before it did (their figures are not wanted),
+     * closes the workers.
+     */
     void end() {
       if (sampling != null) {
         try {

@@ -14,7 +14,10 @@ import dev.junitbench.warnings.Causes;
  */
 public final class ScenarioVerdict {
 
-  /** The result to record, with its validity and the gate's decision; {@code failure} when the gate failed it, else null. */
+  /**
+   * The result to record, with its validity and the gate's decision; {@code failure} when the gate
+   * failed it, else null.
+   */
   public record Judged(ScenarioResult result, String failure) {}
 
   private final String subject;
@@ -29,11 +32,18 @@ public final class ScenarioVerdict {
 
   Judged judge(ScenarioResult measured) {
     // A flag, as MLPerf's: a run too short for its percentiles is said to be, never failed for it.
-    ScenarioResult flagged = measured.withValidity(Validity.of(measured.samplesNs(),
-        measured.measurement().timeMs(), config.validityMinQueries().orElse(null),
-        config.validityMinDurationMs().orElse(null), LoadBounds.of(measured.load())));
+    ScenarioResult flagged =
+        measured.withValidity(
+            Validity.of(
+                measured.samplesNs(),
+                measured.measurement().timeMs(),
+                config.validityMinQueries().orElse(null),
+                config.validityMinDurationMs().orElse(null),
+                LoadBounds.of(measured.load())));
     GateResult decision = decide(flagged);
-    return new Judged(flagged.withGate(decision), decision != null && decision.failed() ? decision.message() : null);
+    return new Judged(
+        flagged.withGate(decision),
+        decision != null && decision.failed() ? decision.message() : null);
   }
 
   /** The gate's decision on a measured scenario; a gate that cannot decide fails it. */
@@ -41,8 +51,14 @@ public final class ScenarioVerdict {
     try {
       return gate.check(measured, measured.samplesNs());
     } catch (RuntimeException e) {
-      return new GateResult(true, subject + ": the regression gate could not judge this scenario ("
-          + Causes.describe(e) + "); its measurement is kept", null, null);
+      return new GateResult(
+          true,
+          subject
+              + ": the regression gate could not judge this scenario ("
+              + Causes.describe(e)
+              + "); its measurement is kept",
+          null,
+          null);
     }
   }
 }

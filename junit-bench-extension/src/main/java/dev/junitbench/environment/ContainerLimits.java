@@ -17,5 +17,4 @@ import org.apiguardian.api.API;
  * @since 0.1.0
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record ContainerLimits(int cgroupVersion, Double cpuLimitCores, Long memoryLimitBytes) {
-}
+public record ContainerLimits(int cgroupVersion, Double cpuLimitCores, Long memoryLimitBytes) {}

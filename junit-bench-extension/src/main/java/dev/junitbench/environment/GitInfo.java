@@ -10,5 +10,4 @@ import org.apiguardian.api.API;
  * @since 0.1.0
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record GitInfo(String commit, String branch, Boolean dirty) {
-}
+public record GitInfo(String commit, String branch, Boolean dirty) {}

@@ -17,5 +17,11 @@ import org.apiguardian.api.API;
  * @since 0.1.0
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record GpuInfo(Integer index, String name, String vendor, Long memoryTotalMb, String driverVersion,
-    String cudaVersion, String source) {}
+public record GpuInfo(
+    Integer index,
+    String name,
+    String vendor,
+    Long memoryTotalMb,
+    String driverVersion,
+    String cudaVersion,
+    String source) {}

@@ -8,9 +8,9 @@ import java.util.TreeMap;
 import org.apiguardian.api.API;
 
 /**
- * What software measured the run: the Java installation ({@code java.home}) and its version, JUnit versions, junit-bench's own, the JVM's options,
- * collectors and heap limit, and the versions of the inference runtimes (ONNX Runtime, ...) the
- * process really loaded.
+ * What software measured the run: the Java installation ({@code java.home}) and its version, JUnit
+ * versions, junit-bench's own, the JVM's options, collectors and heap limit, and the versions of
+ * the inference runtimes (ONNX Runtime, ...) the process really loaded.
  *
  * @since 0.1.0
  */
@@ -29,10 +29,23 @@ public record SoftwareInfo(
     Long jvmMaxHeapBytes,
     Map<String, String> runtimes) {
 
-  /** This description with the versions of the inference runtimes loaded: {@code onnxruntime -> 1.29.0}. */
+  /**
+   * This description with the versions of the inference runtimes loaded: {@code onnxruntime ->
+   * 1.29.0}.
+   */
   public SoftwareInfo withRuntimes(Map<String, String> loaded) {
-    return new SoftwareInfo(javaHome, javaVersion, javaVendor, javaVmName, javaVmVersion, junitPlatformVersion,
-        junitJupiterVersion, junitBenchVersion, jvmArguments, garbageCollectors, jvmMaxHeapBytes,
+    return new SoftwareInfo(
+        javaHome,
+        javaVersion,
+        javaVendor,
+        javaVmName,
+        javaVmVersion,
+        junitPlatformVersion,
+        junitJupiterVersion,
+        junitBenchVersion,
+        jvmArguments,
+        garbageCollectors,
+        jvmMaxHeapBytes,
         Map.copyOf(new TreeMap<>(loaded)));
   }
 }

@@ -3,7 +3,7 @@
  * container limits, its GPUs, the Java and JUnit software, the git checkout. Plain records; they
  * are read off the machine by {@code dev.junitbench.machine}.
  *
- * <p>API status: {@code EXPERIMENTAL}: plain records of results.json's {@code run} object, which gain
- * components as more of the machine is recorded.
+ * <p>API status: {@code EXPERIMENTAL}: plain records of results.json's {@code run} object, which
+ * gain components as more of the machine is recorded.
  */
 package dev.junitbench.environment;

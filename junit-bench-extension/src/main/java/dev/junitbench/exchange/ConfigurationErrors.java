@@ -18,7 +18,9 @@ public final class ConfigurationErrors {
 
   private ConfigurationErrors() {}
 
-  /** Fails each benchmark of {@code benchmarkIds} (test template unique ids) with {@code message}. */
+  /**
+   * Fails each benchmark of {@code benchmarkIds} (test template unique ids) with {@code message}.
+   */
   public static void publish(Collection<String> benchmarkIds, String message) {
     benchmarkIds.forEach(id -> ERRORS.put(id, message));
   }

@@ -30,13 +30,16 @@ import java.util.Set;
  */
 record ChildJvm(Path java, List<String> options, List<String> classPath) {
 
-  /** The fork of the JUnit JVM that loaded {@code testClass}, with {@code appended} options last. */
+  /**
+   * The fork of the JUnit JVM that loaded {@code testClass}, with {@code appended} options last.
+   */
   static ChildJvm of(Path java, Class<?> testClass, List<String> appended) {
     return of(java, testClass, ManagementFactory.getRuntimeMXBean().getInputArguments(), appended);
   }
 
   /** The fork of a JVM started with {@code inputArguments}, with {@code appended} options last. */
-  static ChildJvm of(Path java, Class<?> testClass, List<String> inputArguments, List<String> appended) {
+  static ChildJvm of(
+      Path java, Class<?> testClass, List<String> inputArguments, List<String> appended) {
     List<String> options = new ArrayList<>();
     for (String option : inputArguments) {
       if (!debugger(option)) {
@@ -48,14 +51,16 @@ record ChildJvm(Path java, List<String> options, List<String> classPath) {
   }
 
   private static boolean debugger(String option) {
-    return option.startsWith("-agentlib:jdwp") || option.startsWith("-Xrunjdwp") || option.equals("-Xdebug");
+    return option.startsWith("-agentlib:jdwp")
+        || option.startsWith("-Xrunjdwp")
+        || option.equals("-Xdebug");
   }
 
   /**
    * {@code java.class.path} (Surefire's manifest-only jar names the rest in its manifest), then the
    * URLs of every URL class loader from the system loader down to the test's, and down to the
-   * thread's context loader (where probes are found): under the JUnit Console Launcher
-   * {@code java.class.path} holds only the launcher, and the tests sit in a loader of their own.
+   * thread's context loader (where probes are found): under the JUnit Console Launcher {@code
+   * java.class.path} holds only the launcher, and the tests sit in a loader of their own.
    */
   static List<String> classPath(ClassLoader testLoader) {
     Set<String> entries = new LinkedHashSet<>();
@@ -65,7 +70,8 @@ record ChildJvm(Path java, List<String> options, List<String> classPath) {
       }
     }
     // The thread's loader too: probes are found through it, and it may hold more than the test's.
-    for (ClassLoader start : new ClassLoader[] {testLoader, Thread.currentThread().getContextClassLoader()}) {
+    for (ClassLoader start :
+        new ClassLoader[] {testLoader, Thread.currentThread().getContextClassLoader()}) {
       Deque<URLClassLoader> chain = new ArrayDeque<>();
       for (ClassLoader loader = start; loader != null; loader = loader.getParent()) {
         if (loader instanceof URLClassLoader urls) {
@@ -78,7 +84,8 @@ record ChildJvm(Path java, List<String> options, List<String> classPath) {
         }
       }
     }
-    // Surefire may hold the JUnit Platform Launcher apart from the test class path; a fork needs it.
+    // Surefire may hold the JUnit Platform Launcher apart from the test class path; a fork needs
+    // it.
     for (String name : PLATFORM) {
       try {
         Class<?> type = Class.forName(name, false, testLoader);
@@ -93,15 +100,18 @@ record ChildJvm(Path java, List<String> options, List<String> classPath) {
     return List.copyOf(entries);
   }
 
-  /** Classes a fork runs JUnit with, whose jars go on its class path wherever this JVM found them. */
-  private static final List<String> PLATFORM = List.of(
-      "org.junit.platform.launcher.core.LauncherFactory",
-      "org.junit.platform.engine.TestEngine",
-      "org.junit.platform.commons.support.ReflectionSupport",
-      "org.junit.jupiter.engine.JupiterTestEngine",
-      "org.junit.jupiter.api.Test",
-      "org.opentest4j.AssertionFailedError",
-      "org.apiguardian.api.API");
+  /**
+   * Classes a fork runs JUnit with, whose jars go on its class path wherever this JVM found them.
+   */
+  private static final List<String> PLATFORM =
+      List.of(
+          "org.junit.platform.launcher.core.LauncherFactory",
+          "org.junit.platform.engine.TestEngine",
+          "org.junit.platform.commons.support.ReflectionSupport",
+          "org.junit.jupiter.engine.JupiterTestEngine",
+          "org.junit.jupiter.api.Test",
+          "org.opentest4j.AssertionFailedError",
+          "org.apiguardian.api.API");
 
   private static Optional<String> file(URL url) {
     if (!"file".equals(url.getProtocol())) {
@@ -114,7 +124,10 @@ record ChildJvm(Path java, List<String> options, List<String> classPath) {
     }
   }
 
-  /** The command that starts {@code mainClass} with {@code args}, its options written to {@code argFile}. */
+  /**
+   * The command that starts {@code mainClass} with {@code args}, its options written to {@code
+   * argFile}.
+   */
   List<String> command(Path argFile, String mainClass, String... args) throws IOException {
     StringBuilder text = new StringBuilder();
     for (String option : options) {
@@ -122,8 +135,10 @@ record ChildJvm(Path java, List<String> options, List<String> classPath) {
     }
     text.append("-cp\n").append(quoted(String.join(File.pathSeparator, classPath))).append('\n');
     // The java launcher reads argument files in the platform's own encoding.
-    Files.writeString(argFile, text, Charset.forName(System.getProperty("native.encoding",
-        Charset.defaultCharset().name())));
+    Files.writeString(
+        argFile,
+        text,
+        Charset.forName(System.getProperty("native.encoding", Charset.defaultCharset().name())));
     List<String> command = new ArrayList<>();
     command.add(java.toString());
     command.add("@" + argFile);
@@ -134,7 +149,8 @@ record ChildJvm(Path java, List<String> options, List<String> classPath) {
 
   /** An argument file's quoting: inside double quotes a backslash escapes the next character. */
   private static String quoted(String arg) {
-    String escaped = arg.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n").replace("\r", "\\r");
+    String escaped =
+        arg.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n").replace("\r", "\\r");
     return '"' + escaped + '"';
   }
 }

@@ -1,9 +1,9 @@
 package dev.junitbench.fork;
 
 /**
- * A fork that could not start, failed, was killed or ran past its time bound: the message names
- * the scenario and the fork; when the fork's benchmark threw, the cause is that exception as the
- * fork saw it, with its stack trace.
+ * A fork that could not start, failed, was killed or ran past its time bound: the message names the
+ * scenario and the fork; when the fork's benchmark threw, the cause is that exception as the fork
+ * saw it, with its stack trace.
  */
 public final class ForkException extends RuntimeException {
 

@@ -41,9 +41,16 @@ final class ForkFailure extends RuntimeException {
         Matcher frame = FRAME.matcher(line);
         if (frame.matches()) {
           String file = frame.group(3);
-          frames.add(new StackTraceElement(frame.group(1), frame.group(2),
-              file.isEmpty() || file.equals("Native Method") || file.equals("Unknown Source") ? null : file,
-              frame.group(4) == null ? (file.equals("Native Method") ? -2 : -1) : Integer.parseInt(frame.group(4))));
+          frames.add(
+              new StackTraceElement(
+                  frame.group(1),
+                  frame.group(2),
+                  file.isEmpty() || file.equals("Native Method") || file.equals("Unknown Source")
+                      ? null
+                      : file,
+                  frame.group(4) == null
+                      ? (file.equals("Native Method") ? -2 : -1)
+                      : Integer.parseInt(frame.group(4))));
         }
       }
     }

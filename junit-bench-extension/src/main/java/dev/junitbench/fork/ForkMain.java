@@ -23,24 +23,30 @@ import java.util.Map;
 public final class ForkMain {
 
   /** Reads what it hands back; a newer field is no reason to lose a measurement. */
-  public static final ObjectMapper MAPPER = ResultsJson.mapper()
-      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+  public static final ObjectMapper MAPPER =
+      ResultsJson.mapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   private ForkMain() {}
 
   /** {@code args[0]}: the request file written by the JUnit JVM. */
-  @SuppressWarnings("FutureReturnValueIgnored") // the halt on the parent's exit is awaited by nobody
+  @SuppressWarnings(
+      "FutureReturnValueIgnored") // the halt on the parent's exit is awaited by nobody
   public static void main(String[] args) {
     // The JUnit JVM reads this output as UTF-8, whatever the platform's encoding.
-    System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8));
-    System.setErr(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
+    System.setOut(
+        new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8));
+    System.setErr(
+        new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
     // A fork whose JUnit JVM is gone (killed, or stopped from the IDE) has nobody to hand back to.
-    ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> Runtime.getRuntime().halt(3)));
+    ProcessHandle.current()
+        .parent()
+        .ifPresent(parent -> parent.onExit().thenRun(() -> Runtime.getRuntime().halt(3)));
     int exit = 0;
     try {
       ForkRequest request = MAPPER.readValue(Path.of(args[0]).toFile(), ForkRequest.class);
       ForkHandBack handBack = run(request);
-      AtomicFiles.write(Path.of(request.handBack()), (out, previous) -> MAPPER.writeValue(out, handBack));
+      AtomicFiles.write(
+          Path.of(request.handBack()), (out, previous) -> MAPPER.writeValue(out, handBack));
     } catch (Throwable e) {
       System.err.println("junit-bench fork: " + e);
       e.printStackTrace();
@@ -65,9 +71,18 @@ public final class ForkMain {
     ForkHandBack handBack = ((ForkLauncher) constructor.newInstance()).run(request);
     ScenarioResult result = handBack.result();
     if (result != null && !request.displayName().equals(result.displayName())) {
-      return new ForkHandBack(Status.FAILED, "the fork expanded the benchmark differently: its scenario is "
-          + result.displayName() + ", the JUnit JVM's " + request.displayName() + "; a benchmark's dimensions"
-          + " must not depend on the JVM", null, null, null, null);
+      return new ForkHandBack(
+          Status.FAILED,
+          "the fork expanded the benchmark differently: its scenario is "
+              + result.displayName()
+              + ", the JUnit JVM's "
+              + request.displayName()
+              + "; a benchmark's dimensions"
+              + " must not depend on the JVM",
+          null,
+          null,
+          null,
+          null);
     }
     return handBack;
   }

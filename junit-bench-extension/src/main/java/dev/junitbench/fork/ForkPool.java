@@ -29,17 +29,17 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Joins what a scenario's forks handed back into one result: the samples pooled fork after fork
- * (so {@code latency_ms} and throughput describe all of them), each fork's summary, and the
- * statistics across forks with their advice. Resource and probe figures join as their probes
- * declared ({@link Aggregation}): peaks take the highest fork, totals the sum, averages and rates the
- * mean.
+ * Joins what a scenario's forks handed back into one result: the samples pooled fork after fork (so
+ * {@code latency_ms} and throughput describe all of them), each fork's summary, and the statistics
+ * across forks with their advice. Resource and probe figures join as their probes declared ({@link
+ * Aggregation}): peaks take the highest fork, totals the sum, averages and rates the mean.
  */
 final class ForkPool {
 
   private static final String REASON = "unavailable_reason";
   private static final ObjectMapper JSON = ResultsJson.mapper();
-  private static final TypeReference<LinkedHashMap<String, Object>> GROUP = new TypeReference<>() {};
+  private static final TypeReference<LinkedHashMap<String, Object>> GROUP =
+      new TypeReference<>() {};
 
   private final List<ForkRun> runs = new ArrayList<>();
   private final List<ScenarioResult> measured = new ArrayList<>();
@@ -55,29 +55,53 @@ final class ForkPool {
   }
 
   /**
-   * Adds fork {@code fork}'s measured result, how its figures join ({@link ScenarioResult#aggregations()},
-   * handed back beside it; null for none), samples and token times (null unless it generated text).
+   * Adds fork {@code fork}'s measured result, how its figures join ({@link
+   * ScenarioResult#aggregations()}, handed back beside it; null for none), samples and token times
+   * (null unless it generated text).
    */
-  void measured(int fork, ScenarioResult result, Map<String, Map<String, Aggregation>> declared, long[] samplesNs,
-      long[] tokenNs, double forkWallTimeMs) {
+  void measured(
+      int fork,
+      ScenarioResult result,
+      Map<String, Map<String, Aggregation>> declared,
+      long[] samplesNs,
+      long[] tokenNs,
+      double forkWallTimeMs) {
     LatencySummary latency = result.latencyMs();
-    runs.add(new ForkRun(fork, Status.PASSED, null, samplesNs.length, latency.median(), latency.ci95Low(),
-        latency.ci95High(), latency.mean(), result.warmup(), result.measurement(), forkWallTimeMs));
+    runs.add(
+        new ForkRun(
+            fork,
+            Status.PASSED,
+            null,
+            samplesNs.length,
+            latency.median(),
+            latency.ci95Low(),
+            latency.ci95High(),
+            latency.mean(),
+            result.warmup(),
+            result.measurement(),
+            forkWallTimeMs));
     measured.add(result);
     measuredForks.add(fork);
     samples.add(samplesNs);
     tokens.add(tokenNs);
     wallTimeMs += forkWallTimeMs;
-    // A fork whose probe failed declares nothing for its figures: another fork's declaration counts.
+    // A fork whose probe failed declares nothing for its figures: another fork's declaration
+    // counts.
     if (declared != null) {
-      declared.forEach((group, figures) -> figures.forEach((figure, aggregation) ->
-          aggregations.computeIfAbsent(group, g -> new LinkedHashMap<>()).putIfAbsent(figure, aggregation)));
+      declared.forEach(
+          (group, figures) ->
+              figures.forEach(
+                  (figure, aggregation) ->
+                      aggregations
+                          .computeIfAbsent(group, g -> new LinkedHashMap<>())
+                          .putIfAbsent(figure, aggregation)));
     }
   }
 
   /** Adds fork {@code fork}, which ended with {@code status} for {@code error}. */
   void ended(int fork, Status status, String error, double forkWallTimeMs) {
-    runs.add(new ForkRun(fork, status, error, 0, null, null, null, null, null, null, forkWallTimeMs));
+    runs.add(
+        new ForkRun(fork, status, error, 0, null, null, null, null, null, null, forkWallTimeMs));
     wallTimeMs += forkWallTimeMs;
   }
 
@@ -86,12 +110,24 @@ final class ForkPool {
     int completed = measured.size();
     double measuredMs = 0;
     for (ForkRun run : runs) {
-      measuredMs += (run.warmup() == null ? 0 : run.warmup().timeMs())
-          + (run.measurement() == null ? 0 : run.measurement().timeMs());
+      measuredMs +=
+          (run.warmup() == null ? 0 : run.warmup().timeMs())
+              + (run.measurement() == null ? 0 : run.measurement().timeMs());
     }
     double overheadMs = Math.max(0, wallTimeMs - measuredMs);
     if (completed == 0) {
-      return new ForkFigures(planned, 0, null, null, null, null, null, null, wallTimeMs, overheadMs, null,
+      return new ForkFigures(
+          planned,
+          0,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          wallTimeMs,
+          overheadMs,
+          null,
           List.copyOf(runs));
     }
     double[] medians = new double[completed];
@@ -107,21 +143,49 @@ final class ForkPool {
         lows[i] = run.ci95Low() == null ? Double.NaN : run.ci95Low();
         highs[i] = run.ci95High() == null ? Double.NaN : run.ci95High();
         forkCostMs += (run.wallTimeMs() - run.measurement().timeMs()) / completed;
-        iterationCostMs += run.measurement().timeMs() / Math.max(1, run.measurement().iterations()) / completed;
+        iterationCostMs +=
+            run.measurement().timeMs() / Math.max(1, run.measurement().iterations()) / completed;
         iterations += run.count();
         i++;
       }
     }
     if (!allPositive(medians)) {
       // A body faster than the clock has medians of 0: no ratio, no interval across forks.
-      return new ForkFigures(planned, completed, null, null, null, "a fork median of 0: no interval across forks",
-          null, null, wallTimeMs, overheadMs, null, List.copyOf(runs));
+      return new ForkFigures(
+          planned,
+          completed,
+          null,
+          null,
+          null,
+          "a fork median of 0: no interval across forks",
+          null,
+          null,
+          wallTimeMs,
+          overheadMs,
+          null,
+          List.copyOf(runs));
     }
     ForkStatistics statistics = ForkStatistics.of(medians, lows, highs);
-    ForkAdvice advice = completed < 2 ? null : statistics.advise(adviceTarget, Math.max(0, forkCostMs),
-        Math.max(0, iterationCostMs), Math.max(1, iterations / completed));
-    return new ForkFigures(planned, completed, statistics.centerMs(), statistics.ci95Low(), statistics.ci95High(),
-        statistics.method(), statistics.betweenForkCv(), statistics.withinForkCv(), wallTimeMs, overheadMs, advice,
+    ForkAdvice advice =
+        completed < 2
+            ? null
+            : statistics.advise(
+                adviceTarget,
+                Math.max(0, forkCostMs),
+                Math.max(0, iterationCostMs),
+                Math.max(1, iterations / completed));
+    return new ForkFigures(
+        planned,
+        completed,
+        statistics.centerMs(),
+        statistics.ci95Low(),
+        statistics.ci95High(),
+        statistics.method(),
+        statistics.betweenForkCv(),
+        statistics.withinForkCv(),
+        wallTimeMs,
+        overheadMs,
+        advice,
         List.copyOf(runs));
   }
 
@@ -134,42 +198,83 @@ final class ForkPool {
     return true;
   }
 
-  /** {@code planned} with every fork's samples pooled, its figures joined and its forks; null when none measured. */
-  ScenarioResult pooled(ScenarioResult planned, int batchSize, Integer sequenceLength, double adviceTarget) {
+  /**
+   * {@code planned} with every fork's samples pooled, its figures joined and its forks; null when
+   * none measured.
+   */
+  ScenarioResult pooled(
+      ScenarioResult planned, int batchSize, Integer sequenceLength, double adviceTarget) {
     if (measured.isEmpty()) {
       return null;
     }
     long[] all = concatenate(samples);
     ScenarioResult first = measured.get(0);
-    Throughput tokens = sequenceLength == null ? null
-        : Throughput.tokensPerSecond(batchSize, sequenceLength, all, all.length);
+    Throughput tokens =
+        sequenceLength == null
+            ? null
+            : Throughput.tokensPerSecond(batchSize, sequenceLength, all, all.length);
     Phase measurement = sum(ScenarioResult::measurement);
-    ScenarioResult pooled = planned.withModel(first.model())
-        .measured(sum(ScenarioResult::warmup), measurement, LatencySummary.of(all, all.length),
-            Throughput.samplesPerSecond(batchSize, all, all.length), tokens, all)
-        .withResources(builtIn("memory", ScenarioResult::memory, MemoryFigures.class),
-            builtIn("utilization", ScenarioResult::utilization, UtilizationFigures.class),
-            builtIn("energy", ScenarioResult::energy, EnergyFigures.class), new ProbeGroups(probes(), aggregations))
-        .withForks(figures(adviceTarget));
+    ScenarioResult pooled =
+        planned
+            .withModel(first.model())
+            .measured(
+                sum(ScenarioResult::warmup),
+                measurement,
+                LatencySummary.of(all, all.length),
+                Throughput.samplesPerSecond(batchSize, all, all.length),
+                tokens,
+                all)
+            .withResources(
+                builtIn("memory", ScenarioResult::memory, MemoryFigures.class),
+                builtIn("utilization", ScenarioResult::utilization, UtilizationFigures.class),
+                builtIn("energy", ScenarioResult::energy, EnergyFigures.class),
+                new ProbeGroups(probes(), aggregations))
+            .withForks(figures(adviceTarget));
     if (first.load() != null) {
-      // SingleStream and MultiStream run in forks (the pooled loads do not): their queries, fork after fork.
+      // SingleStream and MultiStream run in forks (the pooled loads do not): their queries, fork
+      // after fork.
       LoadFigures load = first.load();
-      pooled = pooled.withLoad(new LoadFigures(load.scenario(), null, load.samplesPerQuery(), all.length, null, null,
-          measurement.timeMs() > 0 ? all.length / (measurement.timeMs() / 1e3) : null, measurement.timeMs(), null, null,
-          null, null, null), pooled.throughput());
+      pooled =
+          pooled.withLoad(
+              new LoadFigures(
+                  load.scenario(),
+                  null,
+                  load.samplesPerQuery(),
+                  all.length,
+                  null,
+                  null,
+                  measurement.timeMs() > 0 ? all.length / (measurement.timeMs() / 1e3) : null,
+                  measurement.timeMs(),
+                  null,
+                  null,
+                  null,
+                  null,
+                  null),
+              pooled.throughput());
     }
-    return first.generation() == null ? pooled : withGeneration(pooled, first.generation(), measurement);
+    return first.generation() == null
+        ? pooled
+        : withGeneration(pooled, first.generation(), measurement);
   }
 
-  /** {@code pooled} with the token times of every fork, request after request, and their figures. */
-  private ScenarioResult withGeneration(ScenarioResult pooled, GenerationFigures first, Phase measurement) {
+  /**
+   * {@code pooled} with the token times of every fork, request after request, and their figures.
+   */
+  private ScenarioResult withGeneration(
+      ScenarioResult pooled, GenerationFigures first, Phase measurement) {
     long[] times = concatenate(this.tokens);
     int requests = times.length / first.newTokens();
     if (requests == 0) {
       return pooled;
     }
-    TokenTimings timings = TokenTimings.of(times, requests, first.newTokens(), first.batchSize(),
-        first.promptTokens(), Math.round(measurement.timeMs() * 1e6));
+    TokenTimings timings =
+        TokenTimings.of(
+            times,
+            requests,
+            first.newTokens(),
+            first.batchSize(),
+            first.promptTokens(),
+            Math.round(measurement.timeMs() * 1e6));
     return pooled.withGeneration(GenerationFigures.of(timings, first.prompt()), times);
   }
 
@@ -227,8 +332,9 @@ final class ForkPool {
       return null;
     }
     Map<String, Object> pooled = new LinkedHashMap<>(forks.get(0));
-    pooled.replaceAll((figure, first) -> figure.equals(REASON) || first instanceof String ? first
-        : joined(name, figure, forks));
+    pooled.replaceAll(
+        (figure, first) ->
+            figure.equals(REASON) || first instanceof String ? first : joined(name, figure, forks));
     return JSON.convertValue(pooled, type);
   }
 
@@ -240,14 +346,26 @@ final class ForkPool {
   private Map<String, Map<String, Object>> probes() {
     Map<String, Map<String, Object>> pooled = new LinkedHashMap<>();
     for (ScenarioResult result : measured) {
-      result.probes().forEach((name, group) -> group.forEach((figure, value) ->
-          pooled.computeIfAbsent(name, n -> new LinkedHashMap<>()).putIfAbsent(figure, value)));
+      result
+          .probes()
+          .forEach(
+              (name, group) ->
+                  group.forEach(
+                      (figure, value) ->
+                          pooled
+                              .computeIfAbsent(name, n -> new LinkedHashMap<>())
+                              .putIfAbsent(figure, value)));
     }
-    pooled.forEach((name, group) -> {
-      List<Map<String, Object>> forks = measured.stream().map(result -> result.probes().get(name)).toList();
-      group.replaceAll((figure, value) -> figure.equals(REASON) ? reasons(name)
-          : value instanceof String ? value : joined(name, figure, forks));
-    });
+    pooled.forEach(
+        (name, group) -> {
+          List<Map<String, Object>> forks =
+              measured.stream().map(result -> result.probes().get(name)).toList();
+          group.replaceAll(
+              (figure, value) ->
+                  figure.equals(REASON)
+                      ? reasons(name)
+                      : value instanceof String ? value : joined(name, figure, forks));
+        });
     return pooled;
   }
 
@@ -266,14 +384,18 @@ final class ForkPool {
     if (numbers.isEmpty()) {
       return null;
     }
-    Aggregation aggregation = aggregations.getOrDefault(group, Map.of())
-        .getOrDefault(figure, ProbeFigures.DEFAULT_AGGREGATION);
+    Aggregation aggregation =
+        aggregations
+            .getOrDefault(group, Map.of())
+            .getOrDefault(figure, ProbeFigures.DEFAULT_AGGREGATION);
     Comparator<Number> byValue = Comparator.comparingDouble(Number::doubleValue);
     return switch (aggregation) {
       case AVERAGE -> sum(numbers) / numbers.size();
       // Cast each side, or the conditional would widen a whole sum to a double.
-      case SUM -> numbers.stream().allMatch(ForkPool::whole)
-          ? (Number) numbers.stream().mapToLong(Number::longValue).sum() : (Number) sum(numbers);
+      case SUM ->
+          numbers.stream().allMatch(ForkPool::whole)
+              ? (Number) numbers.stream().mapToLong(Number::longValue).sum()
+              : (Number) sum(numbers);
       case MAX -> numbers.stream().max(byValue).orElseThrow();
       case MIN -> numbers.stream().min(byValue).orElseThrow();
     };
@@ -289,10 +411,16 @@ final class ForkPool {
   }
 
   private static boolean whole(Number number) {
-    return number instanceof Long || number instanceof Integer || number instanceof Short || number instanceof Byte;
+    return number instanceof Long
+        || number instanceof Integer
+        || number instanceof Short
+        || number instanceof Byte;
   }
 
-  /** Every fork's reason in probe {@code name}'s group, each once, with its forks unless all gave it; or null. */
+  /**
+   * Every fork's reason in probe {@code name}'s group, each once, with its forks unless all gave
+   * it; or null.
+   */
   private String reasons(String name) {
     Map<String, List<Integer>> forksOf = new LinkedHashMap<>();
     for (int i = 0; i < measured.size(); i++) {
@@ -302,9 +430,16 @@ final class ForkPool {
       }
     }
     List<String> parts = new ArrayList<>();
-    forksOf.forEach((reason, forks) -> parts.add(forks.size() == measured.size() ? reason
-        : reason + " (fork" + (forks.size() > 1 ? "s " : " ") + String.join(", ", forks.stream().map(String::valueOf)
-            .toList()) + ")"));
+    forksOf.forEach(
+        (reason, forks) ->
+            parts.add(
+                forks.size() == measured.size()
+                    ? reason
+                    : reason
+                        + " (fork"
+                        + (forks.size() > 1 ? "s " : " ")
+                        + String.join(", ", forks.stream().map(String::valueOf).toList())
+                        + ")"));
     return parts.isEmpty() ? null : String.join("; ", parts);
   }
 }

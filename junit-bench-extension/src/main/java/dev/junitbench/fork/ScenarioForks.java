@@ -36,8 +36,16 @@ public final class ScenarioForks {
   private final ChildJvm childJvm;
   private final Class<? extends ForkLauncher> launcher;
 
-  private ScenarioForks(Class<?> testClass, Method method, String displayName, int scenario, int forks,
-      BenchConfig config, Map<String, String> given, ChildJvm childJvm, Class<? extends ForkLauncher> launcher) {
+  private ScenarioForks(
+      Class<?> testClass,
+      Method method,
+      String displayName,
+      int scenario,
+      int forks,
+      BenchConfig config,
+      Map<String, String> given,
+      ChildJvm childJvm,
+      Class<? extends ForkLauncher> launcher) {
     this.testClass = testClass;
     this.method = method;
     this.displayName = displayName;
@@ -57,14 +65,31 @@ public final class ScenarioForks {
 
   /**
    * The {@code forks} forks of the scenario at index {@code scenario} of {@code method}, run as a
-   * test of {@code testClass}; their JVMs get {@code jvmArgs} after the JUnit JVM's own options, and
-   * every {@code junit.bench.*} parameter the run was {@code given} (a user's own, a probe's) besides
-   * the known ones, which {@code config} gives; {@code launcher} runs the scenario in each fork.
+   * test of {@code testClass}; their JVMs get {@code jvmArgs} after the JUnit JVM's own options,
+   * and every {@code junit.bench.*} parameter the run was {@code given} (a user's own, a probe's)
+   * besides the known ones, which {@code config} gives; {@code launcher} runs the scenario in each
+   * fork.
    */
-  public static ScenarioForks of(Class<?> testClass, Method method, String displayName, int scenario, int forks,
-      List<String> jvmArgs, BenchConfig config, Map<String, String> given, Class<? extends ForkLauncher> launcher) {
-    return new ScenarioForks(testClass, method, displayName, scenario, forks, config, Map.copyOf(given),
-        ChildJvm.of(config.forksJava(), testClass, jvmArgs), launcher);
+  public static ScenarioForks of(
+      Class<?> testClass,
+      Method method,
+      String displayName,
+      int scenario,
+      int forks,
+      List<String> jvmArgs,
+      BenchConfig config,
+      Map<String, String> given,
+      Class<? extends ForkLauncher> launcher) {
+    return new ScenarioForks(
+        testClass,
+        method,
+        displayName,
+        scenario,
+        forks,
+        config,
+        Map.copyOf(given),
+        ChildJvm.of(config.forksJava(), testClass, jvmArgs),
+        launcher);
   }
 
   /**
@@ -72,8 +97,13 @@ public final class ScenarioForks {
    * scenario's result before measurement, {@code adviceTarget} the relative half-width the advice
    * aims at. Fork output is relayed to {@code out} and {@code err}.
    */
-  public Outcome run(ScenarioResult planned, int batchSize, Integer sequenceLength, double adviceTarget,
-      PrintStream out, PrintStream err) {
+  public Outcome run(
+      ScenarioResult planned,
+      int batchSize,
+      Integer sequenceLength,
+      double adviceTarget,
+      PrintStream out,
+      PrintStream err) {
     String subject = planned.benchmark() + " " + displayName;
     ForkPool pool = new ForkPool(forks);
     ForkRunner runner = new ForkRunner(childJvm, config.forksTimeout(), out, err);
@@ -81,8 +111,15 @@ public final class ScenarioForks {
     try {
       folder = Files.createTempDirectory("junit-bench-fork");
     } catch (IOException e) {
-      return new Outcome(planned, new ForkException(subject + ": no temporary folder for the forks' files (" + e
-          + "); set -Djava.io.tmpdir to a writable folder", e, 0));
+      return new Outcome(
+          planned,
+          new ForkException(
+              subject
+                  + ": no temporary folder for the forks' files ("
+                  + e
+                  + "); set -Djava.io.tmpdir to a writable folder",
+              e,
+              0));
     }
     try {
       for (int fork = 1; fork <= forks; fork++) {
@@ -94,25 +131,44 @@ public final class ScenarioForks {
           pool.ended(fork, Status.FAILED, e.getMessage(), e.wallTimeMs());
           return partial(pool, planned, adviceTarget, e);
         } catch (IOException | RuntimeException e) {
-          ForkException failure = new ForkException(subject + ": " + name + " failed in the JUnit JVM: " + e, e, 0);
+          ForkException failure =
+              new ForkException(subject + ": " + name + " failed in the JUnit JVM: " + e, e, 0);
           pool.ended(fork, Status.FAILED, failure.getMessage(), 0);
           return partial(pool, planned, adviceTarget, failure);
         }
         ForkHandBack handBack = outcome.handBack();
-        if (handBack.status() == Status.PASSED && handBack.result() != null && handBack.samplesNs() != null
+        if (handBack.status() == Status.PASSED
+            && handBack.result() != null
+            && handBack.samplesNs() != null
             && handBack.samplesNs().length > 0) {
-          pool.measured(fork, handBack.result(), handBack.aggregations(), handBack.samplesNs(), handBack.tokenNs(),
+          pool.measured(
+              fork,
+              handBack.result(),
+              handBack.aggregations(),
+              handBack.samplesNs(),
+              handBack.tokenNs(),
               outcome.wallTimeMs());
           continue;
         }
         Status status = handBack.status() == Status.PASSED ? Status.FAILED : handBack.status();
-        String why = handBack.status() == Status.PASSED ? "it handed back no samples" : handBack.error();
+        String why =
+            handBack.status() == Status.PASSED ? "it handed back no samples" : handBack.error();
         pool.ended(fork, status, why, outcome.wallTimeMs());
-        String message = subject + ": " + name + (status == Status.FAILED ? " failed: " : " did not run: ") + why;
-        RuntimeException failure = status == Status.FAILED
-            ? new ForkException(message, handBack.stackTrace() == null ? null
-                : new ForkFailure(handBack.error(), handBack.stackTrace()), outcome.wallTimeMs())
-            : new TestAbortedException(message);
+        String message =
+            subject
+                + ": "
+                + name
+                + (status == Status.FAILED ? " failed: " : " did not run: ")
+                + why;
+        RuntimeException failure =
+            status == Status.FAILED
+                ? new ForkException(
+                    message,
+                    handBack.stackTrace() == null
+                        ? null
+                        : new ForkFailure(handBack.error(), handBack.stackTrace()),
+                    outcome.wallTimeMs())
+                : new TestAbortedException(message);
         return partial(pool, planned, adviceTarget, failure);
       }
       return new Outcome(pool.pooled(planned, batchSize, sequenceLength, adviceTarget), null);
@@ -121,7 +177,8 @@ public final class ScenarioForks {
     }
   }
 
-  private static Outcome partial(ForkPool pool, ScenarioResult planned, double adviceTarget, RuntimeException e) {
+  private static Outcome partial(
+      ForkPool pool, ScenarioResult planned, double adviceTarget, RuntimeException e) {
     return new Outcome(planned.withForks(pool.figures(adviceTarget)), e);
   }
 
@@ -137,13 +194,24 @@ public final class ScenarioForks {
     for (String name : System.getProperties().stringPropertyNames()) {
       properties.put(name, System.getProperty(name));
     }
-    String parameterTypes = Stream.of(method.getParameterTypes()).map(Class::getName).collect(Collectors.joining(","));
-    return new ForkRequest(testClass.getName(), enclosing(testClass), method.getName(), parameterTypes, displayName,
-        child, configuration, properties,
-        folder.resolve("hand-back-" + fork + ".json").toString(), launcher.getName());
+    String parameterTypes =
+        Stream.of(method.getParameterTypes()).map(Class::getName).collect(Collectors.joining(","));
+    return new ForkRequest(
+        testClass.getName(),
+        enclosing(testClass),
+        method.getName(),
+        parameterTypes,
+        displayName,
+        child,
+        configuration,
+        properties,
+        folder.resolve("hand-back-" + fork + ".json").toString(),
+        launcher.getName());
   }
 
-  /** The classes around a {@code @Nested} (inner) test class, outermost first; empty for any other. */
+  /**
+   * The classes around a {@code @Nested} (inner) test class, outermost first; empty for any other.
+   */
   private static List<String> enclosing(Class<?> testClass) {
     List<String> names = new ArrayList<>();
     Class<?> inner = testClass;

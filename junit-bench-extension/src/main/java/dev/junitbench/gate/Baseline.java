@@ -27,7 +27,8 @@ public final class Baseline {
     this.folder = folder;
     this.samples = samples;
     for (ScenarioResult result : folder.results()) {
-      // A scenario measured twice in one run (a class selected twice) is compared with the last one.
+      // A scenario measured twice in one run (a class selected twice) is compared with the last
+      // one.
       byScenario.put(result.key(), result);
     }
   }
@@ -41,16 +42,25 @@ public final class Baseline {
     try {
       RunFolder folder = RunFolder.read(path);
       if (folder.results().stream().noneMatch(result -> result.latencyMs() != null)) {
-        throw new BenchmarkConfigurationException("-D" + BenchConfig.BASELINE + "=" + path + " cannot be used: "
-            + folder.resultsFile() + (folder.results().isEmpty() ? " holds no scenario (its run measured nothing)"
-            : " holds no measured scenario"
-            + " (each of its " + folder.results().size() + " failed, was aborted or skipped, or the run was a dry run)")
-            + "; give the run folder of a run that measured these benchmarks");
+        throw new BenchmarkConfigurationException(
+            "-D"
+                + BenchConfig.BASELINE
+                + "="
+                + path
+                + " cannot be used: "
+                + folder.resultsFile()
+                + (folder.results().isEmpty()
+                    ? " holds no scenario (its run measured nothing)"
+                    : " holds no measured scenario"
+                        + " (each of its "
+                        + folder.results().size()
+                        + " failed, was aborted or skipped, or the run was a dry run)")
+                + "; give the run folder of a run that measured these benchmarks");
       }
       return new Baseline(folder, folder.hasSamples() ? folder.samples() : null);
     } catch (ResultFileException e) {
-      throw new BenchmarkConfigurationException("-D" + BenchConfig.BASELINE + "=" + path + " cannot be used: "
-          + e.getMessage());
+      throw new BenchmarkConfigurationException(
+          "-D" + BenchConfig.BASELINE + "=" + path + " cannot be used: " + e.getMessage());
     }
   }
 

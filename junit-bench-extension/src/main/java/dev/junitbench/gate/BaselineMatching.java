@@ -26,18 +26,26 @@ public final class BaselineMatching {
   }
 
   /**
-   * Matches the scenarios a run plans ({@code planned}, benchmark and params each) with {@code baseline}.
+   * Matches the scenarios a run plans ({@code planned}, benchmark and params each) with {@code
+   * baseline}.
    *
-   * @throws BenchmarkConfigurationException when the run plans scenarios and none is in the baseline with
-   *     figures, naming the baseline file and, per scenario, its nearest baseline scenario and the params that
-   *     differ
+   * @throws BenchmarkConfigurationException when the run plans scenarios and none is in the
+   *     baseline with figures, naming the baseline file and, per scenario, its nearest baseline
+   *     scenario and the params that differ
    */
-  public static BaselineMatching of(Baseline baseline, Collection<ScenarioKey> planned, BaselineMatch mode) {
+  public static BaselineMatching of(
+      Baseline baseline, Collection<ScenarioKey> planned, BaselineMatch mode) {
     if (!planned.isEmpty() && planned.stream().noneMatch(key -> baseline.jvms(key) > 0)) {
-      throw new BenchmarkConfigurationException("-D" + BenchConfig.BASELINE + "=" + baseline.file()
-          + ": none of this run's " + planned.size() + (planned.size() == 1 ? " scenario is" : " scenarios is")
-          + " in the baseline, so nothing would be judged; " + NearestScenario.whyNoneMatch(baseline.keys(),
-          List.copyOf(planned)));
+      throw new BenchmarkConfigurationException(
+          "-D"
+              + BenchConfig.BASELINE
+              + "="
+              + baseline.file()
+              + ": none of this run's "
+              + planned.size()
+              + (planned.size() == 1 ? " scenario is" : " scenarios is")
+              + " in the baseline, so nothing would be judged; "
+              + NearestScenario.whyNoneMatch(baseline.keys(), List.copyOf(planned)));
     }
     return new BaselineMatching(baseline, mode);
   }

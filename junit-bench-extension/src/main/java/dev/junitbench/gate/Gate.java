@@ -61,8 +61,14 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
     if (baselineCheck != null && baselineCheck.regressed()) {
       shortForms.add(shortVerdict(baselineCheck));
       failures.add(regression(baselineCheck));
-    } else if (baselineCheck != null && !baselineCheck.judged() && matching.mode() == BaselineMatch.ALL) {
-      String why = "not judged against the baseline (" + BenchConfig.BASELINE_MATCH + "=all): " + reason(baselineCheck);
+    } else if (baselineCheck != null
+        && !baselineCheck.judged()
+        && matching.mode() == BaselineMatch.ALL) {
+      String why =
+          "not judged against the baseline ("
+              + BenchConfig.BASELINE_MATCH
+              + "=all): "
+              + reason(baselineCheck);
       shortForms.add(why);
       failures.add(why);
     }
@@ -72,14 +78,25 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
       failures.add(broken);
     }
     // A swapped model is what a reader needs first, before any figure.
-    String subject = measured.benchmark() + " " + measured.displayName() + ": " + modelChange(measured);
+    String subject =
+        measured.benchmark() + " " + measured.displayName() + ": " + modelChange(measured);
     if (!failures.isEmpty()) {
-      return new GateResult(true, measured.displayName() + " " + modelChange(measured) + String.join("; ", shortForms)
-          + "\n" + subject + String.join("; ", failures), baselineCheck, budgetCheck);
+      return new GateResult(
+          true,
+          measured.displayName()
+              + " "
+              + modelChange(measured)
+              + String.join("; ", shortForms)
+              + "\n"
+              + subject
+              + String.join("; ", failures),
+          baselineCheck,
+          budgetCheck);
     }
     List<String> notes = new ArrayList<>();
     if (baselineCheck != null) {
-      notes.add(baselineCheck.comparison() != null ? verdictLine(baselineCheck) : baselineCheck.note());
+      notes.add(
+          baselineCheck.comparison() != null ? verdictLine(baselineCheck) : baselineCheck.note());
     }
     if (budgetCheck != null) {
       notes.add("within budget");
@@ -92,21 +109,43 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
     String file = baseline.file().toString();
     ScenarioResult before = baseline.result(measured.key());
     if (before == null) {
-      return new BaselineCheck(file, baseline.runId(), false, null, null, rule,
+      return new BaselineCheck(
+          file,
+          baseline.runId(),
+          false,
+          null,
+          null,
+          rule,
           "NOT JUDGED: not in the baseline; " + matching.unmatched(measured.key()));
     }
     if (before.latencyMs() == null) {
       // A baseline scenario the gate failed kept its figures and is compared, as compare does.
-      return new BaselineCheck(file, baseline.runId(), false, null, null, rule,
+      return new BaselineCheck(
+          file,
+          baseline.runId(),
+          false,
+          null,
+          null,
+          rule,
           "NOT JUDGED: the baseline's scenario was not measured (" + before.status().id() + ")");
     }
     long[] beforeSamples = baseline.samples(before);
     Comparison comparison = ScenarioComparison.of(before, beforeSamples, measured, samplesNs, rule);
-    String note = comparison.test().equals(Comparison.WALD)
-        ? "the baseline kept no samples.csv: compared on medians and their intervals (Wald test)" : null;
+    String note =
+        comparison.test().equals(Comparison.WALD)
+            ? "the baseline kept no samples.csv: compared on medians and their intervals (Wald test)"
+            : null;
     Double change = comparison.ratio() == null ? null : comparison.ratio() - 1;
-    return new BaselineCheck(file, baseline.runId(), true, change, comparison, rule,
-        note == null ? comparison.note() : comparison.note() == null ? note : note + "; " + comparison.note());
+    return new BaselineCheck(
+        file,
+        baseline.runId(),
+        true,
+        change,
+        comparison,
+        rule,
+        note == null
+            ? comparison.note()
+            : comparison.note() == null ? note : note + "; " + comparison.note());
   }
 
   /** Why a scenario was not judged: the check's note, or the comparison's. */
@@ -115,29 +154,46 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
         .replaceFirst("^(NOT JUDGED|not judged): ", "");
   }
 
-  /** {@code model changed: a (34 MB, sha ..) -> b (133 MB, sha ..); } when the baseline's model differs, else empty. */
+  /**
+   * {@code model changed: a (34 MB, sha ..) -> b (133 MB, sha ..); } when the baseline's model
+   * differs, else empty.
+   */
   private String modelChange(ScenarioResult measured) {
     ScenarioResult before = matching == null ? null : matching.baseline().result(measured.key());
-    return before == null ? "" : ModelChange.describe(before.model(), measured.model()).map(change -> change + "; ")
-        .orElse("");
+    return before == null
+        ? ""
+        : ModelChange.describe(before.model(), measured.model())
+            .map(change -> change + "; ")
+            .orElse("");
   }
 
   private String regression(BaselineCheck check) {
     return verdictLine(check) + " against " + check.file() + " (rule: " + rule.describe() + ")";
   }
 
-  /** {@code regressed +12.3% (95% CI +10.1% to +14.6%; welch-t-log-fork-medians, 10 vs 10 forks)}. */
+  /**
+   * {@code regressed +12.3% (95% CI +10.1% to +14.6%; welch-t-log-fork-medians, 10 vs 10 forks)}.
+   */
   static String shortVerdict(BaselineCheck check) {
     Comparison c = check.comparison();
     StringBuilder line = new StringBuilder(c.verdict().words()).append(' ');
     line.append(c.ratio() == null ? "n/a" : UnitFormat.change(c.ratio() - 1));
     line.append(" (");
     if (c.ci95Low() != null) {
-      line.append("95% CI ").append(UnitFormat.change(c.ci95Low() - 1)).append(" to ")
-          .append(UnitFormat.change(c.ci95High() - 1)).append("; ");
+      line.append("95% CI ")
+          .append(UnitFormat.change(c.ci95Low() - 1))
+          .append(" to ")
+          .append(UnitFormat.change(c.ci95High() - 1))
+          .append("; ");
     }
-    line.append(c.test()).append(", ").append(c.baselineCount()).append(" vs ").append(c.currentCount()).append(' ')
-        .append(c.countUnit()).append(')');
+    line.append(c.test())
+        .append(", ")
+        .append(c.baselineCount())
+        .append(" vs ")
+        .append(c.currentCount())
+        .append(' ')
+        .append(c.countUnit())
+        .append(')');
     if (!c.betweenJvms()) {
       line.append(", ").append(JvmRuns.UNFORKED);
     }
@@ -145,19 +201,29 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
   }
 
   /**
-   * {@code regressed: median +12.3% (95% CI +10.1% to +14.6%), p = 3.2e-12 (mann-whitney-u, 100 vs 100
-   * samples), 7.312 ms -> 8.211 ms}; forked runs name Welch's test and count forks; a verdict of one
-   * JVM against one JVM starts {@code regressed (unforked: between-JVM variance unknown)}.
+   * {@code regressed: median +12.3% (95% CI +10.1% to +14.6%), p = 3.2e-12 (mann-whitney-u, 100 vs
+   * 100 samples), 7.312 ms -> 8.211 ms}; forked runs name Welch's test and count forks; a verdict
+   * of one JVM against one JVM starts {@code regressed (unforked: between-JVM variance unknown)}.
    */
   public static String verdictLine(BaselineCheck check) {
     Comparison c = check.comparison();
     StringBuilder line = new StringBuilder(c.verdict().words());
     if (c.verdict() == Verdict.NOT_JUDGED) {
-      line.append(" (").append(reason(check)).append("): median ")
-          .append(c.ratio() == null ? "n/a" : UnitFormat.change(c.ratio() - 1)).append(", ")
-          .append(UnitFormat.duration(c.baselineMedianMs())).append(" -> ").append(UnitFormat.duration(c.currentMedianMs()))
-          .append(" (").append(c.baselineCount()).append(" vs ").append(c.currentCount()).append(' ')
-          .append(c.countUnit()).append(')');
+      line.append(" (")
+          .append(reason(check))
+          .append("): median ")
+          .append(c.ratio() == null ? "n/a" : UnitFormat.change(c.ratio() - 1))
+          .append(", ")
+          .append(UnitFormat.duration(c.baselineMedianMs()))
+          .append(" -> ")
+          .append(UnitFormat.duration(c.currentMedianMs()))
+          .append(" (")
+          .append(c.baselineCount())
+          .append(" vs ")
+          .append(c.currentCount())
+          .append(' ')
+          .append(c.countUnit())
+          .append(')');
       return line.toString();
     }
     if (!c.betweenJvms()) {
@@ -166,16 +232,33 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
     line.append(": median ");
     line.append(c.ratio() == null ? "n/a" : UnitFormat.change(c.ratio() - 1));
     if (c.ci95Low() != null) {
-      line.append(" (95% CI ").append(UnitFormat.change(c.ci95Low() - 1)).append(" to ").append(UnitFormat.change(c.ci95High() - 1))
+      line.append(" (95% CI ")
+          .append(UnitFormat.change(c.ci95Low() - 1))
+          .append(" to ")
+          .append(UnitFormat.change(c.ci95High() - 1))
           .append(')');
     }
-    line.append(", ").append(c.pValue() == null ? "p n/a" : UnitFormat.pIs(c.pValue()))
-        .append(" (").append(c.test()).append(", ").append(c.baselineCount()).append(" vs ")
-        .append(c.currentCount()).append(' ').append(c.countUnit()).append("), ")
-        .append(UnitFormat.duration(c.baselineMedianMs())).append(" -> ").append(UnitFormat.duration(c.currentMedianMs()));
+    line.append(", ")
+        .append(c.pValue() == null ? "p n/a" : UnitFormat.pIs(c.pValue()))
+        .append(" (")
+        .append(c.test())
+        .append(", ")
+        .append(c.baselineCount())
+        .append(" vs ")
+        .append(c.currentCount())
+        .append(' ')
+        .append(c.countUnit())
+        .append("), ")
+        .append(UnitFormat.duration(c.baselineMedianMs()))
+        .append(" -> ")
+        .append(UnitFormat.duration(c.currentMedianMs()));
     // The label leads the line already; the note's other parts follow it.
-    String note = check.note() == null ? null : Arrays.stream(check.note().split("; "))
-        .filter(part -> !part.equals(JvmRuns.UNFORKED)).collect(Collectors.joining("; "));
+    String note =
+        check.note() == null
+            ? null
+            : Arrays.stream(check.note().split("; "))
+                .filter(part -> !part.equals(JvmRuns.UNFORKED))
+                .collect(Collectors.joining("; "));
     if (note != null && !note.isBlank()) {
       line.append("; ").append(note);
     }
@@ -186,16 +269,30 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
     LatencySummary latency = measured.latencyMs();
     List<String> exceeded = new ArrayList<>();
     if (budget.medianMs() != null && latency.median() > budget.medianMs()) {
-      exceeded.add("median " + UnitFormat.duration(latency.median()) + " > " + UnitFormat.duration(budget.medianMs()));
+      exceeded.add(
+          "median "
+              + UnitFormat.duration(latency.median())
+              + " > "
+              + UnitFormat.duration(budget.medianMs()));
     }
     if (budget.p99Ms() != null && latency.p99() > budget.p99Ms()) {
-      exceeded.add("p99 " + UnitFormat.duration(latency.p99()) + " > " + UnitFormat.duration(budget.p99Ms()));
+      exceeded.add(
+          "p99 "
+              + UnitFormat.duration(latency.p99())
+              + " > "
+              + UnitFormat.duration(budget.p99Ms()));
     }
     Double throughput = measured.throughput() == null ? null : measured.throughput().value();
-    if (budget.minThroughput() != null && (throughput == null || throughput < budget.minThroughput())) {
-      exceeded.add("throughput " + (throughput == null ? "unknown" : UnitFormat.rate(measured.throughput())) + " < "
-          + UnitFormat.rate(new Throughput(budget.minThroughput(), Throughput.SAMPLES_PER_SECOND)));
+    if (budget.minThroughput() != null
+        && (throughput == null || throughput < budget.minThroughput())) {
+      exceeded.add(
+          "throughput "
+              + (throughput == null ? "unknown" : UnitFormat.rate(measured.throughput()))
+              + " < "
+              + UnitFormat.rate(
+                  new Throughput(budget.minThroughput(), Throughput.SAMPLES_PER_SECOND)));
     }
-    return new BudgetCheck(budget.medianMs(), budget.p99Ms(), budget.minThroughput(), List.copyOf(exceeded));
+    return new BudgetCheck(
+        budget.medianMs(), budget.p99Ms(), budget.minThroughput(), List.copyOf(exceeded));
   }
 }

@@ -22,15 +22,16 @@ public final class GateSummary {
   private GateSummary() {}
 
   /**
-   * {@code junit-bench gate: 40 of 63 scenarios judged against FILE (1 regressed, 39 unchanged); NOT
-   * JUDGED: 23 (20 not in the baseline, 3 JVMs bimodal); 4 baseline scenarios not run}; it begins
-   * {@code NOT JUDGED} when none was judged.
+   * {@code junit-bench gate: 40 of 63 scenarios judged against FILE (1 regressed, 39 unchanged);
+   * NOT JUDGED: 23 (20 not in the baseline, 3 JVMs bimodal); 4 baseline scenarios not run}; it
+   * begins {@code NOT JUDGED} when none was judged.
    *
    * @param results the run's results
    * @param baselineKeys every scenario of the baseline
    * @param baselineFile the baseline's results.json
    */
-  public static String line(List<ScenarioResult> results, Collection<ScenarioKey> baselineKeys, String baselineFile) {
+  public static String line(
+      List<ScenarioResult> results, Collection<ScenarioKey> baselineKeys, String baselineFile) {
     Map<String, Integer> verdicts = new LinkedHashMap<>();
     for (Verdict verdict : Verdict.values()) {
       verdicts.put(verdict.words(), 0);
@@ -50,19 +51,30 @@ public final class GateSummary {
     }
     long notRun = baselineKeys.stream().filter(key -> !run.contains(key)).count();
     int missed = results.size() - judged;
-    StringBuilder line = new StringBuilder(judged == 0 ? "NOT JUDGED: junit-bench gate: 0 of "
-        : "junit-bench gate: " + judged + " of ")
-        .append(results.size()).append(results.size() == 1 ? " scenario" : " scenarios").append(" judged against ")
-        .append(baselineFile);
+    StringBuilder line =
+        new StringBuilder(
+                judged == 0
+                    ? "NOT JUDGED: junit-bench gate: 0 of "
+                    : "junit-bench gate: " + judged + " of ")
+            .append(results.size())
+            .append(results.size() == 1 ? " scenario" : " scenarios")
+            .append(" judged against ")
+            .append(baselineFile);
     verdicts.values().removeIf(count -> count == 0);
     if (!verdicts.isEmpty()) {
       line.append(" (").append(counts(verdicts)).append(')');
     }
     if (missed > 0) {
-      line.append("; NOT JUDGED: ").append(missed).append(" (").append(counts(notJudged)).append(')');
+      line.append("; NOT JUDGED: ")
+          .append(missed)
+          .append(" (")
+          .append(counts(notJudged))
+          .append(')');
     }
     if (notRun > 0) {
-      line.append("; ").append(notRun).append(notRun == 1 ? " baseline scenario" : " baseline scenarios")
+      line.append("; ")
+          .append(notRun)
+          .append(notRun == 1 ? " baseline scenario" : " baseline scenarios")
           .append(" not run");
     }
     return line.toString();
@@ -78,13 +90,16 @@ public final class GateSummary {
     if (check.comparison() != null && check.comparison().verdict() == Verdict.NOT_JUDGED) {
       return JvmRuns.notJudgedKind(check.comparison().note());
     }
-    return check.note() != null && check.note().contains("not in the baseline") ? "not in the baseline"
+    return check.note() != null && check.note().contains("not in the baseline")
+        ? "not in the baseline"
         : "not measured in the baseline";
   }
 
   private static String counts(Map<String, Integer> counts) {
     StringBuilder text = new StringBuilder();
-    counts.forEach((what, count) -> text.append(text.length() == 0 ? "" : ", ").append(count).append(' ').append(what));
+    counts.forEach(
+        (what, count) ->
+            text.append(text.length() == 0 ? "" : ", ").append(count).append(' ').append(what));
     return text.toString();
   }
 }

@@ -26,7 +26,8 @@ public final class GenerationWorkers {
    * The generators of the scenario {@code subject} ({@code fqcn#method [display name]}) of batch
    * size {@code batchSize}, whose measurement runs at least {@code measurementIterations}.
    */
-  public GenerationWorkers(String subject, GenerationPlan plan, int batchSize, long measurementIterations) {
+  public GenerationWorkers(
+      String subject, GenerationPlan plan, int batchSize, long measurementIterations) {
     this.subject = subject;
     this.plan = plan;
     this.batchSize = batchSize;
@@ -35,44 +36,72 @@ public final class GenerationWorkers {
 
   /**
    * {@code result} with the figures of the requests its generators recorded. Under a pooled load
-   * each worker's requests are put back in query order, and their token times shifted by
-   * {@code queueNs} (each query's wait between its scheduled time and its start), so that under
-   * Server a request's time to first token runs from its scheduled arrival, queueing included.
+   * each worker's requests are put back in query order, and their token times shifted by {@code
+   * queueNs} (each query's wait between its scheduled time and its start), so that under Server a
+   * request's time to first token runs from its scheduled arrival, queueing included.
    */
-  public ScenarioResult withGeneration(ScenarioResult result, Generator generator, TokenRecorder recorder, long wallNs,
-      long[] queueNs, List<Worker> workers) {
+  public ScenarioResult withGeneration(
+      ScenarioResult result,
+      Generator generator,
+      TokenRecorder recorder,
+      long wallNs,
+      long[] queueNs,
+      List<Worker> workers) {
     int n = generator.newTokens();
     long[] own = workers.isEmpty() ? recorder.times() : pooledTokens(n, null, workers);
     if (own.length == 0) {
-      throw new BenchmarkConfigurationException(subject + ": the benchmark never called"
-          + " Generator.generate() while it was measured; call it once per iteration");
+      throw new BenchmarkConfigurationException(
+          subject
+              + ": the benchmark never called"
+              + " Generator.generate() while it was measured; call it once per iteration");
     }
-    // Under Server a request's tokens count from its scheduled arrival (TTFT and end-to-end include the
+    // Under Server a request's tokens count from its scheduled arrival (TTFT and end-to-end include
+    // the
     // wait); the model's own rates (prefill and per request) from when it really started.
     long[] tokenNs = workers.isEmpty() ? own : pooledTokens(n, queueNs, workers);
     int requests = tokenNs.length / n;
-    TokenTimings timings = TokenTimings.of(tokenNs, requests, n, generator.batchSize(), generator.promptTokens(),
-        wallNs);
-    TokenTimings unqueued = tokenNs == own ? timings
-        : TokenTimings.of(own, requests, n, generator.batchSize(), generator.promptTokens(), wallNs);
-    GenerationFigures figures = new GenerationFigures(timings.promptTokens(), n, timings.batchSize(),
-        generator.promptSource(), requests, timings.ttftMs(), timings.tpotMs(), timings.itlMs(), timings.e2eMs(),
-        unqueued.requestTokensPerSecond(), timings.outputTokensPerSecond(), unqueued.prefillTokensPerSecond());
+    TokenTimings timings =
+        TokenTimings.of(
+            tokenNs, requests, n, generator.batchSize(), generator.promptTokens(), wallNs);
+    TokenTimings unqueued =
+        tokenNs == own
+            ? timings
+            : TokenTimings.of(
+                own, requests, n, generator.batchSize(), generator.promptTokens(), wallNs);
+    GenerationFigures figures =
+        new GenerationFigures(
+            timings.promptTokens(),
+            n,
+            timings.batchSize(),
+            generator.promptSource(),
+            requests,
+            timings.ttftMs(),
+            timings.tpotMs(),
+            timings.itlMs(),
+            timings.e2eMs(),
+            unqueued.requestTokensPerSecond(),
+            timings.outputTokensPerSecond(),
+            unqueued.prefillTokensPerSecond());
     return result.withGeneration(figures, tokenNs);
   }
 
   /**
-   * The token times of every worker's requests in query order: worker w ran the queries
-   * {@code order[w]} in that order, one recorded request each; each request's times are shifted by
-   * its query's wait in the queue.
+   * The token times of every worker's requests in query order: worker w ran the queries {@code
+   * order[w]} in that order, one recorded request each; each request's times are shifted by its
+   * query's wait in the queue.
    */
   private long[] pooledTokens(int n, long[] queueNs, List<Worker> workers) {
     int queries = 0;
     for (Worker worker : workers) {
       if (worker.recorder().requests() != worker.queries().length) {
-        throw new BenchmarkConfigurationException(subject + ": a worker ran "
-            + worker.queries().length + " queries but made " + worker.recorder().requests() + " requests; under a"
-            + " load each query must call Generator.generate() exactly once");
+        throw new BenchmarkConfigurationException(
+            subject
+                + ": a worker ran "
+                + worker.queries().length
+                + " queries but made "
+                + worker.recorder().requests()
+                + " requests; under a"
+                + " load each query must call Generator.generate() exactly once");
       }
       queries += worker.queries().length;
     }
@@ -91,14 +120,19 @@ public final class GenerationWorkers {
     return all;
   }
 
-  /** A worker's own generator and recorder under a pooled load, and the queries it ran, in order. */
+  /**
+   * A worker's own generator and recorder under a pooled load, and the queries it ran, in order.
+   */
   public static final class Worker implements AutoCloseable {
     private final Generator generator;
     private final TokenRecorder recorder;
     private final AutoCloseable owned;
     private int[] queries = new int[0];
 
-    /** A worker's {@code generator} writing to {@code recorder}; {@code owned}, closed with it, may be null. */
+    /**
+     * A worker's {@code generator} writing to {@code recorder}; {@code owned}, closed with it, may
+     * be null.
+     */
     public Worker(Generator generator, TokenRecorder recorder, AutoCloseable owned) {
       this.generator = generator;
       this.recorder = recorder;
@@ -134,22 +168,34 @@ public final class GenerationWorkers {
     }
   }
 
-  /** Requests a recorder makes room for at first: the measurement's iterations, at least 256, at most 65536. */
+  /**
+   * Requests a recorder makes room for at first: the measurement's iterations, at least 256, at
+   * most 65536.
+   */
   public int expectedRequests() {
     return (int) Math.max(256, Math.min(1 << 16, measurementIterations));
   }
 
-  /** How messages name the annotation, the scenario and the model: {@code @Generate of fqcn#m [..], model 'id'}. */
+  /**
+   * How messages name the annotation, the scenario and the model: {@code @Generate of fqcn#m [..],
+   * model 'id'}.
+   */
   public String what(LoadedModel stored) {
     return "@Generate of " + subject + ", model '" + stored.info().id() + "'";
   }
 
-  /** A generator of {@code stored} for this scenario writing to {@code tokens}; {@code role} names it in errors. */
+  /**
+   * A generator of {@code stored} for this scenario writing to {@code tokens}; {@code role} names
+   * it in errors.
+   */
   public Generator make(LoadedModel stored, TokenRecorder tokens, String role) {
     String what = what(stored);
     try {
-      return stored.opened().generator(new GenerationRequest(what, batchSize, plan.promptTokens(),
-          plan.tokens(), plan.seed(), tokens));
+      return stored
+          .opened()
+          .generator(
+              new GenerationRequest(
+                  what, batchSize, plan.promptTokens(), plan.tokens(), plan.seed(), tokens));
     } catch (RuntimeException e) {
       throw e;
     } catch (Exception e) {
@@ -162,14 +208,21 @@ public final class GenerationWorkers {
     TokenRecorder tokens = new TokenRecorder(plan.tokens(), expectedRequests() / workers + 16);
     String what = what(opened);
     Generator made = make(opened, tokens, "the generator of another worker");
-    Worker worker = new Worker(made, tokens, made instanceof AutoCloseable closeable ? closeable : null);
+    Worker worker =
+        new Worker(made, tokens, made instanceof AutoCloseable closeable ? closeable : null);
     try {
       // Its first request, untimed and not kept (warm-up runs on the first worker only).
       made.generate();
     } catch (Exception | Error e) {
       worker.close();
-      throw new IllegalStateException(what + ": the first request of another worker's generator failed (" + e
-          + "); check that the model can run " + workers + " requests at once", e);
+      throw new IllegalStateException(
+          what
+              + ": the first request of another worker's generator failed ("
+              + e
+              + "); check that the model can run "
+              + workers
+              + " requests at once",
+          e);
     }
     return worker;
   }

@@ -6,10 +6,10 @@ import org.apiguardian.api.API;
 
 /**
  * Text generation with a model, for one scenario's batch, injected into a parameter of a benchmark
- * method annotated {@link Generate} beside its {@link Model} parameter. Each call of
- * {@link #generate()} is one request: the prompt is run (prefill), then one decode step per further
- * token, each reusing the cache of the steps before, and the time of every token is recorded with
- * no allocation between the clock reads. Closed by junit-bench.
+ * method annotated {@link Generate} beside its {@link Model} parameter. Each call of {@link
+ * #generate()} is one request: the prompt is run (prefill), then one decode step per further token,
+ * each reusing the cache of the steps before, and the time of every token is recorded with no
+ * allocation between the clock reads. Closed by junit-bench.
  *
  * @since 0.1.0
  */
@@ -33,7 +33,8 @@ public interface Generator {
   int newTokens();
 
   /**
-   * Where the prompt came from: text tokenized by the model's tokenizer, or seeded random token ids.
+   * Where the prompt came from: text tokenized by the model's tokenizer, or seeded random token
+   * ids.
    */
   String promptSource();
 

@@ -12,23 +12,31 @@ import org.apiguardian.api.API;
 @API(status = MAINTAINED, since = "0.1")
 public enum LoadScenario {
 
-  /** One query at a time, the next issued when the last completes; latency per query. The default. */
+  /**
+   * One query at a time, the next issued when the last completes; latency per query. The default.
+   */
   SINGLE_STREAM("single-stream"),
 
-  /** Queries of K samples issued back to back (K calls of the benchmark per query); latency per query, its p99 first. */
+  /**
+   * Queries of K samples issued back to back (K calls of the benchmark per query); latency per
+   * query, its p99 first.
+   */
   MULTI_STREAM("multi-stream"),
 
   /** Every query issued at once to a pool of workers sharing the model; throughput. */
   OFFLINE("offline"),
 
   /**
-   * Queries arriving at random (Poisson) at a target rate, issued on schedule by one thread to a pool
-   * of workers whatever is still running; latency from each query's scheduled time, held against a
-   * bound at a percentile.
+   * Queries arriving at random (Poisson) at a target rate, issued on schedule by one thread to a
+   * pool of workers whatever is still running; latency from each query's scheduled time, held
+   * against a bound at a percentile.
    */
   SERVER("server"),
 
-  /** A closed loop of C clients, each issuing its next query when its last completes: throughput against p99. */
+  /**
+   * A closed loop of C clients, each issuing its next query when its last completes: throughput
+   * against p99.
+   */
   CONCURRENCY("concurrency");
 
   private final String id;

@@ -10,8 +10,8 @@ import org.apiguardian.api.API;
 
 /**
  * The inputs of a model for one scenario, built before the scenario is timed: one tensor per input
- * name, in the backend's own tensor type (an ONNX Runtime {@code OnnxTensor}, say). Injected into
- * a benchmark method that also has a {@link Model} parameter; closed when the scenario ends.
+ * name, in the backend's own tensor type (an ONNX Runtime {@code OnnxTensor}, say). Injected into a
+ * benchmark method that also has a {@link Model} parameter; closed when the scenario ends.
  *
  * @since 0.1.0
  */
@@ -22,7 +22,9 @@ public final class ModelInputs implements AutoCloseable {
   private final Object argument;
   private final AutoCloseable release;
 
-  /** Inputs made of {@code tensors}, passed to the model as that map; {@code release} frees them. */
+  /**
+   * Inputs made of {@code tensors}, passed to the model as that map; {@code release} frees them.
+   */
   public ModelInputs(Map<String, ?> tensors, AutoCloseable release) {
     this.tensors = Collections.unmodifiableMap(new LinkedHashMap<>(tensors));
     this.argument = this.tensors;
@@ -64,8 +66,8 @@ public final class ModelInputs implements AutoCloseable {
   }
 
   /**
-   * The inputs in the form the backend's run call takes, built before timing; like {@link #as},
-   * no copy and no check.
+   * The inputs in the form the backend's run call takes, built before timing; like {@link #as}, no
+   * copy and no check.
    */
   @SuppressWarnings("unchecked")
   public <T> T argument(Class<T> type) {

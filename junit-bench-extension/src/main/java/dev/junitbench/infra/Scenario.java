@@ -12,8 +12,9 @@ import org.apiguardian.api.API;
 
 /**
  * One combination of a benchmark's dimensions: the device, batch size, sequence length, execution
- * provider, mode, thread count and custom params of one invocation. Injected into the benchmark method and into {@code @BeforeEach} and
- * {@code @AfterEach} methods, which run once per scenario outside timing: build inputs there.
+ * provider, mode, thread count and custom params of one invocation. Injected into the benchmark
+ * method and into {@code @BeforeEach} and {@code @AfterEach} methods, which run once per scenario
+ * outside timing: build inputs there.
  *
  * @since 0.1.0
  */
@@ -22,16 +23,22 @@ public final class Scenario {
 
   /** Parameter name of the device in display names and result files. */
   public static final String DEVICE = "device";
+
   /** Parameter name of the device {@link Device#AUTO} resolved to. */
   public static final String DEVICE_RESOLVED = "device_resolved";
+
   /** Parameter name of the batch size. */
   public static final String BATCH_SIZE = "batch_size";
+
   /** Parameter name of the sequence length. */
   public static final String SEQUENCE_LENGTH = "sequence_length";
+
   /** Parameter name of the execution provider. */
   public static final String PROVIDER = "provider";
+
   /** Parameter name of the execution mode. */
   public static final String MODE = "mode";
+
   /** Parameter name of the intra-op thread count. */
   public static final String THREADS = "threads";
 
@@ -93,7 +100,8 @@ public final class Scenario {
   public int sequenceLength() {
     if (sequenceLength == null) {
       throw new IllegalStateException(
-          benchmark + " declares no @SequenceLengths; add @SequenceLengths({128}) to it or its class");
+          benchmark
+              + " declares no @SequenceLengths; add @SequenceLengths({128}) to it or its class");
     }
     return sequenceLength;
   }
@@ -115,7 +123,16 @@ public final class Scenario {
 
   /** This scenario under {@code newLoad}. */
   public Scenario withLoad(LoadPoint newLoad) {
-    return new Scenario(benchmark, requestedDevice, device, batchSize, sequenceLength, provider, mode, threads, custom,
+    return new Scenario(
+        benchmark,
+        requestedDevice,
+        device,
+        batchSize,
+        sequenceLength,
+        provider,
+        mode,
+        threads,
+        custom,
         newLoad);
   }
 
@@ -147,8 +164,8 @@ public final class Scenario {
    * All parameters that apply, in display order: {@code device} (and {@code device_resolved} where
    * {@link Device#AUTO} chose), {@code batch_size}, {@code sequence_length}, {@code provider},
    * {@code mode}, {@code threads}, the load ({@code load} and what it adds: {@code target_qps},
-   * {@code clients}, {@code samples_per_query}), then custom params.
-   * Numbers are {@link Integer}s, everything else {@link String}s.
+   * {@code clients}, {@code samples_per_query}), then custom params. Numbers are {@link Integer}s,
+   * everything else {@link String}s.
    */
   public Map<String, Object> parameters() {
     Map<String, Object> params = new LinkedHashMap<>();
@@ -181,11 +198,13 @@ public final class Scenario {
   /** The display name of this scenario's invocation: {@code [device=cpu, batch_size=8]}. */
   public String displayName() {
     StringJoiner joiner = new StringJoiner(", ", "[", "]");
-    parameters().forEach((name, value) -> {
-      if (!DEVICE_RESOLVED.equals(name)) {
-        joiner.add(name + "=" + value);
-      }
-    });
+    parameters()
+        .forEach(
+            (name, value) -> {
+              if (!DEVICE_RESOLVED.equals(name)) {
+                joiner.add(name + "=" + value);
+              }
+            });
     return joiner.toString();
   }
 

@@ -36,34 +36,43 @@ public final class AtomicFiles {
   private AtomicFiles() {}
 
   /**
-   * Appends {@code rows} to the ASCII file {@code target} as {@link #write} does: the old rows copied
-   * into a new file, which starts with {@code header} when there was none, then replaces the old one.
+   * Appends {@code rows} to the ASCII file {@code target} as {@link #write} does: the old rows
+   * copied into a new file, which starts with {@code header} when there was none, then replaces the
+   * old one.
    */
   public static void appendRows(Path target, String header, Rows rows) throws IOException {
-    write(target, (out, previous) -> {
-      if (previous == null) {
-        out.write((header + "\n").getBytes(StandardCharsets.US_ASCII));
-      } else {
-        Files.copy(previous, out);
-      }
-      BufferedWriter writer = new BufferedWriter(
-          new OutputStreamWriter(out, StandardCharsets.US_ASCII), 1 << 16);
-      rows.write(writer);
-      writer.flush();
-    });
+    write(
+        target,
+        (out, previous) -> {
+          if (previous == null) {
+            out.write((header + "\n").getBytes(StandardCharsets.US_ASCII));
+          } else {
+            Files.copy(previous, out);
+          }
+          BufferedWriter writer =
+              new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.US_ASCII), 1 << 16);
+          rows.write(writer);
+          writer.flush();
+        });
   }
 
-  /** Writes {@code target} through {@code content} into a temporary file beside it, then renames it into place. */
+  /**
+   * Writes {@code target} through {@code content} into a temporary file beside it, then renames it
+   * into place.
+   */
   public static void write(Path target, Content content) throws IOException {
     // createFile, not createTempFile: the result must get the usual permissions, not owner-only.
-    Path temp = target.resolveSibling("." + target.getFileName() + "." + Long.toHexString(System.nanoTime()) + ".tmp");
+    Path temp =
+        target.resolveSibling(
+            "." + target.getFileName() + "." + Long.toHexString(System.nanoTime()) + ".tmp");
     Files.createFile(temp);
     try {
       try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.TRUNCATE_EXISTING)) {
         content.write(out, Files.exists(target) ? target : null);
       }
       try {
-        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+            temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
       }

@@ -10,8 +10,9 @@ import org.apiguardian.api.API;
 
 /**
  * How a scenario's model differs from the baseline's, the first thing the regression gate and
- * {@code compare} say of a scenario whose model was swapped under the same name:
- * {@code model changed: e5-small-v2-q.onnx (34 MB, sha 1a2b3c4d..) -> e5-small-v2.onnx (133 MB, sha 3c4d5e6f..)}.
+ * {@code compare} say of a scenario whose model was swapped under the same name: {@code model
+ * changed: e5-small-v2-q.onnx (34 MB, sha 1a2b3c4d..) -> e5-small-v2.onnx (133 MB, sha
+ * 3c4d5e6f..)}.
  *
  * @since 0.1.0
  */
@@ -27,9 +28,9 @@ public final class ModelChange {
 
   /**
    * Whether {@code current}'s model is another than {@code baseline}'s: compared on SHA-256 where
-   * both carry one, else on size (a baseline written before results carried the hash, a model
-   * built in memory). Without a model group on either side, or neither figure on both, nothing
-   * tells them apart: false.
+   * both carry one, else on size (a baseline written before results carried the hash, a model built
+   * in memory). Without a model group on either side, or neither figure on both, nothing tells them
+   * apart: false.
    */
   public static boolean changed(ModelInfo baseline, ModelInfo current) {
     if (baseline == null || current == null) {
@@ -38,7 +39,8 @@ public final class ModelChange {
     if (baseline.sha256() != null && current.sha256() != null) {
       return !baseline.sha256().equalsIgnoreCase(current.sha256());
     }
-    return baseline.sizeBytes() != null && current.sizeBytes() != null
+    return baseline.sizeBytes() != null
+        && current.sizeBytes() != null
         && !baseline.sizeBytes().equals(current.sizeBytes());
   }
 
@@ -52,15 +54,22 @@ public final class ModelChange {
       return Optional.empty();
     }
     int hexDigits = shaDigits(baseline.sha256(), current.sha256());
-    boolean exact = baseline.sizeBytes() != null && current.sizeBytes() != null
-        && size(baseline.sizeBytes()).equals(size(current.sizeBytes()));
-    return Optional.of(PREFIX + side(baseline, hexDigits, exact) + " -> " + side(current, hexDigits, exact));
+    boolean exact =
+        baseline.sizeBytes() != null
+            && current.sizeBytes() != null
+            && size(baseline.sizeBytes()).equals(size(current.sizeBytes()));
+    return Optional.of(
+        PREFIX + side(baseline, hexDigits, exact) + " -> " + side(current, hexDigits, exact));
   }
 
   /** Whether the gate's verdict on {@code result} began by saying its model changed. */
   public static boolean inVerdict(ScenarioResult result) {
-    return result.gate() != null && result.gate().message() != null
-        && result.gate().detail().startsWith(result.benchmark() + " " + result.displayName() + ": " + PREFIX);
+    return result.gate() != null
+        && result.gate().message() != null
+        && result
+            .gate()
+            .detail()
+            .startsWith(result.benchmark() + " " + result.displayName() + ": " + PREFIX);
   }
 
   /** Hex digits shown: 8, or up to the first byte that differs when both hashes start alike. */
@@ -80,27 +89,39 @@ public final class ModelChange {
       text.append("size unknown");
     } else {
       // Two sizes that round alike are written in bytes, so the difference shows.
-      text.append(exactSize ? String.format(Locale.ROOT, "%,d bytes", model.sizeBytes()) : size(model.sizeBytes()));
+      text.append(
+          exactSize
+              ? String.format(Locale.ROOT, "%,d bytes", model.sizeBytes())
+              : size(model.sizeBytes()));
     }
     if (model.sha256() != null) {
-      text.append(", sha ").append(model.sha256(), 0, Math.min(hexDigits, model.sha256().length()))
+      text.append(", sha ")
+          .append(model.sha256(), 0, Math.min(hexDigits, model.sha256().length()))
           .append("..");
     }
     return text.append(')').toString();
   }
 
-  /** The model's file name ({@code classpath:models/e5.onnx}: {@code e5.onnx}), or its id without a source. */
+  /**
+   * The model's file name ({@code classpath:models/e5.onnx}: {@code e5.onnx}), or its id without a
+   * source.
+   */
   private static String name(ModelInfo model) {
     String source = model.source();
     if (source == null || source.isBlank()) {
       return model.id();
     }
-    int cut = Math.max(source.lastIndexOf('/'), Math.max(source.lastIndexOf('\\'), source.lastIndexOf(':')));
+    int cut =
+        Math.max(
+            source.lastIndexOf('/'), Math.max(source.lastIndexOf('\\'), source.lastIndexOf(':')));
     String name = source.substring(cut + 1);
     return name.isBlank() ? source : name;
   }
 
-  /** {@code 812 B}, {@code 4.6 kB}, {@code 34 MB}, {@code 1.2 GB}: decimal units, as file managers show sizes. */
+  /**
+   * {@code 812 B}, {@code 4.6 kB}, {@code 34 MB}, {@code 1.2 GB}: decimal units, as file managers
+   * show sizes.
+   */
   public static String size(long bytes) {
     if (bytes < 1000) {
       return bytes + " B";
@@ -112,7 +133,10 @@ public final class ModelChange {
       value /= 1000;
       unit++;
     }
-    return (value < 9.95 ? String.format(Locale.ROOT, "%.1f", value) : String.format(Locale.ROOT, "%.0f", value))
-        + " " + units[unit];
+    return (value < 9.95
+            ? String.format(Locale.ROOT, "%.1f", value)
+            : String.format(Locale.ROOT, "%.0f", value))
+        + " "
+        + units[unit];
   }
 }

@@ -20,14 +20,19 @@ import org.apiguardian.api.API;
  * why a scenario went unmatched: {@code sequence_length 256 here, 128 in the baseline}.
  *
  * @param key the baseline's scenario
- * @param differences each param that differs, in name order: {@code sequence_length 256 here, 128 in the baseline}
+ * @param differences each param that differs, in name order: {@code sequence_length 256 here, 128
+ *     in the baseline}
  * @since 0.1.0
  */
 @API(status = INTERNAL, since = "0.1")
 public record NearestScenario(ScenarioKey key, List<String> differences) {
 
-  /** The scenario of {@code candidates} (a baseline's) nearest to {@code wanted}, or empty when none has its benchmark. */
-  public static Optional<NearestScenario> in(Collection<ScenarioKey> candidates, ScenarioKey wanted) {
+  /**
+   * The scenario of {@code candidates} (a baseline's) nearest to {@code wanted}, or empty when none
+   * has its benchmark.
+   */
+  public static Optional<NearestScenario> in(
+      Collection<ScenarioKey> candidates, ScenarioKey wanted) {
     NearestScenario best = null;
     for (ScenarioKey candidate : candidates) {
       if (!candidate.benchmark().equals(wanted.benchmark())) {
@@ -60,12 +65,13 @@ public record NearestScenario(ScenarioKey key, List<String> differences) {
   }
 
   /**
-   * Why {@code wanted} has no match in {@code candidates}, in one phrase: {@code nearest in the baseline
-   * [batch_size=1, sequence_length=128] (sequence_length 256 here, 128 in the baseline)}, or that the
-   * baseline has no scenario of its benchmark.
+   * Why {@code wanted} has no match in {@code candidates}, in one phrase: {@code nearest in the
+   * baseline [batch_size=1, sequence_length=128] (sequence_length 256 here, 128 in the baseline)},
+   * or that the baseline has no scenario of its benchmark.
    */
   public static String explain(Collection<ScenarioKey> candidates, ScenarioKey wanted) {
-    return in(candidates, wanted).map(NearestScenario::describe)
+    return in(candidates, wanted)
+        .map(NearestScenario::describe)
         .orElse("the baseline has no scenario of " + wanted.benchmark());
   }
 
@@ -73,17 +79,22 @@ public record NearestScenario(ScenarioKey key, List<String> differences) {
   static final int MAX_LISTED = 10;
 
   /**
-   * Why none of {@code current} is among {@code baseline}'s scenarios, one line per scenario (at most
-   * {@value #MAX_LISTED}, then how many more), each naming its nearest baseline scenario and the
-   * params that differ; or, when the baseline has none of the benchmarks, which benchmarks it has.
+   * Why none of {@code current} is among {@code baseline}'s scenarios, one line per scenario (at
+   * most {@value #MAX_LISTED}, then how many more), each naming its nearest baseline scenario and
+   * the params that differ; or, when the baseline has none of the benchmarks, which benchmarks it
+   * has.
    */
-  public static String whyNoneMatch(Collection<ScenarioKey> baseline, Collection<ScenarioKey> current) {
+  public static String whyNoneMatch(
+      Collection<ScenarioKey> baseline, Collection<ScenarioKey> current) {
     Set<String> ours = new LinkedHashSet<>();
     current.forEach(key -> ours.add(key.benchmark()));
     Set<String> theirs = new LinkedHashSet<>();
     baseline.forEach(key -> theirs.add(key.benchmark()));
     if (Collections.disjoint(ours, theirs)) {
-      return "the baseline holds none of this run's benchmarks (" + listed(ours) + "); it measured " + listed(theirs)
+      return "the baseline holds none of this run's benchmarks ("
+          + listed(ours)
+          + "); it measured "
+          + listed(theirs)
           + ": give the baseline of these benchmarks";
     }
     StringBuilder lines = new StringBuilder();
@@ -93,21 +104,31 @@ public record NearestScenario(ScenarioKey key, List<String> differences) {
         lines.append("\n  ... and ").append(current.size() - MAX_LISTED).append(" more");
         break;
       }
-      lines.append("\n  ").append(key.benchmark()).append(' ').append(params(key)).append(": ")
+      lines
+          .append("\n  ")
+          .append(key.benchmark())
+          .append(' ')
+          .append(params(key))
+          .append(": ")
           .append(explain(baseline, key));
       listed++;
     }
-    return "scenarios match on benchmark and params:" + lines
+    return "scenarios match on benchmark and params:"
+        + lines
         + "\n  measure the baseline's scenarios (same params), or make a new baseline from this code";
   }
 
   private static String listed(Set<String> benchmarks) {
     List<String> names = new ArrayList<>(benchmarks);
-    return names.size() <= 3 ? String.join(", ", names)
+    return names.size() <= 3
+        ? String.join(", ", names)
         : String.join(", ", names.subList(0, 3)) + " and " + (names.size() - 3) + " more";
   }
 
-  /** {@code nearest in the baseline [batch_size=1, sequence_length=128] (sequence_length 256 here, 128 in the baseline)}. */
+  /**
+   * {@code nearest in the baseline [batch_size=1, sequence_length=128] (sequence_length 256 here,
+   * 128 in the baseline)}.
+   */
   public String describe() {
     return "nearest in the baseline " + params(key) + " (" + String.join("; ", differences) + ")";
   }

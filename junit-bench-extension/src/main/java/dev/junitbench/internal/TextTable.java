@@ -31,7 +31,8 @@ public final class TextTable {
   /** Adds a row of as many cells as the header has. */
   public TextTable row(List<String> cells) {
     if (cells.size() != header.size()) {
-      throw new IllegalArgumentException("a row of " + cells.size() + " cells for " + header.size() + " columns");
+      throw new IllegalArgumentException(
+          "a row of " + cells.size() + " cells for " + header.size() + " columns");
     }
     rows.add(List.copyOf(cells));
     return this;

@@ -13,20 +13,20 @@ import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
- * Every {@code junit.bench.*} key a run is given, checked against the {@link KnownKeys}: each
- * key's value and source, and the keys nobody knows, each with its source and the known key it was
+ * Every {@code junit.bench.*} key a run is given, checked against the {@link KnownKeys}: each key's
+ * value and source, and the keys nobody knows, each with its source and the known key it was
  * probably meant to be. Made once at the start of a run, before anything is measured.
  *
- * <p>What every run goes through, and the lines of an unknown key, are written with
- * {@link StringBuilder} and plain loops rather than {@code +} and lambdas: the check runs once per
- * JVM, at the run's start, where each such call site costs its first run a bootstrap (a fraction of
- * a millisecond), and the check has 10 ms in all.
+ * <p>What every run goes through, and the lines of an unknown key, are written with {@link
+ * StringBuilder} and plain loops rather than {@code +} and lambdas: the check runs once per JVM, at
+ * the run's start, where each such call site costs its first run a bootstrap (a fraction of a
+ * millisecond), and the check has 10 ms in all.
  */
 public final class KeyCheck {
 
   /** Words of a key's last part that mark a value results.json must not keep. */
-  private static final Set<String> SECRET_WORDS = Set.of("password", "passwd", "secret", "token", "credential",
-      "credentials", "apikey");
+  private static final Set<String> SECRET_WORDS =
+      Set.of("password", "passwd", "secret", "token", "credential", "credentials", "apikey");
 
   /** An unknown key: where it came from and what it was probably meant to be. */
   public record Unknown(String key, KeySource source, String advice) {
@@ -39,7 +39,10 @@ public final class KeyCheck {
     }
   }
 
-  /** A warning of a run with {@code junit.bench.unknown-keys=warn}: its cause (kept once) and its text. */
+  /**
+   * A warning of a run with {@code junit.bench.unknown-keys=warn}: its cause (kept once) and its
+   * text.
+   */
   public record Warning(String cause, String message) {}
 
   private final Map<String, String> values;
@@ -47,7 +50,10 @@ public final class KeyCheck {
   private final List<Unknown> unknown;
   private final KnownKeys known;
 
-  private KeyCheck(Map<String, String> values, Map<String, KeySource> sources, List<Unknown> unknown,
+  private KeyCheck(
+      Map<String, String> values,
+      Map<String, KeySource> sources,
+      List<Unknown> unknown,
       KnownKeys known) {
     this.values = values;
     this.sources = sources;
@@ -56,11 +62,14 @@ public final class KeyCheck {
   }
 
   /**
-   * Checks the run's configuration parameters: {@code parameterKeys} (JUnit's
-   * {@code ConfigurationParameters.keySet()}), each valued by {@code lookup}.
+   * Checks the run's configuration parameters: {@code parameterKeys} (JUnit's {@code
+   * ConfigurationParameters.keySet()}), each valued by {@code lookup}.
    */
-  public static KeyCheck of(Collection<String> parameterKeys, Function<String, Optional<String>> lookup,
-      KnownKeys known, KeySources keySources) {
+  public static KeyCheck of(
+      Collection<String> parameterKeys,
+      Function<String, Optional<String>> lookup,
+      KnownKeys known,
+      KeySources keySources) {
     TreeSet<String> benchKeys = new TreeSet<>();
     for (String key : parameterKeys) {
       if (key.startsWith(BenchConfig.PREFIX)) {
@@ -88,9 +97,13 @@ public final class KeyCheck {
       return suggestion;
     }
     List<String> formats = known.formatNames();
-    return new StringBuilder("no result format named ").append(key, BenchConfig.FORMAT_PREFIX.length(), key.length())
-        .append(" is on the class path (found: ").append(formats.isEmpty() ? "none" : String.join(", ", formats))
-        .append("; html, jmh and history come with junit-bench-reports); ").append(suggestion).toString();
+    return new StringBuilder("no result format named ")
+        .append(key, BenchConfig.FORMAT_PREFIX.length(), key.length())
+        .append(" is on the class path (found: ")
+        .append(formats.isEmpty() ? "none" : String.join(", ", formats))
+        .append("; html, jmh and history come with junit-bench-reports); ")
+        .append(suggestion)
+        .toString();
   }
 
   /** The keys nobody knows, in key order. */
@@ -98,7 +111,10 @@ public final class KeyCheck {
     return unknown;
   }
 
-  /** Where each key set came from, as results.json's {@code run.config_sources} records it, in key order. */
+  /**
+   * Where each key set came from, as results.json's {@code run.config_sources} records it, in key
+   * order.
+   */
   public Map<String, String> sources() {
     Map<String, String> labels = new LinkedHashMap<>();
     for (Map.Entry<String, KeySource> entry : sources.entrySet()) {
@@ -134,8 +150,8 @@ public final class KeyCheck {
   }
 
   /**
-   * The error that stops the run, if any: a declaration junit-bench refuses, or, unless
-   * {@code warnOnUnknown}, a key nobody knows. Every such key is listed, one line each.
+   * The error that stops the run, if any: a declaration junit-bench refuses, or, unless {@code
+   * warnOnUnknown}, a key nobody knows. Every such key is listed, one line each.
    */
   public Optional<String> error(boolean warnOnUnknown) {
     List<String> problems = known.problems();
@@ -162,15 +178,18 @@ public final class KeyCheck {
       for (String fix : fixes) {
         text.append("\nTo fix: ").append(fix).append('.');
       }
-      text.append("\nKeys your own benchmark code reads belong under ").append(BenchConfig.USER_PREFIX)
-          .append(", which is never checked; ").append(BenchConfig.UNKNOWN_KEYS)
+      text.append("\nKeys your own benchmark code reads belong under ")
+          .append(BenchConfig.USER_PREFIX)
+          .append(", which is never checked; ")
+          .append(BenchConfig.UNKNOWN_KEYS)
           .append("=warn runs anyway, warning about each unknown key.");
       for (String note : known.notes()) {
         text.append("\nNote: ").append(note).append('.');
       }
     }
     if (!problems.isEmpty()) {
-      text.append(unknownFails ? "\n" : "").append("configuration keys declared wrongly, so nothing is measured:");
+      text.append(unknownFails ? "\n" : "")
+          .append("configuration keys declared wrongly, so nothing is measured:");
       for (String problem : problems) {
         text.append("\n  - ").append(problem);
       }

@@ -11,11 +11,16 @@ public record KeySource(Kind kind, String file) {
 
   /** The kinds of source JUnit reads configuration parameters from. */
   public enum Kind {
-    /** {@code -Dkey=value}: the Maven or java command line, Surefire's systemPropertyVariables or argLine. */
+    /**
+     * {@code -Dkey=value}: the Maven or java command line, Surefire's systemPropertyVariables or
+     * argLine.
+     */
     SYSTEM_PROPERTY,
     /** The first {@code junit-platform.properties} on the test class path. */
     PROPERTIES_FILE,
-    /** Given to the launcher: Surefire's configurationParameters, the Console Launcher's --config. */
+    /**
+     * Given to the launcher: Surefire's configurationParameters, the Console Launcher's --config.
+     */
     EXPLICIT
   }
 
@@ -43,13 +48,19 @@ public record KeySource(Kind kind, String file) {
   /** Where a key of this source is corrected. */
   String fix() {
     return switch (kind) {
-      case SYSTEM_PROPERTY -> "correct a system property where its -D is given: the mvn or java command line,"
-          + " Surefire's systemPropertyVariables or argLine, Gradle's systemProperty";
-      case PROPERTIES_FILE -> "correct or remove the line in " + file + (file.contains("/target/test-classes/")
-              ? " (a copy: its source is src/test/resources/junit-platform.properties)" : "");
-      case EXPLICIT -> "correct an explicit parameter where the launcher is given it: Surefire's or Failsafe's"
-          + " <configurationParameters>, the Console Launcher's --config or --config-resource, the IDE's run"
-          + " configuration, or a LauncherDiscoveryRequest";
+      case SYSTEM_PROPERTY ->
+          "correct a system property where its -D is given: the mvn or java command line,"
+              + " Surefire's systemPropertyVariables or argLine, Gradle's systemProperty";
+      case PROPERTIES_FILE ->
+          "correct or remove the line in "
+              + file
+              + (file.contains("/target/test-classes/")
+                  ? " (a copy: its source is src/test/resources/junit-platform.properties)"
+                  : "");
+      case EXPLICIT ->
+          "correct an explicit parameter where the launcher is given it: Surefire's or Failsafe's"
+              + " <configurationParameters>, the Console Launcher's --config or --config-resource, the IDE's run"
+              + " configuration, or a LauncherDiscoveryRequest";
     };
   }
 }

@@ -8,11 +8,11 @@ import java.util.Objects;
 import java.util.Properties;
 
 /**
- * Works out where each configuration parameter came from. JUnit hands over only the values, so
- * the source is inferred the way JUnit ranks them: a system property holding the same value, else
- * the first {@code junit-platform.properties} of the class loader JUnit reads it from holding it,
- * else an explicit launcher parameter. An explicit parameter with the value of a system property of
- * the same name is named a system property: either change would be needed anyway.
+ * Works out where each configuration parameter came from. JUnit hands over only the values, so the
+ * source is inferred the way JUnit ranks them: a system property holding the same value, else the
+ * first {@code junit-platform.properties} of the class loader JUnit reads it from holding it, else
+ * an explicit launcher parameter. An explicit parameter with the value of a system property of the
+ * same name is named a system property: either change would be needed anyway.
  */
 public final class KeySources {
 
@@ -22,7 +22,10 @@ public final class KeySources {
   private Properties file;
   private String fileUrl;
 
-  /** The sources of a run whose junit-platform.properties {@code loader} finds (JUnit's: the context class loader). */
+  /**
+   * The sources of a run whose junit-platform.properties {@code loader} finds (JUnit's: the context
+   * class loader).
+   */
   public KeySources(ClassLoader loader) {
     this.loader = loader != null ? loader : ClassLoader.getSystemClassLoader();
   }
@@ -39,7 +42,9 @@ public final class KeySources {
     return KeySource.EXPLICIT;
   }
 
-  /** The first junit-platform.properties, read once, as JUnit reads it; empty where there is none. */
+  /**
+   * The first junit-platform.properties, read once, as JUnit reads it; empty where there is none.
+   */
   private Properties file() {
     if (file == null) {
       file = new Properties();

@@ -14,10 +14,10 @@ import java.util.ServiceLoader;
 import java.util.Set;
 
 /**
- * The table of keys a run knows: junit-bench's own ({@link BenchConfig#keys()}), the switch
- * {@code junit.bench.format.<name>} of each result format found, and the keys result formats and
- * probes declare ({@code configurationKeys()}). A declared key outside {@code junit.bench.} is a
- * problem of the class that declares it, reported with its name.
+ * The table of keys a run knows: junit-bench's own ({@link BenchConfig#keys()}), the switch {@code
+ * junit.bench.format.<name>} of each result format found, and the keys result formats and probes
+ * declare ({@code configurationKeys()}). A declared key outside {@code junit.bench.} is a problem
+ * of the class that declares it, reported with its name.
  */
 public final class KnownKeys {
 
@@ -37,7 +37,10 @@ public final class KnownKeys {
     return known;
   }
 
-  /** Adds the result format {@code format}, found as {@code name}: its switch and the keys it declares. */
+  /**
+   * Adds the result format {@code format}, found as {@code name}: its switch and the keys it
+   * declares.
+   */
   public KnownKeys format(String name, ResultFormat format) {
     formatNames.add(name);
     keys.add(BenchConfig.FORMAT_PREFIX.concat(name));
@@ -56,13 +59,18 @@ public final class KnownKeys {
    */
   public KnownKeys probes(ClassLoader loader) {
     try {
-      for (ServiceLoader.Provider<Probe> provider : ServiceLoader.load(Probe.class, loader).stream().toList()) {
+      for (ServiceLoader.Provider<Probe> provider :
+          ServiceLoader.load(Probe.class, loader).stream().toList()) {
         Probe probe;
         try {
           probe = provider.get();
         } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
-          notes.add("the probe " + provider.type().getName() + " could not be created to ask for its keys ("
-              + Causes.describe(e) + ")");
+          notes.add(
+              "the probe "
+                  + provider.type().getName()
+                  + " could not be created to ask for its keys ("
+                  + Causes.describe(e)
+                  + ")");
           continue;
         }
         String declarer = "the probe ".concat(provider.type().getName());
@@ -73,15 +81,22 @@ public final class KnownKeys {
         }
       }
     } catch (ServiceConfigurationError e) {
-      notes.add("the probes listed in META-INF/services/" + Probe.class.getName()
-          + " could not all be found to ask for their keys (" + Causes.describe(e) + ")");
+      notes.add(
+          "the probes listed in META-INF/services/"
+              + Probe.class.getName()
+              + " could not all be found to ask for their keys ("
+              + Causes.describe(e)
+              + ")");
     }
     return this;
   }
 
   private void cannotSay(String declarer, Throwable e) {
-    problems.add(declarer + " cannot say its configuration keys (" + Causes.describe(e)
-        + "): return a constant set from configurationKeys()");
+    problems.add(
+        declarer
+            + " cannot say its configuration keys ("
+            + Causes.describe(e)
+            + "): return a constant set from configurationKeys()");
   }
 
   /** Adds the keys {@code declarer} declares, refusing those outside {@code junit.bench.}. */
@@ -92,11 +107,19 @@ public final class KnownKeys {
     List<String> sorted = new ArrayList<>(given);
     sorted.sort(Comparator.nullsFirst(Comparator.<String>naturalOrder()));
     for (String key : sorted) {
-      if (key == null || !key.startsWith(BenchConfig.PREFIX) || key.length() == BenchConfig.PREFIX.length()
+      if (key == null
+          || !key.startsWith(BenchConfig.PREFIX)
+          || key.length() == BenchConfig.PREFIX.length()
           || !key.strip().equals(key)) {
-        problems.add(declarer + " declares the configuration key " + (key == null ? "null" : "\"" + key + "\"")
-            + ": return full keys that start with " + BenchConfig.PREFIX + " from configurationKeys(), such as "
-            + BenchConfig.PREFIX + "open-files.limit");
+        problems.add(
+            declarer
+                + " declares the configuration key "
+                + (key == null ? "null" : "\"" + key + "\"")
+                + ": return full keys that start with "
+                + BenchConfig.PREFIX
+                + " from configurationKeys(), such as "
+                + BenchConfig.PREFIX
+                + "open-files.limit");
       } else {
         keys.add(key);
       }
@@ -108,7 +131,10 @@ public final class KnownKeys {
     return keys.contains(key) || key.startsWith(BenchConfig.USER_PREFIX);
   }
 
-  /** The keys a user may be offered in a "did you mean": all but the one junit-bench sets for its forks. */
+  /**
+   * The keys a user may be offered in a "did you mean": all but the one junit-bench sets for its
+   * forks.
+   */
   List<String> offered() {
     List<String> offered = new ArrayList<>(keys);
     offered.remove(BenchConfig.FORK_CHILD);

@@ -11,8 +11,8 @@ import java.util.List;
  * alignment: an insertion, deletion, substitution or swap of two neighbours costs 1). A known key
  * is suggested when it is at most {@code max(2, n / 4)} edits away, n being the length of the
  * unknown key after {@code junit.bench.}; the closest wins, ties are all named. Failing that, known
- * keys that end with the whole unknown part ({@code junit.bench.alpha} for
- * {@code junit.bench.regression.alpha}) are named; failing that, the three nearest.
+ * keys that end with the whole unknown part ({@code junit.bench.alpha} for {@code
+ * junit.bench.regression.alpha}) are named; failing that, the three nearest.
  */
 final class Suggestions {
 
@@ -20,7 +20,9 @@ final class Suggestions {
 
   private Suggestions() {}
 
-  /** {@code did you mean junit.bench.baseline?}, or the nearest keys, for the unknown {@code key}. */
+  /**
+   * {@code did you mean junit.bench.baseline?}, or the nearest keys, for the unknown {@code key}.
+   */
   static String forKey(String key, List<String> known) {
     // Every key starts with junit.bench., which adds nothing to a distance: compare what follows.
     String rest = key.substring(BenchConfig.PREFIX.length());
@@ -62,7 +64,9 @@ final class Suggestions {
     for (int i = 0; i < Math.min(NEAREST, order.length); i++) {
       named.add(candidates.get(order[i]));
     }
-    return "no known key is close; the nearest are " + String.join(", ", named) + " (every key junit-bench reads is in the README's configuration table)";
+    return "no known key is close; the nearest are "
+        + String.join(", ", named)
+        + " (every key junit-bench reads is in the README's configuration table)";
   }
 
   /** {@code did you mean a?}, {@code did you mean a or b?}, {@code did you mean a, b or c?} */
@@ -89,7 +93,10 @@ final class Suggestions {
       for (int j = 1; j <= m; j++) {
         int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
         int d = Math.min(Math.min(previous[j] + 1, current[j - 1] + 1), previous[j - 1] + cost);
-        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+        if (i > 1
+            && j > 1
+            && a.charAt(i - 1) == b.charAt(j - 2)
+            && a.charAt(i - 2) == b.charAt(j - 1)) {
           d = Math.min(d, before[j - 2] + 1);
         }
         current[j] = d;

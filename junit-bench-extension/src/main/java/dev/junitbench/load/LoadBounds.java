@@ -9,7 +9,9 @@ public final class LoadBounds {
 
   private LoadBounds() {}
 
-  /** Its latency bound, then a generating Server run's TTFT and TPOT bounds; none without a load. */
+  /**
+   * Its latency bound, then a generating Server run's TTFT and TPOT bounds; none without a load.
+   */
   public static List<LoadFigures.BoundCheck> of(LoadFigures load) {
     List<LoadFigures.BoundCheck> bounds = new ArrayList<>();
     if (load == null) {

@@ -21,8 +21,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Measures a scenario under a pooled load (Offline, Server and its peak search, Concurrency): warm-up
- * on the test thread, then the queries on worker threads, each with its own body handle and
+ * Measures a scenario under a pooled load (Offline, Server and its peak search, Concurrency):
+ * warm-up on the test thread, then the queries on worker threads, each with its own body handle and
  * {@code Blackhole}. The measurement rule gives the queries: {@code max(iterations, rate x time)}.
  */
 public final class LoadRun {
@@ -38,10 +38,19 @@ public final class LoadRun {
    * @param serverLatencyNs Server: per query, completion - scheduled time; else null
    * @param serviceNs per query: completion - actual start
    * @param workerOf per query: the worker that ran it
-   * @param times per query: scheduled, issued, started and completed since the run started, and its worker
+   * @param times per query: scheduled, issued, started and completed since the run started, and its
+   *     worker
    */
-  public record Outcome(PhaseRun warmup, long[] samplesNs, long wallNs, LoadFigures load, Throughput throughput,
-      long[] serverLatencyNs, long[] serviceNs, int[] workerOf, QueryTimes times) {}
+  public record Outcome(
+      PhaseRun warmup,
+      long[] samplesNs,
+      long wallNs,
+      LoadFigures load,
+      Throughput throughput,
+      long[] serverLatencyNs,
+      long[] serviceNs,
+      int[] workerOf,
+      QueryTimes times) {}
 
   /** The raw times of a run whose query i was scheduled {@code offsetsNs[i]} after its start. */
   public static QueryTimes times(long[] offsetsNs, ServerRun.Outcome run) {
@@ -70,7 +79,10 @@ public final class LoadRun {
     this.calls = calls;
   }
 
-  /** Worker threads {@code point} needs under {@code plan}: its clients, the plan's workers, or one per processor. */
+  /**
+   * Worker threads {@code point} needs under {@code plan}: its clients, the plan's workers, or one
+   * per processor.
+   */
   public static int workers(LoadPoint point, LoadPlan plan) {
     if (point.clients() != null) {
       return point.clients();
@@ -79,8 +91,12 @@ public final class LoadRun {
   }
 
   /** Warms up on the first worker's call, tells {@code listener}, then measures the queries. */
-  public Outcome run(StopRule warmupRule, StopRule measurement, Progress progress,
-      MeasurementLoop.PhaseListener listener) throws Throwable {
+  public Outcome run(
+      StopRule warmupRule,
+      StopRule measurement,
+      Progress progress,
+      MeasurementLoop.PhaseListener listener)
+      throws Throwable {
     try {
       return measure(warmupRule, measurement, progress, listener);
     } finally {
@@ -97,16 +113,22 @@ public final class LoadRun {
     }
   }
 
-  private Outcome measure(StopRule warmupRule, StopRule measurement, Progress progress,
-      MeasurementLoop.PhaseListener listener) throws Throwable {
+  private Outcome measure(
+      StopRule warmupRule,
+      StopRule measurement,
+      Progress progress,
+      MeasurementLoop.PhaseListener listener)
+      throws Throwable {
     PhaseRun warm = new MeasurementLoop().warmup(calls[0], warmupRule, progress);
     listener.warmupDone(warm);
     progress.enter("measurement");
     int workers = calls.length;
     double meanNs = warm.iterations() > 0 ? warm.elapsedNs() / (double) warm.iterations() : 0;
     // What the pool can do at most, from the warm-up: the busy workers' calls per second.
-    double capacity = meanNs > 0
-        ? Math.min(workers, Runtime.getRuntime().availableProcessors()) / (meanNs / 1e9) : 0;
+    double capacity =
+        meanNs > 0
+            ? Math.min(workers, Runtime.getRuntime().availableProcessors()) / (meanNs / 1e9)
+            : 0;
     if (point.scenario() != LoadScenario.SERVER) {
       return closed(warm, measurement, workers, capacity, progress);
     }
@@ -116,21 +138,47 @@ public final class LoadRun {
     return peak(warm, measurement, workers, capacity, progress);
   }
 
-  /** Offline and Concurrency: every query issued at once; each worker takes the next when it is done. */
-  private Outcome closed(PhaseRun warm, StopRule measurement, int workers, double capacity,
-      Progress progress) throws Throwable {
+  /**
+   * Offline and Concurrency: every query issued at once; each worker takes the next when it is
+   * done.
+   */
+  private Outcome closed(
+      PhaseRun warm, StopRule measurement, int workers, double capacity, Progress progress)
+      throws Throwable {
     int queries = queries(measurement, capacity);
     long[] offsets = new long[queries];
     ServerRun.Outcome run = ServerRun.run(offsets, workers, query(progress.iterations));
     long[] service = run.serviceNs();
-    LoadFigures load = new LoadFigures(point.scenario().id(), workers, null, queries, null, null,
-        LoadFigures.achievedQps(run.latencyNs()), run.wallNs() / 1e6, null, null, null, null, null);
-    return new Outcome(warm, service, run.wallNs(), load, Throughput.overWall((double) batchSize * queries,
-        run.wallNs()), null, service, run.workerOf(), times(offsets, run));
+    LoadFigures load =
+        new LoadFigures(
+            point.scenario().id(),
+            workers,
+            null,
+            queries,
+            null,
+            null,
+            LoadFigures.achievedQps(run.latencyNs()),
+            run.wallNs() / 1e6,
+            null,
+            null,
+            null,
+            null,
+            null);
+    return new Outcome(
+        warm,
+        service,
+        run.wallNs(),
+        load,
+        Throughput.overWall((double) batchSize * queries, run.wallNs()),
+        null,
+        service,
+        run.workerOf(),
+        times(offsets, run));
   }
 
-  private Outcome server(PhaseRun warm, StopRule measurement, int workers, double targetQps,
-      Progress progress) throws Throwable {
+  private Outcome server(
+      PhaseRun warm, StopRule measurement, int workers, double targetQps, Progress progress)
+      throws Throwable {
     int queries = queries(measurement, targetQps);
     PoissonSchedule schedule = PoissonSchedule.of(targetQps, queries, plan.seed());
     ServerRun.Outcome run = ServerRun.run(schedule, workers, query(progress.iterations));
@@ -140,25 +188,47 @@ public final class LoadRun {
       completions[i] = offsets[i] + run.latencyNs()[i];
     }
     LatencyBound bound = plan.latencyBound();
-    LoadFigures load = new LoadFigures(point.scenario().id(), workers, null, queries, targetQps,
-        schedule.scheduledQps(), LoadFigures.achievedQps(completions), run.wallNs() / 1e6,
-        LatencySummary.of(run.serviceNs(), queries), LatencySummary.of(run.latenessNs(), queries),
-        bound == null ? null : LoadFigures.BoundCheck.of(run.latencyNs(), bound.text(), bound.percentile(),
-            bound.boundMs()), null, null);
-    return new Outcome(warm, run.latencyNs(), run.wallNs(), load,
-        Throughput.overWall((double) batchSize * queries, run.wallNs()), run.latencyNs(), run.serviceNs(),
-        run.workerOf(), times(offsets, run));
+    LoadFigures load =
+        new LoadFigures(
+            point.scenario().id(),
+            workers,
+            null,
+            queries,
+            targetQps,
+            schedule.scheduledQps(),
+            LoadFigures.achievedQps(completions),
+            run.wallNs() / 1e6,
+            LatencySummary.of(run.serviceNs(), queries),
+            LatencySummary.of(run.latenessNs(), queries),
+            bound == null
+                ? null
+                : LoadFigures.BoundCheck.of(
+                    run.latencyNs(), bound.text(), bound.percentile(), bound.boundMs()),
+            null,
+            null);
+    return new Outcome(
+        warm,
+        run.latencyNs(),
+        run.wallNs(),
+        load,
+        Throughput.overWall((double) batchSize * queries, run.wallNs()),
+        run.latencyNs(),
+        run.serviceNs(),
+        run.workerOf(),
+        times(offsets, run));
   }
 
   /**
-   * The highest rate that holds the latency bound, in at most {@code plan.peakProbes()} Server runs:
-   * from half the warm-up's capacity, doubling while the bound holds, then halving the interval
-   * between the highest rate that held and the lowest that did not. The result is the run at the
-   * peak (or, when no rate held, at the lowest probed), with every probe listed. A generating
-   * benchmark is refused a peak search (its recorders would hold every probe's requests).
+   * The highest rate that holds the latency bound, in at most {@code plan.peakProbes()} Server
+   * runs: from half the warm-up's capacity, doubling while the bound holds, then halving the
+   * interval between the highest rate that held and the lowest that did not. The result is the run
+   * at the peak (or, when no rate held, at the lowest probed), with every probe listed. A
+   * generating benchmark is refused a peak search (its recorders would hold every probe's
+   * requests).
    */
-  private Outcome peak(PhaseRun warm, StopRule measurement, int workers, double capacity,
-      Progress progress) throws Throwable {
+  private Outcome peak(
+      PhaseRun warm, StopRule measurement, int workers, double capacity, Progress progress)
+      throws Throwable {
     double rate = capacity > 0 ? capacity / 2 : 1;
     Double held = null;
     Double failed = null;
@@ -170,8 +240,14 @@ public final class LoadRun {
       Outcome run = server(warm, measurement, workers, rate, progress);
       LoadFigures load = run.load();
       boolean ok = load.latencyBound().held();
-      probes.add(new LoadFigures.Probe(rate, load.scheduledQps(), load.achievedQps(), load.queries(),
-          load.latencyBound().observedMs(), ok));
+      probes.add(
+          new LoadFigures.Probe(
+              rate,
+              load.scheduledQps(),
+              load.achievedQps(),
+              load.queries(),
+              load.latencyBound().observedMs(),
+              ok));
       if (lowest == null || rate < lowest.load().targetQps()) {
         lowest = run;
       }
@@ -189,9 +265,16 @@ public final class LoadRun {
       }
     }
     Outcome chosen = best != null ? best : lowest;
-    return new Outcome(chosen.warmup(), chosen.samplesNs(), chosen.wallNs(),
+    return new Outcome(
+        chosen.warmup(),
+        chosen.samplesNs(),
+        chosen.wallNs(),
         chosen.load().withPeak(new LoadFigures.Peak(held, plan.peakProbes(), List.copyOf(probes))),
-        chosen.throughput(), chosen.serverLatencyNs(), chosen.serviceNs(), chosen.workerOf(), chosen.times());
+        chosen.throughput(),
+        chosen.serverLatencyNs(),
+        chosen.serviceNs(),
+        chosen.workerOf(),
+        chosen.times());
   }
 
   /** Whether the bound's percentile of the queries' service times alone is over the bound. */
@@ -203,9 +286,12 @@ public final class LoadRun {
 
   /** {@code max(iterations, rate x time)} queries, at least 1 and at most the sample limit. */
   public static int queries(StopRule measurement, double ratePerSecond) {
-    long byTime = measurement.time() == null || !(ratePerSecond > 0) ? 0
-        : (long) Math.ceil(ratePerSecond * measurement.time().toNanos() / 1e9);
-    return (int) Math.max(1, Math.min(Defaults.MAX_SAMPLES, Math.max(measurement.iterations(), byTime)));
+    long byTime =
+        measurement.time() == null || !(ratePerSecond > 0)
+            ? 0
+            : (long) Math.ceil(ratePerSecond * measurement.time().toNanos() / 1e9);
+    return (int)
+        Math.max(1, Math.min(Defaults.MAX_SAMPLES, Math.max(measurement.iterations(), byTime)));
   }
 
   private ServerRun.Query query(AtomicLong done) {

@@ -7,5 +7,14 @@ import dev.junitbench.infra.LoadScenario;
  * query, Server's target rates, peak search and latency bound, the client counts of Concurrency,
  * workers, the generative bounds and the arrival seed. {@link LoadPlanning} checks it.
  */
-public record LoadSpec(LoadScenario[] scenarios, int samplesPerQuery, double[] targetQps, int peakSearch,
-    String latencyBound, int[] concurrency, int workers, String ttftBound, String tpotBound, long seed) {}
+public record LoadSpec(
+    LoadScenario[] scenarios,
+    int samplesPerQuery,
+    double[] targetQps,
+    int peakSearch,
+    String latencyBound,
+    int[] concurrency,
+    int workers,
+    String ttftBound,
+    String tpotBound,
+    long seed) {}

@@ -33,8 +33,8 @@ public record PoissonSchedule(double targetQps, long seed, long[] offsetsNs) {
    */
   public static PoissonSchedule of(double targetQps, int queries, long seed) {
     if (!(targetQps > 0 && Double.isFinite(targetQps))) {
-      throw new IllegalArgumentException("the target rate must be a positive number of queries per second, was "
-          + targetQps);
+      throw new IllegalArgumentException(
+          "the target rate must be a positive number of queries per second, was " + targetQps);
     }
     if (queries < 1) {
       throw new IllegalArgumentException("a schedule needs at least 1 query, was " + queries);

@@ -6,19 +6,22 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Runs a {@link PoissonSchedule} as LoadGen's Server scenario does: one scheduler thread issues each
- * query at its intended time to a pool of workers that share the model, never waiting for a
+ * Runs a {@link PoissonSchedule} as LoadGen's Server scenario does: one scheduler thread issues
+ * each query at its intended time to a pool of workers that share the model, never waiting for a
  * completion, so a system that falls behind builds a queue instead of slowing the arrivals. Latency
- * runs from the scheduled time to completion (queueing counts: coordinated omission is corrected, as
- * LoadGen and wrk2 do); service time from the actual start to completion is kept beside it, and so is
- * each query's issue lateness (actual issue - scheduled time). An interrupt stops the issuing; what
- * was not started is not run, and the run ends with an {@link InterruptedException}.
+ * runs from the scheduled time to completion (queueing counts: coordinated omission is corrected,
+ * as LoadGen and wrk2 do); service time from the actual start to completion is kept beside it, and
+ * so is each query's issue lateness (actual issue - scheduled time). An interrupt stops the
+ * issuing; what was not started is not run, and the run ends with an {@link InterruptedException}.
  *
  * @since 0.1.0
  */
 public final class ServerRun {
 
-  /** Parked waits end this long before the intended time; the rest is spun, for issue times within microseconds. */
+  /**
+   * Parked waits end this long before the intended time; the rest is spun, for issue times within
+   * microseconds.
+   */
   private static final long SPIN_NS = 100_000;
 
   /** The work one query does: one call of the benchmark. */
@@ -27,7 +30,10 @@ public final class ServerRun {
     /** Runs query {@code index} on worker {@code worker} (0 to workers - 1); timed. */
     void run(int worker, int index) throws Throwable;
 
-    /** What worker {@code worker} does after a query's completion is timed (closing what it handed over). */
+    /**
+     * What worker {@code worker} does after a query's completion is timed (closing what it handed
+     * over).
+     */
     default void afterTiming(int worker) throws Throwable {}
   }
 
@@ -40,7 +46,8 @@ public final class ServerRun {
    * @param wallNs from the run's start to the last completion
    * @param workerOf the worker that ran it
    */
-  public record Outcome(long[] latencyNs, long[] serviceNs, long[] latenessNs, long wallNs, int[] workerOf) {}
+  public record Outcome(
+      long[] latencyNs, long[] serviceNs, long[] latenessNs, long wallNs, int[] workerOf) {}
 
   private ServerRun() {}
 
@@ -55,8 +62,9 @@ public final class ServerRun {
   }
 
   /**
-   * Runs every query on {@code workers} threads, query i issued {@code offsetsNs[i]} after the start
-   * (ascending): all at 0 is MLPerf's Offline, and a closed loop of as many clients as workers.
+   * Runs every query on {@code workers} threads, query i issued {@code offsetsNs[i]} after the
+   * start (ascending): all at 0 is MLPerf's Offline, and a closed loop of as many clients as
+   * workers.
    *
    * @throws IllegalArgumentException when there are fewer than 1 worker or no query
    * @throws Throwable the first failure of a query, after every worker has stopped
@@ -74,8 +82,10 @@ public final class ServerRun {
     long[] started = new long[n];
     long[] completed = new long[n];
     int[] ranBy = new int[n];
-    // Queries are issued in order: the scheduler publishes how many are out, workers claim the next.
-    // No lock and no allocation per query; an idle worker parks, and the scheduler wakes one per query,
+    // Queries are issued in order: the scheduler publishes how many are out, workers claim the
+    // next.
+    // No lock and no allocation per query; an idle worker parks, and the scheduler wakes one per
+    // query,
     // so a large pool costs the schedule nothing.
     AtomicInteger published = new AtomicInteger();
     AtomicInteger claimed = new AtomicInteger();
@@ -84,8 +94,13 @@ public final class ServerRun {
     Thread[] pool = new Thread[workers];
     for (int w = 0; w < workers; w++) {
       int self = w;
-      pool[w] = new Thread(() -> work(self, n, published, claimed, parked, query, started, completed, ranBy, failure),
-          "junit-bench server worker " + w);
+      pool[w] =
+          new Thread(
+              () ->
+                  work(
+                      self, n, published, claimed, parked, query, started, completed, ranBy,
+                      failure),
+              "junit-bench server worker " + w);
       pool[w].setDaemon(true);
     }
     long start = System.nanoTime();
@@ -98,8 +113,10 @@ public final class ServerRun {
       start = System.nanoTime();
       for (int i = 0; i < n && failure.get() == null; i++) {
         if (!waitUntil(start + offsets[i], failure)) {
-          failure.compareAndSet(null, new InterruptedException("the Server run was interrupted at query " + i
-              + " of " + n));
+          failure.compareAndSet(
+              null,
+              new InterruptedException(
+                  "the Server run was interrupted at query " + i + " of " + n));
           break;
         }
         issued[i] = System.nanoTime();
@@ -152,15 +169,25 @@ public final class ServerRun {
     }
   }
 
-  private static void work(int self, int n, AtomicInteger published, AtomicInteger claimed, AtomicIntegerArray parked,
-      Query query, long[] started, long[] completed, int[] ranBy, AtomicReference<Throwable> failure) {
+  private static void work(
+      int self,
+      int n,
+      AtomicInteger published,
+      AtomicInteger claimed,
+      AtomicIntegerArray parked,
+      Query query,
+      long[] started,
+      long[] completed,
+      int[] ranBy,
+      AtomicReference<Throwable> failure) {
     while (true) {
       int index = claimed.get();
       if (index >= n) {
         return;
       }
       if (index >= published.get()) {
-        // Say so before looking again: a query published in between is seen here, or wakes this worker.
+        // Say so before looking again: a query published in between is seen here, or wakes this
+        // worker.
         parked.set(self, 1);
         if (claimed.get() >= published.get()) {
           LockSupport.park();

@@ -25,8 +25,12 @@ public final class StreamRun {
 
   static {
     try {
-      REPEAT = MethodHandles.lookup().findStatic(StreamRun.class, "repeat",
-          MethodType.methodType(void.class, MethodHandle.class, int.class));
+      REPEAT =
+          MethodHandles.lookup()
+              .findStatic(
+                  StreamRun.class,
+                  "repeat",
+                  MethodType.methodType(void.class, MethodHandle.class, int.class));
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -35,27 +39,62 @@ public final class StreamRun {
   private StreamRun() {}
 
   /**
-   * Warms up and measures {@code call} by the two rules; {@code load} is SingleStream, MultiStream or
-   * null (no load), {@code batchSize} the items of one call.
+   * Warms up and measures {@code call} by the two rules; {@code load} is SingleStream, MultiStream
+   * or null (no load), {@code batchSize} the items of one call.
    */
-  public static MeasurementOutcome measure(LoadPoint load, TimedCall call, StopRule warmup, StopRule measurement,
-      int batchSize, Progress progress, MeasurementLoop.PhaseListener warmedUp) throws Throwable {
+  public static MeasurementOutcome measure(
+      LoadPoint load,
+      TimedCall call,
+      StopRule warmup,
+      StopRule measurement,
+      int batchSize,
+      Progress progress,
+      MeasurementLoop.PhaseListener warmedUp)
+      throws Throwable {
     int perQuery = load != null && load.samplesPerQuery() != null ? load.samplesPerQuery() : 1;
-    TimedCall timed = perQuery == 1 ? call
-        : new TimedCall(MethodHandles.insertArguments(REPEAT, 0, call.body(), perQuery), call.afterTiming());
-    PhaseRun measured = new MeasurementLoop().run(timed, warmup, measurement, progress, warmedUp).measurement();
+    TimedCall timed =
+        perQuery == 1
+            ? call
+            : new TimedCall(
+                MethodHandles.insertArguments(REPEAT, 0, call.body(), perQuery),
+                call.afterTiming());
+    PhaseRun measured =
+        new MeasurementLoop().run(timed, warmup, measurement, progress, warmedUp).measurement();
     long[] samples = Arrays.copyOf(measured.samples(), measured.count());
-    Phase phase = new Phase(measured.iterations(), measured.elapsedNs() / 1e6,
-        measurement.hasPrecision() ? measurement.precision() : null,
-        measurement.hasPrecision() ? measured.precisionReached() : null,
-        measured.sampleLimitReached());
+    Phase phase =
+        new Phase(
+            measured.iterations(),
+            measured.elapsedNs() / 1e6,
+            measurement.hasPrecision() ? measurement.precision() : null,
+            measurement.hasPrecision() ? measured.precisionReached() : null,
+            measured.sampleLimitReached());
     int items = batchSize * perQuery;
-    LoadFigures figures = load == null ? null
-        : new LoadFigures(load.scenario().id(), null, load.samplesPerQuery(), samples.length,
-            null, null, measured.elapsedNs() > 0 ? samples.length / (measured.elapsedNs() / 1e9) : null,
-            measured.elapsedNs() / 1e6, null, null, null, null, null);
-    return new MeasurementOutcome(samples, phase, measured.elapsedNs(), measured.iterations() * items,
-        Throughput.samplesPerSecond(items, samples, samples.length), figures, null, null);
+    LoadFigures figures =
+        load == null
+            ? null
+            : new LoadFigures(
+                load.scenario().id(),
+                null,
+                load.samplesPerQuery(),
+                samples.length,
+                null,
+                null,
+                measured.elapsedNs() > 0 ? samples.length / (measured.elapsedNs() / 1e9) : null,
+                measured.elapsedNs() / 1e6,
+                null,
+                null,
+                null,
+                null,
+                null);
+    return new MeasurementOutcome(
+        samples,
+        phase,
+        measured.elapsedNs(),
+        measured.iterations() * items,
+        Throughput.samplesPerSecond(items, samples, samples.length),
+        figures,
+        null,
+        null);
   }
 
   /** A MultiStream query: {@code samples} calls back to back. */

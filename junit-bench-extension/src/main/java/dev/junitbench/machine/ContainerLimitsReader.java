@@ -28,7 +28,10 @@ public final class ContainerLimitsReader {
       Long memory = tightest(root, own, "memory.max", ContainerLimitsReader::v2Memory);
       return Optional.of(new ContainerLimits(2, cpu, memory));
     }
-    Path cpuMount = Files.isDirectory(root.resolve("cpu,cpuacct")) ? root.resolve("cpu,cpuacct") : root.resolve("cpu");
+    Path cpuMount =
+        Files.isDirectory(root.resolve("cpu,cpuacct"))
+            ? root.resolve("cpu,cpuacct")
+            : root.resolve("cpu");
     Path memoryMount = root.resolve("memory");
     boolean cpuFiles = Files.isRegularFile(cpuMount.resolve("cpu.cfs_quota_us"));
     boolean memoryFiles = Files.isRegularFile(memoryMount.resolve("memory.limit_in_bytes"));
@@ -36,10 +39,21 @@ public final class ContainerLimitsReader {
       return Optional.empty();
     }
     Path cpuOwn = own(cpuMount, path(procSelfCgroup, "cpu"));
-    Double cpu = tightest(cpuMount, cpuOwn, "cpu.cfs_quota_us",
-        quota -> line(cpuOwnOrAbove(cpuMount, cpuOwn)).map(period -> v1Cpu(quota, period)).orElse(null));
-    Long memory = tightest(memoryMount, own(memoryMount, path(procSelfCgroup, "memory")), "memory.limit_in_bytes",
-        ContainerLimitsReader::v1Memory);
+    Double cpu =
+        tightest(
+            cpuMount,
+            cpuOwn,
+            "cpu.cfs_quota_us",
+            quota ->
+                line(cpuOwnOrAbove(cpuMount, cpuOwn))
+                    .map(period -> v1Cpu(quota, period))
+                    .orElse(null));
+    Long memory =
+        tightest(
+            memoryMount,
+            own(memoryMount, path(procSelfCgroup, "memory")),
+            "memory.limit_in_bytes",
+            ContainerLimitsReader::v1Memory);
     return Optional.of(new ContainerLimits(1, cpu, memory));
   }
 
@@ -59,22 +73,29 @@ public final class ContainerLimitsReader {
   static String path(List<String> lines, String controller) {
     for (String line : lines) {
       String[] parts = line.split(":", 3);
-      if (parts.length == 3 && (controller.isEmpty() ? parts[0].equals("0") && parts[1].isEmpty()
-          : List.of(parts[1].split(",")).contains(controller))) {
+      if (parts.length == 3
+          && (controller.isEmpty()
+              ? parts[0].equals("0") && parts[1].isEmpty()
+              : List.of(parts[1].split(",")).contains(controller))) {
         return parts[2].strip();
       }
     }
     return "/";
   }
 
-  /** The group's folder under {@code mount}, or the mount itself where a namespace hides the path. */
+  /**
+   * The group's folder under {@code mount}, or the mount itself where a namespace hides the path.
+   */
   private static Path own(Path mount, String path) {
     Path own = path.equals("/") || path.isEmpty() ? mount : mount.resolve(path.substring(1));
     return Files.isDirectory(own) ? own : mount;
   }
 
-  /** The tightest limit in {@code file} from {@code own} up to {@code mount}; null when none limits. */
-  private static <T extends Comparable<T>> T tightest(Path mount, Path own, String file, Function<String, T> parse) {
+  /**
+   * The tightest limit in {@code file} from {@code own} up to {@code mount}; null when none limits.
+   */
+  private static <T extends Comparable<T>> T tightest(
+      Path mount, Path own, String file, Function<String, T> parse) {
     T tightest = null;
     for (Path dir = own; dir != null && dir.startsWith(mount); dir = dir.getParent()) {
       T limit = line(dir.resolve(file)).map(parse).orElse(null);
@@ -96,7 +117,8 @@ public final class ContainerLimitsReader {
 
   private static Optional<String> line(Path file) {
     try {
-      return Files.isReadable(file) ? Optional.of(Files.readString(file, StandardCharsets.US_ASCII).strip())
+      return Files.isReadable(file)
+          ? Optional.of(Files.readString(file, StandardCharsets.US_ASCII).strip())
           : Optional.empty();
     } catch (IOException | RuntimeException e) {
       return Optional.empty();

@@ -18,8 +18,8 @@ public record GpuInventory(List<GpuInfo> gpus, String problem) {
   private static final Map<String, GpuInventory> ASKED = new ConcurrentHashMap<>();
 
   /**
-   * Stops asking {@code command} for the rest of the process: it hung or failed after the inventory,
-   * and every later scenario would wait for it again.
+   * Stops asking {@code command} for the rest of the process: it hung or failed after the
+   * inventory, and every later scenario would wait for it again.
    */
   public static void markUnusable(String command, String reason) {
     ASKED.put(command, new GpuInventory(List.of(), reason));
@@ -27,13 +27,15 @@ public record GpuInventory(List<GpuInfo> gpus, String problem) {
 
   /** The inventory nvidia-smi as {@code command} gives. */
   public static GpuInventory of(String command) {
-    return ASKED.computeIfAbsent(command, key -> {
-      try {
-        List<GpuInfo> gpus = new NvidiaSmi(key, Defaults.NVIDIA_SMI_TIMEOUT).gpus();
-        return new GpuInventory(gpus, gpus.isEmpty() ? key + " lists no GPU" : null);
-      } catch (NvidiaSmiException e) {
-        return new GpuInventory(List.of(), e.getMessage());
-      }
-    });
+    return ASKED.computeIfAbsent(
+        command,
+        key -> {
+          try {
+            List<GpuInfo> gpus = new NvidiaSmi(key, Defaults.NVIDIA_SMI_TIMEOUT).gpus();
+            return new GpuInventory(gpus, gpus.isEmpty() ? key + " lists no GPU" : null);
+          } catch (NvidiaSmiException e) {
+            return new GpuInventory(List.of(), e.getMessage());
+          }
+        });
   }
 }

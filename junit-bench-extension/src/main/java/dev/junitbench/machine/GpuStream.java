@@ -31,8 +31,14 @@ public final class GpuStream {
    * @param linesRead every line read, the measurement's or not
    * @param problem what nvidia-smi printed that is not its format, or null
    */
-  public record Figures(Integer gpu, Double utilizationPct, Double memoryPeakMb, Double powerAvgW, int samples,
-      int linesRead, String problem) {}
+  public record Figures(
+      Integer gpu,
+      Double utilizationPct,
+      Double memoryPeakMb,
+      Double powerAvgW,
+      int samples,
+      int linesRead,
+      String problem) {}
 
   /** Running totals of one GPU's lines. */
   private static final class Totals {
@@ -62,8 +68,9 @@ public final class GpuStream {
   }
 
   private void read() {
-    try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
-        StandardCharsets.UTF_8))) {
+    try (BufferedReader lines =
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = lines.readLine()) != null) {
         if (!line.isBlank()) {
@@ -86,7 +93,8 @@ public final class GpuStream {
       Map<String, String> row = NvidiaSmi.parse(fields, line);
       Long index = NvidiaSmi.number(row.get("index"));
       if (index == null) {
-        throw new NvidiaSmiException("nvidia-smi printed something unexpected: '" + line + "' (no GPU index)");
+        throw new NvidiaSmiException(
+            "nvidia-smi printed something unexpected: '" + line + "' (no GPU index)");
       }
       Double utilization = NvidiaSmi.decimal(row.get("utilization.gpu"));
       Double memory = NvidiaSmi.decimal(row.get("memory.used"));
@@ -114,7 +122,9 @@ public final class GpuStream {
     }
   }
 
-  /** Ends the measurement's window, stops nvidia-smi and summarizes what it printed in the window. */
+  /**
+   * Ends the measurement's window, stops nvidia-smi and summarizes what it printed in the window.
+   */
   public Figures stop() {
     synchronized (this) {
       windowEnd = System.nanoTime();
@@ -147,8 +157,13 @@ public final class GpuStream {
       return new Figures(null, null, null, null, 0, linesRead, unexpected);
     }
     Totals t = totals.get(busiest);
-    return new Figures(busiest, t.utilizationCount == 0 ? null : t.utilizationSum / t.utilizationCount,
-        t.memoryPeak < 0 ? null : t.memoryPeak, t.powerCount == 0 ? null : t.powerSum / t.powerCount, t.lines,
-        linesRead, unexpected);
+    return new Figures(
+        busiest,
+        t.utilizationCount == 0 ? null : t.utilizationSum / t.utilizationCount,
+        t.memoryPeak < 0 ? null : t.memoryPeak,
+        t.powerCount == 0 ? null : t.powerSum / t.powerCount,
+        t.lines,
+        linesRead,
+        unexpected);
   }
 }

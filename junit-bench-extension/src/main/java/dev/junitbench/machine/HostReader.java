@@ -34,7 +34,8 @@ public final class HostReader {
    * @param nvidiaSmi the nvidia-smi command
    * @param oshi reads OSHI's facts; a failure leaves them null with one warning
    */
-  public static HostInfo collect(boolean includeName, Path cgroupRoot, String nvidiaSmi, Supplier<OshiFacts> oshi) {
+  public static HostInfo collect(
+      boolean includeName, Path cgroupRoot, String nvidiaSmi, Supplier<OshiFacts> oshi) {
     List<String> problems = new ArrayList<>();
     OshiFacts facts = null;
     try {
@@ -42,11 +43,15 @@ public final class HostReader {
     } catch (RuntimeException | LinkageError e) {
       String reason = Oshi.failureReason(e);
       RunWarnings.warnOnce("oshi: " + reason, reason + " (oshi figures are null)");
-      problems.add("cpu_vendor, cpu_physical_cores, cpu_logical_cores, cpu_max_frequency_hz, distribution, kernel,"
-          + " name: " + reason);
+      problems.add(
+          "cpu_vendor, cpu_physical_cores, cpu_logical_cores, cpu_max_frequency_hz, distribution, kernel,"
+              + " name: "
+              + reason);
     }
-    ContainerLimits container = ContainerLimitsReader.read(cgroupRoot, ContainerLimitsReader.procSelfCgroup(PROC_SELF_CGROUP))
-        .orElse(null);
+    ContainerLimits container =
+        ContainerLimitsReader.read(
+                cgroupRoot, ContainerLimitsReader.procSelfCgroup(PROC_SELF_CGROUP))
+            .orElse(null);
     if (container == null) {
       problems.add("container: no control group files under " + cgroupRoot);
     }
@@ -54,8 +59,11 @@ public final class HostReader {
     List<GpuInfo> gpus = new ArrayList<>(inventory.gpus());
     if (facts != null) {
       facts.graphicsCards().stream()
-          .filter(card -> card.vendor() == null || !card.vendor().toLowerCase(Locale.ROOT).contains("nvidia")
-              || inventory.gpus().isEmpty())
+          .filter(
+              card ->
+                  card.vendor() == null
+                      || !card.vendor().toLowerCase(Locale.ROOT).contains("nvidia")
+                      || inventory.gpus().isEmpty())
           .forEach(gpus::add);
     }
     if (inventory.problem() != null) {
@@ -74,7 +82,9 @@ public final class HostReader {
         facts == null ? null : facts.physicalCores(),
         facts == null ? null : facts.logicalCores(),
         facts == null ? null : facts.maxFrequencyHz(),
-        facts != null && facts.totalMemoryBytes() != null ? facts.totalMemoryBytes() : physicalMemoryBytes(),
+        facts != null && facts.totalMemoryBytes() != null
+            ? facts.totalMemoryBytes()
+            : physicalMemoryBytes(),
         container,
         List.copyOf(gpus),
         problems.isEmpty() ? null : String.join("; ", problems));
@@ -119,8 +129,22 @@ public final class HostReader {
   /** A host nothing could be learned of but what the JVM says, and why. */
   public static HostInfo unknown(String reason) {
     RunWarnings.warnOnce("host: " + reason, reason + " (host figures are null)");
-    return new HostInfo(null, System.getProperty("os.name"), System.getProperty("os.version"),
-        System.getProperty("os.arch"), null, null, Runtime.getRuntime().availableProcessors(), null, null, null, null,
-        null, null, null, List.of(), reason);
+    return new HostInfo(
+        null,
+        System.getProperty("os.name"),
+        System.getProperty("os.version"),
+        System.getProperty("os.arch"),
+        null,
+        null,
+        Runtime.getRuntime().availableProcessors(),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        List.of(),
+        reason);
   }
 }

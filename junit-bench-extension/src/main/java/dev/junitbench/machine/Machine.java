@@ -18,9 +18,9 @@ import oshi.SystemInfo;
 import oshi.hardware.CentralProcessor;
 
 /**
- * What the resource sampler reads of this process and this machine. The real one reads
- * {@code /proc} and the JVM's management beans, and OSHI where Linux's files are not there; tests
- * give fakes, broken ones included.
+ * What the resource sampler reads of this process and this machine. The real one reads {@code
+ * /proc} and the JVM's management beans, and OSHI where Linux's files are not there; tests give
+ * fakes, broken ones included.
  */
 public interface Machine {
 
@@ -28,9 +28,9 @@ public interface Machine {
   long rssBytes() throws Exception;
 
   /**
-   * Hands memory the process freed back to the system where the C library keeps it (glibc's
-   * {@code malloc_trim}), so the resident set grows with what is allocated next instead of reusing
-   * what an earlier model freed. Does nothing where that is not possible.
+   * Hands memory the process freed back to the system where the C library keeps it (glibc's {@code
+   * malloc_trim}), so the resident set grows with what is allocated next instead of reusing what an
+   * earlier model freed. Does nothing where that is not possible.
    */
   default void releaseFreedMemory() {}
 
@@ -81,7 +81,9 @@ public interface Machine {
         long pages = residentPages();
         long bytes = statusRssBytes();
         // The two files are read a moment apart: the nearest power of two is the page size.
-        pageSize = Long.highestOneBit(Math.max(1024, Math.round((double) bytes / Math.max(1, pages)) * 3 / 2));
+        pageSize =
+            Long.highestOneBit(
+                Math.max(1024, Math.round((double) bytes / Math.max(1, pages)) * 3 / 2));
       }
       return residentPages() * pageSize;
     }
@@ -170,7 +172,10 @@ public interface Machine {
       return sumOverCollectors(GarbageCollectorMXBean::getCollectionTime);
     }
 
-    /** The sum of a figure over the collectors that report it (-1 each that does not); -1 when none does. */
+    /**
+     * The sum of a figure over the collectors that report it (-1 each that does not); -1 when none
+     * does.
+     */
     private static long sumOverCollectors(ToLongFunction<GarbageCollectorMXBean> figure) {
       long sum = -1;
       for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
@@ -204,7 +209,8 @@ public interface Machine {
         try {
           NativeCaches.prepareJna();
           if (System.getProperty("slf4j.internal.verbosity") == null) {
-            // OSHI logs through SLF4J; without a provider SLF4J would print three lines of warning per run.
+            // OSHI logs through SLF4J; without a provider SLF4J would print three lines of warning
+            // per run.
             System.setProperty("slf4j.internal.verbosity", "ERROR");
           }
           system = new SystemInfo();
@@ -220,8 +226,12 @@ public interface Machine {
 
     /** How a failure of OSHI is told, the same wherever it shows. */
     public static String failureReason(Throwable e) {
-      Throwable cause = e instanceof IllegalStateException && e.getCause() != null
-          && String.valueOf(e.getMessage()).startsWith("OSHI cannot read") ? e.getCause() : e;
+      Throwable cause =
+          e instanceof IllegalStateException
+                  && e.getCause() != null
+                  && String.valueOf(e.getMessage()).startsWith("OSHI cannot read")
+              ? e.getCause()
+              : e;
       return "OSHI cannot read this machine (" + Causes.describe(cause) + ")";
     }
   }

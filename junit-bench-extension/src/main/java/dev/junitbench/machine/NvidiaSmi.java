@@ -27,8 +27,11 @@ public final class NvidiaSmi {
 
   /** The inventory query; its fields are those of the recorded outputs the parser is tested on. */
   static final List<String> INVENTORY = List.of("name", "memory.total", "driver_version");
+
   /** The sampling query, one line per GPU per interval. */
-  static final List<String> SAMPLES = List.of("index", "utilization.gpu", "memory.used", "power.draw");
+  static final List<String> SAMPLES =
+      List.of("index", "utilization.gpu", "memory.used", "power.draw");
+
   /** The per-process memory query. */
   static final List<String> APPS = List.of("pid", "used_memory");
 
@@ -37,7 +40,10 @@ public final class NvidiaSmi {
   private final String command;
   private final Duration timeout;
 
-  /** nvidia-smi as {@code command} (a name on the PATH or a path); one-off queries give up after {@code timeout}. */
+  /**
+   * nvidia-smi as {@code command} (a name on the PATH or a path); one-off queries give up after
+   * {@code timeout}.
+   */
   public NvidiaSmi(String command, Duration timeout) {
     this.command = command;
     this.timeout = timeout;
@@ -53,13 +59,22 @@ public final class NvidiaSmi {
    *     output that is not the documented format
    */
   public List<GpuInfo> gpus() throws NvidiaSmiException {
-    List<String> lines = query(List.of("--query-gpu=" + String.join(",", INVENTORY), "--format=csv,noheader,nounits"));
+    List<String> lines =
+        query(
+            List.of("--query-gpu=" + String.join(",", INVENTORY), "--format=csv,noheader,nounits"));
     String cuda = cudaVersion(query(List.of())).orElse(null);
     List<GpuInfo> gpus = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
       Map<String, String> row = parse(INVENTORY, lines.get(i));
-      gpus.add(new GpuInfo(i, row.get("name"), "NVIDIA", number(row.get("memory.total")), row.get("driver_version"),
-          cuda, "nvidia-smi"));
+      gpus.add(
+          new GpuInfo(
+              i,
+              row.get("name"),
+              "NVIDIA",
+              number(row.get("memory.total")),
+              row.get("driver_version"),
+              cuda,
+              "nvidia-smi"));
     }
     return gpus;
   }
@@ -68,7 +83,11 @@ public final class NvidiaSmi {
   public Optional<Long> processMemoryMb(long pid) throws NvidiaSmiException {
     long total = 0;
     boolean found = false;
-    for (String line : query(List.of("--query-compute-apps=" + String.join(",", APPS), "--format=csv,noheader,nounits"))) {
+    for (String line :
+        query(
+            List.of(
+                "--query-compute-apps=" + String.join(",", APPS),
+                "--format=csv,noheader,nounits"))) {
       Map<String, String> row = parse(APPS, line);
       Long used = number(row.get("used_memory"));
       if (String.valueOf(pid).equals(row.get("pid")) && used != null) {
@@ -81,8 +100,14 @@ public final class NvidiaSmi {
 
   /** Starts {@code nvidia-smi -lms} sampling every {@code interval}. */
   public GpuStream stream(Duration interval) throws NvidiaSmiException {
-    List<String> arguments = new ArrayList<>(List.of(command, "--query-gpu=" + String.join(",", SAMPLES),
-        "--format=csv,noheader,nounits", "-lms", String.valueOf(Math.max(1, interval.toMillis()))));
+    List<String> arguments =
+        new ArrayList<>(
+            List.of(
+                command,
+                "--query-gpu=" + String.join(",", SAMPLES),
+                "--format=csv,noheader,nounits",
+                "-lms",
+                String.valueOf(Math.max(1, interval.toMillis()))));
     try {
       // Its errors come with its lines: a full, unread error pipe would stop it.
       Process process = new ProcessBuilder(arguments).redirectErrorStream(true).start();
@@ -105,18 +130,28 @@ public final class NvidiaSmi {
     try {
       // Read in the background: a process that hangs must not hang the run.
       List<String> lines = new ArrayList<>();
-      Thread reader = new Thread(() -> readLines(process.getInputStream(), lines), "junit-bench nvidia-smi reader");
+      Thread reader =
+          new Thread(
+              () -> readLines(process.getInputStream(), lines), "junit-bench nvidia-smi reader");
       reader.setDaemon(true);
       reader.start();
       if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        throw new NvidiaSmiException(command + " " + String.join(" ", options) + " did not answer within "
-            + timeout.toSeconds() + " s (a hung driver?)");
+        throw new NvidiaSmiException(
+            command
+                + " "
+                + String.join(" ", options)
+                + " did not answer within "
+                + timeout.toSeconds()
+                + " s (a hung driver?)");
       }
       reader.join(timeout.toMillis());
       synchronized (lines) {
         if (process.exitValue() != 0) {
-          throw new NvidiaSmiException(command + " failed with exit status " + process.exitValue()
-              + (lines.isEmpty() ? "" : ": " + lines.get(0)));
+          throw new NvidiaSmiException(
+              command
+                  + " failed with exit status "
+                  + process.exitValue()
+                  + (lines.isEmpty() ? "" : ": " + lines.get(0)));
         }
         return List.copyOf(lines);
       }
@@ -129,12 +164,17 @@ public final class NvidiaSmi {
   }
 
   private NvidiaSmiException notRunnable(Exception e) {
-    return new NvidiaSmiException(command + " cannot be run (" + e.getMessage() + "); no NVIDIA driver here, or set"
-        + " junit.bench.nvidia-smi to its path");
+    return new NvidiaSmiException(
+        command
+            + " cannot be run ("
+            + e.getMessage()
+            + "); no NVIDIA driver here, or set"
+            + " junit.bench.nvidia-smi to its path");
   }
 
   private static void readLines(InputStream in, List<String> lines) {
-    try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+    try (BufferedReader reader =
+        new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
       String line;
       while ((line = reader.readLine()) != null) {
         if (!line.isBlank()) {
@@ -148,7 +188,10 @@ public final class NvidiaSmi {
     }
   }
 
-  /** The CUDA version nvidia-smi's banner names ({@code | NVIDIA-SMI 550.54  Driver Version: 550.54  CUDA Version: 12.4 |}). */
+  /**
+   * The CUDA version nvidia-smi's banner names ({@code | NVIDIA-SMI 550.54 Driver Version: 550.54
+   * CUDA Version: 12.4 |}).
+   */
   static Optional<String> cudaVersion(List<String> banner) {
     for (String line : banner) {
       Matcher matcher = CUDA_VERSION.matcher(line);
@@ -168,15 +211,25 @@ public final class NvidiaSmi {
   static Map<String, String> parse(List<String> fields, String line) throws NvidiaSmiException {
     String[] values = line.split(",", -1);
     if (values.length != fields.size()) {
-      throw new NvidiaSmiException("nvidia-smi printed something unexpected: '" + line + "' (expected "
-          + fields.size() + " values: " + String.join(", ", fields) + ")");
+      throw new NvidiaSmiException(
+          "nvidia-smi printed something unexpected: '"
+              + line
+              + "' (expected "
+              + fields.size()
+              + " values: "
+              + String.join(", ", fields)
+              + ")");
     }
     Map<String, String> row = new LinkedHashMap<>();
     for (int i = 0; i < values.length; i++) {
       String value = values[i].strip();
       String lower = value.toLowerCase(Locale.ROOT);
-      boolean missing = value.isEmpty() || lower.equals("n/a") || lower.equals("[n/a]") || lower.startsWith("[not supported")
-          || lower.startsWith("[unknown error");
+      boolean missing =
+          value.isEmpty()
+              || lower.equals("n/a")
+              || lower.equals("[n/a]")
+              || lower.startsWith("[not supported")
+              || lower.startsWith("[unknown error");
       row.put(fields.get(i), missing ? null : value);
     }
     return row;
@@ -196,7 +249,8 @@ public final class NvidiaSmi {
     try {
       return Double.parseDouble(value);
     } catch (NumberFormatException e) {
-      throw new NvidiaSmiException("nvidia-smi printed something unexpected: '" + value + "' where a number belongs");
+      throw new NvidiaSmiException(
+          "nvidia-smi printed something unexpected: '" + value + "' where a number belongs");
     }
   }
 }

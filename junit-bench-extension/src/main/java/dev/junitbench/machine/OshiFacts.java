@@ -24,8 +24,16 @@ import oshi.software.os.OperatingSystem;
  * @param hostName the host's name
  * @param graphicsCards the graphics cards OSHI sees
  */
-public record OshiFacts(String cpuModel, String cpuVendor, Integer physicalCores, Integer logicalCores,
-    Long maxFrequencyHz, Long totalMemoryBytes, String distribution, String kernel, String hostName,
+public record OshiFacts(
+    String cpuModel,
+    String cpuVendor,
+    Integer physicalCores,
+    Integer logicalCores,
+    Long maxFrequencyHz,
+    Long totalMemoryBytes,
+    String distribution,
+    String kernel,
+    String hostName,
     List<GpuInfo> graphicsCards) {
 
   /** Reads the machine with OSHI. */
@@ -36,14 +44,27 @@ public record OshiFacts(String cpuModel, String cpuVendor, Integer physicalCores
     OperatingSystem os = system.getOperatingSystem();
     List<GpuInfo> cards = new ArrayList<>();
     for (GraphicsCard card : hardware.getGraphicsCards()) {
-      cards.add(new GpuInfo(null, card.getName(), card.getVendor(),
-          card.getVRam() > 0 ? card.getVRam() / (1024 * 1024) : null, card.getVersionInfo(), null, "oshi"));
+      cards.add(
+          new GpuInfo(
+              null,
+              card.getName(),
+              card.getVendor(),
+              card.getVRam() > 0 ? card.getVRam() / (1024 * 1024) : null,
+              card.getVersionInfo(),
+              null,
+              "oshi"));
     }
     long maxFrequency = processor.getMaxFreq();
-    return new OshiFacts(processor.getProcessorIdentifier().getName(), processor.getProcessorIdentifier().getVendor(),
-        processor.getPhysicalProcessorCount(), processor.getLogicalProcessorCount(),
-        maxFrequency > 0 ? maxFrequency : null, hardware.getMemory().getTotal(),
-        (os.getFamily() + " " + os.getVersionInfo().getVersion()).strip(), os.getVersionInfo().getBuildNumber(),
-        os.getNetworkParams().getHostName(), cards);
+    return new OshiFacts(
+        processor.getProcessorIdentifier().getName(),
+        processor.getProcessorIdentifier().getVendor(),
+        processor.getPhysicalProcessorCount(),
+        processor.getLogicalProcessorCount(),
+        maxFrequency > 0 ? maxFrequency : null,
+        hardware.getMemory().getTotal(),
+        (os.getFamily() + " " + os.getVersionInfo().getVersion()).strip(),
+        os.getVersionInfo().getBuildNumber(),
+        os.getNetworkParams().getHostName(),
+        cards);
   }
 }

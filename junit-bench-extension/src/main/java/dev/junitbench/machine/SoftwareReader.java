@@ -35,7 +35,9 @@ public final class SoftwareReader {
         ownVersion(),
         readJvmArguments(),
         readGarbageCollectors(),
-        Runtime.getRuntime().maxMemory() == Long.MAX_VALUE ? null : Runtime.getRuntime().maxMemory(),
+        Runtime.getRuntime().maxMemory() == Long.MAX_VALUE
+            ? null
+            : Runtime.getRuntime().maxMemory(),
         Map.of());
   }
 
@@ -52,18 +54,22 @@ public final class SoftwareReader {
   }
 
   private static final Pattern SECRET =
-      Pattern.compile("(?i)^(-D[^=]*(password|passwd|secret|token|credential|apikey|api[._-]key)[^=]*=).*");
+      Pattern.compile(
+          "(?i)^(-D[^=]*(password|passwd|secret|token|credential|apikey|api[._-]key)[^=]*=).*");
 
   /** {@code -Ddb.password=hunter2} becomes {@code -Ddb.password=***}. */
   static List<String> redact(List<String> arguments) {
-    return arguments.stream().map(argument -> SECRET.matcher(argument).replaceFirst("$1***")).toList();
+    return arguments.stream()
+        .map(argument -> SECRET.matcher(argument).replaceFirst("$1***"))
+        .toList();
   }
 
   /** The collectors in use ({@code G1 Young Generation}, ...). */
   private static List<String> readGarbageCollectors() {
     try {
       return ManagementFactory.getGarbageCollectorMXBeans().stream()
-          .map(GarbageCollectorMXBean::getName).toList();
+          .map(GarbageCollectorMXBean::getName)
+          .toList();
     } catch (RuntimeException | LinkageError e) {
       return null;
     }

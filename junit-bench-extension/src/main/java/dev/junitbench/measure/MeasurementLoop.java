@@ -33,11 +33,16 @@ public final class MeasurementLoop {
   }
 
   /**
-   * Runs {@code call} through both phases. Exceptions thrown by the body propagate; so do exceptions
-   * from closing what it handed over to be closed after timing.
+   * Runs {@code call} through both phases. Exceptions thrown by the body propagate; so do
+   * exceptions from closing what it handed over to be closed after timing.
    */
-  public Phases run(TimedCall call, StopRule warmup, StopRule measurement, Progress progress,
-      PhaseListener listener) throws Throwable {
+  public Phases run(
+      TimedCall call,
+      StopRule warmup,
+      StopRule measurement,
+      Progress progress,
+      PhaseListener listener)
+      throws Throwable {
     PhaseRun warm;
     long[] buffer;
     if (warmup.isOff()) {
@@ -58,7 +63,10 @@ public final class MeasurementLoop {
     return new Phases(warm, measured);
   }
 
-  /** Only the warm-up phase of {@link #run}, for loads that measure otherwise; its samples are not kept. */
+  /**
+   * Only the warm-up phase of {@link #run}, for loads that measure otherwise; its samples are not
+   * kept.
+   */
   public PhaseRun warmup(TimedCall call, StopRule warmup, Progress progress) throws Throwable {
     if (warmup.isOff()) {
       return PhaseRun.none();
@@ -77,12 +85,16 @@ public final class MeasurementLoop {
     if (rule.time() != null) {
       long byTime = meanNs > 0 ? (long) (rule.time().toNanos() / meanNs * 1.25) + 16 : 1024;
       // With a precision target the time is only an upper bound: do not reserve all of it up front.
-      wanted = rule.hasPrecision() ? Math.max(wanted, Math.min(byTime, 1 << 16)) : Math.max(wanted, byTime);
+      wanted =
+          rule.hasPrecision()
+              ? Math.max(wanted, Math.min(byTime, 1 << 16))
+              : Math.max(wanted, byTime);
     }
     return (int) Math.min(wanted, maxSamples);
   }
 
-  private PhaseRun phase(TimedCall call, StopRule rule, long[] samples, boolean wrap, Progress progress)
+  private PhaseRun phase(
+      TimedCall call, StopRule rule, long[] samples, boolean wrap, Progress progress)
       throws Throwable {
     final MethodHandle body = call.body();
     final AfterTiming afterTiming = call.afterTiming();
@@ -160,7 +172,9 @@ public final class MeasurementLoop {
     return new PhaseRun(buffer, kept, count, end - start, reached, limit);
   }
 
-  /** (ci95_high - ci95_low) / 2 / median of the first {@code count} samples, or NaN when undefined. */
+  /**
+   * (ci95_high - ci95_low) / 2 / median of the first {@code count} samples, or NaN when undefined.
+   */
   public static double halfWidthRatio(long[] samples, int count, long[] scratch) {
     int k = MedianInterval.lowerRank(count);
     if (k < 1) {

@@ -11,5 +11,12 @@ import dev.junitbench.results.Throughput;
  * queue (null but for a pooled load of a generating benchmark) and its times (null but for a pooled
  * load).
  */
-public record MeasurementOutcome(long[] samplesNs, Phase phase, long elapsedNs, long items, Throughput throughput,
-    LoadFigures load, long[] queueNs, QueryTimes queryTimes) {}
+public record MeasurementOutcome(
+    long[] samplesNs,
+    Phase phase,
+    long elapsedNs,
+    long items,
+    Throughput throughput,
+    LoadFigures load,
+    long[] queueNs,
+    QueryTimes queryTimes) {}

@@ -45,8 +45,14 @@ public final class ProgressLine implements Runnable {
 
   String line() {
     double seconds = (System.nanoTime() - progress.phaseStartNs) / 1e9;
-    return String.format(Locale.ROOT, "junit-bench: %s %s: %d iterations in %.1f s (measurement: %s)",
-        scenario, progress.phase, progress.iterations.get(), seconds, measurement.describe());
+    return String.format(
+        Locale.ROOT,
+        "junit-bench: %s %s: %d iterations in %.1f s (measurement: %s)",
+        scenario,
+        progress.phase,
+        progress.iterations.get(),
+        seconds,
+        measurement.describe());
   }
 
   /** Stops the line and waits for it, so no progress line follows the scenario's result. */

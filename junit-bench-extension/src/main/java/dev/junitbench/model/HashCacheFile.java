@@ -23,17 +23,20 @@ import java.util.regex.Pattern;
  * The file that keeps model hashes on a machine, one line per file: its SHA-256, content size, the
  * size and modification time it had when hashed, and its key (absolute path, or jar and entry).
  * Written under a file lock and replaced atomically, so builds sharing the machine neither lose nor
- * tear each other's lines; a file that cannot be read or written is warned about once and done without.
+ * tear each other's lines; a file that cannot be read or written is warned about once and done
+ * without.
  */
 final class HashCacheFile {
 
   /** Lines kept at most; the oldest go first. */
   static final int MAX_ENTRIES = 1000;
+
   /** The cause under which problems with the file are warned about, once per run. */
   static final String WARNING = "model-hash-cache";
 
-  private static final String HEADER = "# junit-bench model SHA-256 cache: sha256, bytes, file size, file mtime (ns),"
-      + " file (path, or jar!/entry); safe to delete";
+  private static final String HEADER =
+      "# junit-bench model SHA-256 cache: sha256, bytes, file size, file mtime (ns),"
+          + " file (path, or jar!/entry); safe to delete";
   private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
   // A FileLock belongs to the whole JVM: two threads of one JVM must queue here, not on the file.
   private static final Object JVM_LOCK = new Object();
@@ -58,7 +61,10 @@ final class HashCacheFile {
     return file;
   }
 
-  /** The entries in the file, oldest first; none when it is missing, unreadable lines dropped with a warning. */
+  /**
+   * The entries in the file, oldest first; none when it is missing, unreadable lines dropped with a
+   * warning.
+   */
   LinkedHashMap<String, Entry> read() {
     LinkedHashMap<String, Entry> entries = new LinkedHashMap<>();
     String text;
@@ -86,9 +92,15 @@ final class HashCacheFile {
       }
     }
     if (damaged > 0) {
-      RunWarnings.warnOnce(WARNING + "-damaged", "the model hash cache " + file + " has " + damaged
-          + (damaged == 1 ? " line" : " lines") + " it cannot read; they are dropped when it is next written"
-          + " (the models they named are hashed again)");
+      RunWarnings.warnOnce(
+          WARNING + "-damaged",
+          "the model hash cache "
+              + file
+              + " has "
+              + damaged
+              + (damaged == 1 ? " line" : " lines")
+              + " it cannot read; they are dropped when it is next written"
+              + " (the models they named are hashed again)");
     }
     return entries;
   }
@@ -108,31 +120,43 @@ final class HashCacheFile {
   }
 
   /**
-   * Adds {@code entry} under {@code key} to what the file holds now (other JVMs' lines kept), drops the
-   * lines of files that are gone and the oldest beyond {@link #MAX_ENTRIES}, and replaces the file.
-   * Never throws: a file that cannot be written is warned about once.
+   * Adds {@code entry} under {@code key} to what the file holds now (other JVMs' lines kept), drops
+   * the lines of files that are gone and the oldest beyond {@link #MAX_ENTRIES}, and replaces the
+   * file. Never throws: a file that cannot be written is warned about once.
    */
   void put(String key, Entry entry) {
     synchronized (JVM_LOCK) {
       try {
         Files.createDirectories(file.getParent());
         Path lockFile = file.resolveSibling(file.getFileName() + ".lock");
-        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        try (FileChannel channel =
+                FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             FileLock lock = channel.lock()) {
           LinkedHashMap<String, Entry> entries = read();
           entries.remove(key);
           entries.put(key, entry);
           prune(entries);
-          AtomicFiles.write(file, (out, previous) -> {
-            Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-            writer.write(HEADER + "\n");
-            for (Map.Entry<String, Entry> line : entries.entrySet()) {
-              Entry e = line.getValue();
-              writer.write(e.sha256() + "\t" + e.bytes() + "\t" + e.fileSize() + "\t" + e.fileModifiedNs() + "\t"
-                  + line.getKey() + "\n");
-            }
-            writer.flush();
-          });
+          AtomicFiles.write(
+              file,
+              (out, previous) -> {
+                Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+                writer.write(HEADER + "\n");
+                for (Map.Entry<String, Entry> line : entries.entrySet()) {
+                  Entry e = line.getValue();
+                  writer.write(
+                      e.sha256()
+                          + "\t"
+                          + e.bytes()
+                          + "\t"
+                          + e.fileSize()
+                          + "\t"
+                          + e.fileModifiedNs()
+                          + "\t"
+                          + line.getKey()
+                          + "\n");
+                }
+                writer.flush();
+              });
         }
       } catch (IOException | RuntimeException e) {
         warn("cannot be written (" + Causes.describe(e) + ")");
@@ -158,8 +182,15 @@ final class HashCacheFile {
   }
 
   private void warn(String problem) {
-    RunWarnings.warnOnce(WARNING, "the model hash cache " + file + " " + problem + "; model files are hashed"
-        + " without it (each read in full on every run): make it and its folder writable, or point "
-        + ModelHashes.CACHE_DIR + " at a writable folder");
+    RunWarnings.warnOnce(
+        WARNING,
+        "the model hash cache "
+            + file
+            + " "
+            + problem
+            + "; model files are hashed"
+            + " without it (each read in full on every run): make it and its folder writable, or point "
+            + ModelHashes.CACHE_DIR
+            + " at a writable folder");
   }
 }

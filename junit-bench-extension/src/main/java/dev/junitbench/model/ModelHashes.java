@@ -32,11 +32,13 @@ public final class ModelHashes {
    * machine; by default the platform's cache folder ({@code ~/.cache/junit-bench} on Linux).
    */
   public static final String CACHE_DIR = "JUNIT_BENCH_CACHE_DIR";
+
   /** The cache's file name inside that folder. */
   static final String FILE_NAME = "model-sha256.tsv";
+
   /**
-   * A file changed more recently than this may change again within its time stamp's resolution (1 to
-   * 2 s on some file systems) without its size or time changing: its hash is not kept yet.
+   * A file changed more recently than this may change again within its time stamp's resolution (1
+   * to 2 s on some file systems) without its size or time changing: its hash is not kept yet.
    */
   static final Duration SETTLE_TIME = Duration.ofSeconds(2);
 
@@ -71,7 +73,10 @@ public final class ModelHashes {
     }
   }
 
-  /** The file and time stamp a hash is kept under: a path, or a jar and its entry, with the file's state. */
+  /**
+   * The file and time stamp a hash is kept under: a path, or a jar and its entry, with the file's
+   * state.
+   */
   private record Stamp(String key, long size, long modifiedNs) {}
 
   private final HashCacheFile cache;
@@ -90,12 +95,21 @@ public final class ModelHashes {
     Path file = null;
     try {
       String chosen = System.getProperty(CACHE_DIR, System.getenv(CACHE_DIR));
-      Path folder = chosen != null && !chosen.isBlank() ? Path.of(chosen.trim())
-          : cacheFolder(System.getProperty("os.name", ""), System.getenv(), System.getProperty("user.home"));
+      Path folder =
+          chosen != null && !chosen.isBlank()
+              ? Path.of(chosen.trim())
+              : cacheFolder(
+                  System.getProperty("os.name", ""),
+                  System.getenv(),
+                  System.getProperty("user.home"));
       file = folder == null ? null : folder.toAbsolutePath().resolve(FILE_NAME);
     } catch (InvalidPathException e) {
-      RunWarnings.warnOnce(HashCacheFile.WARNING, "the model hash cache's folder cannot be a path ("
-          + e.getMessage() + "); model files are hashed without it: fix " + CACHE_DIR);
+      RunWarnings.warnOnce(
+          HashCacheFile.WARNING,
+          "the model hash cache's folder cannot be a path ("
+              + e.getMessage()
+              + "); model files are hashed without it: fix "
+              + CACHE_DIR);
     }
     return keptIn(file);
   }
@@ -106,9 +120,9 @@ public final class ModelHashes {
   }
 
   /**
-   * junit-bench's cache folder on a platform: {@code %LOCALAPPDATA%\junit-bench} on Windows,
-   * {@code ~/Library/Caches/junit-bench} on macOS, else {@code $XDG_CACHE_HOME/junit-bench} or
-   * {@code ~/.cache/junit-bench}; null without a home folder.
+   * junit-bench's cache folder on a platform: {@code %LOCALAPPDATA%\junit-bench} on Windows, {@code
+   * ~/Library/Caches/junit-bench} on macOS, else {@code $XDG_CACHE_HOME/junit-bench} or {@code
+   * ~/.cache/junit-bench}; null without a home folder.
    */
   static Path cacheFolder(String osName, Map<String, String> environment, String userHome) {
     String os = osName.toLowerCase(Locale.ROOT);
@@ -124,9 +138,12 @@ public final class ModelHashes {
       if (userHome == null || userHome.isBlank() || userHome.equals("?")) {
         return null;
       }
-      base = os.startsWith("mac") ? Path.of(userHome, "Library", "Caches").toString()
-          : os.startsWith("windows") ? Path.of(userHome, "AppData", "Local").toString()
-          : Path.of(userHome, ".cache").toString();
+      base =
+          os.startsWith("mac")
+              ? Path.of(userHome, "Library", "Caches").toString()
+              : os.startsWith("windows")
+                  ? Path.of(userHome, "AppData", "Local").toString()
+                  : Path.of(userHome, ".cache").toString();
     }
     return Path.of(base, "junit-bench");
   }
@@ -146,24 +163,32 @@ public final class ModelHashes {
     Stamp before = cache == null ? null : stamp(source);
     if (before != null) {
       HashCacheFile.Entry kept = cache.read().get(before.key());
-      if (kept != null && kept.fileSize() == before.size() && kept.fileModifiedNs() == before.modifiedNs()) {
+      if (kept != null
+          && kept.fileSize() == before.size()
+          && kept.fileModifiedNs() == before.modifiedNs()) {
         return new Hash(kept.sha256(), kept.bytes());
       }
     }
     Hash hash = read(source);
     // A file that changed while it was read, or may yet change unseen, is hashed again next time.
     if (before != null && settled(before) && before.equals(stamp(source))) {
-      cache.put(before.key(), new HashCacheFile.Entry(hash.sha256(), hash.bytes(), before.size(), before.modifiedNs()));
+      cache.put(
+          before.key(),
+          new HashCacheFile.Entry(hash.sha256(), hash.bytes(), before.size(), before.modifiedNs()));
     }
     return hash;
   }
 
-  /** The identity a result gives {@code source}: its hash, or why it could not be read. Never throws. */
+  /**
+   * The identity a result gives {@code source}: its hash, or why it could not be read. Never
+   * throws.
+   */
   public Identity identify(ModelSource source) {
     try {
       return new Identity(of(source).sha256(), null);
     } catch (IOException | RuntimeException e) {
-      return Identity.none("the file could not be read for its SHA-256 (" + Causes.describe(e) + ")");
+      return Identity.none(
+          "the file could not be read for its SHA-256 (" + Causes.describe(e) + ")");
     }
   }
 
@@ -186,10 +211,14 @@ public final class ModelHashes {
   }
 
   private boolean settled(Stamp stamp) {
-    return clock.millis() - TimeUnit.NANOSECONDS.toMillis(stamp.modifiedNs()) >= SETTLE_TIME.toMillis();
+    return clock.millis() - TimeUnit.NANOSECONDS.toMillis(stamp.modifiedNs())
+        >= SETTLE_TIME.toMillis();
   }
 
-  /** Where {@code source}'s content lives and its file's state, or null when it has no file to watch. */
+  /**
+   * Where {@code source}'s content lives and its file's state, or null when it has no file to
+   * watch.
+   */
   private static Stamp stamp(ModelSource source) {
     try {
       String key;
@@ -211,7 +240,8 @@ public final class ModelHashes {
         return null;
       }
       BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
-      return new Stamp(key, attributes.size(), attributes.lastModifiedTime().to(TimeUnit.NANOSECONDS));
+      return new Stamp(
+          key, attributes.size(), attributes.lastModifiedTime().to(TimeUnit.NANOSECONDS));
     } catch (IOException | URISyntaxException | RuntimeException e) {
       return null;
     }
@@ -219,6 +249,8 @@ public final class ModelHashes {
 
   /** The file a cache key watches: the path, or the jar of {@code jar:<jar>!/<entry>}. */
   static String fileOf(String key) {
-    return key.startsWith(JAR) && key.indexOf("!/") > 0 ? key.substring(JAR.length(), key.indexOf("!/")) : key;
+    return key.startsWith(JAR) && key.indexOf("!/") > 0
+        ? key.substring(JAR.length(), key.indexOf("!/"))
+        : key;
   }
 }

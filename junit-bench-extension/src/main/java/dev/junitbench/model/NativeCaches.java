@@ -14,6 +14,7 @@ public final class NativeCaches {
 
   /** Where DJL's cache goes by default, relative to the module folder. */
   public static final String DEFAULT_CACHE = "target/djl-cache";
+
   /** Where JNA extracts its native library by default, relative to the module folder. */
   public static final String DEFAULT_JNA = "target/jna";
 
@@ -31,7 +32,8 @@ public final class NativeCaches {
     setIfAbsent("DJL_CACHE_DIR", cache);
     setIfAbsent("ENGINE_CACHE_DIR", cache);
     prepareJna();
-    if (System.getProperty("OPT_OUT_TRACKING") == null && System.getenv("OPT_OUT_TRACKING") == null) {
+    if (System.getProperty("OPT_OUT_TRACKING") == null
+        && System.getenv("OPT_OUT_TRACKING") == null) {
       // DJL otherwise reports usage over the network; benchmarks never need it.
       System.setProperty("OPT_OUT_TRACKING", "true");
     }

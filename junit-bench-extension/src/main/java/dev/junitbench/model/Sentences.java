@@ -22,15 +22,20 @@ public final class Sentences {
   private static List<String> load() {
     try (InputStream in = Sentences.class.getResourceAsStream("sentences.txt")) {
       List<String> lines = new ArrayList<>();
-      new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines()
-          .filter(line -> !line.isBlank()).forEach(lines::add);
+      new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))
+          .lines()
+          .filter(line -> !line.isBlank())
+          .forEach(lines::add);
       return List.copyOf(lines);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  /** Every sentence from the {@code first}-th on, then from the start again: one text as long as the corpus. */
+  /**
+   * Every sentence from the {@code first}-th on, then from the start again: one text as long as the
+   * corpus.
+   */
   public static String text(int first) {
     StringBuilder text = new StringBuilder();
     for (int i = 0; i < ALL.size(); i++) {

@@ -12,6 +12,7 @@ public final class SyntheticData {
 
   /** The seed of every input's values. */
   public static final long SEED = 42;
+
   // Ids above the special tokens and below every common vocabulary size (BERT's is 30522).
   private static final int FIRST_ID = 1000;
   private static final int ID_RANGE = 1000;
@@ -23,7 +24,10 @@ public final class SyntheticData {
     String lower = name.toLowerCase(Locale.ROOT);
     long[] values = new long[size];
     for (int i = 0; i < size; i++) {
-      values[i] = lower.contains("mask") ? 1 : lower.contains("type") ? 0 : FIRST_ID + random.nextInt(ID_RANGE);
+      values[i] =
+          lower.contains("mask")
+              ? 1
+              : lower.contains("type") ? 0 : FIRST_ID + random.nextInt(ID_RANGE);
     }
     return values;
   }

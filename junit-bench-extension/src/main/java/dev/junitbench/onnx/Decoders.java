@@ -10,9 +10,9 @@ import org.apiguardian.api.API;
 
 /**
  * GPT-2-shaped decoders with random weights as {@code @Model(block = ...)} builders, for text
- * generation benchmarks that download nothing: built once per configuration by {@link DecoderModels}
- * and cached by the configuration's hash. Building needs {@code org.tribuo:tribuo-util-onnx} on the
- * test classpath.
+ * generation benchmarks that download nothing: built once per configuration by {@link
+ * DecoderModels} and cached by the configuration's hash. Building needs {@code
+ * org.tribuo:tribuo-util-onnx} on the test classpath.
  *
  * <pre>{@code
  * @Benchmark

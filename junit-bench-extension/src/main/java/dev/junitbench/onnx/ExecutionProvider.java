@@ -18,32 +18,48 @@ import java.util.Set;
  */
 enum ExecutionProvider {
   CPU(OrtProvider.CPU, EnumSet.of(Device.CPU), "it is in every build", "nothing"),
-  CUDA(OrtProvider.CUDA, EnumSet.of(Device.CUDA),
+  CUDA(
+      OrtProvider.CUDA,
+      EnumSet.of(Device.CUDA),
       "use ONNX Runtime's GPU build (mvn -Pgpu, com.microsoft.onnxruntime:onnxruntime_gpu) on a machine with an"
           + " NVIDIA GPU, its driver, CUDA 12 and cuDNN 9",
       "it needs an NVIDIA GPU, its driver, and CUDA 12 and cuDNN 9 libraries on the library path (LD_LIBRARY_PATH)"),
-  TENSORRT(OrtProvider.TENSOR_RT, EnumSet.of(Device.CUDA),
+  TENSORRT(
+      OrtProvider.TENSOR_RT,
+      EnumSet.of(Device.CUDA),
       "use ONNX Runtime's GPU build (mvn -Pgpu, com.microsoft.onnxruntime:onnxruntime_gpu) on a machine with an"
           + " NVIDIA GPU, its driver, CUDA 12, cuDNN 9 and TensorRT 10 on the library path",
       "it needs an NVIDIA GPU, its driver, and CUDA 12, cuDNN 9 and TensorRT 10 libraries on the library path"
           + " (LD_LIBRARY_PATH)"),
-  ROCM(OrtProvider.ROCM, EnumSet.of(Device.ROCM),
+  ROCM(
+      OrtProvider.ROCM,
+      EnumSet.of(Device.ROCM),
       "Maven Central has no ROCm build of ONNX Runtime for Java: build it with --use_rocm --build_java and put"
           + " its jar on the test classpath, on a machine with an AMD GPU and ROCm",
       "it needs an AMD GPU and ROCm's libraries on the library path"),
-  OPENVINO(OrtProvider.OPEN_VINO, EnumSet.of(Device.CPU),
+  OPENVINO(
+      OrtProvider.OPEN_VINO,
+      EnumSet.of(Device.CPU),
       "build ONNX Runtime with --use_openvino --build_java and put its jar on the test classpath",
       "it needs OpenVINO's libraries on the library path"),
-  DNNL(OrtProvider.DNNL, EnumSet.of(Device.CPU),
+  DNNL(
+      OrtProvider.DNNL,
+      EnumSet.of(Device.CPU),
       "build ONNX Runtime with --use_dnnl --build_java and put its jar on the test classpath",
       "it needs oneDNN's library on the library path"),
-  XNNPACK(OrtProvider.XNNPACK, EnumSet.of(Device.CPU),
+  XNNPACK(
+      OrtProvider.XNNPACK,
+      EnumSet.of(Device.CPU),
       "build ONNX Runtime with --use_xnnpack --build_java and put its jar on the test classpath",
       "check the build's XNNPACK support for this CPU"),
-  COREML(OrtProvider.CORE_ML, EnumSet.of(Device.CPU),
+  COREML(
+      OrtProvider.CORE_ML,
+      EnumSet.of(Device.CPU),
       "run on macOS, where the onnxruntime jar includes Core ML",
       "it needs macOS with Core ML"),
-  DIRECTML(OrtProvider.DIRECT_ML, EnumSet.of(Device.CUDA, Device.ROCM),
+  DIRECTML(
+      OrtProvider.DIRECT_ML,
+      EnumSet.of(Device.CUDA, Device.ROCM),
       "run on Windows with ONNX Runtime's DirectML build (com.microsoft.onnxruntime:onnxruntime_directml)",
       "it needs Windows with a DirectX 12 GPU and its driver");
 
@@ -109,7 +125,7 @@ enum ExecutionProvider {
    */
   void addTo(OrtSession.SessionOptions options) throws OrtException {
     switch (this) {
-      case CPU -> { }
+      case CPU -> {}
       case CUDA -> options.addCUDA(0);
       case TENSORRT -> {
         options.addTensorrt(0);

@@ -28,7 +28,8 @@ final class GivenInputs {
    * @param source the factory's class name, for messages
    * @throws BenchmarkConfigurationException listing every mismatch and the model's inputs
    */
-  static ModelInputs check(String what, String source, Map<String, NodeInfo> inputInfo, Map<String, ?> tensors) {
+  static ModelInputs check(
+      String what, String source, Map<String, NodeInfo> inputInfo, Map<String, ?> tensors) {
     List<String> problems = new ArrayList<>();
     Map<String, OnnxTensor> ordered = new LinkedHashMap<>();
     for (Map.Entry<String, ?> given : tensors.entrySet()) {
@@ -36,7 +37,8 @@ final class GivenInputs {
       if (input == null) {
         problems.add("'" + given.getKey() + "' is not an input of the model");
       } else if (!(given.getValue() instanceof OnnxTensor tensor)) {
-        problems.add("'" + given.getKey() + "' is a " + typeName(given.getValue()) + ", not an OnnxTensor");
+        problems.add(
+            "'" + given.getKey() + "' is a " + typeName(given.getValue()) + ", not an OnnxTensor");
       } else if (input.getInfo() instanceof TensorInfo expected) {
         mismatch(given.getKey(), tensor.getInfo(), expected).ifPresent(problems::add);
       }
@@ -49,9 +51,15 @@ final class GivenInputs {
       }
     }
     if (!problems.isEmpty()) {
-      throw new BenchmarkConfigurationException(what + ": the inputs " + source + " made do not fit the model: "
-          + String.join("; ", problems) + ". The model's inputs are " + describe(inputInfo)
-          + "; make one tensor per input, with these names, element types and shapes (-1: any size)");
+      throw new BenchmarkConfigurationException(
+          what
+              + ": the inputs "
+              + source
+              + " made do not fit the model: "
+              + String.join("; ", problems)
+              + ". The model's inputs are "
+              + describe(inputInfo)
+              + "; make one tensor per input, with these names, element types and shapes (-1: any size)");
     }
     return new ModelInputs(ordered, () -> ordered.values().forEach(OnnxTensor::close));
   }
@@ -63,13 +71,31 @@ final class GivenInputs {
     long[] shape = given.getShape();
     long[] wanted = expected.getShape();
     if (shape.length != wanted.length) {
-      return Optional.of("'" + name + "' has shape " + Arrays.toString(shape) + ", rank " + shape.length
-          + "; the model takes rank " + wanted.length + " " + Arrays.toString(wanted));
+      return Optional.of(
+          "'"
+              + name
+              + "' has shape "
+              + Arrays.toString(shape)
+              + ", rank "
+              + shape.length
+              + "; the model takes rank "
+              + wanted.length
+              + " "
+              + Arrays.toString(wanted));
     }
     for (int i = 0; i < wanted.length; i++) {
       if (wanted[i] >= 0 && shape[i] != wanted[i]) {
-        return Optional.of("'" + name + "' has shape " + Arrays.toString(shape) + "; the model fixes axis "
-            + i + " at " + wanted[i] + " " + Arrays.toString(wanted));
+        return Optional.of(
+            "'"
+                + name
+                + "' has shape "
+                + Arrays.toString(shape)
+                + "; the model fixes axis "
+                + i
+                + " at "
+                + wanted[i]
+                + " "
+                + Arrays.toString(wanted));
       }
     }
     return Optional.empty();
@@ -82,8 +108,14 @@ final class GivenInputs {
   /** {@code [input_ids: INT64 [-1, -1], ...]}. */
   static String describe(Map<String, NodeInfo> inputInfo) {
     List<String> inputs = new ArrayList<>();
-    inputInfo.forEach((name, node) -> inputs.add(name + ": " + (node.getInfo() instanceof TensorInfo info
-        ? info.type + " " + Arrays.toString(info.getShape()) : node.getInfo().toString())));
+    inputInfo.forEach(
+        (name, node) ->
+            inputs.add(
+                name
+                    + ": "
+                    + (node.getInfo() instanceof TensorInfo info
+                        ? info.type + " " + Arrays.toString(info.getShape())
+                        : node.getInfo().toString())));
     return inputs.toString();
   }
 }

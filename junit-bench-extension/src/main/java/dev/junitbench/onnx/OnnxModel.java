@@ -10,9 +10,9 @@ import dev.junitbench.infra.ModelInputs;
 import org.apiguardian.api.API;
 
 /**
- * An ONNX model opened with ONNX Runtime for one scenario's device, injected into a
- * {@code @Model OnnxModel} parameter. Shared by the scenarios that differ only in batch size or
- * sequence length; closed by junit-bench.
+ * An ONNX model opened with ONNX Runtime for one scenario's device, injected into a {@code @Model
+ * OnnxModel} parameter. Shared by the scenarios that differ only in batch size or sequence length;
+ * closed by junit-bench.
  *
  * <pre>{@code
  * @Benchmark
@@ -46,8 +46,8 @@ public final class OnnxModel {
   }
 
   /**
-   * Runs the model on {@code inputs}. The result holds native memory: hand it to
-   * {@code Blackhole.closeAfterTiming} (or close it yourself).
+   * Runs the model on {@code inputs}. The result holds native memory: hand it to {@code
+   * Blackhole.closeAfterTiming} (or close it yourself).
    */
   public OrtSession.Result run(ModelInputs inputs) throws OrtException {
     return session.run(inputs.as(OnnxTensor.class));

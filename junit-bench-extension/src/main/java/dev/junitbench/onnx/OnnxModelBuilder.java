@@ -7,10 +7,10 @@ import java.nio.file.Path;
 import org.apiguardian.api.API;
 
 /**
- * Builds an ONNX model in code, for {@code @Model(block = ...)} with an {@link OnnxModel} parameter:
- * the class needs a public no-argument constructor, and writes the model file once into the folder
- * it is given ({@code target/junit-bench-models}), reusing it from then on. The presets of
- * {@code dev.junitbench.onnx.Decoders} are builders.
+ * Builds an ONNX model in code, for {@code @Model(block = ...)} with an {@link OnnxModel}
+ * parameter: the class needs a public no-argument constructor, and writes the model file once into
+ * the folder it is given ({@code target/junit-bench-models}), reusing it from then on. The presets
+ * of {@code dev.junitbench.onnx.Decoders} are builders.
  *
  * @since 0.1.0
  */

@@ -32,16 +32,19 @@ import org.apiguardian.api.API;
 /**
  * Runs ONNX models with ONNX Runtime: on the CPU always, and with whichever other execution
  * providers (CUDA, TensorRT, ROCm, OpenVINO, DNNL, XNNPACK, Core ML, DirectML) the runtime on the
- * classpath has and can start here. Found through {@link java.util.ServiceLoader}; skipped when ONNX
- * Runtime is not on the classpath. Its native library is loaded the first time a benchmark needs it.
+ * classpath has and can start here. Found through {@link java.util.ServiceLoader}; skipped when
+ * ONNX Runtime is not on the classpath. Its native library is loaded the first time a benchmark
+ * needs it.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class OnnxRuntimeBackend implements Backend {
 
   /** The backend's name in messages and result files. */
   public static final String NAME = "onnxruntime";
+
   /** Graph optimizations off. */
   public static final String EAGER = "eager";
+
   /** All graph optimizations, ONNX Runtime's default. */
   public static final String OPTIMIZED = "optimized";
 
@@ -50,7 +53,10 @@ public final class OnnxRuntimeBackend implements Backend {
 
   private final OrtRuntime fixed;
 
-  /** The backend ServiceLoader creates; fails with {@link NoClassDefFoundError} when ONNX Runtime is absent. */
+  /**
+   * The backend ServiceLoader creates; fails with {@link NoClassDefFoundError} when ONNX Runtime is
+   * absent.
+   */
   @SuppressWarnings("ReturnValueIgnored") // getName() resolves the class; see below
   public OnnxRuntimeBackend() {
     // Resolves the class without initializing it: no native code is loaded here.
@@ -99,22 +105,42 @@ public final class OnnxRuntimeBackend implements Backend {
   public Optional<String> invalidReason(Execution execution, Scenario scenario) {
     Device device = scenario.device();
     if (execution.engine() != null) {
-      return Optional.of("@Model(engine = \"" + execution.engine() + "\"): " + NAME + " runs ONNX models itself;"
-          + " leave engine out, or take a DjlModel parameter to choose one of DJL's engines");
+      return Optional.of(
+          "@Model(engine = \""
+              + execution.engine()
+              + "\"): "
+              + NAME
+              + " runs ONNX models itself;"
+              + " leave engine out, or take a DjlModel parameter to choose one of DJL's engines");
     }
     if (execution.provider() == null) {
       return Optional.empty();
     }
     Optional<ExecutionProvider> provider = ExecutionProvider.fromId(execution.provider());
     if (provider.isEmpty()) {
-      return Optional.of("@Providers names '" + execution.provider() + "', which " + NAME
-          + " does not have; accepted: " + ExecutionProvider.ids());
+      return Optional.of(
+          "@Providers names '"
+              + execution.provider()
+              + "', which "
+              + NAME
+              + " does not have; accepted: "
+              + ExecutionProvider.ids());
     }
     if (!provider.get().devices().contains(device)) {
-      return Optional.of("provider " + provider.get().id() + " runs on " + ids(provider.get().devices())
-          + ", not " + device.id() + "; declare @Devices for it, or pick a provider that runs on " + device.id()
-          + ": " + Arrays.stream(ExecutionProvider.values())
-              .filter(p -> p.devices().contains(device)).map(ExecutionProvider::id).toList());
+      return Optional.of(
+          "provider "
+              + provider.get().id()
+              + " runs on "
+              + ids(provider.get().devices())
+              + ", not "
+              + device.id()
+              + "; declare @Devices for it, or pick a provider that runs on "
+              + device.id()
+              + ": "
+              + Arrays.stream(ExecutionProvider.values())
+                  .filter(p -> p.devices().contains(device))
+                  .map(ExecutionProvider::id)
+                  .toList());
     }
     return Optional.empty();
   }
@@ -123,9 +149,13 @@ public final class OnnxRuntimeBackend implements Backend {
     return devices.stream().map(Device::id).toList();
   }
 
-  /** The provider a scenario uses: the one named, else the device's default; empty for an unknown name. */
+  /**
+   * The provider a scenario uses: the one named, else the device's default; empty for an unknown
+   * name.
+   */
   private static Optional<ExecutionProvider> provider(Execution execution, Device device) {
-    return execution.provider() == null ? Optional.of(ExecutionProvider.defaultFor(device))
+    return execution.provider() == null
+        ? Optional.of(ExecutionProvider.defaultFor(device))
         : ExecutionProvider.fromId(execution.provider());
   }
 
@@ -136,8 +166,11 @@ public final class OnnxRuntimeBackend implements Backend {
 
   @Override
   public Map<String, Object> resultParams(Execution execution, Device device) {
-    return Map.of("provider", provider(execution, device).map(ExecutionProvider::id)
-        .orElse(String.valueOf(execution.provider())));
+    return Map.of(
+        "provider",
+        provider(execution, device)
+            .map(ExecutionProvider::id)
+            .orElse(String.valueOf(execution.provider())));
   }
 
   /**
@@ -160,7 +193,8 @@ public final class OnnxRuntimeBackend implements Backend {
     Set<Device> devices = EnumSet.noneOf(Device.class);
     if (execution.provider() != null) {
       ExecutionProvider.fromId(execution.provider())
-          .filter(p -> runtime.startFailure(p).isEmpty()).ifPresent(p -> devices.addAll(p.devices()));
+          .filter(p -> runtime.startFailure(p).isEmpty())
+          .ifPresent(p -> devices.addAll(p.devices()));
       return devices;
     }
     for (Device device : List.of(Device.CPU, Device.CUDA, Device.ROCM)) {
@@ -175,25 +209,49 @@ public final class OnnxRuntimeBackend implements Backend {
   public Optional<String> unavailableReason(Execution execution, Device device) {
     OrtRuntime runtime = runtime();
     if (runtime.failure().isPresent()) {
-      return Optional.of(NAME + " failed to load its native library (" + runtime.failure().get()
-          + "); use the onnxruntime jar built for this platform (" + System.getProperty("os.name") + " "
-          + System.getProperty("os.arch") + ") and, if -Donnxruntime.native.path is set, point it at a folder"
-          + " holding that build's libraries");
+      return Optional.of(
+          NAME
+              + " failed to load its native library ("
+              + runtime.failure().get()
+              + "); use the onnxruntime jar built for this platform ("
+              + System.getProperty("os.name")
+              + " "
+              + System.getProperty("os.arch")
+              + ") and, if -Donnxruntime.native.path is set, point it at a folder"
+              + " holding that build's libraries");
     }
     Optional<ExecutionProvider> named = provider(execution, device);
     if (named.isEmpty()) {
-      return Optional.of("@Providers names '" + execution.provider() + "', which " + NAME + " does not have");
+      return Optional.of(
+          "@Providers names '" + execution.provider() + "', which " + NAME + " does not have");
     }
     ExecutionProvider provider = named.get();
     if (!runtime.compiled(provider)) {
-      String offers = execution.provider() == null
-          ? "offers " + availableDevices(Execution.DEFAULT).stream().map(Device::name).toList()
-          : "has providers " + runtime.compiledIds();
-      return Optional.of((execution.provider() == null ? device.name() : "provider " + provider.id())
-          + " requested; " + NAME + " " + offers + " here; " + provider.howToGet());
+      String offers =
+          execution.provider() == null
+              ? "offers " + availableDevices(Execution.DEFAULT).stream().map(Device::name).toList()
+              : "has providers " + runtime.compiledIds();
+      return Optional.of(
+          (execution.provider() == null ? device.name() : "provider " + provider.id())
+              + " requested; "
+              + NAME
+              + " "
+              + offers
+              + " here; "
+              + provider.howToGet());
     }
-    return runtime.startFailure(provider).map(reason -> "the " + provider.id() + " provider of " + NAME
-        + " cannot start here (" + reason + "); " + provider.needs());
+    return runtime
+        .startFailure(provider)
+        .map(
+            reason ->
+                "the "
+                    + provider.id()
+                    + " provider of "
+                    + NAME
+                    + " cannot start here ("
+                    + reason
+                    + "); "
+                    + provider.needs());
   }
 
   @Override
@@ -203,7 +261,9 @@ public final class OnnxRuntimeBackend implements Backend {
       runtime = fixed != null ? fixed : shared;
     }
     // The native library's own version: DJL's engine reports the version it was built against.
-    return runtime == null || runtime.version() == null ? Map.of() : Map.of(NAME, runtime.version());
+    return runtime == null || runtime.version() == null
+        ? Map.of()
+        : Map.of(NAME, runtime.version());
   }
 
   @Override
@@ -212,8 +272,10 @@ public final class OnnxRuntimeBackend implements Backend {
     OrtEnvironment environment = runtime().environment();
     OrtSession.SessionOptions options = new OrtSession.SessionOptions();
     try {
-      options.setOptimizationLevel(EAGER.equals(request.mode())
-          ? OrtSession.SessionOptions.OptLevel.NO_OPT : OrtSession.SessionOptions.OptLevel.ALL_OPT);
+      options.setOptimizationLevel(
+          EAGER.equals(request.mode())
+              ? OrtSession.SessionOptions.OptLevel.NO_OPT
+              : OrtSession.SessionOptions.OptLevel.ALL_OPT);
       if (request.threads() != null) {
         options.setIntraOpNumThreads(request.threads());
       }
@@ -223,16 +285,27 @@ public final class OnnxRuntimeBackend implements Backend {
       provider(request.execution(), request.device()).orElseThrow().addTo(options);
       OrtSession session;
       try {
-        session = built != null ? environment.createSession(built.toString(), options)
-            : request.model().path() != null
-            ? environment.createSession(request.model().path().toString(), options)
-            : environment.createSession(request.model().readAllBytes(), options);
+        session =
+            built != null
+                ? environment.createSession(built.toString(), options)
+                : request.model().path() != null
+                    ? environment.createSession(request.model().path().toString(), options)
+                    : environment.createSession(request.model().readAllBytes(), options);
       } catch (OrtException | IOException e) {
-        throw new BenchmarkConfigurationException(request.benchmark() + ": ONNX Runtime cannot open model '"
-            + request.id() + "' from " + (built != null ? built : request.model()) + " (" + e.getMessage()
-            + "); check that the file is a complete ONNX model"
-            + (request.options().isEmpty() ? "" : " and that @Model(options) " + request.options().keySet()
-                + " are ONNX Runtime session configuration keys"));
+        throw new BenchmarkConfigurationException(
+            request.benchmark()
+                + ": ONNX Runtime cannot open model '"
+                + request.id()
+                + "' from "
+                + (built != null ? built : request.model())
+                + " ("
+                + e.getMessage()
+                + "); check that the file is a complete ONNX model"
+                + (request.options().isEmpty()
+                    ? ""
+                    : " and that @Model(options) "
+                        + request.options().keySet()
+                        + " are ONNX Runtime session configuration keys"));
       }
       return new Opened(environment, request, options, session, built);
     } catch (RuntimeException | OrtException e) {
@@ -241,21 +314,39 @@ public final class OnnxRuntimeBackend implements Backend {
     }
   }
 
-  /** The file of a model built in code by an {@link OnnxModelBuilder}, built now unless it is cached. */
+  /**
+   * The file of a model built in code by an {@link OnnxModelBuilder}, built now unless it is
+   * cached.
+   */
   private static Path build(ModelRequest request) {
     if (!(request.block() instanceof OnnxModelBuilder builder)) {
-      throw new BenchmarkConfigurationException(request.benchmark() + ": " + NAME + " opens ONNX files and models"
-          + " an OnnxModelBuilder builds; " + request.block().getClass().getName() + " is neither: a DjlBlock needs a"
-          + " DjlModel parameter");
+      throw new BenchmarkConfigurationException(
+          request.benchmark()
+              + ": "
+              + NAME
+              + " opens ONNX files and models"
+              + " an OnnxModelBuilder builds; "
+              + request.block().getClass().getName()
+              + " is neither: a DjlBlock needs a"
+              + " DjlModel parameter");
     }
     try {
       return builder.build(Path.of(Defaults.MODELS_DIR));
     } catch (NoClassDefFoundError e) {
-      throw new BenchmarkConfigurationException(request.what() + ": building it needs ONNX's protobuf classes;"
-          + " add org.tribuo:tribuo-util-onnx to the test classpath (" + e.getMessage() + " is missing)");
+      throw new BenchmarkConfigurationException(
+          request.what()
+              + ": building it needs ONNX's protobuf classes;"
+              + " add org.tribuo:tribuo-util-onnx to the test classpath ("
+              + e.getMessage()
+              + " is missing)");
     } catch (IOException | RuntimeException e) {
-      throw new BenchmarkConfigurationException(request.what() + ": " + builder.getClass().getName()
-          + " could not build the model (" + e + ")");
+      throw new BenchmarkConfigurationException(
+          request.what()
+              + ": "
+              + builder.getClass().getName()
+              + " could not build the model ("
+              + e
+              + ")");
     }
   }
 
@@ -269,7 +360,11 @@ public final class OnnxRuntimeBackend implements Backend {
     private final Path built;
     private boolean closed;
 
-    Opened(OrtEnvironment environment, ModelRequest request, OrtSession.SessionOptions options, OrtSession session,
+    Opened(
+        OrtEnvironment environment,
+        ModelRequest request,
+        OrtSession.SessionOptions options,
+        OrtSession session,
         Path built) {
       this.built = built;
       this.environment = environment;
@@ -308,12 +403,16 @@ public final class OnnxRuntimeBackend implements Backend {
       long[] ids = null;
       String source = null;
       if (request.tokenizer() != null) {
-        ids = Tokenization.prompt(request.tokenizer(), generation.batchSize(), generation.promptTokens(),
-            request.what());
+        ids =
+            Tokenization.prompt(
+                request.tokenizer(),
+                generation.batchSize(),
+                generation.promptTokens(),
+                request.what());
         source = "sentences tokenized by " + request.tokenizer();
       }
-      return OnnxGenerator.open(environment, session,
-          "'" + request.id() + "'", generation, ids, source);
+      return OnnxGenerator.open(
+          environment, session, "'" + request.id() + "'", generation, ids, source);
     }
 
     @Override
@@ -321,13 +420,20 @@ public final class OnnxRuntimeBackend implements Backend {
       Map<String, long[]> tokens = null;
       if (request.tokenizer() != null) {
         if (!scenario.hasSequenceLength()) {
-          throw new BenchmarkConfigurationException(request.what() + " has a tokenizer but no sequence length;"
-              + " add @SequenceLengths({128})");
+          throw new BenchmarkConfigurationException(
+              request.what()
+                  + " has a tokenizer but no sequence length;"
+                  + " add @SequenceLengths({128})");
         }
-        tokens = Tokenization.encode(request.tokenizer(), scenario.batchSize(), scenario.sequenceLength(),
-            request.what());
+        tokens =
+            Tokenization.encode(
+                request.tokenizer(),
+                scenario.batchSize(),
+                scenario.sequenceLength(),
+                request.what());
       }
-      return new SyntheticInputs(request.what()).build(environment, session.getInputInfo(), scenario, tokens);
+      return new SyntheticInputs(request.what())
+          .build(environment, session.getInputInfo(), scenario, tokens);
     }
 
     @Override

@@ -35,12 +35,19 @@ final class OrtRuntime {
    * A runtime with these facts; {@code starter} tells why a provider cannot start (empty when it
    * can). Tests give fakes here: GPU paths have no GPU to run on in this project's builds.
    */
-  OrtRuntime(OrtEnvironment environment, String version, Set<OrtProvider> compiled,
+  OrtRuntime(
+      OrtEnvironment environment,
+      String version,
+      Set<OrtProvider> compiled,
       Function<ExecutionProvider, Optional<String>> starter) {
     this(environment, version, null, compiled, starter);
   }
 
-  private OrtRuntime(OrtEnvironment environment, String version, String failure, Set<OrtProvider> compiled,
+  private OrtRuntime(
+      OrtEnvironment environment,
+      String version,
+      String failure,
+      Set<OrtProvider> compiled,
       Function<ExecutionProvider, Optional<String>> starter) {
     this.environment = environment;
     this.version = version;
@@ -51,7 +58,8 @@ final class OrtRuntime {
 
   /** A runtime whose native library did not load, for the reason given. */
   static OrtRuntime failed(String failure) {
-    return new OrtRuntime(null, null, failure, EnumSet.noneOf(OrtProvider.class), p -> Optional.of(failure));
+    return new OrtRuntime(
+        null, null, failure, EnumSet.noneOf(OrtProvider.class), p -> Optional.of(failure));
   }
 
   /** Loads ONNX Runtime's native library, or records why it cannot. */
@@ -68,7 +76,11 @@ final class OrtRuntime {
     try {
       OrtEnvironment environment = OrtEnvironment.getEnvironment();
       Set<OrtProvider> compiled = EnumSet.copyOf(OrtEnvironment.getAvailableProviders());
-      return new OrtRuntime(environment, environment.getVersion(), compiled, provider -> start(environment, provider));
+      return new OrtRuntime(
+          environment,
+          environment.getVersion(),
+          compiled,
+          provider -> start(environment, provider));
     } catch (RuntimeException | LinkageError e) {
       return failed(Causes.describe(e));
     }
@@ -108,7 +120,9 @@ final class OrtRuntime {
 
   /** The providers compiled into this build, as junit-bench names them. */
   List<String> compiledIds() {
-    return Arrays.stream(ExecutionProvider.values()).filter(this::compiled).map(ExecutionProvider::id)
+    return Arrays.stream(ExecutionProvider.values())
+        .filter(this::compiled)
+        .map(ExecutionProvider::id)
         .toList();
   }
 

@@ -16,12 +16,17 @@ final class ProbeModel {
   /** The model's bytes. */
   static byte[] bytes() {
     byte[] node = concat(text(1, "x"), text(2, "y"), text(4, "Identity"));
-    byte[] graph = concat(message(1, node), text(2, "probe"), message(11, value("x")), message(12, value("y")));
+    byte[] graph =
+        concat(
+            message(1, node), text(2, "probe"), message(11, value("x")), message(12, value("y")));
     byte[] opset = concat(text(1, ""), varintField(2, 17));
     return concat(varintField(1, 8), message(7, graph), message(8, opset));
   }
 
-  /** A float tensor value of shape [1]: ValueInfoProto { name, type { tensor_type { elem_type, shape } } }. */
+  /**
+   * A float tensor value of shape [1]: ValueInfoProto { name, type { tensor_type { elem_type, shape
+   * } } }.
+   */
   private static byte[] value(String name) {
     byte[] dimension = varintField(1, 1);
     byte[] shape = message(1, dimension);

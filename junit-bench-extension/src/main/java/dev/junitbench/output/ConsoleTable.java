@@ -30,8 +30,8 @@ import java.util.stream.Collectors;
  * The summary printed at the end of a run, like JMH's, within {@link Defaults#CONSOLE_WIDTH}
  * columns: per benchmark a title with the params its scenarios share, then one row per scenario
  * that ran with only the params that vary, its median, the median's 95% confidence interval, p99,
- * throughput, peak resident memory and, when gated or failed, the status and verdict. Scenarios that did not run
- * (aborted, skipped) are counted per reason below the tables, one line each.
+ * throughput, peak resident memory and, when gated or failed, the status and verdict. Scenarios
+ * that did not run (aborted, skipped) are counted per reason below the tables, one line each.
  */
 public final class ConsoleTable {
 
@@ -40,7 +40,9 @@ public final class ConsoleTable {
 
   private ConsoleTable() {}
 
-  /** The tables and the summary of {@code results}, one line per row, each line at most 120 columns. */
+  /**
+   * The tables and the summary of {@code results}, one line per row, each line at most 120 columns.
+   */
   public static String render(List<ScenarioResult> results) {
     StringBuilder out = new StringBuilder();
     // A status column when there is more to say than "passed": a verdict, or a failure.
@@ -63,23 +65,43 @@ public final class ConsoleTable {
    * support; a flag, so it is counted here and never fails a test.
    */
   private static void validity(StringBuilder out, List<ScenarioResult> results) {
-    List<Validity> all = results.stream().map(ScenarioResult::validity).filter(Objects::nonNull).toList();
+    List<Validity> all =
+        results.stream().map(ScenarioResult::validity).filter(Objects::nonNull).toList();
     if (all.isEmpty()) {
       return;
     }
     long valid = all.stream().filter(Validity::valid).count();
     long p99 = all.stream().filter(v -> v.p99() != null && v.p99().supported()).count();
     long p999 = all.stream().filter(v -> v.p999() != null && v.p999().supported()).count();
-    String line = "validity (MLPerf LoadGen's early stopping, 99% confidence; a flag, never a failure): " + valid + " of "
-        + all.size() + " measured scenarios valid" + (valid < all.size() ? " (INVALID: fewer than "
-        + EarlyStopping.minQueries(0.90) + " queries for p90, a Server latency bound not held, or under a configured"
-        + " minimum)" : "")
-        + "; p99 supported in " + p99 + " (" + EarlyStopping.minQueries(0.99) + " queries), p99.9 in " + p999 + " ("
-        + EarlyStopping.minQueries(0.999) + ")";
-    TextTable.wrap(line, "", "  ", Defaults.CONSOLE_WIDTH).forEach(text -> out.append(text).append(System.lineSeparator()));
+    String line =
+        "validity (MLPerf LoadGen's early stopping, 99% confidence; a flag, never a failure): "
+            + valid
+            + " of "
+            + all.size()
+            + " measured scenarios valid"
+            + (valid < all.size()
+                ? " (INVALID: fewer than "
+                    + EarlyStopping.minQueries(0.90)
+                    + " queries for p90, a Server latency bound not held, or under a configured"
+                    + " minimum)"
+                : "")
+            + "; p99 supported in "
+            + p99
+            + " ("
+            + EarlyStopping.minQueries(0.99)
+            + " queries), p99.9 in "
+            + p999
+            + " ("
+            + EarlyStopping.minQueries(0.999)
+            + ")";
+    TextTable.wrap(line, "", "  ", Defaults.CONSOLE_WIDTH)
+        .forEach(text -> out.append(text).append(System.lineSeparator()));
   }
 
-  /** What forking cost the run: JVMs started, their wall time, and the part outside warm-up and measurement. */
+  /**
+   * What forking cost the run: JVMs started, their wall time, and the part outside warm-up and
+   * measurement.
+   */
   private static void forkingCost(StringBuilder out, List<ScenarioResult> results) {
     int jvms = 0;
     double wallMs = 0;
@@ -92,9 +114,14 @@ public final class ConsoleTable {
       }
     }
     if (jvms > 0) {
-      out.append("forking: ").append(jvms).append(jvms == 1 ? " JVM, " : " JVMs, ").append(UnitFormat.duration(wallMs))
-          .append(" wall, of which ").append(UnitFormat.duration(overheadMs))
-          .append(" start-up, set-up and model loading (never measured)").append(System.lineSeparator());
+      out.append("forking: ")
+          .append(jvms)
+          .append(jvms == 1 ? " JVM, " : " JVMs, ")
+          .append(UnitFormat.duration(wallMs))
+          .append(" wall, of which ")
+          .append(UnitFormat.duration(overheadMs))
+          .append(" start-up, set-up and model loading (never measured)")
+          .append(System.lineSeparator());
     }
   }
 
@@ -103,13 +130,19 @@ public final class ConsoleTable {
     return result.status() == Status.PASSED || result.status() == Status.FAILED;
   }
 
-  private static void table(StringBuilder out, String benchmark, List<ScenarioResult> rows, boolean gated) {
+  private static void table(
+      StringBuilder out, String benchmark, List<ScenarioResult> rows, boolean gated) {
     List<String> names = new ArrayList<>();
-    rows.forEach(row -> row.params().keySet().stream().filter(name -> !names.contains(name)).forEach(names::add));
+    rows.forEach(
+        row ->
+            row.params().keySet().stream()
+                .filter(name -> !names.contains(name))
+                .forEach(names::add));
     List<String> varying = new ArrayList<>();
     List<String> shared = new ArrayList<>();
     for (String name : names) {
-      Set<Object> values = rows.stream().map(row -> row.params().get(name)).collect(Collectors.toSet());
+      Set<Object> values =
+          rows.stream().map(row -> row.params().get(name)).collect(Collectors.toSet());
       if (values.size() > 1) {
         varying.add(name);
       } else {
@@ -119,7 +152,9 @@ public final class ConsoleTable {
         }
       }
     }
-    String title = UnitFormat.shortName(benchmark) + (shared.isEmpty() ? "" : "  [" + String.join(", ", shared) + "]");
+    String title =
+        UnitFormat.shortName(benchmark)
+            + (shared.isEmpty() ? "" : "  [" + String.join(", ", shared) + "]");
     out.append(TextTable.cut(title, Defaults.CONSOLE_WIDTH)).append(System.lineSeparator());
 
     List<String> header = new ArrayList<>(varying);
@@ -136,7 +171,8 @@ public final class ConsoleTable {
     boolean[] right = new boolean[columns];
     boolean[] shrinkable = new boolean[columns];
     for (int i = 0; i < columns; i++) {
-      // Params and figures right-aligned like JMH's, the status words left-aligned; params and status give way first.
+      // Params and figures right-aligned like JMH's, the status words left-aligned; params and
+      // status give way first.
       boolean status = gated && i == columns - 1;
       right[i] = !status;
       shrinkable[i] = i < varying.size() || status;
@@ -147,34 +183,60 @@ public final class ConsoleTable {
       line.addAll(figures(row));
       if (forked) {
         ForkFigures forks = row.forks();
-        line.add(2 + varying.size(), forks == null ? "-"
-            : forks.completed() == forks.planned() ? String.valueOf(forks.completed())
-            : forks.completed() + "/" + forks.planned());
-        line.add(3 + varying.size(), forks == null || forks.betweenForkCv() == null ? "-"
-            : UnitFormat.percent(forks.betweenForkCv()));
+        line.add(
+            2 + varying.size(),
+            forks == null
+                ? "-"
+                : forks.completed() == forks.planned()
+                    ? String.valueOf(forks.completed())
+                    : forks.completed() + "/" + forks.planned());
+        line.add(
+            3 + varying.size(),
+            forks == null || forks.betweenForkCv() == null
+                ? "-"
+                : UnitFormat.percent(forks.betweenForkCv()));
       }
       if (gated) {
         line.add(gate(row));
       }
       table.row(line);
     }
-    table.render(INDENT, Defaults.CONSOLE_WIDTH).forEach(line -> out.append(line).append(System.lineSeparator()));
+    table
+        .render(INDENT, Defaults.CONSOLE_WIDTH)
+        .forEach(line -> out.append(line).append(System.lineSeparator()));
     load(out, varying, rows);
     generation(out, varying, rows);
     if (forked) {
-      out.append(INDENT).append("forked rows: median = geometric mean of the fork medians, 95% CI across forks"
-          + " (Student t on log fork medians)").append(System.lineSeparator());
+      out.append(INDENT)
+          .append(
+              "forked rows: median = geometric mean of the fork medians, 95% CI across forks"
+                  + " (Student t on log fork medians)")
+          .append(System.lineSeparator());
     }
     out.append(System.lineSeparator());
   }
 
-  private static final String[] LOAD = {"queries", "workers", "target qps", "scheduled", "achieved", "lateness p99",
-      "service p50", "bound", "held", "peak qps"};
+  private static final String[] LOAD = {
+    "queries",
+    "workers",
+    "target qps",
+    "scheduled",
+    "achieved",
+    "lateness p99",
+    "service p50",
+    "bound",
+    "held",
+    "peak qps"
+  };
 
   /** Params the load table shows in its own columns. */
-  private static final Set<String> LOAD_PARAMS = Set.of("target_qps", "clients", "samples_per_query");
+  private static final Set<String> LOAD_PARAMS =
+      Set.of("target_qps", "clients", "samples_per_query");
 
-  /** How the rows measured under {@code @Load} were loaded, in a table of their own under the benchmark's. */
+  /**
+   * How the rows measured under {@code @Load} were loaded, in a table of their own under the
+   * benchmark's.
+   */
   private static void load(StringBuilder out, List<String> varying, List<ScenarioResult> rows) {
     List<ScenarioResult> loaded = rows.stream().filter(row -> row.load() != null).toList();
     if (loaded.isEmpty()) {
@@ -195,15 +257,24 @@ public final class ConsoleTable {
       LoadFigures.BoundCheck bound = l.latencyBound();
       line.add(bound == null ? "-" : bound.bound());
       line.add(bound == null ? "-" : bound.held() ? "yes" : "NO");
-      line.add(l.peak() == null ? "-" : l.peak().peakQps() == null ? "none" : UnitFormat.number(l.peak().peakQps()));
+      line.add(
+          l.peak() == null
+              ? "-"
+              : l.peak().peakQps() == null ? "none" : UnitFormat.number(l.peak().peakQps()));
       table.row(line);
     }
-    out.append(INDENT).append("load (MLPerf LoadGen scenarios; server latency from each query's scheduled time):")
+    out.append(INDENT)
+        .append("load (MLPerf LoadGen scenarios; server latency from each query's scheduled time):")
         .append(System.lineSeparator());
-    table.render(INDENT, Defaults.CONSOLE_WIDTH).forEach(line -> out.append(line).append(System.lineSeparator()));
+    table
+        .render(INDENT, Defaults.CONSOLE_WIDTH)
+        .forEach(line -> out.append(line).append(System.lineSeparator()));
   }
 
-  /** A table under a benchmark's: the params that vary, then {@code figures}, all right-aligned; params give way first. */
+  /**
+   * A table under a benchmark's: the params that vary, then {@code figures}, all right-aligned;
+   * params give way first.
+   */
   private static TextTable subTable(List<String> params, String[] figures) {
     List<String> header = new ArrayList<>(params);
     header.addAll(List.of(figures));
@@ -219,16 +290,25 @@ public final class ConsoleTable {
   /** The values of {@code params} in {@code row}, {@code -} where it lacks one. */
   private static List<String> paramCells(List<String> params, ScenarioResult row) {
     List<String> cells = new ArrayList<>();
-    params.forEach(name -> cells.add(row.params().containsKey(name) ? String.valueOf(row.params().get(name)) : "-"));
+    params.forEach(
+        name ->
+            cells.add(
+                row.params().containsKey(name) ? String.valueOf(row.params().get(name)) : "-"));
     return cells;
   }
 
-  private static final String[] GENERATION = {"TTFT p50", "TTFT p99", "TPOT p50", "ITL p50", "ITL p99", "e2e p50",
-      "tokens/s", "prefill tok/s"};
+  private static final String[] GENERATION = {
+    "TTFT p50", "TTFT p99", "TPOT p50", "ITL p50", "ITL p99", "e2e p50", "tokens/s", "prefill tok/s"
+  };
 
-  /** The text generation figures of the rows that generated, in a table of their own under the benchmark's. */
-  private static void generation(StringBuilder out, List<String> varying, List<ScenarioResult> rows) {
-    List<ScenarioResult> generating = rows.stream().filter(row -> row.generation() != null).toList();
+  /**
+   * The text generation figures of the rows that generated, in a table of their own under the
+   * benchmark's.
+   */
+  private static void generation(
+      StringBuilder out, List<String> varying, List<ScenarioResult> rows) {
+    List<ScenarioResult> generating =
+        rows.stream().filter(row -> row.generation() != null).toList();
     if (generating.isEmpty()) {
       return;
     }
@@ -247,9 +327,16 @@ public final class ConsoleTable {
       table.row(line);
     }
     GenerationFigures first = generating.get(0).generation();
-    out.append(INDENT).append("generation: ").append(first.promptTokens()).append(" prompt tokens, ")
-        .append(first.newTokens()).append(" new tokens per sequence, greedy").append(System.lineSeparator());
-    table.render(INDENT, Defaults.CONSOLE_WIDTH).forEach(line -> out.append(line).append(System.lineSeparator()));
+    out.append(INDENT)
+        .append("generation: ")
+        .append(first.promptTokens())
+        .append(" prompt tokens, ")
+        .append(first.newTokens())
+        .append(" new tokens per sequence, greedy")
+        .append(System.lineSeparator());
+    table
+        .render(INDENT, Defaults.CONSOLE_WIDTH)
+        .forEach(line -> out.append(line).append(System.lineSeparator()));
   }
 
   private static List<String> figures(ScenarioResult result) {
@@ -263,12 +350,25 @@ public final class ConsoleTable {
     double median = across ? forks.medianMs() : latency.median();
     Double low = across ? forks.ci95Low() : latency.ci95Low();
     Double high = across ? forks.ci95High() : latency.ci95High();
-    String ci = low == null ? "-" : "[" + UnitFormat.inUnitOf(low, median) + ", " + UnitFormat.inUnitOf(high, median) + "]";
-    String throughput = result.throughput() == null || result.throughput().value() == null ? "-"
-        : UnitFormat.number(result.throughput().value());
-    String rss = result.memory() == null || result.memory().rssPeakMb() == null ? "-"
-        : String.format(Locale.ROOT, "%.0f MiB", result.memory().rssPeakMb());
-    return new ArrayList<>(List.of(UnitFormat.duration(median), ci, UnitFormat.duration(latency.p99()), throughput, rss));
+    String ci =
+        low == null
+            ? "-"
+            : "["
+                + UnitFormat.inUnitOf(low, median)
+                + ", "
+                + UnitFormat.inUnitOf(high, median)
+                + "]";
+    String throughput =
+        result.throughput() == null || result.throughput().value() == null
+            ? "-"
+            : UnitFormat.number(result.throughput().value());
+    String rss =
+        result.memory() == null || result.memory().rssPeakMb() == null
+            ? "-"
+            : String.format(Locale.ROOT, "%.0f MiB", result.memory().rssPeakMb());
+    return new ArrayList<>(
+        List.of(
+            UnitFormat.duration(median), ci, UnitFormat.duration(latency.p99()), throughput, rss));
   }
 
   private static String gate(ScenarioResult result) {
@@ -293,14 +393,21 @@ public final class ConsoleTable {
     return (gate.failed() ? "FAILED " : "") + String.join(", ", words);
   }
 
-  /** {@code +3.1% unchanged, unforked}, {@code +6.3% NOT JUDGED: bimodal}, {@code NOT JUDGED: not in baseline}. */
+  /**
+   * {@code +3.1% unchanged, unforked}, {@code +6.3% NOT JUDGED: bimodal}, {@code NOT JUDGED: not in
+   * baseline}.
+   */
   private static String verdict(BaselineCheck baseline) {
     if (baseline.comparison() == null) {
-      return baseline.note() != null && baseline.note().contains("not in the baseline") ? "NOT JUDGED: not in baseline"
+      return baseline.note() != null && baseline.note().contains("not in the baseline")
+          ? "NOT JUDGED: not in baseline"
           : "NOT JUDGED: not measured in baseline";
     }
     var comparison = baseline.comparison();
-    String change = baseline.change() == null ? "" : String.format(Locale.ROOT, "%+.1f%% ", baseline.change() * 100);
+    String change =
+        baseline.change() == null
+            ? ""
+            : String.format(Locale.ROOT, "%+.1f%% ", baseline.change() * 100);
     if (comparison.verdict() == Verdict.NOT_JUDGED) {
       String kind = JvmRuns.notJudgedKind(comparison.note());
       return change + "NOT JUDGED: " + (kind.equals("JVMs bimodal") ? "bimodal" : kind);
@@ -315,21 +422,27 @@ public final class ConsoleTable {
       boolean unmeasured = result.status() == Status.FAILED && result.latencyMs() == null;
       if (!ran(result) || unmeasured) {
         // A reason's own line breaks would break the one line it gets.
-        String reason = Objects.requireNonNullElse(result.reason(), "no reason given").replaceAll("\\s+", " ");
-        byReason.computeIfAbsent(result.status().id() + ": " + reason, key -> new ArrayList<>()).add(result);
+        String reason =
+            Objects.requireNonNullElse(result.reason(), "no reason given").replaceAll("\\s+", " ");
+        byReason
+            .computeIfAbsent(result.status().id() + ": " + reason, key -> new ArrayList<>())
+            .add(result);
       }
     }
     if (byReason.isEmpty()) {
       return;
     }
     long count = byReason.values().stream().mapToLong(List::size).sum();
-    out.append("Not measured: ").append(count).append(count == 1 ? " scenario" : " scenarios")
+    out.append("Not measured: ")
+        .append(count)
+        .append(count == 1 ? " scenario" : " scenarios")
         .append(System.lineSeparator());
-    byReason.forEach((reason, scenarios) -> {
-      Set<String> benchmarks = new LinkedHashSet<>();
-      scenarios.forEach(s -> benchmarks.add(UnitFormat.shortName(s.benchmark())));
-      wrap(out, scenarios.size() + " " + reason + " (" + String.join(", ", benchmarks) + ")");
-    });
+    byReason.forEach(
+        (reason, scenarios) -> {
+          Set<String> benchmarks = new LinkedHashSet<>();
+          scenarios.forEach(s -> benchmarks.add(UnitFormat.shortName(s.benchmark())));
+          wrap(out, scenarios.size() + " " + reason + " (" + String.join(", ", benchmarks) + ")");
+        });
   }
 
   private static void wrap(StringBuilder out, String text) {

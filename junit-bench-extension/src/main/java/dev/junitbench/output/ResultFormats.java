@@ -23,12 +23,15 @@ import java.util.ServiceLoader;
 final class ResultFormats {
 
   private final List<ResultFormat> formats;
+
   /** {@code junit.bench.format.<name>} of each format found, with the value in force. */
   private final Map<String, String> settings;
+
   /** Every format found, on or off, by name. */
   private final Map<String, ResultFormat> found;
 
-  private ResultFormats(List<ResultFormat> formats, Map<String, String> settings, Map<String, ResultFormat> found) {
+  private ResultFormats(
+      List<ResultFormat> formats, Map<String, String> settings, Map<String, ResultFormat> found) {
     this.formats = formats;
     this.settings = settings;
     this.found = found;
@@ -48,8 +51,9 @@ final class ResultFormats {
         }
         format = providers.next();
       } catch (Throwable e) {
-        RunWarnings.warnOnce("format: " + e, "a result format could not be created and writes nothing ("
-            + Causes.describe(e) + ")");
+        RunWarnings.warnOnce(
+            "format: " + e,
+            "a result format could not be created and writes nothing (" + Causes.describe(e) + ")");
         continue;
       }
       String name = nameOf(format);
@@ -66,19 +70,31 @@ final class ResultFormats {
         on = config.formatEnabled(name, byDefault);
       } catch (BenchmarkConfigurationException e) {
         on = byDefault;
-        RunWarnings.warnOnce("format setting: " + name, e.getMessage() + " (the " + name + " format is "
-            + (on ? "on" : "off") + ", its default)");
+        RunWarnings.warnOnce(
+            "format setting: " + name,
+            e.getMessage()
+                + " (the "
+                + name
+                + " format is "
+                + (on ? "on" : "off")
+                + ", its default)");
       }
       settings.put(BenchConfig.FORMAT_PREFIX + name, String.valueOf(on));
       if (on) {
         enabled.add(format);
       }
     }
-    if (config.historyDb().isPresent() && enabled.stream().noneMatch(format -> "history".equals(nameOf(format)))) {
-      RunWarnings.warnOnce("format: history missing", BenchConfig.HISTORY_DB + " is set, but no result format named"
-          + " history is on (junit-bench-reports, with the store's JDBC driver, on the test class path; not switched"
-          + " off with " + BenchConfig.FORMAT_PREFIX + "history=false): this run is not imported; import it later with"
-          + " junit-bench-reports history import");
+    if (config.historyDb().isPresent()
+        && enabled.stream().noneMatch(format -> "history".equals(nameOf(format)))) {
+      RunWarnings.warnOnce(
+          "format: history missing",
+          BenchConfig.HISTORY_DB
+              + " is set, but no result format named"
+              + " history is on (junit-bench-reports, with the store's JDBC driver, on the test class path; not switched"
+              + " off with "
+              + BenchConfig.FORMAT_PREFIX
+              + "history=false): this run is not imported; import it later with"
+              + " junit-bench-reports history import");
     }
     return new ResultFormats(List.copyOf(enabled), settings, found);
   }
@@ -108,7 +124,8 @@ final class ResultFormats {
       try {
         format.scenarioWritten(run);
       } catch (Throwable e) {
-        // Whatever a format throws, an assertion or an error of its own, it costs only its own files.
+        // Whatever a format throws, an assertion or an error of its own, it costs only its own
+        // files.
         failed(format, e);
       }
     }
@@ -121,8 +138,13 @@ final class ResultFormats {
     List<String> lines() {
       List<String> lines = new ArrayList<>();
       for (Path file : files) {
-        lines.add(String.format(Locale.ROOT, "junit-bench: %s wrote %s (%.2f s)", format,
-            file.toAbsolutePath(), nanos / 1e9));
+        lines.add(
+            String.format(
+                Locale.ROOT,
+                "junit-bench: %s wrote %s (%.2f s)",
+                format,
+                file.toAbsolutePath(),
+                nanos / 1e9));
       }
       return lines;
     }
@@ -147,8 +169,14 @@ final class ResultFormats {
 
   private static void failed(ResultFormat format, Throwable e) {
     String name = nameOf(format);
-    RunWarnings.warnOnce("format: " + name, "the " + name + " result format (" + format.getClass().getName()
-        + ") failed and its files may be missing or stale; the other result files are complete ("
-        + Causes.describe(e) + ")");
+    RunWarnings.warnOnce(
+        "format: " + name,
+        "the "
+            + name
+            + " result format ("
+            + format.getClass().getName()
+            + ") failed and its files may be missing or stale; the other result files are complete ("
+            + Causes.describe(e)
+            + ")");
   }
 }

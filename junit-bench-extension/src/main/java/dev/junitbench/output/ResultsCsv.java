@@ -24,10 +24,10 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
 /**
- * Writes results.csv: one row per result, the figures of results.json flattened
- * ({@code latency_ms_median}), one {@code param_<name>} column per parameter name seen in the run,
- * one {@code probes_<probe>_<figure>} column per figure of a user's probe seen in the run.
- * The columns follow the result model, so a group that is null in a row leaves its cells empty.
+ * Writes results.csv: one row per result, the figures of results.json flattened ({@code
+ * latency_ms_median}), one {@code param_<name>} column per parameter name seen in the run, one
+ * {@code probes_<probe>_<figure>} column per figure of a user's probe seen in the run. The columns
+ * follow the result model, so a group that is null in a row leaves its cells empty.
  */
 public final class ResultsCsv {
 
@@ -47,8 +47,15 @@ public final class ResultsCsv {
     Set<String> paramNames = new LinkedHashSet<>();
     results.forEach(result -> paramNames.addAll(result.params().keySet()));
     Map<String, Set<String>> probeFigures = new LinkedHashMap<>();
-    results.forEach(result -> result.probes().forEach((name, figures) ->
-        probeFigures.computeIfAbsent(name, n -> new LinkedHashSet<>()).addAll(figures.keySet())));
+    results.forEach(
+        result ->
+            result
+                .probes()
+                .forEach(
+                    (name, figures) ->
+                        probeFigures
+                            .computeIfAbsent(name, n -> new LinkedHashSet<>())
+                            .addAll(figures.keySet())));
     List<String> paths = new ArrayList<>();
     columns(ScenarioResult.class, "", paths);
     List<String> header = new ArrayList<>();
@@ -56,32 +63,40 @@ public final class ResultsCsv {
       if (path.equals("/params")) {
         paramNames.forEach(name -> header.add("param_" + name));
       } else if (path.equals(PROBES)) {
-        probeFigures.forEach((name, figures) -> figures.forEach(figure -> header.add("probes_" + name + "_" + figure)));
+        probeFigures.forEach(
+            (name, figures) ->
+                figures.forEach(figure -> header.add("probes_" + name + "_" + figure)));
       } else {
         header.add(path.substring(1).replace('/', '_'));
       }
     }
-    AtomicFiles.write(runDir.resolve(FILE), (out, previous) -> {
-      Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-      try (CSVPrinter csv = new CSVPrinter(writer,
-          CSVFormat.RFC4180.builder().setHeader(header.toArray(String[]::new)).get())) {
-        for (ScenarioResult result : results) {
-          JsonNode node = JSON.valueToTree(result);
-          List<String> row = new ArrayList<>();
-          for (String path : paths) {
-            if (path.equals("/params")) {
-              paramNames.forEach(name -> row.add(text(node.path("params").get(name))));
-            } else if (path.equals(PROBES)) {
-              probeFigures.forEach((name, figures) -> figures.forEach(figure ->
-                  row.add(text(node.path("probes").path(name).get(figure)))));
-            } else {
-              row.add(text(node.at(path)));
+    AtomicFiles.write(
+        runDir.resolve(FILE),
+        (out, previous) -> {
+          Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+          try (CSVPrinter csv =
+              new CSVPrinter(
+                  writer,
+                  CSVFormat.RFC4180.builder().setHeader(header.toArray(String[]::new)).get())) {
+            for (ScenarioResult result : results) {
+              JsonNode node = JSON.valueToTree(result);
+              List<String> row = new ArrayList<>();
+              for (String path : paths) {
+                if (path.equals("/params")) {
+                  paramNames.forEach(name -> row.add(text(node.path("params").get(name))));
+                } else if (path.equals(PROBES)) {
+                  probeFigures.forEach(
+                      (name, figures) ->
+                          figures.forEach(
+                              figure -> row.add(text(node.path("probes").path(name).get(figure)))));
+                } else {
+                  row.add(text(node.at(path)));
+                }
+              }
+              csv.printRecord(row);
             }
           }
-          csv.printRecord(row);
-        }
-      }
-    });
+        });
   }
 
   private static String text(JsonNode node) {
@@ -89,9 +104,11 @@ public final class ResultsCsv {
       return "";
     }
     if (node.isObject()) {
-      // A map inside a group (model options): key=value pairs in one cell, as written in the annotation.
+      // A map inside a group (model options): key=value pairs in one cell, as written in the
+      // annotation.
       List<String> pairs = new ArrayList<>();
-      node.fields().forEachRemaining(field -> pairs.add(field.getKey() + "=" + field.getValue().asText()));
+      node.fields()
+          .forEachRemaining(field -> pairs.add(field.getKey() + "=" + field.getValue().asText()));
       return inert(String.join(";", pairs));
     }
     if (node.isArray()) {
@@ -103,8 +120,9 @@ public final class ResultsCsv {
   }
 
   /**
-   * Text a spreadsheet would run as a formula ({@code =HYPERLINK(...)}, {@code +cmd|...}, {@code @SUM})
-   * gets a leading apostrophe, as OWASP advises; numbers, negative ones included, stay as they are.
+   * Text a spreadsheet would run as a formula ({@code =HYPERLINK(...)}, {@code +cmd|...},
+   * {@code @SUM}) gets a leading apostrophe, as OWASP advises; numbers, negative ones included,
+   * stay as they are.
    */
   public static String inert(String text) {
     if (text.isEmpty() || "=+-@\t\r".indexOf(text.charAt(0)) < 0 || isNumber(text)) {
@@ -116,8 +134,12 @@ public final class ResultsCsv {
   private static boolean isNumber(String text) {
     try {
       Double.parseDouble(text);
-      return !text.endsWith("d") && !text.endsWith("D") && !text.endsWith("f") && !text.endsWith("F")
-          && !text.contains("N") && !text.contains("I");
+      return !text.endsWith("d")
+          && !text.endsWith("D")
+          && !text.endsWith("f")
+          && !text.endsWith("F")
+          && !text.contains("N")
+          && !text.contains("I");
     } catch (NumberFormatException e) {
       return false;
     }
@@ -132,11 +154,13 @@ public final class ResultsCsv {
       }
       String path = prefix + "/" + SNAKE.translate(component.getName());
       if (listOfRecords(component)) {
-        continue; // each fork's summary: one row per result has no room for them; results.json holds them
+        continue; // each fork's summary: one row per result has no room for them; results.json
+        // holds them
       }
       if (component.getType().isRecord()) {
         columns(component.getType(), path, paths);
-      } else if (Map.class.isAssignableFrom(component.getType()) || List.class.isAssignableFrom(component.getType())
+      } else if (Map.class.isAssignableFrom(component.getType())
+          || List.class.isAssignableFrom(component.getType())
           || isLeaf(component.getType())) {
         paths.add(path);
       }
@@ -146,11 +170,15 @@ public final class ResultsCsv {
   private static boolean listOfRecords(RecordComponent component) {
     return List.class.isAssignableFrom(component.getType())
         && component.getGenericType() instanceof ParameterizedType list
-        && list.getActualTypeArguments()[0] instanceof Class<?> element && element.isRecord();
+        && list.getActualTypeArguments()[0] instanceof Class<?> element
+        && element.isRecord();
   }
 
   private static boolean isLeaf(Class<?> type) {
-    return type.isPrimitive() || Number.class.isAssignableFrom(type) || type == String.class
-        || type == Boolean.class || type.isEnum();
+    return type.isPrimitive()
+        || Number.class.isAssignableFrom(type)
+        || type == String.class
+        || type == Boolean.class
+        || type.isEnum();
   }
 }

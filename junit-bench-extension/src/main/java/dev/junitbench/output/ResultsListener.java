@@ -69,8 +69,10 @@ public final class ResultsListener implements TestExecutionListener {
   private TestPlan plan;
   private BenchConfig config;
   private ResultExchange.Subscription subscription;
+
   /** Benchmark templates of the plan, by unique id, with their {@code fqcn#method}. */
   private final Map<String, String> benchmarks = new LinkedHashMap<>();
+
   private final Set<String> reported = new HashSet<>();
   private final List<ScenarioResult> results = new ArrayList<>();
   private RunInfo run;
@@ -116,7 +118,10 @@ public final class ResultsListener implements TestExecutionListener {
     subscription = ResultExchange.subscribe();
     PlannedBenchmarks.set(plannedBenchmarks());
     Instant now = Instant.now();
-    String id = FOLDER_TIME.format(now) + "-" + String.format("%06x", ThreadLocalRandom.current().nextInt(1 << 24));
+    String id =
+        FOLDER_TIME.format(now)
+            + "-"
+            + String.format("%06x", ThreadLocalRandom.current().nextInt(1 << 24));
     // Runtimes load when a benchmark first needs them; their versions are added as they appear.
     backends = Backends.load(Thread.currentThread().getContextClassLoader());
     RunWarnings.reset();
@@ -131,15 +136,27 @@ public final class ResultsListener implements TestExecutionListener {
     }
     HostInfo host;
     try {
-      host = HostReader.collect(orDefault(config::hostIncludeName, Defaults.HOST_INCLUDE_NAME),
-          config.cgroupRoot(), config.nvidiaSmi(), OshiFacts::read);
+      host =
+          HostReader.collect(
+              orDefault(config::hostIncludeName, Defaults.HOST_INCLUDE_NAME),
+              config.cgroupRoot(),
+              config.nvidiaSmi(),
+              OshiFacts::read);
     } catch (RuntimeException | LinkageError e) {
       // Describing the machine must never cost the run its result files.
       host = HostReader.unknown("the host could not be described (" + Causes.describe(e) + ")");
     }
-    run = new RunInfo(id, iso(now), null, GitReader.read(Path.of("").toAbsolutePath()), host,
-        SoftwareReader.current().withRuntimes(backends.runtimeVersions()), settings,
-        keys == null ? null : keys.sources(), RunWarnings.messages());
+    run =
+        new RunInfo(
+            id,
+            iso(now),
+            null,
+            GitReader.read(Path.of("").toAbsolutePath()),
+            host,
+            SoftwareReader.current().withRuntimes(backends.runtimeVersions()),
+            settings,
+            keys == null ? null : keys.sources(),
+            RunWarnings.messages());
   }
 
   /**
@@ -158,23 +175,33 @@ public final class ResultsListener implements TestExecutionListener {
       ConfigurationParameters parameters = testPlan.getConfigurationParameters();
       keys = KeyCheck.of(parameters.keySet(), parameters::get, known, new KeySources(loader));
     } catch (RuntimeException | LinkageError e) {
-      RunWarnings.warnOnce("key check", "the junit.bench.* configuration keys could not be checked ("
-          + Causes.describe(e) + "); a misspelled key goes unnoticed in this run", err);
+      RunWarnings.warnOnce(
+          "key check",
+          "the junit.bench.* configuration keys could not be checked ("
+              + Causes.describe(e)
+              + "); a misspelled key goes unnoticed in this run",
+          err);
       return null;
     }
     boolean warn = orDefault(config::warnOnUnknownKeys, false);
     if (warn) {
-      keys.warnings().forEach(warning -> RunWarnings.warnOnce(warning.cause(), warning.message(), err));
+      keys.warnings()
+          .forEach(warning -> RunWarnings.warnOnce(warning.cause(), warning.message(), err));
     }
-    keys.error(warn).ifPresent(error -> {
-      err.println("junit-bench: " + error);
-      err.flush();
-      ConfigurationErrors.publish(benchmarks.keySet(), error);
-    });
+    keys.error(warn)
+        .ifPresent(
+            error -> {
+              err.println("junit-bench: " + error);
+              err.flush();
+              ConfigurationErrors.publish(benchmarks.keySet(), error);
+            });
     return keys;
   }
 
-  /** Every junit.bench.* parameter of the plan as given, for forks: the extension can list only the keys it knows. */
+  /**
+   * Every junit.bench.* parameter of the plan as given, for forks: the extension can list only the
+   * keys it knows.
+   */
   private static Map<String, String> benchParameters(TestPlan testPlan) {
     Map<String, String> given = new LinkedHashMap<>();
     var parameters = testPlan.getConfigurationParameters();
@@ -186,19 +213,27 @@ public final class ResultsListener implements TestExecutionListener {
     return given;
   }
 
-  /** The plan's benchmark methods with their test classes, for the extension's decisions about the whole run. */
+  /**
+   * The plan's benchmark methods with their test classes, for the extension's decisions about the
+   * whole run.
+   */
   private List<PlannedBenchmarks.Planned> plannedBenchmarks() {
     List<PlannedBenchmarks.Planned> planned = new ArrayList<>();
     for (String id : benchmarks.keySet()) {
-      plan.getTestIdentifier(UniqueId.parse(id)).getSource().ifPresent(source -> {
-        if (source instanceof MethodSource method) {
-          try {
-            planned.add(new PlannedBenchmarks.Planned(method.getJavaClass(), method.getJavaMethod()));
-          } catch (RuntimeException | LinkageError e) {
-            // The extension reports a class it cannot load when it runs it.
-          }
-        }
-      });
+      plan.getTestIdentifier(UniqueId.parse(id))
+          .getSource()
+          .ifPresent(
+              source -> {
+                if (source instanceof MethodSource method) {
+                  try {
+                    planned.add(
+                        new PlannedBenchmarks.Planned(
+                            method.getJavaClass(), method.getJavaMethod()));
+                  } catch (RuntimeException | LinkageError e) {
+                    // The extension reports a class it cannot load when it runs it.
+                  }
+                }
+              });
     }
     return planned;
   }
@@ -210,7 +245,8 @@ public final class ResultsListener implements TestExecutionListener {
     try {
       Method method = source.getJavaMethod();
       return AnnotationSupport.isAnnotated(method, Benchmark.class)
-          ? Optional.of(ScenarioKey.benchmarkId(source.getClassName(), source.getMethodName())) : Optional.empty();
+          ? Optional.of(ScenarioKey.benchmarkId(source.getClassName(), source.getMethodName()))
+          : Optional.empty();
     } catch (RuntimeException | LinkageError e) {
       return Optional.empty();
     }
@@ -225,17 +261,23 @@ public final class ResultsListener implements TestExecutionListener {
     if (parent.isPresent() && benchmarks.containsKey(parent.get().getUniqueId())) {
       // One scenario disabled by an execution condition; its siblings run.
       ScenarioResult scenario = ResultExchange.take(identifier.getUniqueId());
-      record((scenario != null ? scenario : ScenarioResult.planned(
-          benchmarks.get(parent.get().getUniqueId()), identifier.getDisplayName(), Map.of()))
-          .ended(Status.SKIPPED, reason));
+      record(
+          (scenario != null
+                  ? scenario
+                  : ScenarioResult.planned(
+                      benchmarks.get(parent.get().getUniqueId()),
+                      identifier.getDisplayName(),
+                      Map.of()))
+              .ended(Status.SKIPPED, reason));
       reported.add(parent.get().getUniqueId());
       return;
     }
     for (String template : templatesAtOrBelow(identifier)) {
       if (reported.add(template)) {
         TestIdentifier node = plan.getTestIdentifier(UniqueId.parse(template));
-        record(ScenarioResult.planned(benchmarks.get(template), node.getDisplayName(), Map.of())
-            .ended(Status.SKIPPED, reason));
+        record(
+            ScenarioResult.planned(benchmarks.get(template), node.getDisplayName(), Map.of())
+                .ended(Status.SKIPPED, reason));
       }
     }
   }
@@ -246,21 +288,28 @@ public final class ResultsListener implements TestExecutionListener {
       return;
     }
     Optional<TestIdentifier> parent = plan.getParent(identifier);
-    if (identifier.isTest() && parent.isPresent() && benchmarks.containsKey(parent.get().getUniqueId())) {
+    if (identifier.isTest()
+        && parent.isPresent()
+        && benchmarks.containsKey(parent.get().getUniqueId())) {
       String template = parent.get().getUniqueId();
       reported.add(template);
       ScenarioResult scenario = ResultExchange.take(identifier.getUniqueId());
       if (scenario == null) {
         // JUnit failed the invocation before the extension saw it (the constructor threw, say).
-        scenario = ScenarioResult.planned(benchmarks.get(template), identifier.getDisplayName(), Map.of());
+        scenario =
+            ScenarioResult.planned(benchmarks.get(template), identifier.getDisplayName(), Map.of());
       }
       record(ended(scenario, result));
     } else if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
-      // A container failed before its benchmarks ran (a @BeforeAll threw, say): nothing is lost silently.
+      // A container failed before its benchmarks ran (a @BeforeAll threw, say): nothing is lost
+      // silently.
       for (String template : templatesAtOrBelow(identifier)) {
         if (reported.add(template)) {
           TestIdentifier node = plan.getTestIdentifier(UniqueId.parse(template));
-          record(ended(ScenarioResult.planned(benchmarks.get(template), node.getDisplayName(), Map.of()), result));
+          record(
+              ended(
+                  ScenarioResult.planned(benchmarks.get(template), node.getDisplayName(), Map.of()),
+                  result));
         }
       }
     }
@@ -281,10 +330,18 @@ public final class ResultsListener implements TestExecutionListener {
 
   private static ScenarioResult ended(ScenarioResult scenario, TestExecutionResult result) {
     return switch (result.getStatus()) {
-      case SUCCESSFUL -> scenario.latencyMs() != null ? scenario.ended(Status.PASSED, null)
-          : scenario.ended(Status.FAILED, "the benchmark was not measured: another extension intercepted its invocation");
-      case ABORTED -> scenario.ended(Status.ABORTED, result.getThrowable().map(Throwable::getMessage).orElse(null));
-      case FAILED -> scenario.ended(Status.FAILED, result.getThrowable().map(Throwable::toString).orElse(null));
+      case SUCCESSFUL ->
+          scenario.latencyMs() != null
+              ? scenario.ended(Status.PASSED, null)
+              : scenario.ended(
+                  Status.FAILED,
+                  "the benchmark was not measured: another extension intercepted its invocation");
+      case ABORTED ->
+          scenario.ended(
+              Status.ABORTED, result.getThrowable().map(Throwable::getMessage).orElse(null));
+      case FAILED ->
+          scenario.ended(
+              Status.FAILED, result.getThrowable().map(Throwable::toString).orElse(null));
     };
   }
 
@@ -301,11 +358,17 @@ public final class ResultsListener implements TestExecutionListener {
         formats.scenarioWritten(writer.folder());
       }
     } catch (IOException | RuntimeException | LinkageError e) {
-      // A missing class (an old commons-io beside commons-csv, say) must not cost the table its rows.
+      // A missing class (an old commons-io beside commons-csv, say) must not cost the table its
+      // rows.
       writeFailed = true;
-      err.println("junit-bench: cannot write result files under " + config.outputDir().toAbsolutePath()
-          + " (" + e + "); this run's results are not saved. Set -D" + BenchConfig.OUTPUT_DIR
-          + "=<a writable folder>.");
+      err.println(
+          "junit-bench: cannot write result files under "
+              + config.outputDir().toAbsolutePath()
+              + " ("
+              + e
+              + "); this run's results are not saved. Set -D"
+              + BenchConfig.OUTPUT_DIR
+              + "=<a writable folder>.");
     } finally {
       results.add(written.withoutSamples());
     }
@@ -333,7 +396,10 @@ public final class ResultsListener implements TestExecutionListener {
       }
       if (!results.isEmpty()) {
         out.println();
-        out.println("junit-bench results" + (writer != null && !writeFailed ? " (" + writer.runDir() + ")" : "") + ":");
+        out.println(
+            "junit-bench results"
+                + (writer != null && !writeFailed ? " (" + writer.runDir() + ")" : "")
+                + ":");
         out.print(ConsoleTable.render(results));
         gateSummary().ifPresent(out::println);
         // Last, so the report to open is the last thing the run prints.
@@ -349,7 +415,10 @@ public final class ResultsListener implements TestExecutionListener {
     }
   }
 
-  /** The gate's line about the whole run against its baseline, when the run has one that can be read. */
+  /**
+   * The gate's line about the whole run against its baseline, when the run has one that can be
+   * read.
+   */
   private Optional<String> gateSummary() {
     Optional<Path> baseline = orDefault(config::baseline, Optional.empty());
     if (baseline.isEmpty()) {
@@ -365,7 +434,10 @@ public final class ResultsListener implements TestExecutionListener {
     }
   }
 
-  /** A setting, or its default when its value is bad: the benchmarks report the bad value, the run is still written. */
+  /**
+   * A setting, or its default when its value is bad: the benchmarks report the bad value, the run
+   * is still written.
+   */
   private static <T> T orDefault(Supplier<T> setting, T fallback) {
     try {
       return setting.get();

@@ -14,9 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The files of one run folder. Each added result is on disk, in all three files, before
- * {@link #add} returns; every file is replaced atomically, so a run killed at any point leaves
- * files that parse and hold every result added before.
+ * The files of one run folder. Each added result is on disk, in all three files, before {@link
+ * #add} returns; every file is replaced atomically, so a run killed at any point leaves files that
+ * parse and hold every result added before.
  */
 public final class RunWriter {
 
@@ -37,7 +37,9 @@ public final class RunWriter {
     return runDir;
   }
 
-  /** Replaces the run's description in results.json from the next write on (runtimes loaded since). */
+  /**
+   * Replaces the run's description in results.json from the next write on (runtimes loaded since).
+   */
   public void update(RunInfo newRun) {
     run = newRun;
   }
@@ -72,6 +74,7 @@ public final class RunWriter {
   private void write() throws IOException {
     ResultsCsv.write(runDir, results);
     ResultsDocument document = document();
-    AtomicFiles.write(runDir.resolve(ResultsJson.FILE), (out, previous) -> JSON.writeValue(out, document));
+    AtomicFiles.write(
+        runDir.resolve(ResultsJson.FILE), (out, previous) -> JSON.writeValue(out, document));
   }
 }

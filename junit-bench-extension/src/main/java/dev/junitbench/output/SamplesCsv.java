@@ -18,6 +18,7 @@ public final class SamplesCsv {
 
   /** File name inside a run folder. */
   public static final String FILE = Samples.FILE;
+
   /** The header row. */
   public static final String HEADER = "result_id,iteration,latency_ns,fork";
 
@@ -28,28 +29,35 @@ public final class SamplesCsv {
    * into a new file that then replaces the old one, so a reader never sees half a row.
    */
   public static void append(Path runDir, ScenarioResult result) throws IOException {
-    AtomicFiles.appendRows(runDir.resolve(FILE), HEADER, writer -> {
-      long[] samples = result.samplesNs();
-      if (samples == null) {
-        return;
-      }
-      String prefix = result.id() + ",";
-      // Fork after fork, as they were pooled; unforked, one run numbered 0.
-      List<ForkRun> forks = result.forks() == null ? null
-          : result.forks().runs().stream().filter(run -> run.status() == Status.PASSED).toList();
-      int runs = forks == null ? 1 : forks.size();
-      int i = 0;
-      for (int run = 0; run < runs; run++) {
-        long count = forks == null ? samples.length : forks.get(run).count();
-        String suffix = "," + (forks == null ? 0 : forks.get(run).fork()) + "\n";
-        for (long iteration = 1; iteration <= count && i < samples.length; iteration++, i++) {
-          writer.write(prefix);
-          writer.write(Long.toString(iteration));
-          writer.write(',');
-          writer.write(Long.toString(samples[i]));
-          writer.write(suffix);
-        }
-      }
-    });
+    AtomicFiles.appendRows(
+        runDir.resolve(FILE),
+        HEADER,
+        writer -> {
+          long[] samples = result.samplesNs();
+          if (samples == null) {
+            return;
+          }
+          String prefix = result.id() + ",";
+          // Fork after fork, as they were pooled; unforked, one run numbered 0.
+          List<ForkRun> forks =
+              result.forks() == null
+                  ? null
+                  : result.forks().runs().stream()
+                      .filter(run -> run.status() == Status.PASSED)
+                      .toList();
+          int runs = forks == null ? 1 : forks.size();
+          int i = 0;
+          for (int run = 0; run < runs; run++) {
+            long count = forks == null ? samples.length : forks.get(run).count();
+            String suffix = "," + (forks == null ? 0 : forks.get(run).fork()) + "\n";
+            for (long iteration = 1; iteration <= count && i < samples.length; iteration++, i++) {
+              writer.write(prefix);
+              writer.write(Long.toString(iteration));
+              writer.write(',');
+              writer.write(Long.toString(samples[i]));
+              writer.write(suffix);
+            }
+          }
+        });
   }
 }

@@ -6,10 +6,10 @@ import org.apiguardian.api.API;
 
 /**
  * How a probe's figure measured in several forks (fresh JVMs, {@code @Fork}) joins into the one
- * figure of the scenario's result, as the probe declares it with
- * {@link dev.junitbench.spi.ProbeFigures#put(String, Number, Aggregation)}. A fork that has no number
- * for the figure (null) is left out; none at all gives null. Without forks there is nothing to join
- * and the figure is written as the probe put it.
+ * figure of the scenario's result, as the probe declares it with {@link
+ * dev.junitbench.spi.ProbeFigures#put(String, Number, Aggregation)}. A fork that has no number for
+ * the figure (null) is left out; none at all gives null. Without forks there is nothing to join and
+ * the figure is written as the probe put it.
  *
  * <p>Declare what the figure means, not what looks best: a peak averaged across forks is lower than
  * any peak a JVM reached, and a total averaged is the total of one fork while the result's
@@ -20,7 +20,9 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public enum Aggregation {
 
-  /** The mean of the forks: for a mean, a rate or a ratio ({@code cpu_process_pct}). The default. */
+  /**
+   * The mean of the forks: for a mean, a rate or a ratio ({@code cpu_process_pct}). The default.
+   */
   AVERAGE,
 
   /**

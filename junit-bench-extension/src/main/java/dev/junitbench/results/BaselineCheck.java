@@ -20,8 +20,14 @@ import org.apiguardian.api.API;
  * @since 0.1.0
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record BaselineCheck(String file, String runId, boolean found, Double change, Comparison comparison,
-    RegressionRule rule, String note) {
+public record BaselineCheck(
+    String file,
+    String runId,
+    boolean found,
+    Double change,
+    Comparison comparison,
+    RegressionRule rule,
+    String note) {
 
   /**
    * Whether the scenario was judged: compared, with a verdict. Not judged: the baseline lacks it or

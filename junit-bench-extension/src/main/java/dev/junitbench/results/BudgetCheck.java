@@ -16,7 +16,8 @@ import org.apiguardian.api.API;
  * @since 0.1.0
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record BudgetCheck(Double medianMs, Double p99Ms, Double minThroughput, List<String> exceeded) {
+public record BudgetCheck(
+    Double medianMs, Double p99Ms, Double minThroughput, List<String> exceeded) {
 
   /** Whether a limit was broken. */
   public boolean broken() {

@@ -16,48 +16,106 @@ import org.apiguardian.api.API;
  * @param planned forks asked for
  * @param completed forks that measured and handed their samples back
  * @param medianMs the geometric mean of the fork medians: the centre of the interval
- * @param ci95Low the lower bound of the 95% Student-t interval on the log fork medians, or null below 2 forks
+ * @param ci95Low the lower bound of the 95% Student-t interval on the log fork medians, or null
+ *     below 2 forks
  * @param ci95High the upper bound, or null likewise
- * @param method how the interval was built, for readers: {@code student-t on log fork medians, 4 df}
- * @param betweenForkCv the coefficient of variation of the fork medians (sample std / mean), or null below 2 forks
+ * @param method how the interval was built, for readers: {@code student-t on log fork medians, 4
+ *     df}
+ * @param betweenForkCv the coefficient of variation of the fork medians (sample std / mean), or
+ *     null below 2 forks
  * @param withinForkCv the typical relative standard error of one fork's median from its own samples
- *     (the width of its interval on the log scale / (2 x 1.96), averaged over forks), or null: the spread fork
- *     medians would show if JVMs did not differ
+ *     (the width of its interval on the log scale / (2 x 1.96), averaged over forks), or null: the
+ *     spread fork medians would show if JVMs did not differ
  * @param wallTimeMs the forks' wall times added up, each from its start to its end
- * @param overheadMs the part of it outside warm-up and measurement: JVM start-up, set-up, model loading
+ * @param overheadMs the part of it outside warm-up and measurement: JVM start-up, set-up, model
+ *     loading
  * @param advice forks and iterations that would reach the target width, or null below 2 forks
  * @param runs each fork, in order, including one that failed
- * @param here the scenario's measurement in the JUnit JVM, made before its forks when its baseline was
- *     measured in one such JVM (a verdict alike to alike, the forks giving the spread between JVMs); else null
+ * @param here the scenario's measurement in the JUnit JVM, made before its forks when its baseline
+ *     was measured in one such JVM (a verdict alike to alike, the forks giving the spread between
+ *     JVMs); else null
  * @since 0.1.0
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record ForkFigures(int planned, int completed, Double medianMs, Double ci95Low, Double ci95High,
-    String method, Double betweenForkCv, Double withinForkCv, double wallTimeMs, double overheadMs,
-    ForkAdvice advice, List<ForkRun> runs, LatencySummary here) {
+public record ForkFigures(
+    int planned,
+    int completed,
+    Double medianMs,
+    Double ci95Low,
+    Double ci95High,
+    String method,
+    Double betweenForkCv,
+    Double withinForkCv,
+    double wallTimeMs,
+    double overheadMs,
+    ForkAdvice advice,
+    List<ForkRun> runs,
+    LatencySummary here) {
 
   /** Forks with no measurement in the JUnit JVM. */
-  public ForkFigures(int planned, int completed, Double medianMs, Double ci95Low, Double ci95High, String method,
-      Double betweenForkCv, Double withinForkCv, double wallTimeMs, double overheadMs, ForkAdvice advice,
+  public ForkFigures(
+      int planned,
+      int completed,
+      Double medianMs,
+      Double ci95Low,
+      Double ci95High,
+      String method,
+      Double betweenForkCv,
+      Double withinForkCv,
+      double wallTimeMs,
+      double overheadMs,
+      ForkAdvice advice,
       List<ForkRun> runs) {
-    this(planned, completed, medianMs, ci95Low, ci95High, method, betweenForkCv, withinForkCv, wallTimeMs, overheadMs,
-        advice, runs, null);
+    this(
+        planned,
+        completed,
+        medianMs,
+        ci95Low,
+        ci95High,
+        method,
+        betweenForkCv,
+        withinForkCv,
+        wallTimeMs,
+        overheadMs,
+        advice,
+        runs,
+        null);
   }
 
   /** These forks with the scenario's measurement in the JUnit JVM beside them. */
   public ForkFigures withHere(LatencySummary measuredHere) {
-    return new ForkFigures(planned, completed, medianMs, ci95Low, ci95High, method, betweenForkCv, withinForkCv,
-        wallTimeMs, overheadMs, advice, runs, measuredHere);
+    return new ForkFigures(
+        planned,
+        completed,
+        medianMs,
+        ci95Low,
+        ci95High,
+        method,
+        betweenForkCv,
+        withinForkCv,
+        wallTimeMs,
+        overheadMs,
+        advice,
+        runs,
+        measuredHere);
   }
 
   /** The medians (ms) of the forks that measured, in fork order. */
   public double[] medians() {
-    return runs.stream().filter(run -> run.status() == Status.PASSED && run.medianMs() != null)
-        .mapToDouble(ForkRun::medianMs).toArray();
+    return runs.stream()
+        .filter(run -> run.status() == Status.PASSED && run.medianMs() != null)
+        .mapToDouble(ForkRun::medianMs)
+        .toArray();
   }
 
-  /** The sample counts of the forks that handed samples back, in fork order: how samples.csv is split. */
+  /**
+   * The sample counts of the forks that handed samples back, in fork order: how samples.csv is
+   * split.
+   */
   public long[] counts() {
-    return runs.stream().filter(run -> run.status() == Status.PASSED).mapToLong(ForkRun::count).toArray();
+    return runs.stream()
+        .filter(run -> run.status() == Status.PASSED)
+        .mapToLong(ForkRun::count)
+        .toArray();
   }
 }

@@ -16,7 +16,8 @@ import org.apiguardian.api.API;
  * @since 0.1.0
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record GateResult(boolean failed, String message, BaselineCheck baseline, BudgetCheck budget) {
+public record GateResult(
+    boolean failed, String message, BaselineCheck baseline, BudgetCheck budget) {
 
   /** The message's first line: for a failure, the one a test report lists. */
   public String headline() {

@@ -24,14 +24,34 @@ import org.apiguardian.api.API;
  * @param prefillTokensPerS prompt tokens of all requests over their summed times to first token
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record GenerationFigures(int promptTokens, int newTokens, int batchSize, String prompt, int requests,
-    LatencySummary ttftMs, LatencySummary tpotMs, LatencySummary itlMs, LatencySummary e2eMs,
-    LatencySummary requestOutputTokensPerS, Double outputTokensPerS, Double prefillTokensPerS) {
+public record GenerationFigures(
+    int promptTokens,
+    int newTokens,
+    int batchSize,
+    String prompt,
+    int requests,
+    LatencySummary ttftMs,
+    LatencySummary tpotMs,
+    LatencySummary itlMs,
+    LatencySummary e2eMs,
+    LatencySummary requestOutputTokensPerS,
+    Double outputTokensPerS,
+    Double prefillTokensPerS) {
 
   /** The figures of {@code timings}, whose prompt came from {@code prompt}. */
   public static GenerationFigures of(TokenTimings timings, String prompt) {
-    return new GenerationFigures(timings.promptTokens(), timings.tokensPerRequest(), timings.batchSize(), prompt,
-        timings.requests(), timings.ttftMs(), timings.tpotMs(), timings.itlMs(), timings.e2eMs(),
-        timings.requestTokensPerSecond(), timings.outputTokensPerSecond(), timings.prefillTokensPerSecond());
+    return new GenerationFigures(
+        timings.promptTokens(),
+        timings.tokensPerRequest(),
+        timings.batchSize(),
+        prompt,
+        timings.requests(),
+        timings.ttftMs(),
+        timings.tpotMs(),
+        timings.itlMs(),
+        timings.e2eMs(),
+        timings.requestTokensPerSecond(),
+        timings.outputTokensPerSecond(),
+        timings.prefillTokensPerSecond());
   }
 }

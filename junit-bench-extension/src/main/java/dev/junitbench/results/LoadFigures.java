@@ -14,38 +14,77 @@ import org.apiguardian.api.API;
  * what the system made of them. {@code latency_ms} of a Server result runs from each query's
  * scheduled time (queueing counts); of Offline and Concurrency results it is each query's own time.
  *
- * @param scenario {@code single-stream}, {@code multi-stream}, {@code offline}, {@code server} or {@code concurrency}
- * @param workers threads calling the benchmark at once (clients of a Concurrency run), or null for one
+ * @param scenario {@code single-stream}, {@code multi-stream}, {@code offline}, {@code server} or
+ *     {@code concurrency}
+ * @param workers threads calling the benchmark at once (clients of a Concurrency run), or null for
+ *     one
  * @param samplesPerQuery MultiStream: samples (calls) per query, else null
  * @param queries queries measured
  * @param targetQps Server: the rate asked for, else null
- * @param scheduledQps Server: the rate the drawn arrivals have, (queries - 1) / their span; a Poisson
- *     count varies by about 1/sqrt(queries) around the target
- * @param achievedQps queries completed per second: (queries - 1) / (last completion - first completion)
+ * @param scheduledQps Server: the rate the drawn arrivals have, (queries - 1) / their span; a
+ *     Poisson count varies by about 1/sqrt(queries) around the target
+ * @param achievedQps queries completed per second: (queries - 1) / (last completion - first
+ *     completion)
  * @param wallMs from the first issue to the last completion
  * @param serviceMs Server: each query's time from its actual start to completion, else null
- * @param issueLatenessMs Server: how late the scheduler issued each query (actual - scheduled), else null
+ * @param issueLatenessMs Server: how late the scheduler issued each query (actual - scheduled),
+ *     else null
  * @param latencyBound Server: whether the latency bound held, else null
  * @param peak Server peak search: the rates probed and the highest that held, else null
- * @param goodput Server with text generation and TTFT/TPOT bounds: the share of requests meeting both, else null
+ * @param goodput Server with text generation and TTFT/TPOT bounds: the share of requests meeting
+ *     both, else null
  * @since 0.1.0
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record LoadFigures(String scenario, Integer workers, Integer samplesPerQuery, long queries, Double targetQps,
-    Double scheduledQps, Double achievedQps, double wallMs, LatencySummary serviceMs, LatencySummary issueLatenessMs,
-    BoundCheck latencyBound, Peak peak, Goodput goodput) {
-
+public record LoadFigures(
+    String scenario,
+    Integer workers,
+    Integer samplesPerQuery,
+    long queries,
+    Double targetQps,
+    Double scheduledQps,
+    Double achievedQps,
+    double wallMs,
+    LatencySummary serviceMs,
+    LatencySummary issueLatenessMs,
+    BoundCheck latencyBound,
+    Peak peak,
+    Goodput goodput) {
 
   /** This group with the peak search that led to it. */
   public LoadFigures withPeak(Peak newPeak) {
-    return new LoadFigures(scenario, workers, samplesPerQuery, queries, targetQps, scheduledQps, achievedQps, wallMs,
-        serviceMs, issueLatenessMs, latencyBound, newPeak, goodput);
+    return new LoadFigures(
+        scenario,
+        workers,
+        samplesPerQuery,
+        queries,
+        targetQps,
+        scheduledQps,
+        achievedQps,
+        wallMs,
+        serviceMs,
+        issueLatenessMs,
+        latencyBound,
+        newPeak,
+        goodput);
   }
 
   /** This group with the goodput of its requests. */
   public LoadFigures withGoodput(Goodput newGoodput) {
-    return new LoadFigures(scenario, workers, samplesPerQuery, queries, targetQps, scheduledQps, achievedQps, wallMs,
-        serviceMs, issueLatenessMs, latencyBound, peak, newGoodput);
+    return new LoadFigures(
+        scenario,
+        workers,
+        samplesPerQuery,
+        queries,
+        targetQps,
+        scheduledQps,
+        achievedQps,
+        wallMs,
+        serviceMs,
+        issueLatenessMs,
+        latencyBound,
+        peak,
+        newGoodput);
   }
 
   /**
@@ -67,8 +106,8 @@ public record LoadFigures(String scenario, Integer workers, Integer samplesPerQu
 
   /**
    * Whether a Server run held its latency bound, as MLPerf judges it: with t of n queries over the
-   * bound, the bound's percentile is met at 99% confidence when n is at least
-   * {@code EarlyStopping.minPassing(t) + t}.
+   * bound, the bound's percentile is met at 99% confidence when n is at least {@code
+   * EarlyStopping.minPassing(t) + t}.
    *
    * @param bound the bound as written, {@code p99 <= 50ms}
    * @param percentile the share of queries that must meet it, in (0, 1)
@@ -79,8 +118,15 @@ public record LoadFigures(String scenario, Integer workers, Integer samplesPerQu
    * @param held whether it held
    * @param reason why it did not hold, or null
    */
-  public record BoundCheck(String bound, double percentile, double boundMs, Double observedMs, long overBound,
-      long minQueries, boolean held, String reason) {
+  public record BoundCheck(
+      String bound,
+      double percentile,
+      double boundMs,
+      Double observedMs,
+      long overBound,
+      long minQueries,
+      boolean held,
+      String reason) {
 
     /** The check of {@code latencyNs} against {@code boundMs} at {@code percentile}. */
     public static BoundCheck of(long[] latencyNs, String bound, double percentile, double boundMs) {
@@ -91,18 +137,32 @@ public record LoadFigures(String scenario, Integer workers, Integer samplesPerQu
       long needed = EarlyStopping.minPassing(over, percentile) + over;
       double observed = Percentiles.type7(sorted, sorted.length, percentile) / 1e6;
       boolean held = sorted.length >= needed;
-      String reason = held ? null : over == 0
-          ? bound + " needs " + needed + " queries to hold at 99% confidence (early stopping), the run had "
-              + sorted.length
-          : over + " of " + sorted.length + " queries over " + UnitFormat.duration(boundMs) + ": " + bound
-              + " would need " + needed + " queries to hold at 99% confidence (early stopping)";
+      String reason =
+          held
+              ? null
+              : over == 0
+                  ? bound
+                      + " needs "
+                      + needed
+                      + " queries to hold at 99% confidence (early stopping), the run had "
+                      + sorted.length
+                  : over
+                      + " of "
+                      + sorted.length
+                      + " queries over "
+                      + UnitFormat.duration(boundMs)
+                      + ": "
+                      + bound
+                      + " would need "
+                      + needed
+                      + " queries to hold at 99% confidence (early stopping)";
       return new BoundCheck(bound, percentile, boundMs, observed, over, needed, held, reason);
     }
   }
 
   /**
-   * A Server peak search: the Server runs it made, lowest rate first as probed, and the highest rate
-   * whose run held the latency bound.
+   * A Server peak search: the Server runs it made, lowest rate first as probed, and the highest
+   * rate whose run held the latency bound.
    *
    * @param peakQps the highest target rate that held, or null when none did
    * @param maxProbes the most runs the search could make
@@ -120,7 +180,12 @@ public record LoadFigures(String scenario, Integer workers, Integer samplesPerQu
    * @param observedMs the bound's percentile of its latencies
    * @param held whether it held the bound
    */
-  public record Probe(double targetQps, Double scheduledQps, Double achievedQps, long queries, Double observedMs,
+  public record Probe(
+      double targetQps,
+      Double scheduledQps,
+      Double achievedQps,
+      long queries,
+      Double observedMs,
       boolean held) {}
 
   /**
@@ -133,18 +198,43 @@ public record LoadFigures(String scenario, Integer workers, Integer samplesPerQu
    * @param requests requests
    * @param share good / requests
    * @param goodRequestsPerS good requests per second of the run's wall time
-   * @param ttftCheck whether the TTFT bound holds at the latency bound's percentile (p99 without one) at 99%
-   *     confidence, as MLPerf's LLM Server rule holds it; null without a TTFT bound
+   * @param ttftCheck whether the TTFT bound holds at the latency bound's percentile (p99 without
+   *     one) at 99% confidence, as MLPerf's LLM Server rule holds it; null without a TTFT bound
    * @param tpotCheck the same of the TPOT bound; null without one (or with 1 token per request)
    * @param held whether every bound given holds
    */
-  public record Goodput(Double ttftBoundMs, Double tpotBoundMs, long good, long requests, double share,
-      Double goodRequestsPerS, BoundCheck ttftCheck, BoundCheck tpotCheck, boolean held) {
+  public record Goodput(
+      Double ttftBoundMs,
+      Double tpotBoundMs,
+      long good,
+      long requests,
+      double share,
+      Double goodRequestsPerS,
+      BoundCheck ttftCheck,
+      BoundCheck tpotCheck,
+      boolean held) {
 
-    /** The goodput of {@code good} of {@code requests} requests, held when every check given holds. */
-    public static Goodput of(Double ttftBoundMs, Double tpotBoundMs, long good, long requests, double share,
-        Double goodRequestsPerS, BoundCheck ttftCheck, BoundCheck tpotCheck) {
-      return new Goodput(ttftBoundMs, tpotBoundMs, good, requests, share, goodRequestsPerS, ttftCheck, tpotCheck,
+    /**
+     * The goodput of {@code good} of {@code requests} requests, held when every check given holds.
+     */
+    public static Goodput of(
+        Double ttftBoundMs,
+        Double tpotBoundMs,
+        long good,
+        long requests,
+        double share,
+        Double goodRequestsPerS,
+        BoundCheck ttftCheck,
+        BoundCheck tpotCheck) {
+      return new Goodput(
+          ttftBoundMs,
+          tpotBoundMs,
+          good,
+          requests,
+          share,
+          goodRequestsPerS,
+          ttftCheck,
+          tpotCheck,
           (ttftCheck == null || ttftCheck.held()) && (tpotCheck == null || tpotCheck.held()));
     }
   }

@@ -5,8 +5,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
 /**
- * The {@code memory} group of a result: what the process held while the scenario was measured.
- * A figure the machine cannot give is null and {@code unavailableReason} says why, never zero.
+ * The {@code memory} group of a result: what the process held while the scenario was measured. A
+ * figure the machine cannot give is null and {@code unavailableReason} says why, never zero.
  *
  * @param rssPeakMb peak resident set size, MiB
  * @param rssAvgMb mean resident set size, MiB
@@ -18,5 +18,12 @@ import org.apiguardian.api.API;
  * @param unavailableReason why each null figure is null ({@code figure: reason; ...}), or null
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record MemoryFigures(Double rssPeakMb, Double rssAvgMb, Double heapPeakMb, Double heapAvgMb, Double modelFootprintMb,
-    Double gpuMemPeakMb, Double gpuMemProcessMb, String unavailableReason) {}
+public record MemoryFigures(
+    Double rssPeakMb,
+    Double rssAvgMb,
+    Double heapPeakMb,
+    Double heapAvgMb,
+    Double modelFootprintMb,
+    Double gpuMemPeakMb,
+    Double gpuMemProcessMb,
+    String unavailableReason) {}

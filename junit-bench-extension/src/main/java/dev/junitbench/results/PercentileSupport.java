@@ -10,8 +10,8 @@ import org.apiguardian.api.API;
  *
  * @param minQueries queries the percentile needs before it has any estimate
  * @param supported whether the run had that many
- * @param estimateMs the early-stopping estimate (the t-th highest latency, LoadGen discarding the t - 1
- *     above it; at or above the percentile itself), or null when not supported
+ * @param estimateMs the early-stopping estimate (the t-th highest latency, LoadGen discarding the t
+ *     - 1 above it; at or above the percentile itself), or null when not supported
  * @since 0.1.0
  */
 @API(status = EXPERIMENTAL, since = "0.1")

@@ -18,8 +18,8 @@ import org.apiguardian.api.API;
  * @since 0.1.0
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record ProbeGroups(Map<String, Map<String, Object>> figures,
-    Map<String, Map<String, Aggregation>> aggregations) {
+public record ProbeGroups(
+    Map<String, Map<String, Object>> figures, Map<String, Map<String, Aggregation>> aggregations) {
 
   /** Null stands for none. */
   public ProbeGroups {
@@ -28,7 +28,8 @@ public record ProbeGroups(Map<String, Map<String, Object>> figures,
   }
 
   /** An unmodifiable copy of {@code aggregations} (group by group), or empty for null. */
-  static Map<String, Map<String, Aggregation>> copyOf(Map<String, Map<String, Aggregation>> aggregations) {
+  static Map<String, Map<String, Aggregation>> copyOf(
+      Map<String, Map<String, Aggregation>> aggregations) {
     if (aggregations == null) {
       return Map.of();
     }

@@ -18,10 +18,11 @@ public final class ResultsJson {
   public static final String FILE = "results.json";
 
   /** The mapper that defines the JSON form of the result model; others get copies. */
-  static final ObjectMapper MAPPER = new ObjectMapper()
-      .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-      .enable(SerializationFeature.INDENT_OUTPUT)
-      .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+  static final ObjectMapper MAPPER =
+      new ObjectMapper()
+          .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
   private ResultsJson() {}
 

@@ -30,8 +30,8 @@ import org.apiguardian.api.API;
 public record RunFolder(Path dir, ResultsDocument document) {
 
   /** Reads results.json leniently: a newer writer of the same schema version may add fields. */
-  private static final ObjectMapper READER = ResultsJson.MAPPER.copy()
-      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+  private static final ObjectMapper READER =
+      ResultsJson.MAPPER.copy().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   /** The folder's results.json. */
   public Path resultsFile() {
@@ -65,14 +65,15 @@ public record RunFolder(Path dir, ResultsDocument document) {
    */
   public static RunFolder read(Path path) throws ResultFileException {
     if (!Files.exists(path)) {
-      throw new ResultFileException(path + " does not exist; give a run folder (run-<time>-<id>) or its "
-          + ResultsJson.FILE);
+      throw new ResultFileException(
+          path + " does not exist; give a run folder (run-<time>-<id>) or its " + ResultsJson.FILE);
     }
     Path file;
     if (Files.isDirectory(path)) {
       file = path.resolve(ResultsJson.FILE);
       if (!Files.isRegularFile(file)) {
-        throw new ResultFileException(path + " holds no " + ResultsJson.FILE + runFoldersHint(path));
+        throw new ResultFileException(
+            path + " holds no " + ResultsJson.FILE + runFoldersHint(path));
       }
     } else {
       file = path;
@@ -82,9 +83,14 @@ public record RunFolder(Path dir, ResultsDocument document) {
 
   private static String runFoldersHint(Path dir) {
     try (Stream<Path> entries = Files.list(dir)) {
-      List<Path> runs = entries.filter(Files::isDirectory)
-          .filter(p -> p.getFileName().toString().startsWith("run-")).sorted().toList();
-      return runs.isEmpty() ? "; give a run folder (run-<time>-<id>) or its " + ResultsJson.FILE
+      List<Path> runs =
+          entries
+              .filter(Files::isDirectory)
+              .filter(p -> p.getFileName().toString().startsWith("run-"))
+              .sorted()
+              .toList();
+      return runs.isEmpty()
+          ? "; give a run folder (run-<time>-<id>) or its " + ResultsJson.FILE
           : "; it holds run folders: give one of them, such as " + runs.get(runs.size() - 1);
     } catch (IOException e) {
       return "";
@@ -92,11 +98,14 @@ public record RunFolder(Path dir, ResultsDocument document) {
   }
 
   private static ResultsDocument parse(Path file) throws ResultFileException {
-    // A file of this version, as junit-bench wrote it, maps straight to the document: one pass. Anything else
+    // A file of this version, as junit-bench wrote it, maps straight to the document: one pass.
+    // Anything else
     // takes the slow path below, which reads the tree first to say exactly what is wrong.
     try {
       ResultsDocument document = READER.readValue(file.toFile(), ResultsDocument.class);
-      if (document != null && document.schemaVersion() == ResultsDocument.SCHEMA_VERSION && document.run() != null
+      if (document != null
+          && document.schemaVersion() == ResultsDocument.SCHEMA_VERSION
+          && document.run() != null
           && document.results() != null) {
         for (ScenarioResult result : document.results()) {
           check(file, result);
@@ -113,8 +122,13 @@ public record RunFolder(Path dir, ResultsDocument document) {
       }
       tree = READER.readTree(file.toFile());
     } catch (JsonProcessingException e) {
-      throw new ResultFileException(file + " is not valid JSON (" + location(e) + "); it may have been cut short"
-          + " or edited: use a run folder as junit-bench wrote it", e);
+      throw new ResultFileException(
+          file
+              + " is not valid JSON ("
+              + location(e)
+              + "); it may have been cut short"
+              + " or edited: use a run folder as junit-bench wrote it",
+          e);
     } catch (NoSuchFileException e) {
       throw new ResultFileException(file + " does not exist", e);
     } catch (ResultFileException e) {
@@ -123,24 +137,39 @@ public record RunFolder(Path dir, ResultsDocument document) {
       throw new ResultFileException(file + " cannot be read (" + e + ")", e);
     }
     if (tree == null || !tree.isObject()) {
-      throw new ResultFileException(file + " is not a junit-bench result file (its JSON is not an object)");
+      throw new ResultFileException(
+          file + " is not a junit-bench result file (its JSON is not an object)");
     }
     JsonNode version = tree.get("schema_version");
     if (version == null || !version.canConvertToInt()) {
-      throw new ResultFileException(file + " has no schema_version; it is not a junit-bench results.json");
+      throw new ResultFileException(
+          file + " has no schema_version; it is not a junit-bench results.json");
     }
     if (version.asInt() > ResultsDocument.SCHEMA_VERSION) {
-      throw new ResultFileException(file + " has schema_version " + version.asText() + ", written by a newer"
-          + " junit-bench; this one reads " + ResultsDocument.SCHEMA_VERSION + ": upgrade junit-bench here, or make"
-          + " the file again with this version");
+      throw new ResultFileException(
+          file
+              + " has schema_version "
+              + version.asText()
+              + ", written by a newer"
+              + " junit-bench; this one reads "
+              + ResultsDocument.SCHEMA_VERSION
+              + ": upgrade junit-bench here, or make"
+              + " the file again with this version");
     }
     if (version.asInt() != ResultsDocument.SCHEMA_VERSION) {
-      throw new ResultFileException(file + " has schema_version " + version.asText() + "; this junit-bench reads "
-          + ResultsDocument.SCHEMA_VERSION + ": read it with the junit-bench version that wrote it");
+      throw new ResultFileException(
+          file
+              + " has schema_version "
+              + version.asText()
+              + "; this junit-bench reads "
+              + ResultsDocument.SCHEMA_VERSION
+              + ": read it with the junit-bench version that wrote it");
     }
     if (!tree.path("results").isArray() || !tree.path("run").isObject()) {
-      throw new ResultFileException(file + " lacks its \"run\" object or \"results\" array; it is not a complete"
-          + " junit-bench results.json");
+      throw new ResultFileException(
+          file
+              + " lacks its \"run\" object or \"results\" array; it is not a complete"
+              + " junit-bench results.json");
     }
     try {
       ResultsDocument document = READER.treeToValue(tree, ResultsDocument.class);
@@ -149,44 +178,94 @@ public record RunFolder(Path dir, ResultsDocument document) {
       }
       return document;
     } catch (JsonProcessingException e) {
-      throw new ResultFileException(file + " does not fit the result format (" + location(e) + ")", e);
+      throw new ResultFileException(
+          file + " does not fit the result format (" + location(e) + ")", e);
     }
   }
 
   private static void check(Path file, ScenarioResult result) throws ResultFileException {
-    String which = "result " + result.id() + " (" + result.benchmark() + " " + result.displayName() + ")";
-    if (result.id() == null || result.benchmark() == null || result.status() == null || result.params() == null) {
-      throw new ResultFileException(file + ": a result lacks its id, benchmark, status or params; the file is damaged");
+    String which =
+        "result " + result.id() + " (" + result.benchmark() + " " + result.displayName() + ")";
+    if (result.id() == null
+        || result.benchmark() == null
+        || result.status() == null
+        || result.params() == null) {
+      throw new ResultFileException(
+          file + ": a result lacks its id, benchmark, status or params; the file is damaged");
     }
     if (result.latencyMs() != null) {
       checkLatency(file, which, result.latencyMs());
     }
     if (result.forks() != null && result.forks().runs() == null) {
-      throw new ResultFileException(file + ": " + which + " has forks without their runs; the file is damaged: use a"
-          + " run folder as junit-bench wrote it");
+      throw new ResultFileException(
+          file
+              + ": "
+              + which
+              + " has forks without their runs; the file is damaged: use a"
+              + " run folder as junit-bench wrote it");
     }
     if (result.forks() != null && result.forks().here() != null) {
       checkLatency(file, which + " in its JUnit JVM (forks.here)", result.forks().here());
     }
   }
 
-  private static void checkLatency(Path file, String which, LatencySummary latency) throws ResultFileException {
+  private static void checkLatency(Path file, String which, LatencySummary latency)
+      throws ResultFileException {
     String damaged = " the file is damaged: use a run folder as junit-bench wrote it";
-    if (latency.count() < 1 || latency.count() > Defaults.MAX_SAMPLES || latency.median() == null
-        || latency.min() == null || latency.max() == null) {
-      throw new ResultFileException(file + ": " + which + " has latency figures without a median, minimum or maximum,"
-          + " or a count outside 1.." + Defaults.MAX_SAMPLES + " (" + latency.count() + ");" + damaged);
+    if (latency.count() < 1
+        || latency.count() > Defaults.MAX_SAMPLES
+        || latency.median() == null
+        || latency.min() == null
+        || latency.max() == null) {
+      throw new ResultFileException(
+          file
+              + ": "
+              + which
+              + " has latency figures without a median, minimum or maximum,"
+              + " or a count outside 1.."
+              + Defaults.MAX_SAMPLES
+              + " ("
+              + latency.count()
+              + ");"
+              + damaged);
     }
     if (latency.min() < 0 || latency.median() < latency.min() || latency.max() < latency.median()) {
-      throw new ResultFileException(file + ": " + which + " has a negative or disordered latency (min " + latency.min()
-          + ", median " + latency.median() + ", max " + latency.max() + " ms); no measurement gives one;" + damaged);
+      throw new ResultFileException(
+          file
+              + ": "
+              + which
+              + " has a negative or disordered latency (min "
+              + latency.min()
+              + ", median "
+              + latency.median()
+              + ", max "
+              + latency.max()
+              + " ms); no measurement gives one;"
+              + damaged);
     }
     boolean interval = latency.ci95Low() != null || latency.ci95High() != null;
-    if (interval && (latency.ci95Low() == null || latency.ci95High() == null || latency.count() < MedianInterval.MIN_COUNT
-        || latency.ci95Low() < 0 || latency.ci95Low() > latency.median() || latency.ci95High() < latency.median())) {
-      throw new ResultFileException(file + ": " + which + " has a median interval [" + latency.ci95Low() + ", "
-          + latency.ci95High() + "] ms that does not hold its median " + latency.median() + " ms or does not fit its"
-          + " count " + latency.count() + ";" + damaged);
+    if (interval
+        && (latency.ci95Low() == null
+            || latency.ci95High() == null
+            || latency.count() < MedianInterval.MIN_COUNT
+            || latency.ci95Low() < 0
+            || latency.ci95Low() > latency.median()
+            || latency.ci95High() < latency.median())) {
+      throw new ResultFileException(
+          file
+              + ": "
+              + which
+              + " has a median interval ["
+              + latency.ci95Low()
+              + ", "
+              + latency.ci95High()
+              + "] ms that does not hold its median "
+              + latency.median()
+              + " ms or does not fit its"
+              + " count "
+              + latency.count()
+              + ";"
+              + damaged);
     }
   }
 
@@ -195,14 +274,17 @@ public record RunFolder(Path dir, ResultsDocument document) {
     String message = e.getOriginalMessage();
     int cut = message.indexOf('\n');
     message = cut < 0 ? message : message.substring(0, cut);
-    return where == null ? message : "line " + where.getLineNr() + ", column " + where.getColumnNr() + ": " + message;
+    return where == null
+        ? message
+        : "line " + where.getLineNr() + ", column " + where.getColumnNr() + ": " + message;
   }
 
   /**
-   * Streams samples.csv into one array per result id, sized from each result's count; no object
-   * per sample.
+   * Streams samples.csv into one array per result id, sized from each result's count; no object per
+   * sample.
    *
-   * @throws ResultFileException when samples.csv is missing, cut short, or disagrees with results.json
+   * @throws ResultFileException when samples.csv is missing, cut short, or disagrees with
+   *     results.json
    */
   public Samples samples() throws ResultFileException {
     return Samples.read(samplesFile(), results());

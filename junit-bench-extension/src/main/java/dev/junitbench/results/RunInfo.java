@@ -18,21 +18,35 @@ import org.apiguardian.api.API;
  * @param git the checkout measured, null outside git
  * @param host the machine
  * @param software Java, JUnit and junit-bench versions
- * @param config the effective junit-bench configuration parameters, and every other
- *     {@code junit.bench.*} key the run was given, as written
- * @param configSources where each {@code junit.bench.*} key the run was given came from:
- *     {@code system property}, {@code explicit}, or {@code junit-platform.properties <url>}; null in
- *     files written before it was recorded
+ * @param config the effective junit-bench configuration parameters, and every other {@code
+ *     junit.bench.*} key the run was given, as written
+ * @param configSources where each {@code junit.bench.*} key the run was given came from: {@code
+ *     system property}, {@code explicit}, or {@code junit-platform.properties <url>}; null in files
+ *     written before it was recorded
  * @param warnings figures the run could not give, and why: each cause once
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record RunInfo(String id, String startedAt, String finishedAt, GitInfo git, HostInfo host,
-    SoftwareInfo software, Map<String, String> config, Map<String, String> configSources,
+public record RunInfo(
+    String id,
+    String startedAt,
+    String finishedAt,
+    GitInfo git,
+    HostInfo host,
+    SoftwareInfo software,
+    Map<String, String> config,
+    Map<String, String> configSources,
     List<String> warnings) {
 
   /** A run whose keys' sources are not known. */
-  public RunInfo(String id, String startedAt, String finishedAt, GitInfo git, HostInfo host, SoftwareInfo software,
-      Map<String, String> config, List<String> warnings) {
+  public RunInfo(
+      String id,
+      String startedAt,
+      String finishedAt,
+      GitInfo git,
+      HostInfo host,
+      SoftwareInfo software,
+      Map<String, String> config,
+      List<String> warnings) {
     this(id, startedAt, finishedAt, git, host, software, config, null, warnings);
   }
 
@@ -41,8 +55,17 @@ public record RunInfo(String id, String startedAt, String finishedAt, GitInfo gi
    * warnings given so far.
    */
   public RunInfo updated(Map<String, String> runtimes, List<String> newWarnings) {
-    return runtimes.equals(software.runtimes()) && newWarnings.equals(warnings) ? this
-        : new RunInfo(id, startedAt, finishedAt, git, host, software.withRuntimes(runtimes), config, configSources,
+    return runtimes.equals(software.runtimes()) && newWarnings.equals(warnings)
+        ? this
+        : new RunInfo(
+            id,
+            startedAt,
+            finishedAt,
+            git,
+            host,
+            software.withRuntimes(runtimes),
+            config,
+            configSources,
             List.copyOf(newWarnings));
   }
 

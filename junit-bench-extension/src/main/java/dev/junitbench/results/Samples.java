@@ -32,7 +32,9 @@ public final class Samples {
     this.byResult = byResult;
   }
 
-  /** The latencies (ns) of result {@code resultId} in measurement order, or null when it has none. */
+  /**
+   * The latencies (ns) of result {@code resultId} in measurement order, or null when it has none.
+   */
   public long[] of(int resultId) {
     return byResult.get(resultId);
   }
@@ -57,10 +59,15 @@ public final class Samples {
           counted += result.latencyMs().count();
         }
       }
-      // Each row takes at least 6 bytes ("1,1,1\n"): a file too small for the counts is not allocated for.
+      // Each row takes at least 6 bytes ("1,1,1\n"): a file too small for the counts is not
+      // allocated for.
       if (counted * 6 > size) {
-        throw new ResultFileException(file + " is too small for the " + counted + " samples results.json counts: the"
-            + " two files are not of the same run, or samples.csv was cut short");
+        throw new ResultFileException(
+            file
+                + " is too small for the "
+                + counted
+                + " samples results.json counts: the"
+                + " two files are not of the same run, or samples.csv was cut short");
       }
       for (ScenarioResult result : results) {
         if (result.id() != null && result.latencyMs() != null) {
@@ -81,9 +88,16 @@ public final class Samples {
     for (Map.Entry<Integer, long[]> entry : arrays.entrySet()) {
       int got = filled.get(entry.getKey());
       if (got != entry.getValue().length) {
-        throw new ResultFileException(file + " holds " + got + " samples of result " + entry.getKey()
-            + " but results.json counts " + entry.getValue().length + ": the two files are not of the same run;"
-            + " use a run folder as junit-bench wrote it");
+        throw new ResultFileException(
+            file
+                + " holds "
+                + got
+                + " samples of result "
+                + entry.getKey()
+                + " but results.json counts "
+                + entry.getValue().length
+                + ": the two files are not of the same run;"
+                + " use a run folder as junit-bench wrote it");
       }
     }
     return new Samples(arrays);
@@ -136,8 +150,10 @@ public final class Samples {
             c = in.read();
           }
           if (digits == 0) {
-            throw problem(c == -1 ? "the file ends in the middle of a row: it was cut short"
-                : "column " + header[column] + " is not a whole number");
+            throw problem(
+                c == -1
+                    ? "the file ends in the middle of a row: it was cut short"
+                    : "column " + header[column] + " is not a whole number");
           }
           row[column] = negative ? -value : value;
           boolean last = column == columns - 1;
@@ -146,8 +162,12 @@ public final class Samples {
           }
           int expected = last ? '\n' : ',';
           if (c != expected) {
-            throw problem(c == -1 ? "the file ends in the middle of a row: it was cut short"
-                : last ? "a row has more than " + columns + " columns" : "a row has fewer than " + columns + " columns");
+            throw problem(
+                c == -1
+                    ? "the file ends in the middle of a row: it was cut short"
+                    : last
+                        ? "a row has more than " + columns + " columns"
+                        : "a row has fewer than " + columns + " columns");
           }
           if (!last) {
             c = in.read();
@@ -167,12 +187,22 @@ public final class Samples {
         }
         long latency = row[latencyColumn];
         if (latency < 0) {
-          throw problem("a negative latency (" + latency + " ns) of result " + id + "; no measurement gives one:"
-              + " the file is damaged");
+          throw problem(
+              "a negative latency ("
+                  + latency
+                  + " ns) of result "
+                  + id
+                  + "; no measurement gives one:"
+                  + " the file is damaged");
         }
         if (next == target.length) {
-          throw problem("result " + id + " has more samples than the " + target.length + " results.json counts:"
-              + " the two files are not of the same run");
+          throw problem(
+              "result "
+                  + id
+                  + " has more samples than the "
+                  + target.length
+                  + " results.json counts:"
+                  + " the two files are not of the same run");
         }
         target[next++] = latency;
       }
@@ -186,8 +216,10 @@ public final class Samples {
       int c;
       while ((c = in.read()) != '\n') {
         if (c == -1) {
-          throw new ResultFileException(file + (header.length() == 0 ? " is empty" : " ends after its header line")
-              + "; it is not a complete samples.csv");
+          throw new ResultFileException(
+              file
+                  + (header.length() == 0 ? " is empty" : " ends after its header line")
+                  + "; it is not a complete samples.csv");
         }
         if (c != '\r') {
           header.append((char) c);
@@ -202,8 +234,13 @@ public final class Samples {
           return i;
         }
       }
-      throw new ResultFileException(file + " has no column " + column + " (its header is \"" + String.join(",", header)
-          + "\"); it is not a junit-bench samples.csv");
+      throw new ResultFileException(
+          file
+              + " has no column "
+              + column
+              + " (its header is \""
+              + String.join(",", header)
+              + "\"); it is not a junit-bench samples.csv");
     }
 
     private ResultFileException problem(String what) {

@@ -27,26 +27,30 @@ import org.apiguardian.api.API;
  * @param measurement the measurement as it ran, or null
  * @param latencyMs statistics of the measured latencies, or null
  * @param throughput items per second, or null
- * @param throughputTokens tokens per second (padding included) for scenarios with a sequence length, or null
+ * @param throughputTokens tokens per second (padding included) for scenarios with a sequence
+ *     length, or null
  * @param generation the speed of text generation (time to first token, per output token, ...) of a
  *     benchmark annotated {@code @Generate}, or null
- * @param load how the queries were issued under {@code @Load} and what came of it, or null without it
+ * @param load how the queries were issued under {@code @Load} and what came of it, or null without
+ *     it
  * @param memory what the process held during the measurement, or null
  * @param utilization how busy the process, machine and GPU were during the measurement, or null
  * @param energy the energy of one measured call, or null
  * @param probes the figures of the probes a user added ({@code dev.junitbench.spi.Probe}), by probe
  *     name: each figure by its name, then {@code unavailable_reason}; empty without such a probe
- * @param forks each fork and the statistics across forks, for a scenario measured in fresh JVMs; else null
- * @param validity which percentiles the measured queries support and whether the run is valid (a flag,
- *     never a failure), or null when not measured
+ * @param forks each fork and the statistics across forks, for a scenario measured in fresh JVMs;
+ *     else null
+ * @param validity which percentiles the measured queries support and whether the run is valid (a
+ *     flag, never a failure), or null when not measured
  * @param gate what the regression gate and the budget decided, or null when neither applies
  * @param samplesNs the measured latencies in nanoseconds, or null
- * @param queryTimes when each query of a pooled load was scheduled, issued, started and completed, or null
- * @param tokenNs the time of every generated token in nanoseconds since its request started, request
- *     after request ({@code generation.newTokens()} each), or null
+ * @param queryTimes when each query of a pooled load was scheduled, issued, started and completed,
+ *     or null
+ * @param tokenNs the time of every generated token in nanoseconds since its request started,
+ *     request after request ({@code generation.newTokens()} each), or null
  * @param aggregations how each number of {@code memory}, {@code utilization}, {@code energy} and
- *     {@code probes} joins across forks, by group and figure, as the probes declared it: not written
- *     to results.json (a fork hands it back beside the result); empty when read from a file
+ *     {@code probes} joins across forks, by group and figure, as the probes declared it: not
+ *     written to results.json (a fork hands it back beside the result); empty when read from a file
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record ScenarioResult(
@@ -76,14 +80,17 @@ public record ScenarioResult(
     @JsonIgnore QueryTimes queryTimes,
     @JsonIgnore Map<String, Map<String, Aggregation>> aggregations) {
 
-  /** Results read from a file written before probes existed have none; a file has no aggregations. */
+  /**
+   * Results read from a file written before probes existed have none; a file has no aggregations.
+   */
   public ScenarioResult {
     probes = probes == null ? Map.of() : probes;
     aggregations = aggregations == null ? Map.of() : aggregations;
   }
 
   /** A scenario that is about to run: what it is, nothing measured yet. */
-  public static ScenarioResult planned(String benchmark, String displayName, Map<String, Object> params) {
+  public static ScenarioResult planned(
+      String benchmark, String displayName, Map<String, Object> params) {
     Builder planned = new Builder();
     planned.benchmark = benchmark;
     planned.displayName = displayName;
@@ -92,47 +99,56 @@ public record ScenarioResult(
   }
 
   /** This result with its phases and statistics. */
-  public ScenarioResult measured(Phase warmup, Phase measurement, LatencySummary latency,
-      Throughput throughput, Throughput tokens, long[] samplesNs) {
-    return change(b -> {
-      b.warmup = warmup;
-      b.measurement = measurement;
-      b.latencyMs = latency;
-      b.throughput = throughput;
-      b.throughputTokens = tokens;
-      b.samplesNs = samplesNs;
-    });
+  public ScenarioResult measured(
+      Phase warmup,
+      Phase measurement,
+      LatencySummary latency,
+      Throughput throughput,
+      Throughput tokens,
+      long[] samplesNs) {
+    return change(
+        b -> {
+          b.warmup = warmup;
+          b.measurement = measurement;
+          b.latencyMs = latency;
+          b.throughput = throughput;
+          b.throughputTokens = tokens;
+          b.samplesNs = samplesNs;
+        });
   }
 
   /**
    * This result as it ended: passed keeps the statistics, and so does a failure the regression gate
    * or the budget decided (the measurement completed; its figures are the evidence); any other
    * status drops them (they would describe a run that did not complete) and keeps the phases as
-   * they ran. The forks are always kept: the forks that finished before one failed are evidence too.
+   * they ran. The forks are always kept: the forks that finished before one failed are evidence
+   * too.
    */
   public ScenarioResult ended(Status newStatus, String newError) {
-    boolean keep = newStatus == Status.PASSED || (newStatus == Status.FAILED && gate != null && gate.failed());
-    return change(b -> {
-      b.status = newStatus;
-      b.error = newError;
-      if (!keep) {
-        b.latencyMs = null;
-        b.throughput = null;
-        b.throughputTokens = null;
-        b.generation = null;
-        b.load = null;
-        b.memory = null;
-        b.utilization = null;
-        b.energy = null;
-        b.probes = null;
-        b.aggregations = null;
-        b.validity = null;
-        b.gate = null;
-        b.samplesNs = null;
-        b.tokenNs = null;
-        b.queryTimes = null;
-      }
-    });
+    boolean keep =
+        newStatus == Status.PASSED || (newStatus == Status.FAILED && gate != null && gate.failed());
+    return change(
+        b -> {
+          b.status = newStatus;
+          b.error = newError;
+          if (!keep) {
+            b.latencyMs = null;
+            b.throughput = null;
+            b.throughputTokens = null;
+            b.generation = null;
+            b.load = null;
+            b.memory = null;
+            b.utilization = null;
+            b.energy = null;
+            b.probes = null;
+            b.aggregations = null;
+            b.validity = null;
+            b.gate = null;
+            b.samplesNs = null;
+            b.tokenNs = null;
+            b.queryTimes = null;
+          }
+        });
   }
 
   /** This result with what the regression gate and the budget decided. */
@@ -172,23 +188,30 @@ public record ScenarioResult(
    * This result with what the probes saw during its measurement: the three built-in groups and the
    * users', with how each number joins across forks.
    */
-  public ScenarioResult withResources(MemoryFigures newMemory, UtilizationFigures newUtilization,
-      EnergyFigures newEnergy, ProbeGroups newProbes) {
-    return change(b -> {
-      b.memory = newMemory;
-      b.utilization = newUtilization;
-      b.energy = newEnergy;
-      b.probes = newProbes.figures();
-      b.aggregations = newProbes.aggregations();
-    });
+  public ScenarioResult withResources(
+      MemoryFigures newMemory,
+      UtilizationFigures newUtilization,
+      EnergyFigures newEnergy,
+      ProbeGroups newProbes) {
+    return change(
+        b -> {
+          b.memory = newMemory;
+          b.utilization = newUtilization;
+          b.energy = newEnergy;
+          b.probes = newProbes.figures();
+          b.aggregations = newProbes.aggregations();
+        });
   }
 
   /**
    * This result with what the probes saw during its measurement, declaring no aggregation: each
    * number would be averaged across forks. For a result that is not pooled (a report's, a test's).
    */
-  public ScenarioResult withResources(MemoryFigures newMemory, UtilizationFigures newUtilization,
-      EnergyFigures newEnergy, Map<String, Map<String, Object>> newProbes) {
+  public ScenarioResult withResources(
+      MemoryFigures newMemory,
+      UtilizationFigures newUtilization,
+      EnergyFigures newEnergy,
+      Map<String, Map<String, Object>> newProbes) {
     return withResources(newMemory, newUtilization, newEnergy, new ProbeGroups(newProbes, null));
   }
 
@@ -209,27 +232,30 @@ public record ScenarioResult(
 
   /** This result with its load figures and the throughput of its pooled run. */
   public ScenarioResult withLoad(LoadFigures newLoad, Throughput newThroughput) {
-    return change(b -> {
-      b.load = newLoad;
-      b.throughput = newThroughput;
-    });
+    return change(
+        b -> {
+          b.load = newLoad;
+          b.throughput = newThroughput;
+        });
   }
 
   /** This result with the speed of its text generation and the time of every token. */
   public ScenarioResult withGeneration(GenerationFigures newGeneration, long[] newTokenNs) {
-    return change(b -> {
-      b.generation = newGeneration;
-      b.tokenNs = newTokenNs;
-    });
+    return change(
+        b -> {
+          b.generation = newGeneration;
+          b.tokenNs = newTokenNs;
+        });
   }
 
   /** This result without its raw samples and token times, once they are on disk. */
   public ScenarioResult withoutSamples() {
-    return change(b -> {
-      b.samplesNs = null;
-      b.tokenNs = null;
-      b.queryTimes = null;
-    });
+    return change(
+        b -> {
+          b.samplesNs = null;
+          b.tokenNs = null;
+          b.queryTimes = null;
+        });
   }
 
   /** This result numbered {@code newId} in its run. */
@@ -298,9 +324,32 @@ public record ScenarioResult(
     Map<String, Map<String, Aggregation>> aggregations;
 
     ScenarioResult build() {
-      return new ScenarioResult(id, benchmark, displayName, status, error, params, model, warmup, measurement,
-          latencyMs, throughput, throughputTokens, generation, load, memory, utilization, energy, probes, forks,
-          validity, gate, samplesNs, tokenNs, queryTimes, aggregations);
+      return new ScenarioResult(
+          id,
+          benchmark,
+          displayName,
+          status,
+          error,
+          params,
+          model,
+          warmup,
+          measurement,
+          latencyMs,
+          throughput,
+          throughputTokens,
+          generation,
+          load,
+          memory,
+          utilization,
+          energy,
+          probes,
+          forks,
+          validity,
+          gate,
+          samplesNs,
+          tokenNs,
+          queryTimes,
+          aggregations);
     }
   }
 }

@@ -15,7 +15,10 @@ public final class UnitFormat {
 
   private UnitFormat() {}
 
-  /** {@code ms} milliseconds in a unit that keeps the number readable: {@code 48.30 ns}, {@code 7.312 ms}. */
+  /**
+   * {@code ms} milliseconds in a unit that keeps the number readable: {@code 48.30 ns}, {@code
+   * 7.312 ms}.
+   */
   public static String duration(Double ms) {
     if (ms == null) {
       return "-";
@@ -34,8 +37,8 @@ public final class UnitFormat {
   }
 
   /**
-   * {@code ms} in the unit {@link #duration} chooses for {@code referenceMs}, without the unit:
-   * the bounds of an interval read in their median's unit.
+   * {@code ms} in the unit {@link #duration} chooses for {@code referenceMs}, without the unit: the
+   * bounds of an interval read in their median's unit.
    */
   public static String inUnitOf(double ms, double referenceMs) {
     double abs = Math.abs(referenceMs);
@@ -53,7 +56,9 @@ public final class UnitFormat {
     if (p < 1e-300) {
       return "< 1e-300"; // where the normal tail's double runs out
     }
-    return p >= 0.001 ? String.format(Locale.ROOT, "%.3g", p) : String.format(Locale.ROOT, "%.2g", p);
+    return p >= 0.001
+        ? String.format(Locale.ROOT, "%.3g", p)
+        : String.format(Locale.ROOT, "%.2g", p);
   }
 
   /** {@code p = 0.034}, or {@code p < 1e-300} below what a double reaches. */
@@ -82,10 +87,20 @@ public final class UnitFormat {
 
   /** One line for a report entry: median, its 95% CI, p99, throughput and sample count. */
   public static String summary(LatencySummary latency, Throughput throughput) {
-    String ci = latency.ci95Low() == null ? "n/a"
-        : "[" + duration(latency.ci95Low()) + ", " + duration(latency.ci95High()) + "]";
-    return "median " + duration(latency.median()) + ", 95% CI " + ci + ", p99 " + duration(latency.p99())
-        + ", " + rate(throughput) + ", n=" + latency.count();
+    String ci =
+        latency.ci95Low() == null
+            ? "n/a"
+            : "[" + duration(latency.ci95Low()) + ", " + duration(latency.ci95High()) + "]";
+    return "median "
+        + duration(latency.median())
+        + ", 95% CI "
+        + ci
+        + ", p99 "
+        + duration(latency.p99())
+        + ", "
+        + rate(throughput)
+        + ", n="
+        + latency.count();
   }
 
   /**
@@ -93,8 +108,13 @@ public final class UnitFormat {
    * that test: {@code junit-bench: Class.method [params]: median ..., peak RSS ...; baseline: ...}.
    */
   public static String scenarioLine(ScenarioResult result) {
-    StringBuilder line = new StringBuilder("junit-bench: ").append(shortName(result.benchmark())).append(' ')
-        .append(result.displayName()).append(": ").append(summary(result.latencyMs(), result.throughput()));
+    StringBuilder line =
+        new StringBuilder("junit-bench: ")
+            .append(shortName(result.benchmark()))
+            .append(' ')
+            .append(result.displayName())
+            .append(": ")
+            .append(summary(result.latencyMs(), result.throughput()));
     if (result.load() != null) {
       line.append("; ").append(load(result.load()));
     }
@@ -105,33 +125,42 @@ public final class UnitFormat {
       line.append("; ").append(forks(result.forks()));
     }
     if (result.memory() != null && result.memory().rssPeakMb() != null) {
-      line.append(", peak RSS ").append(String.format(Locale.ROOT, "%.0f MiB", result.memory().rssPeakMb()));
+      line.append(", peak RSS ")
+          .append(String.format(Locale.ROOT, "%.0f MiB", result.memory().rssPeakMb()));
     }
     if (result.validity() != null && result.validity().summary() != null) {
       line.append("; ").append(result.validity().summary());
     }
     if (result.gate() != null) {
-      line.append(result.gate().failed() ? "; FAILED: " : "; gate: ").append(withoutSubject(result, result.gate().detail()));
+      line.append(result.gate().failed() ? "; FAILED: " : "; gate: ")
+          .append(withoutSubject(result, result.gate().detail()));
     }
     return line.toString();
   }
 
   /**
-   * {@code server at 40 qps (scheduled 38.2, achieved 38.1) on 2 workers, 120 queries, issue lateness p99
-   * 0.41 ms, service median 6.2 ms; p99 <= 50ms held (observed 21.0 ms); peak 80 qps of 4 probes}.
+   * {@code server at 40 qps (scheduled 38.2, achieved 38.1) on 2 workers, 120 queries, issue
+   * lateness p99 0.41 ms, service median 6.2 ms; p99 <= 50ms held (observed 21.0 ms); peak 80 qps
+   * of 4 probes}.
    */
   public static String load(LoadFigures load) {
     StringBuilder text = new StringBuilder(load.scenario());
     if (load.targetQps() != null) {
-      text.append(" at ").append(number(load.targetQps())).append(" qps (scheduled ")
-          .append(load.scheduledQps() == null ? "-" : number(load.scheduledQps())).append(", achieved ")
-          .append(load.achievedQps() == null ? "-" : number(load.achievedQps())).append(')');
+      text.append(" at ")
+          .append(number(load.targetQps()))
+          .append(" qps (scheduled ")
+          .append(load.scheduledQps() == null ? "-" : number(load.scheduledQps()))
+          .append(", achieved ")
+          .append(load.achievedQps() == null ? "-" : number(load.achievedQps()))
+          .append(')');
     } else if (load.achievedQps() != null) {
       text.append(", ").append(number(load.achievedQps())).append(" queries/s");
     }
     if (load.workers() != null) {
       boolean clients = load.scenario().equals("concurrency");
-      text.append(" on ").append(load.workers()).append(clients ? " client" : " worker")
+      text.append(" on ")
+          .append(load.workers())
+          .append(clients ? " client" : " worker")
           .append(load.workers() == 1 ? "" : "s");
     }
     if (load.samplesPerQuery() != null) {
@@ -146,18 +175,33 @@ public final class UnitFormat {
     }
     LoadFigures.BoundCheck bound = load.latencyBound();
     if (bound != null) {
-      text.append("; ").append(bound.bound()).append(bound.held() ? " held" : " NOT held").append(" (observed ")
-          .append(duration(bound.observedMs())).append(", ").append(bound.overBound()).append(" over)");
+      text.append("; ")
+          .append(bound.bound())
+          .append(bound.held() ? " held" : " NOT held")
+          .append(" (observed ")
+          .append(duration(bound.observedMs()))
+          .append(", ")
+          .append(bound.overBound())
+          .append(" over)");
     }
     if (load.peak() != null) {
-      text.append("; peak ").append(load.peak().peakQps() == null ? "none held"
-          : number(load.peak().peakQps()) + " qps").append(" in ").append(load.peak().probes().size())
+      text.append("; peak ")
+          .append(
+              load.peak().peakQps() == null ? "none held" : number(load.peak().peakQps()) + " qps")
+          .append(" in ")
+          .append(load.peak().probes().size())
           .append(" probes");
     }
     if (load.goodput() != null) {
-      text.append("; goodput ").append(percent(load.goodput().share())).append(" (").append(load.goodput().good())
-          .append(" of ").append(load.goodput().requests()).append(" requests within the TTFT/TPOT bounds)");
-      for (LoadFigures.BoundCheck check : new LoadFigures.BoundCheck[] {load.goodput().ttftCheck(), load.goodput().tpotCheck()}) {
+      text.append("; goodput ")
+          .append(percent(load.goodput().share()))
+          .append(" (")
+          .append(load.goodput().good())
+          .append(" of ")
+          .append(load.goodput().requests())
+          .append(" requests within the TTFT/TPOT bounds)");
+      for (LoadFigures.BoundCheck check :
+          new LoadFigures.BoundCheck[] {load.goodput().ttftCheck(), load.goodput().tpotCheck()}) {
         if (check != null) {
           text.append(", ").append(check.bound()).append(check.held() ? " held" : " NOT held");
         }
@@ -167,14 +211,21 @@ public final class UnitFormat {
   }
 
   /**
-   * {@code generation (32 tokens after 128): TTFT median 80.1 ms, TPOT median 9.12 ms, ITL p99 11.3 ms,
-   * 98.70 tokens/s, prefill 1598 tokens/s}.
+   * {@code generation (32 tokens after 128): TTFT median 80.1 ms, TPOT median 9.12 ms, ITL p99 11.3
+   * ms, 98.70 tokens/s, prefill 1598 tokens/s}.
    */
   public static String generation(GenerationFigures g) {
-    StringBuilder text = new StringBuilder("generation (").append(g.newTokens()).append(" tokens after ")
-        .append(g.promptTokens()).append("): TTFT median ").append(duration(g.ttftMs().median()));
+    StringBuilder text =
+        new StringBuilder("generation (")
+            .append(g.newTokens())
+            .append(" tokens after ")
+            .append(g.promptTokens())
+            .append("): TTFT median ")
+            .append(duration(g.ttftMs().median()));
     if (g.tpotMs() != null) {
-      text.append(", TPOT median ").append(duration(g.tpotMs().median())).append(", ITL p99 ")
+      text.append(", TPOT median ")
+          .append(duration(g.tpotMs().median()))
+          .append(", ITL p99 ")
           .append(duration(g.itlMs().p99()));
     }
     if (g.outputTokensPerS() != null) {
@@ -191,14 +242,19 @@ public final class UnitFormat {
    * medians, 4 df), between-fork CV 1.6%, within-fork 0.3%; Kalibera & Jones: ...}.
    */
   public static String forks(ForkFigures forks) {
-    StringBuilder text = new StringBuilder().append(forks.completed())
-        .append(forks.completed() == forks.planned() ? "" : " of " + forks.planned())
-        .append(forks.planned() == 1 ? " fork" : " forks");
+    StringBuilder text =
+        new StringBuilder()
+            .append(forks.completed())
+            .append(forks.completed() == forks.planned() ? "" : " of " + forks.planned())
+            .append(forks.planned() == 1 ? " fork" : " forks");
     if (forks.medianMs() != null) {
       text.append(": median ").append(duration(forks.medianMs()));
       if (forks.ci95Low() != null) {
-        text.append(", 95% CI across forks [").append(duration(forks.ci95Low())).append(", ")
-            .append(duration(forks.ci95High())).append(']');
+        text.append(", 95% CI across forks [")
+            .append(duration(forks.ci95Low()))
+            .append(", ")
+            .append(duration(forks.ci95High()))
+            .append(']');
       }
       text.append(" (").append(forks.method()).append(')');
     }
@@ -208,8 +264,11 @@ public final class UnitFormat {
         text.append(", within-fork ").append(percent(forks.withinForkCv()));
       }
     }
-    text.append(", forking cost ").append(duration(forks.wallTimeMs())).append(" wall (")
-        .append(duration(forks.overheadMs())).append(" outside measurement)");
+    text.append(", forking cost ")
+        .append(duration(forks.wallTimeMs()))
+        .append(" wall (")
+        .append(duration(forks.overheadMs()))
+        .append(" outside measurement)");
     if (forks.advice() != null) {
       // The advice names both spreads it was drawn from.
       text.append("; ").append(forks.advice().note());

@@ -6,8 +6,8 @@ import org.apiguardian.api.API;
 
 /**
  * The {@code utilization} group of a result: how busy the process, the machine and the GPU were
- * while the scenario was measured. A figure the machine cannot give is null and
- * {@code unavailableReason} says why, never zero.
+ * while the scenario was measured. A figure the machine cannot give is null and {@code
+ * unavailableReason} says why, never zero.
  *
  * @param cpuProcessPct this process's CPU time over the wall time, in units of one core (100 = one
  *     core busy, as {@code top} shows)
@@ -19,5 +19,11 @@ import org.apiguardian.api.API;
  * @param unavailableReason why each null figure is null ({@code figure: reason; ...}), or null
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record UtilizationFigures(Double cpuProcessPct, Double cpuSystemPct, Long gcCount, Double gcTimeMs,
-    Double gpuUtilPct, Double samplerCpuPct, String unavailableReason) {}
+public record UtilizationFigures(
+    Double cpuProcessPct,
+    Double cpuSystemPct,
+    Long gcCount,
+    Double gcTimeMs,
+    Double gpuUtilPct,
+    Double samplerCpuPct,
+    String unavailableReason) {}

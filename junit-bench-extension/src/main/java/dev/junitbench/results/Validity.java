@@ -9,15 +9,15 @@ import java.util.List;
 import org.apiguardian.api.API;
 
 /**
- * The {@code validity} group of a measured result, as MLPerf judges a run: which latency percentiles
- * its queries support (LoadGen's early-stopping rule at 99% confidence) and whether it met the
- * configured minimum query count and duration. A run is INVALID when its target percentile (p90,
- * SingleStream's) is not supported or a minimum is not met. It is a flag in the result files and
- * on the console, never a failed test.
+ * The {@code validity} group of a measured result, as MLPerf judges a run: which latency
+ * percentiles its queries support (LoadGen's early-stopping rule at 99% confidence) and whether it
+ * met the configured minimum query count and duration. A run is INVALID when its target percentile
+ * (p90, SingleStream's) is not supported or a minimum is not met. It is a flag in the result files
+ * and on the console, never a failed test.
  *
  * @param valid whether the run is valid
- * @param target what the run is judged on: {@code p90} (its support), or a Server run's latency bound
- *     ({@code p99 <= 50ms})
+ * @param target what the run is judged on: {@code p90} (its support), or a Server run's latency
+ *     bound ({@code p99 <= 50ms})
  * @param queries queries measured (one call each)
  * @param durationMs time measured, ms
  * @param minQueries the configured minimum query count, or null
@@ -30,8 +30,17 @@ import org.apiguardian.api.API;
  * @since 0.1.0
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record Validity(boolean valid, String target, long queries, double durationMs, Long minQueries,
-    Double minDurationMs, PercentileSupport p90, PercentileSupport p95, PercentileSupport p99, PercentileSupport p999,
+public record Validity(
+    boolean valid,
+    String target,
+    long queries,
+    double durationMs,
+    Long minQueries,
+    Double minDurationMs,
+    PercentileSupport p90,
+    PercentileSupport p95,
+    PercentileSupport p99,
+    PercentileSupport p999,
     String reason) {
 
   /** The percentile a SingleStream run is judged on, as MLPerf's SingleStream is. */
@@ -41,7 +50,8 @@ public record Validity(boolean valid, String target, long queries, double durati
    * The validity of a run that measured {@code samplesNs} (in any order) in {@code durationMs},
    * against the minimums (each null when not set).
    */
-  public static Validity of(long[] samplesNs, double durationMs, Long minQueries, Double minDurationMs) {
+  public static Validity of(
+      long[] samplesNs, double durationMs, Long minQueries, Double minDurationMs) {
     return of(samplesNs, durationMs, minQueries, minDurationMs, List.of());
   }
 
@@ -50,16 +60,29 @@ public record Validity(boolean valid, String target, long queries, double durati
    * bound ({@code bound} not null) is judged on the bound instead of p90, as MLPerf judges Server:
    * valid when the bound held at 99% confidence.
    */
-  public static Validity of(long[] samplesNs, double durationMs, Long minQueries, Double minDurationMs,
+  public static Validity of(
+      long[] samplesNs,
+      double durationMs,
+      Long minQueries,
+      Double minDurationMs,
       LoadFigures.BoundCheck bound) {
-    return of(samplesNs, durationMs, minQueries, minDurationMs, bound == null ? List.of() : List.of(bound));
+    return of(
+        samplesNs,
+        durationMs,
+        minQueries,
+        minDurationMs,
+        bound == null ? List.of() : List.of(bound));
   }
 
   /**
    * The validity of a run judged on {@code bounds} (a Server run's latency bound, and for text
    * generation its TTFT and TPOT bounds), each of which must hold; on p90 when there are none.
    */
-  public static Validity of(long[] samplesNs, double durationMs, Long minQueries, Double minDurationMs,
+  public static Validity of(
+      long[] samplesNs,
+      double durationMs,
+      Long minQueries,
+      Double minDurationMs,
       List<LoadFigures.BoundCheck> bounds) {
     long[] sorted = samplesNs.clone();
     Arrays.sort(sorted);
@@ -72,30 +95,52 @@ public record Validity(boolean valid, String target, long queries, double durati
         }
       }
     } else if (!p90.supported()) {
-      reasons.add(TARGET + " needs " + p90.minQueries() + " queries (early stopping at 99% confidence), the run had "
-          + sorted.length);
+      reasons.add(
+          TARGET
+              + " needs "
+              + p90.minQueries()
+              + " queries (early stopping at 99% confidence), the run had "
+              + sorted.length);
     }
     if (minQueries != null && sorted.length < minQueries) {
       reasons.add("fewer queries (" + sorted.length + ") than the minimum of " + minQueries);
     }
     if (minDurationMs != null && durationMs < minDurationMs) {
-      reasons.add("shorter (" + UnitFormat.duration(durationMs) + ") than the minimum of " + UnitFormat.duration(minDurationMs));
+      reasons.add(
+          "shorter ("
+              + UnitFormat.duration(durationMs)
+              + ") than the minimum of "
+              + UnitFormat.duration(minDurationMs));
     }
-    String target = bounds.isEmpty() ? TARGET
-        : String.join(", ", bounds.stream().map(LoadFigures.BoundCheck::bound).toList());
-    return new Validity(reasons.isEmpty(), target, sorted.length, durationMs, minQueries, minDurationMs, p90,
-        support(sorted, 0.95), support(sorted, 0.99), support(sorted, 0.999),
+    String target =
+        bounds.isEmpty()
+            ? TARGET
+            : String.join(", ", bounds.stream().map(LoadFigures.BoundCheck::bound).toList());
+    return new Validity(
+        reasons.isEmpty(),
+        target,
+        sorted.length,
+        durationMs,
+        minQueries,
+        minDurationMs,
+        p90,
+        support(sorted, 0.95),
+        support(sorted, 0.99),
+        support(sorted, 0.999),
         reasons.isEmpty() ? null : String.join("; ", reasons));
   }
 
   private static PercentileSupport support(long[] sorted, double percentile) {
     long needed = EarlyStopping.minQueries(percentile);
     long fromTop = EarlyStopping.fromTop(sorted.length, percentile);
-    return new PercentileSupport(needed, fromTop > 0,
-        fromTop > 0 ? sorted[(int) (sorted.length - fromTop)] / 1e6 : null);
+    return new PercentileSupport(
+        needed, fromTop > 0, fromTop > 0 ? sorted[(int) (sorted.length - fromTop)] / 1e6 : null);
   }
 
-  /** {@code INVALID: p90 needs 64 queries ...}, or {@code p99 unsupported (needs 662 queries)}; null when all is supported. */
+  /**
+   * {@code INVALID: p90 needs 64 queries ...}, or {@code p99 unsupported (needs 662 queries)}; null
+   * when all is supported.
+   */
   public String summary() {
     if (!valid) {
       return "INVALID: " + reason;
@@ -108,6 +153,8 @@ public record Validity(boolean valid, String target, long queries, double durati
         unsupported.add(names[i] + " (needs " + supports[i].minQueries() + ")");
       }
     }
-    return unsupported.isEmpty() ? null : "valid; unsupported by early stopping: " + String.join(", ", unsupported);
+    return unsupported.isEmpty()
+        ? null
+        : "valid; unsupported by early stopping: " + String.join(", ", unsupported);
   }
 }

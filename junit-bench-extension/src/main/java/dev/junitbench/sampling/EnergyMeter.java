@@ -58,7 +58,9 @@ final class EnergyMeter {
     }
   }
 
-  /** The last reading: the joules of the measurement, or null when the counters could not be read. */
+  /**
+   * The last reading: the joules of the measurement, or null when the counters could not be read.
+   */
   synchronized Double stop() {
     read();
     stopped = true;

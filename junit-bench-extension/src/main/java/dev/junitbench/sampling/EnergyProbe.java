@@ -51,7 +51,9 @@ final class EnergyProbe implements Probe, ResourceSampler.CountersFirst {
     if (energy == null) {
       return out; // the measurement never started: nothing to read
     }
-    energy.failure().ifPresent(reason -> out.unavailable("powercap", ResourceSampler.warn("powercap", reason)));
+    energy
+        .failure()
+        .ifPresent(reason -> out.unavailable("powercap", ResourceSampler.warn("powercap", reason)));
     readCountersEnd();
     double joules = 0;
     List<String> sources = new ArrayList<>();
@@ -59,7 +61,8 @@ final class EnergyProbe implements Probe, ResourceSampler.CountersFirst {
       joules += cpuJoules;
       sources.add("powercap");
     } else if (energy.failure().isEmpty()) {
-      out.unavailable("powercap", energy.stopFailure().orElse("the energy counters did not advance"));
+      out.unavailable(
+          "powercap", energy.stopFailure().orElse("the energy counters did not advance"));
     }
     Double gpuPower = end.figure("energy", "gpu_power_avg_w");
     if (gpuPower != null) {
@@ -73,7 +76,7 @@ final class EnergyProbe implements Probe, ResourceSampler.CountersFirst {
     if (sources.isEmpty() || end.items() <= 0) {
       return out.put("joules_per_inference", null, Aggregation.AVERAGE);
     }
-    return out.put("joules_per_inference", joules / end.items(), Aggregation.AVERAGE).text("source",
-        String.join("+", sources));
+    return out.put("joules_per_inference", joules / end.items(), Aggregation.AVERAGE)
+        .text("source", String.join("+", sources));
   }
 }

@@ -1,11 +1,11 @@
 package dev.junitbench.sampling;
 
 import dev.junitbench.config.Defaults;
+import dev.junitbench.infra.Device;
 import dev.junitbench.machine.GpuInventory;
 import dev.junitbench.machine.GpuStream;
 import dev.junitbench.machine.NvidiaSmi;
 import dev.junitbench.machine.NvidiaSmiException;
-import dev.junitbench.infra.Device;
 import dev.junitbench.results.Aggregation;
 import dev.junitbench.spi.Probe;
 import dev.junitbench.spi.ProbeEnd;
@@ -76,10 +76,16 @@ final class GpuProbe implements Probe {
     GpuStream.Figures figures = gpu.stop();
     ProbeFigures out = new ProbeFigures();
     if (figures.samples() == 0) {
-      String reason = figures.problem() != null ? ResourceSampler.warn("nvidia-smi", figures.problem())
-          : figures.linesRead() > 0 ? "no nvidia-smi sample fell within the measurement (" + end.wallNs() / 1_000_000
-              + " ms; it reads every " + interval.toMillis() + " ms)"
-          : unusable("nvidia-smi printed nothing while the scenario ran");
+      String reason =
+          figures.problem() != null
+              ? ResourceSampler.warn("nvidia-smi", figures.problem())
+              : figures.linesRead() > 0
+                  ? "no nvidia-smi sample fell within the measurement ("
+                      + end.wallNs() / 1_000_000
+                      + " ms; it reads every "
+                      + interval.toMillis()
+                      + " ms)"
+                  : unusable("nvidia-smi printed nothing while the scenario ran");
       return out.unavailable("memory", MEMORY_FIGURES, reason)
           .unavailable("utilization", "gpu_util_pct", reason)
           .unavailable("energy", "nvidia-smi", reason);
@@ -98,11 +104,18 @@ final class GpuProbe implements Probe {
   private Double processMemory(ProbeFigures out) {
     long pid = ProcessHandle.current().pid();
     try {
-      Double held = new NvidiaSmi(nvidiaSmi, Defaults.NVIDIA_SMI_TIMEOUT).processMemoryMb(pid)
-          .map(Long::doubleValue).orElse(null);
+      Double held =
+          new NvidiaSmi(nvidiaSmi, Defaults.NVIDIA_SMI_TIMEOUT)
+              .processMemoryMb(pid)
+              .map(Long::doubleValue)
+              .orElse(null);
       if (held == null) {
-        out.unavailable("memory", "gpu_mem_process_mb", "nvidia-smi lists no compute app with pid " + pid
-            + " (in a container it may list the host's pids)");
+        out.unavailable(
+            "memory",
+            "gpu_mem_process_mb",
+            "nvidia-smi lists no compute app with pid "
+                + pid
+                + " (in a container it may list the host's pids)");
       }
       return held;
     } catch (NvidiaSmiException e) {
@@ -111,7 +124,9 @@ final class GpuProbe implements Probe {
     }
   }
 
-  /** nvidia-smi hung or failed in the middle of the run: later scenarios do not wait for it again. */
+  /**
+   * nvidia-smi hung or failed in the middle of the run: later scenarios do not wait for it again.
+   */
   private String unusable(String reason) {
     GpuInventory.markUnusable(nvidiaSmi, reason);
     return ResourceSampler.warn("nvidia-smi", reason);

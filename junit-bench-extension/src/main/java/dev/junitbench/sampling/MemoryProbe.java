@@ -31,11 +31,14 @@ final class MemoryProbe implements Probe {
     ProbeFigures out = new ProbeFigures();
     if (!thread.started()) {
       // Nothing failed: there was no measurement to sample, and no figure is wanted.
-      return out.unavailable(FIGURES, "not sampled, the scenario ended before its measurement started");
+      return out.unavailable(
+          FIGURES, "not sampled, the scenario ended before its measurement started");
     }
     if (!thread.sampled()) {
-      return out.unavailable(FIGURES,
-          ResourceSampler.warn("sampler", "the resource sampler failed (" + thread.failureReason() + ")"));
+      return out.unavailable(
+          FIGURES,
+          ResourceSampler.warn(
+              "sampler", "the resource sampler failed (" + thread.failureReason() + ")"));
     }
     return out.put("rss_peak_mb", thread.rssPeakMb(), Aggregation.MAX)
         .put("rss_avg_mb", thread.rssAvgMb(), Aggregation.AVERAGE)

@@ -11,8 +11,8 @@ import java.util.List;
 
 /**
  * The CPU packages' energy counters Linux exposes through powercap (RAPL, Intel's and AMD's):
- * {@code <root>/intel-rapl:N/energy_uj}, microjoules since an arbitrary start, wrapping at
- * {@code max_energy_range_uj}. Since Linux 5.10 only root may read them by default.
+ * {@code <root>/intel-rapl:N/energy_uj}, microjoules since an arbitrary start, wrapping at {@code
+ * max_energy_range_uj}. Since Linux 5.10 only root may read them by default.
  */
 public final class Powercap {
 
@@ -31,7 +31,8 @@ public final class Powercap {
       for (Path zone : entries) {
         // intel-rapl:0 is a package; intel-rapl:0:0 its core subzone, already counted in it; a
         // top-level zone named psys (the whole platform, Intel laptops) already holds the packages.
-        if (zone.getFileName().toString().matches("intel-rapl:\\d+") && Files.exists(zone.resolve("energy_uj"))
+        if (zone.getFileName().toString().matches("intel-rapl:\\d+")
+            && Files.exists(zone.resolve("energy_uj"))
             && name(zone).startsWith("package")) {
           zones.add(zone);
         }
@@ -59,8 +60,11 @@ public final class Powercap {
    */
   public long[] read() throws IOException {
     if (zones.isEmpty()) {
-      throw new IOException("no RAPL energy counters under " + root + " (no powercap driver, or not Linux); set"
-          + " junit.bench.powercap.root where they are");
+      throw new IOException(
+          "no RAPL energy counters under "
+              + root
+              + " (no powercap driver, or not Linux); set"
+              + " junit.bench.powercap.root where they are");
     }
     long[] values = new long[zones.size()];
     for (int i = 0; i < values.length; i++) {
@@ -86,8 +90,11 @@ public final class Powercap {
     try {
       return Long.parseLong(Files.readString(file, StandardCharsets.US_ASCII).strip());
     } catch (AccessDeniedException e) {
-      throw new IOException("cannot read " + file + " (permission denied: since Linux 5.10 only root may; "
-          + "grant read access to it, e.g. chmod o+r, to measure energy)");
+      throw new IOException(
+          "cannot read "
+              + file
+              + " (permission denied: since Linux 5.10 only root may; "
+              + "grant read access to it, e.g. chmod o+r, to measure energy)");
     } catch (IOException e) {
       throw new IOException("cannot read " + file + " (" + e.getMessage() + ")", e);
     } catch (NumberFormatException e) {

@@ -3,7 +3,6 @@ package dev.junitbench.sampling;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
-import dev.junitbench.infra.Device;
 import dev.junitbench.machine.Machine;
 import dev.junitbench.results.Aggregation;
 import dev.junitbench.results.EnergyFigures;
@@ -44,9 +43,12 @@ public final class ResourceSampler {
 
   private static final double MIB = 1024.0 * 1024.0;
   private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]*");
+
   /** The groups the built-in probes fill, each a typed part of a result. */
   private static final Set<String> BUILT_IN_GROUPS = Set.of("memory", "utilization", "energy");
-  private static final Set<String> BUILT_IN_NAMES = Set.of("memory", "utilization", "energy", "gpu");
+
+  private static final Set<String> BUILT_IN_NAMES =
+      Set.of("memory", "utilization", "energy", "gpu");
   private static final String REASON = "unavailable_reason";
   private static final ObjectMapper JSON = ResultsJson.mapper();
 
@@ -59,7 +61,11 @@ public final class ResourceSampler {
    * @param powercapRoot where the energy counters are
    * @param parameters the run's configuration parameters, for the keys probes declare
    */
-  public record Settings(boolean enabled, Duration interval, String nvidiaSmi, Path powercapRoot,
+  public record Settings(
+      boolean enabled,
+      Duration interval,
+      String nvidiaSmi,
+      Path powercapRoot,
       Function<String, Optional<String>> parameters) {
 
     /** Settings of a run that sets none of the probes' keys. */
@@ -74,10 +80,13 @@ public final class ResourceSampler {
    * @param memory the built-in memory group
    * @param utilization the built-in utilization group
    * @param energy the built-in energy group
-   * @param probes the groups of the probes {@link ServiceLoader} found, by name, and how each number
-   *     of every group joins across forks
+   * @param probes the groups of the probes {@link ServiceLoader} found, by name, and how each
+   *     number of every group joins across forks
    */
-  public record Figures(MemoryFigures memory, UtilizationFigures utilization, EnergyFigures energy,
+  public record Figures(
+      MemoryFigures memory,
+      UtilizationFigures utilization,
+      EnergyFigures energy,
       ProbeGroups probes) {}
 
   /** A figure, or why there is none. */
@@ -97,8 +106,12 @@ public final class ResourceSampler {
 
   /** A sampler reading {@code machine}: tests give fakes. */
   public ResourceSampler(Settings settings, Machine machine) {
-    this(settings, machine, Thread.currentThread().getContextClassLoader() != null
-        ? Thread.currentThread().getContextClassLoader() : ResourceSampler.class.getClassLoader());
+    this(
+        settings,
+        machine,
+        Thread.currentThread().getContextClassLoader() != null
+            ? Thread.currentThread().getContextClassLoader()
+            : ResourceSampler.class.getClassLoader());
   }
 
   /** A sampler reading {@code machine}, with the probes {@code loader} finds. */
@@ -141,38 +154,66 @@ public final class ResourceSampler {
     List<Named> probes = new ArrayList<>();
     Set<String> names = new HashSet<>(BUILT_IN_NAMES);
     try {
-      for (ServiceLoader.Provider<Probe> provider : ServiceLoader.load(Probe.class, loader).stream().toList()) {
+      for (ServiceLoader.Provider<Probe> provider :
+          ServiceLoader.load(Probe.class, loader).stream().toList()) {
         Probe probe = provider.get();
         String name;
         try {
           name = probe.name();
         } catch (RuntimeException e) {
-          throw new BenchmarkConfigurationException("the probe " + provider.type().getName() + " cannot say its name ("
-              + Causes.describe(e) + "): return a constant lower_snake_case name from name()");
+          throw new BenchmarkConfigurationException(
+              "the probe "
+                  + provider.type().getName()
+                  + " cannot say its name ("
+                  + Causes.describe(e)
+                  + "): return a constant lower_snake_case name from name()");
         }
         if (name == null || !NAME.matcher(name).matches()) {
-          throw new BenchmarkConfigurationException("the probe " + provider.type().getName() + " is named \"" + name
-              + "\": return a lower_snake_case name from name() (a letter, then letters, digits, _)");
+          throw new BenchmarkConfigurationException(
+              "the probe "
+                  + provider.type().getName()
+                  + " is named \""
+                  + name
+                  + "\": return a lower_snake_case name from name() (a letter, then letters, digits, _)");
         }
         for (Named other : probes) {
           if (name.startsWith(other.name() + "_") || other.name().startsWith(name + "_")) {
-            throw new BenchmarkConfigurationException("the probes " + other.probe().getClass().getName() + " (\""
-                + other.name() + "\") and " + provider.type().getName() + " (\"" + name + "\") could give the same"
-                + " results.csv column (probes_<name>_<figure>): name one so it does not start with the other's name"
-                + " and _");
+            throw new BenchmarkConfigurationException(
+                "the probes "
+                    + other.probe().getClass().getName()
+                    + " (\""
+                    + other.name()
+                    + "\") and "
+                    + provider.type().getName()
+                    + " (\""
+                    + name
+                    + "\") could give the same"
+                    + " results.csv column (probes_<name>_<figure>): name one so it does not start with the other's name"
+                    + " and _");
           }
         }
         if (!names.add(name)) {
-          throw new BenchmarkConfigurationException("the probe " + provider.type().getName() + " is named \"" + name
-              + "\", " + (BUILT_IN_NAMES.contains(name) ? "the name of a built-in probe" : "as another probe found is")
-              + ": give it a name of its own");
+          throw new BenchmarkConfigurationException(
+              "the probe "
+                  + provider.type().getName()
+                  + " is named \""
+                  + name
+                  + "\", "
+                  + (BUILT_IN_NAMES.contains(name)
+                      ? "the name of a built-in probe"
+                      : "as another probe found is")
+                  + ": give it a name of its own");
         }
         probes.add(new Named(probe, name));
       }
     } catch (ServiceConfigurationError e) {
-      throw new BenchmarkConfigurationException("a probe listed in META-INF/services/" + Probe.class.getName()
-          + " cannot be created (" + Causes.describe(e) + "): fix the line or the class (public, with a public"
-          + " no-argument constructor)");
+      throw new BenchmarkConfigurationException(
+          "a probe listed in META-INF/services/"
+              + Probe.class.getName()
+              + " cannot be created ("
+              + Causes.describe(e)
+              + "): fix the line or the class (public, with a public"
+              + " no-argument constructor)");
     }
     return probes;
   }
@@ -191,15 +232,26 @@ public final class ResourceSampler {
       if (!settings.enabled()) {
         return;
       }
-      for (Probe builtIn : List.of(new GpuProbe(settings.nvidiaSmi(), settings.interval()),
-          new UtilizationProbe(machine, thread), new MemoryProbe(thread),
-          new EnergyProbe(settings.powercapRoot(), thread))) {
+      for (Probe builtIn :
+          List.of(
+              new GpuProbe(settings.nvidiaSmi(), settings.interval()),
+              new UtilizationProbe(machine, thread),
+              new MemoryProbe(thread),
+              new EnergyProbe(settings.powercapRoot(), thread))) {
         probes.add(new Named(builtIn, builtIn.name()));
       }
       probes.addAll(users);
       for (Named named : probes) {
-        call(named.probe(), () -> named.probe().scenarioStarts(users.contains(named)
-            ? scenario.withConfiguration(configuration(named.probe())) : scenario), false);
+        call(
+            named.probe(),
+            () ->
+                named
+                    .probe()
+                    .scenarioStarts(
+                        users.contains(named)
+                            ? scenario.withConfiguration(configuration(named.probe()))
+                            : scenario),
+            false);
       }
     }
 
@@ -229,7 +281,8 @@ public final class ResourceSampler {
 
     /**
      * Stops every probe right after the measurement and gathers their figures; call once, also when
-     * the measurement failed (the figures are then not wanted, but what the probes started must stop).
+     * the measurement failed (the figures are then not wanted, but what the probes started must
+     * stop).
      *
      * @param items the measured calls times the batch size, for the energy of one inference
      * @param footprint the model's footprint, or null for a plain benchmark
@@ -259,61 +312,96 @@ public final class ResourceSampler {
         }
       }
       if (footprint == null) {
-        problems.computeIfAbsent("memory", g -> new ArrayList<>()).add("model_footprint_mb: the benchmark opens no model");
+        problems
+            .computeIfAbsent("memory", g -> new ArrayList<>())
+            .add("model_footprint_mb: the benchmark opens no model");
       } else {
-        groups.computeIfAbsent("memory", g -> new LinkedHashMap<>()).put("model_footprint_mb", footprint.value());
+        groups
+            .computeIfAbsent("memory", g -> new LinkedHashMap<>())
+            .put("model_footprint_mb", footprint.value());
         // Each fork opens the model afresh: the largest footprint is what the model may take.
-        aggregations.computeIfAbsent("memory", g -> new LinkedHashMap<>())
+        aggregations
+            .computeIfAbsent("memory", g -> new LinkedHashMap<>())
             .put("model_footprint_mb", Aggregation.MAX);
         if (footprint.problem() != null) {
-          problems.computeIfAbsent("memory", g -> new ArrayList<>()).add("model_footprint_mb: " + footprint.problem());
+          problems
+              .computeIfAbsent("memory", g -> new ArrayList<>())
+              .add("model_footprint_mb: " + footprint.problem());
         }
       }
       Map<String, Map<String, Object>> userGroups = new LinkedHashMap<>();
       for (Named named : users) {
-        Map<String, Object> group = new LinkedHashMap<>(groups.getOrDefault(named.name(), Map.of()));
+        Map<String, Object> group =
+            new LinkedHashMap<>(groups.getOrDefault(named.name(), Map.of()));
         group.put(REASON, reasons(problems.get(named.name())));
         userGroups.put(named.name(), Collections.unmodifiableMap(group));
       }
-      return new Figures(typed("memory", MemoryFigures.class, groups, problems),
+      return new Figures(
+          typed("memory", MemoryFigures.class, groups, problems),
           typed("utilization", UtilizationFigures.class, groups, problems),
           typed("energy", EnergyFigures.class, groups, problems),
           new ProbeGroups(Collections.unmodifiableMap(userGroups), aggregations));
     }
 
-    /** Adds what {@code probe} measured to the groups: its own, or a built-in or other probe's it names. */
-    private void gather(Named named, ProbeFigures figures, Map<String, Map<String, Object>> groups,
-        Map<String, List<String>> problems, Map<String, Map<String, Aggregation>> aggregations) {
+    /**
+     * Adds what {@code probe} measured to the groups: its own, or a built-in or other probe's it
+     * names.
+     */
+    private void gather(
+        Named named,
+        ProbeFigures figures,
+        Map<String, Map<String, Object>> groups,
+        Map<String, List<String>> problems,
+        Map<String, Map<String, Aggregation>> aggregations) {
       String own = named.name();
       String failure = failures.get(named.probe());
       if (failure == null && figures == null) {
-        failure = "its measurementEnds returned null; return new ProbeFigures() when there is nothing to say";
+        failure =
+            "its measurementEnds returned null; return new ProbeFigures() when there is nothing to say";
       }
       if (failure == null) {
         for (String group : figures.groups().keySet()) {
           String target = group.equals(ProbeFigures.OWN) ? own : group;
-          boolean allowed = target.equals(own) || (BUILT_IN_NAMES.contains(own) && BUILT_IN_GROUPS.contains(target));
+          boolean allowed =
+              target.equals(own)
+                  || (BUILT_IN_NAMES.contains(own) && BUILT_IN_GROUPS.contains(target));
           if (!allowed) {
-            failure = "it puts figures into the group \"" + target + "\"; a probe fills its own group only:"
-                + " put them there (ProbeFigures.put(figure, value))";
+            failure =
+                "it puts figures into the group \""
+                    + target
+                    + "\"; a probe fills its own group only:"
+                    + " put them there (ProbeFigures.put(figure, value))";
           } else if (figures.groups().get(group).containsKey(REASON)) {
-            failure = "it puts a figure named " + REASON + ", which says why figures are null: name it otherwise"
-                + " and give reasons with ProbeFigures.unavailable";
+            failure =
+                "it puts a figure named "
+                    + REASON
+                    + ", which says why figures are null: name it otherwise"
+                    + " and give reasons with ProbeFigures.unavailable";
           }
         }
       }
       if (failure != null) {
         String reason = warn("probe " + own, "the probe failed (" + failure + ")");
-        problems.computeIfAbsent(BUILT_IN_NAMES.contains(own) && !BUILT_IN_GROUPS.contains(own) ? "memory" : own,
-            g -> new ArrayList<>()).add("all figures: " + reason);
+        problems
+            .computeIfAbsent(
+                BUILT_IN_NAMES.contains(own) && !BUILT_IN_GROUPS.contains(own) ? "memory" : own,
+                g -> new ArrayList<>())
+            .add("all figures: " + reason);
         return;
       }
-      figures.groups().forEach((group, values) -> {
-        String target = group.equals(ProbeFigures.OWN) ? own : group;
-        groups.computeIfAbsent(target, g -> new LinkedHashMap<>()).putAll(values);
-        problems.computeIfAbsent(target, g -> new ArrayList<>()).addAll(figures.problems(group));
-        aggregations.computeIfAbsent(target, g -> new LinkedHashMap<>()).putAll(figures.aggregations(group));
-      });
+      figures
+          .groups()
+          .forEach(
+              (group, values) -> {
+                String target = group.equals(ProbeFigures.OWN) ? own : group;
+                groups.computeIfAbsent(target, g -> new LinkedHashMap<>()).putAll(values);
+                problems
+                    .computeIfAbsent(target, g -> new ArrayList<>())
+                    .addAll(figures.problems(group));
+                aggregations
+                    .computeIfAbsent(target, g -> new LinkedHashMap<>())
+                    .putAll(figures.aggregations(group));
+              });
     }
 
     /** What {@code probe} answers, or null when it throws (then kept as its failure). */
@@ -353,9 +441,12 @@ public final class ResourceSampler {
   }
 
   /** The groups so far, each unmodifiable: what a probe reads of those that ended before it. */
-  private static Map<String, Map<String, Object>> snapshot(Map<String, Map<String, Object>> groups) {
+  private static Map<String, Map<String, Object>> snapshot(
+      Map<String, Map<String, Object>> groups) {
     Map<String, Map<String, Object>> copy = new LinkedHashMap<>();
-    groups.forEach((name, figures) -> copy.put(name, Collections.unmodifiableMap(new LinkedHashMap<>(figures))));
+    groups.forEach(
+        (name, figures) ->
+            copy.put(name, Collections.unmodifiableMap(new LinkedHashMap<>(figures))));
     return Collections.unmodifiableMap(copy);
   }
 
@@ -365,19 +456,27 @@ public final class ResourceSampler {
     void run() throws Exception;
   }
 
-  /** A built-in group as its typed part of a result; a figure the group does not define is refused. */
-  private static <T> T typed(String name, Class<T> type, Map<String, Map<String, Object>> groups,
+  /**
+   * A built-in group as its typed part of a result; a figure the group does not define is refused.
+   */
+  private static <T> T typed(
+      String name,
+      Class<T> type,
+      Map<String, Map<String, Object>> groups,
       Map<String, List<String>> problems) {
     Map<String, Object> group = new LinkedHashMap<>(groups.getOrDefault(name, Map.of()));
     group.put(REASON, reasons(problems.get(name)));
     try {
       return JSON.convertValue(group, type);
     } catch (IllegalArgumentException e) {
-      throw new IllegalStateException("the " + name + " group holds a figure it does not define: " + group.keySet(), e);
+      throw new IllegalStateException(
+          "the " + name + " group holds a figure it does not define: " + group.keySet(), e);
     }
   }
 
-  /** Warns once per run for {@code source}'s {@code reason} and returns the reason for the result. */
+  /**
+   * Warns once per run for {@code source}'s {@code reason} and returns the reason for the result.
+   */
   static String warn(String source, String reason) {
     RunWarnings.warnOnce(source + ": " + reason, reason + " (" + source + " figures are null)");
     return reason;

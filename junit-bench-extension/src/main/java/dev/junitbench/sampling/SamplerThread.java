@@ -8,9 +8,9 @@ import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The one thread the built-in probes share during a measurement: it reads the resident set and
- * heap every interval, and the energy counters at least once a second, until stopped; one last
- * reading at the end. Its own CPU time is a figure too (what sampling cost).
+ * The one thread the built-in probes share during a measurement: it reads the resident set and heap
+ * every interval, and the energy counters at least once a second, until stopped; one last reading
+ * at the end. Its own CPU time is a figure too (what sampling cost).
  */
 final class SamplerThread {
 
@@ -48,7 +48,9 @@ final class SamplerThread {
     thread.start();
   }
 
-  /** Whether the thread was started: a scenario that failed before its measurement never starts it. */
+  /**
+   * Whether the thread was started: a scenario that failed before its measurement never starts it.
+   */
   boolean started() {
     return thread != null;
   }
@@ -113,7 +115,9 @@ final class SamplerThread {
 
   /** Why its readings do not stand, once it was started. */
   String failureReason() {
-    return failure != null ? failure : !stopped ? "its thread did not stop in time" : "it read nothing";
+    return failure != null
+        ? failure
+        : !stopped ? "its thread did not stop in time" : "it read nothing";
   }
 
   double rssPeakMb() {

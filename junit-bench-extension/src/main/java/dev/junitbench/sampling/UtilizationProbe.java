@@ -8,8 +8,8 @@ import dev.junitbench.spi.ProbeFigures;
 import java.util.function.LongSupplier;
 
 /**
- * How busy the process and the machine were, and what the garbage collectors did: counters read
- * at the measurement's start and end; and what the sampler thread itself cost.
+ * How busy the process and the machine were, and what the garbage collectors did: counters read at
+ * the measurement's start and end; and what the sampler thread itself cost.
  */
 final class UtilizationProbe implements Probe, ResourceSampler.CountersFirst {
 
@@ -48,7 +48,8 @@ final class UtilizationProbe implements Probe, ResourceSampler.CountersFirst {
     try {
       ticksStart = machine.systemTicks();
     } catch (Exception | LinkageError e) {
-      problems.unavailable("cpu_system_pct", ResourceSampler.warn("oshi", Machine.Oshi.failureReason(e)));
+      problems.unavailable(
+          "cpu_system_pct", ResourceSampler.warn("oshi", Machine.Oshi.failureReason(e)));
     }
     gcCountStart = safely(machine::gcCount);
     gcTimeStart = safely(machine::gcTimeMs);
@@ -64,31 +65,47 @@ final class UtilizationProbe implements Probe, ResourceSampler.CountersFirst {
     ProbeFigures out = new ProbeFigures();
     Double process = null;
     if (cpuStart < 0 || cpuEnd < 0) {
-      out.unavailable("cpu_process_pct", ResourceSampler.warn("process cpu", "this JVM does not report its CPU time"));
+      out.unavailable(
+          "cpu_process_pct",
+          ResourceSampler.warn("process cpu", "this JVM does not report its CPU time"));
     } else if (cpuEnd <= cpuStart) {
-      out.unavailable("cpu_process_pct", "the measurement (" + wallNs / 1_000_000 + " ms) was shorter than the"
-          + " resolution of the process's CPU clock");
+      out.unavailable(
+          "cpu_process_pct",
+          "the measurement ("
+              + wallNs / 1_000_000
+              + " ms) was shorter than the"
+              + " resolution of the process's CPU clock");
     } else {
       process = (cpuEnd - cpuStart) * 100.0 / wallNs;
     }
     Double system = ticksEnd == null ? null : busyPct(ticksStart, ticksEnd);
     if (ticksEnd != null && system == null) {
-      out.unavailable("cpu_system_pct", "the measurement (" + wallNs / 1_000_000 + " ms) was shorter than the"
-          + " machine's CPU counters' tick");
+      out.unavailable(
+          "cpu_system_pct",
+          "the measurement ("
+              + wallNs / 1_000_000
+              + " ms) was shorter than the"
+              + " machine's CPU counters' tick");
     }
     if (gcCount < 0) {
-      out.unavailable("gc_count, gc_time_ms",
+      out.unavailable(
+          "gc_count, gc_time_ms",
           ResourceSampler.warn("gc", "no garbage collector of this JVM counts its collections"));
     }
     long samplerNs = thread.cpuNs();
     Double sampler = samplerNs >= 0 ? samplerNs * 100.0 / wallNs : null;
     if (sampler == null) {
-      out.unavailable("sampler_cpu_pct", "this JVM does not measure a thread's CPU time, or the sampler failed");
+      out.unavailable(
+          "sampler_cpu_pct",
+          "this JVM does not measure a thread's CPU time, or the sampler failed");
     }
-    problems.problems(ProbeFigures.OWN).forEach(problem -> {
-      int colon = problem.indexOf(": ");
-      out.unavailable(problem.substring(0, colon), problem.substring(colon + 2));
-    });
+    problems
+        .problems(ProbeFigures.OWN)
+        .forEach(
+            problem -> {
+              int colon = problem.indexOf(": ");
+              out.unavailable(problem.substring(0, colon), problem.substring(colon + 2));
+            });
     // Shares of the wall time average across forks; the collectors' counts are totals, and add up.
     return out.put("cpu_process_pct", process, Aggregation.AVERAGE)
         .put("cpu_system_pct", system, Aggregation.AVERAGE)
@@ -107,7 +124,8 @@ final class UtilizationProbe implements Probe, ResourceSampler.CountersFirst {
     try {
       ticksEnd = ticksStart == null ? null : machine.systemTicks();
     } catch (Exception | LinkageError e) {
-      problems.unavailable("cpu_system_pct", ResourceSampler.warn("oshi", Machine.Oshi.failureReason(e)));
+      problems.unavailable(
+          "cpu_system_pct", ResourceSampler.warn("oshi", Machine.Oshi.failureReason(e)));
     }
     gcCount = difference(gcCountStart, safely(machine::gcCount));
     gcTime = difference(gcTimeStart, safely(machine::gcTimeMs));
@@ -134,7 +152,8 @@ final class UtilizationProbe implements Probe, ResourceSampler.CountersFirst {
     if (total <= 0) {
       return null;
     }
-    long idle = (after[IDLE] - before[IDLE]) + (after.length > IOWAIT ? after[IOWAIT] - before[IOWAIT] : 0);
+    long idle =
+        (after[IDLE] - before[IDLE]) + (after.length > IOWAIT ? after[IOWAIT] - before[IOWAIT] : 0);
     return (total - idle) * 100.0 / total;
   }
 }

@@ -11,11 +11,12 @@ import java.util.Set;
 import org.apiguardian.api.API;
 
 /**
- * A runtime benchmarks run on (ONNX Runtime, DJL, ...), found through {@link java.util.ServiceLoader}
- * as a {@code META-INF/services/dev.junitbench.spi.Backend} entry. Creating one must be cheap and
- * must not load native code: the runtime is loaded the first time a method below needs it, and a
- * runtime that fails to load makes the backend report why through {@link #unavailableReason}, never
- * throw. Plain benchmarks need no backend: the JVM itself always serves {@link Device#CPU}.
+ * A runtime benchmarks run on (ONNX Runtime, DJL, ...), found through {@link
+ * java.util.ServiceLoader} as a {@code META-INF/services/dev.junitbench.spi.Backend} entry.
+ * Creating one must be cheap and must not load native code: the runtime is loaded the first time a
+ * method below needs it, and a runtime that fails to load makes the backend report why through
+ * {@link #unavailableReason}, never throw. Plain benchmarks need no backend: the JVM itself always
+ * serves {@link Device#CPU}.
  *
  * @since 0.1.0
  */
@@ -44,10 +45,15 @@ public interface Backend {
     return Optional.empty();
   }
 
-  /** The types of {@code @Model} parameter this backend opens ({@code OnnxModel}); empty for none. */
+  /**
+   * The types of {@code @Model} parameter this backend opens ({@code OnnxModel}); empty for none.
+   */
   Set<Class<?>> modelTypes();
 
-  /** The execution modes {@code @Modes} may name for this backend's models; the first is the default. */
+  /**
+   * The execution modes {@code @Modes} may name for this backend's models; the first is the
+   * default.
+   */
   List<String> modes();
 
   /** The execution providers {@code @Providers} may name; empty when the backend has none. */
@@ -83,8 +89,8 @@ public interface Backend {
   }
 
   /**
-   * The devices the provider {@code provider} runs on, whether or not it can start here
-   * ({@code tensorrt}: cuda); empty when the backend has no such provider.
+   * The devices the provider {@code provider} runs on, whether or not it can start here ({@code
+   * tensorrt}: cuda); empty when the backend has no such provider.
    */
   default Set<Device> providerDevices(String provider) {
     return Set.of();
@@ -99,19 +105,21 @@ public interface Backend {
   }
 
   /**
-   * The devices models opened with {@code execution} can run on here, probed once; never
-   * {@link Device#AUTO}. Empty when the runtime cannot load. Never throws.
+   * The devices models opened with {@code execution} can run on here, probed once; never {@link
+   * Device#AUTO}. Empty when the runtime cannot load. Never throws.
    */
   Set<Device> availableDevices(Execution execution);
 
   /**
-   * Why a model opened with {@code execution} cannot run on {@code device} here (never
-   * {@link Device#AUTO}): the runtime's native library failed to load, the device is absent, the
-   * provider is not in this build. The reason names what is missing and how to get it. Never throws.
+   * Why a model opened with {@code execution} cannot run on {@code device} here (never {@link
+   * Device#AUTO}): the runtime's native library failed to load, the device is absent, the provider
+   * is not in this build. The reason names what is missing and how to get it. Never throws.
    */
   Optional<String> unavailableReason(Execution execution, Device device);
 
-  /** The versions of the runtimes this backend has loaded so far ({@code onnxruntime -> 1.29.0}). */
+  /**
+   * The versions of the runtimes this backend has loaded so far ({@code onnxruntime -> 1.29.0}).
+   */
   Map<String, String> runtimeVersions();
 
   /**

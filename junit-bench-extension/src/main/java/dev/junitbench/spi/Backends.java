@@ -55,7 +55,9 @@ public final class Backends {
         }
         found.add(providers.next());
       } catch (ServiceConfigurationError | LinkageError e) {
-        LOG.log(Level.FINE, () -> "junit-bench: a backend skipped, its runtime is not on the classpath: " + e);
+        LOG.log(
+            Level.FINE,
+            () -> "junit-bench: a backend skipped, its runtime is not on the classpath: " + e);
       }
     }
     return new Backends(found);
@@ -99,7 +101,8 @@ public final class Backends {
       try {
         versions.putAll(backend.runtimeVersions());
       } catch (RuntimeException | LinkageError e) {
-        LOG.log(Level.FINE, () -> "junit-bench: no runtime versions from " + backend.name() + ": " + e);
+        LOG.log(
+            Level.FINE, () -> "junit-bench: no runtime versions from " + backend.name() + ": " + e);
       }
     }
     return versions;
@@ -110,7 +113,10 @@ public final class Backends {
     return backends.stream().filter(backend -> backend.modelTypes().contains(type)).findFirst();
   }
 
-  /** Why a plain benchmark (one without a model) on {@code device} cannot run here, or empty when it can. */
+  /**
+   * Why a plain benchmark (one without a model) on {@code device} cannot run here, or empty when it
+   * can.
+   */
   public Optional<String> unavailableReason(Device device) {
     Device resolved = resolve(device);
     // The JVM serves the CPU: no runtime is loaded to say so.
@@ -119,8 +125,13 @@ public final class Backends {
     }
     StringJoiner names = new StringJoiner(", ", "[", "]");
     backends.forEach(backend -> names.add(backend.name()));
-    return Optional.of("no backend offers " + resolved.name() + " here (devices available: "
-        + availableDevices().stream().map(Device::id).toList() + "; backends: " + names
-        + "); run it on a machine with that device and its runtime on the classpath");
+    return Optional.of(
+        "no backend offers "
+            + resolved.name()
+            + " here (devices available: "
+            + availableDevices().stream().map(Device::id).toList()
+            + "; backends: "
+            + names
+            + "); run it on a machine with that device and its runtime on the classpath");
   }
 }

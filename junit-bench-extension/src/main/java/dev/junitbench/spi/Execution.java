@@ -10,7 +10,8 @@ import org.apiguardian.api.API;
  * backend has none or the default applies.
  *
  * @param engine the engine named in {@code @Model(engine)}, or null
- * @param provider the execution provider named in {@code @Providers}, or null for the device's default
+ * @param provider the execution provider named in {@code @Providers}, or null for the device's
+ *     default
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Execution(String engine, String provider) {

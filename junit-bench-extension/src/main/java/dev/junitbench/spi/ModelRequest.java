@@ -12,7 +12,8 @@ import org.apiguardian.api.API;
  * @param benchmark {@code fqcn#method}, for messages
  * @param id the model's id in result files
  * @param model the model file, or null for a model built in code
- * @param block an instance of the class that builds the model in code ({@code @Model(block)}), or null
+ * @param block an instance of the class that builds the model in code ({@code @Model(block)}), or
+ *     null
  * @param tokenizer its tokenizer file, or null
  * @param execution the engine and provider named, each null for the backend's default
  * @param options backend options from {@code @Model(options)}, in the order written
@@ -21,8 +22,17 @@ import org.apiguardian.api.API;
  * @param threads intra-op threads, or null for the backend's default
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record ModelRequest(String benchmark, String id, ModelSource model, Object block, ModelSource tokenizer,
-    Execution execution, Map<String, String> options, Device device, String mode, Integer threads) {
+public record ModelRequest(
+    String benchmark,
+    String id,
+    ModelSource model,
+    Object block,
+    ModelSource tokenizer,
+    Execution execution,
+    Map<String, String> options,
+    Device device,
+    String mode,
+    Integer threads) {
 
   /** {@code benchmark, model 'id'}: how messages name this model. */
   public String what() {

@@ -15,9 +15,9 @@ import java.util.Locale;
 import org.apiguardian.api.API;
 
 /**
- * Where a model or tokenizer file comes from: {@code classpath:}, {@code file:} or a path relative to
- * the working directory. Resolving it checks that it exists, so a missing file is reported with the
- * place that was searched before anything is loaded.
+ * Where a model or tokenizer file comes from: {@code classpath:}, {@code file:} or a path relative
+ * to the working directory. Resolving it checks that it exists, so a missing file is reported with
+ * the place that was searched before anything is loaded.
  *
  * @param location as written in the annotation
  * @param resource the classpath resource, or null
@@ -38,25 +38,40 @@ public record ModelSource(String location, URL resource, Path path) {
   public static ModelSource resolve(String location, ClassLoader loader, String what) {
     String trimmed = location.trim();
     if (trimmed.isEmpty()) {
-      throw new BenchmarkConfigurationException(what + " names no file; write classpath:..., file:... or a path");
+      throw new BenchmarkConfigurationException(
+          what + " names no file; write classpath:..., file:... or a path");
     }
     if (trimmed.toLowerCase(Locale.ROOT).startsWith(CLASSPATH)) {
       String name = trimmed.substring(CLASSPATH.length());
       name = name.startsWith("/") ? name.substring(1) : name;
       URL url = loader.getResource(name);
       if (url == null) {
-        throw new BenchmarkConfigurationException(what + " = \"" + location + "\": no resource '" + name
-            + "' on the test classpath; add the jar or folder that holds it as a test dependency,"
-            + " or check the name");
+        throw new BenchmarkConfigurationException(
+            what
+                + " = \""
+                + location
+                + "\": no resource '"
+                + name
+                + "' on the test classpath; add the jar or folder that holds it as a test dependency,"
+                + " or check the name");
       }
       return new ModelSource(location, url, pathOf(url));
     }
-    String file = trimmed.toLowerCase(Locale.ROOT).startsWith(FILE) ? trimmed.substring(FILE.length()) : trimmed;
+    String file =
+        trimmed.toLowerCase(Locale.ROOT).startsWith(FILE)
+            ? trimmed.substring(FILE.length())
+            : trimmed;
     Path path = Path.of(file);
     if (!Files.isRegularFile(path)) {
-      throw new BenchmarkConfigurationException(what + " = \"" + location + "\": no file at "
-          + path.toAbsolutePath() + " (relative paths start at the module folder, "
-          + Path.of("").toAbsolutePath() + "); fix the path or use classpath:...");
+      throw new BenchmarkConfigurationException(
+          what
+              + " = \""
+              + location
+              + "\": no file at "
+              + path.toAbsolutePath()
+              + " (relative paths start at the module folder, "
+              + Path.of("").toAbsolutePath()
+              + "); fix the path or use classpath:...");
     }
     return new ModelSource(location, null, path);
   }
@@ -101,8 +116,8 @@ public record ModelSource(String location, URL resource, Path path) {
   }
 
   /**
-   * The content as a file: the file itself, or, for a resource inside a jar, a copy under
-   * {@code folder} made once (named by size and file name) for runtimes that open only files.
+   * The content as a file: the file itself, or, for a resource inside a jar, a copy under {@code
+   * folder} made once (named by size and file name) for runtimes that open only files.
    */
   public Path file(Path folder) throws IOException {
     if (path != null) {
@@ -114,8 +129,8 @@ public record ModelSource(String location, URL resource, Path path) {
       Path partial = Files.createTempFile(folder, fileName(), ".part");
       try (InputStream in = resource.openStream()) {
         Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
-        Files.move(partial, copy, StandardCopyOption.REPLACE_EXISTING,
-            StandardCopyOption.ATOMIC_MOVE);
+        Files.move(
+            partial, copy, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       } finally {
         Files.deleteIfExists(partial);
       }

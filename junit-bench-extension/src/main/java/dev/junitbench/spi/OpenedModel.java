@@ -40,15 +40,18 @@ public interface OpenedModel extends AutoCloseable {
    */
   ModelInputs wrap(Map<String, ?> tensors, String source) throws Exception;
 
-  /** The model's size in bytes when it has no file (the parameters of a model built in code), else null. */
+  /**
+   * The model's size in bytes when it has no file (the parameters of a model built in code), else
+   * null.
+   */
   default Long sizeBytes() {
     return null;
   }
 
   /**
    * The file this model was opened from when the request named none: the file a model built in code
-   * was written to ({@code OnnxModelBuilder}), hashed for the result's {@code model.sha256}; null for a
-   * model built in memory or opened from the request's file.
+   * was written to ({@code OnnxModelBuilder}), hashed for the result's {@code model.sha256}; null
+   * for a model built in memory or opened from the request's file.
    */
   default Path builtFile() {
     return null;
@@ -58,14 +61,15 @@ public interface OpenedModel extends AutoCloseable {
   void run(ModelInputs inputs) throws Exception;
 
   /**
-   * A generator of text with this model for a benchmark annotated {@code @Generate}; closed (when it
-   * is {@link AutoCloseable}) when its scenario ends.
+   * A generator of text with this model for a benchmark annotated {@code @Generate}; closed (when
+   * it is {@link AutoCloseable}) when its scenario ends.
    *
    * @throws dev.junitbench.config.BenchmarkConfigurationException when the model cannot generate
    *     (not a decoder, or a prompt longer than its positions), naming what is missing and the fix
    */
   default Generator generator(GenerationRequest request) throws Exception {
-    throw new BenchmarkConfigurationException(request.what()
-        + ": this backend does not generate text; take an OnnxModel parameter of a decoder exported with past");
+    throw new BenchmarkConfigurationException(
+        request.what()
+            + ": this backend does not generate text; take an OnnxModel parameter of a decoder exported with past");
   }
 }

@@ -8,16 +8,16 @@ import org.apiguardian.api.API;
 /**
  * Measures something while a scenario is measured and hands back a group of figures: the
  * extension's memory, utilization, energy and GPU figures are probes, and so is one of your own.
- * Implementations are found through {@link java.util.ServiceLoader}
- * ({@code META-INF/services/dev.junitbench.spi.Probe} on the test class path, or {@code provides}
- * in a module) and created afresh for every scenario, so a probe keeps its state in fields. Its
- * figures land in results.json under {@code probes.<name>} and in results.csv as
- * {@code probes_<name>_<figure>} columns.
+ * Implementations are found through {@link java.util.ServiceLoader} ({@code
+ * META-INF/services/dev.junitbench.spi.Probe} on the test class path, or {@code provides} in a
+ * module) and created afresh for every scenario, so a probe keeps its state in fields. Its figures
+ * land in results.json under {@code probes.<name>} and in results.csv as {@code
+ * probes_<name>_<figure>} columns.
  *
- * <p>{@link #measurementStarts()} runs right before the first measured call and
- * {@link #measurementEnds(ProbeEnd)} right after the last, on the benchmark's thread: keep both
- * short, they are outside the measured time but inside the scenario's. A probe that throws loses its
- * own figures (their group says why, and the run warns once), never the scenario's.
+ * <p>{@link #measurementStarts()} runs right before the first measured call and {@link
+ * #measurementEnds(ProbeEnd)} right after the last, on the benchmark's thread: keep both short,
+ * they are outside the measured time but inside the scenario's. A probe that throws loses its own
+ * figures (their group says why, and the run warns once), never the scenario's.
  *
  * <p>A probe with settings of its own declares their keys in {@link #configurationKeys()}: a run
  * fails on any {@code junit.bench.*} key nobody declared, and the probe reads the values the run
@@ -38,8 +38,8 @@ import org.apiguardian.api.API;
  * }</pre>
  *
  * <p>Under {@code @Fork} each fork measures with a probe of its own, and each number joins across
- * forks as it was put: a total over the measurement as {@link dev.junitbench.results.Aggregation#SUM},
- * a peak as {@code MAX}; without one, the forks' mean.
+ * forks as it was put: a total over the measurement as {@link
+ * dev.junitbench.results.Aggregation#SUM}, a peak as {@code MAX}; without one, the forks' mean.
  *
  * @since 0.1.0
  */
@@ -59,8 +59,8 @@ public interface Probe {
    * junit-platform.properties, launcher parameter), and {@link ProbeScenario#configuration()} hands
    * their values to {@link #scenarioStarts(ProbeScenario)}. A key outside {@code junit.bench.}
    * fails the run, naming this class. None by default. To ask, the run creates one instance of each
-   * probe when it starts: keep the constructor cheap, and start what is slow in
-   * {@link #scenarioStarts(ProbeScenario)}.
+   * probe when it starts: keep the constructor cheap, and start what is slow in {@link
+   * #scenarioStarts(ProbeScenario)}.
    */
   default Set<String> configurationKeys() {
     return Set.of();

@@ -20,6 +20,8 @@ public record ProbeEnd(long items, long wallNs, Map<String, Map<String, Object>>
   /** An earlier probe's figure {@code figure} of {@code group}, or null when none was measured. */
   public Double figure(String group, String figure) {
     Map<String, Object> figures = earlier.get(group);
-    return figures != null && figures.get(figure) instanceof Number number ? number.doubleValue() : null;
+    return figures != null && figures.get(figure) instanceof Number number
+        ? number.doubleValue()
+        : null;
   }
 }

@@ -14,13 +14,13 @@ import org.apiguardian.api.API;
 
 /**
  * The figures a probe measured, in the order they are put: each a number, a short text, or null
- * with the reason. A probe fills its own group; only the built-in probes name another (the GPU probe
- * adds to the {@code memory}, {@code utilization} and {@code energy} groups). Figure names are
- * lower_snake_case with their unit last: {@code opened_files}, {@code read_mb}.
+ * with the reason. A probe fills its own group; only the built-in probes name another (the GPU
+ * probe adds to the {@code memory}, {@code utilization} and {@code energy} groups). Figure names
+ * are lower_snake_case with their unit last: {@code opened_files}, {@code read_mb}.
  *
- * <p>Each number says how it joins across forks ({@link Aggregation}): a peak is put with
- * {@link Aggregation#MAX}, a total over the measurement with {@link Aggregation#SUM}; a number put
- * without one is averaged ({@link #DEFAULT_AGGREGATION}).
+ * <p>Each number says how it joins across forks ({@link Aggregation}): a peak is put with {@link
+ * Aggregation#MAX}, a total over the measurement with {@link Aggregation#SUM}; a number put without
+ * one is averaged ({@link #DEFAULT_AGGREGATION}).
  *
  * @since 0.1.0
  */
@@ -47,20 +47,20 @@ public final class ProbeFigures {
 
   /**
    * Puts {@code value} (a number, or null when {@link #unavailable} says why) in the probe's own
-   * group, joined across forks as {@code aggregation} says:
-   * {@code put("peak_rss_mb", peak, Aggregation.MAX)}.
+   * group, joined across forks as {@code aggregation} says: {@code put("peak_rss_mb", peak,
+   * Aggregation.MAX)}.
    */
   public ProbeFigures put(String figure, Number value, Aggregation aggregation) {
     return put(OWN, figure, value, aggregation);
   }
 
   /**
-   * Puts {@code value} as figure {@code figure} of {@code group}, averaged across forks
-   * ({@link #DEFAULT_AGGREGATION}).
+   * Puts {@code value} as figure {@code figure} of {@code group}, averaged across forks ({@link
+   * #DEFAULT_AGGREGATION}).
    *
-   * <p>For the built-in probes, which fill the {@code memory}, {@code utilization} and {@code energy}
-   * groups: a probe of one's own that names any group but its own ({@link #OWN}) fails, with that
-   * reason, and its figures are left out.
+   * <p>For the built-in probes, which fill the {@code memory}, {@code utilization} and {@code
+   * energy} groups: a probe of one's own that names any group but its own ({@link #OWN}) fails,
+   * with that reason, and its figures are left out.
    */
   @API(status = INTERNAL, since = "0.1")
   public ProbeFigures put(String group, String figure, Number value) {
@@ -68,18 +68,23 @@ public final class ProbeFigures {
   }
 
   /**
-   * Puts {@code value} as figure {@code figure} of {@code group}, joined across forks as
-   * {@code aggregation} says.
+   * Puts {@code value} as figure {@code figure} of {@code group}, joined across forks as {@code
+   * aggregation} says.
    *
-   * <p>For the built-in probes, which fill the {@code memory}, {@code utilization} and {@code energy}
-   * groups: a probe of one's own that names any group but its own ({@link #OWN}) fails, with that
-   * reason, and its figures are left out.
+   * <p>For the built-in probes, which fill the {@code memory}, {@code utilization} and {@code
+   * energy} groups: a probe of one's own that names any group but its own ({@link #OWN}) fails,
+   * with that reason, and its figures are left out.
    */
   @API(status = INTERNAL, since = "0.1")
   public ProbeFigures put(String group, String figure, Number value, Aggregation aggregation) {
     if (aggregation == null) {
-      throw new IllegalArgumentException("the figure " + figure + " is put with a null aggregation: pass one of "
-          + Arrays.toString(Aggregation.values()) + ", or put it without one for " + DEFAULT_AGGREGATION);
+      throw new IllegalArgumentException(
+          "the figure "
+              + figure
+              + " is put with a null aggregation: pass one of "
+              + Arrays.toString(Aggregation.values())
+              + ", or put it without one for "
+              + DEFAULT_AGGREGATION);
     }
     groups.computeIfAbsent(group, g -> new LinkedHashMap<>()).put(figure, value);
     aggregations.computeIfAbsent(group, g -> new LinkedHashMap<>()).put(figure, aggregation);
@@ -94,9 +99,9 @@ public final class ProbeFigures {
   /**
    * Puts a short text as figure {@code figure} of {@code group}.
    *
-   * <p>For the built-in probes, which fill the {@code memory}, {@code utilization} and {@code energy}
-   * groups: a probe of one's own that names any group but its own ({@link #OWN}) fails, with that
-   * reason, and its figures are left out.
+   * <p>For the built-in probes, which fill the {@code memory}, {@code utilization} and {@code
+   * energy} groups: a probe of one's own that names any group but its own ({@link #OWN}) fails,
+   * with that reason, and its figures are left out.
    */
   @API(status = INTERNAL, since = "0.1")
   public ProbeFigures text(String group, String figure, String value) {
@@ -120,9 +125,9 @@ public final class ProbeFigures {
   /**
    * Says why {@code figures} of {@code group} are null.
    *
-   * <p>For the built-in probes, which fill the {@code memory}, {@code utilization} and {@code energy}
-   * groups: a probe of one's own that names any group but its own ({@link #OWN}) fails, with that
-   * reason, and its figures are left out.
+   * <p>For the built-in probes, which fill the {@code memory}, {@code utilization} and {@code
+   * energy} groups: a probe of one's own that names any group but its own ({@link #OWN}) fails,
+   * with that reason, and its figures are left out.
    */
   @API(status = INTERNAL, since = "0.1")
   public ProbeFigures unavailable(String group, String figures, String reason) {
@@ -141,7 +146,8 @@ public final class ProbeFigures {
    * figure, in the order put; a text has none.
    */
   public Map<String, Aggregation> aggregations(String group) {
-    return Collections.unmodifiableMap(new LinkedHashMap<>(aggregations.getOrDefault(group, Map.of())));
+    return Collections.unmodifiableMap(
+        new LinkedHashMap<>(aggregations.getOrDefault(group, Map.of())));
   }
 
   /** Why figures of {@code group} are null, in the order said. */

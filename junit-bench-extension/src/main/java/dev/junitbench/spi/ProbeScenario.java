@@ -12,12 +12,13 @@ import org.apiguardian.api.API;
  * @param benchmark {@code fully.qualified.Class#method}
  * @param displayName the scenario's display name: {@code [device=cpu, batch_size=8]}
  * @param device where it runs
- * @param configuration the values the run sets for the keys the probe declares
- *     ({@link Probe#configurationKeys()}), as written; a key the run does not set is absent
+ * @param configuration the values the run sets for the keys the probe declares ({@link
+ *     Probe#configurationKeys()}), as written; a key the run does not set is absent
  * @since 0.1.0
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record ProbeScenario(String benchmark, String displayName, Device device, Map<String, String> configuration) {
+public record ProbeScenario(
+    String benchmark, String displayName, Device device, Map<String, String> configuration) {
 
   /** A scenario that sets none of the probe's keys. */
   public ProbeScenario(String benchmark, String displayName, Device device) {

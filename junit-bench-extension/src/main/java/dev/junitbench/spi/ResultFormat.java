@@ -13,8 +13,8 @@ import org.apiguardian.api.API;
  * samples.csv: an HTML report, JMH's JSON, a format of your own. Implementations are found through
  * {@link java.util.ServiceLoader} ({@code META-INF/services/dev.junitbench.spi.ResultFormat}) on
  * the test class path and called after the built-in files are written: after each scenario, and
- * once at the end of the run. A format that throws is reported once (stderr and
- * {@code run.warnings}) and costs neither the other files nor the run.
+ * once at the end of the run. A format that throws is reported once (stderr and {@code
+ * run.warnings}) and costs neither the other files nor the run.
  *
  * <p>Each format can be switched with {@code junit.bench.format.<name>=true|false}; without it,
  * {@link #enabledByDefault()} decides. A format with settings of its own declares their keys in
@@ -31,9 +31,9 @@ public interface ResultFormat {
   /**
    * The configuration keys this format reads besides its switch, each in full and starting with
    * {@code junit.bench.} ({@code junit.bench.report.title}): the run accepts them from any source
-   * and records their values in results.json's {@code run.config}
-   * ({@code run.run().config().get(key)}). A key outside {@code junit.bench.} fails the run, naming
-   * this class. None by default.
+   * and records their values in results.json's {@code run.config} ({@code
+   * run.run().config().get(key)}). A key outside {@code junit.bench.} fails the run, naming this
+   * class. None by default.
    */
   default Set<String> configurationKeys() {
     return Set.of();

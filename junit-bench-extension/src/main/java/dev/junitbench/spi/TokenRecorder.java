@@ -6,8 +6,8 @@ import java.util.Arrays;
 import org.apiguardian.api.API;
 
 /**
- * Where a {@link dev.junitbench.infra.Generator} writes when each token of each request was ready, in
- * nanoseconds since the request started: primitive arrays written in place, grown only when a
+ * Where a {@link dev.junitbench.infra.Generator} writes when each token of each request was ready,
+ * in nanoseconds since the request started: primitive arrays written in place, grown only when a
  * request begins, before its clock starts. During warm-up every request overwrites the first slot;
  * from {@link #startMeasuring()} on each request gets its own. Used by one thread at a time.
  */
@@ -19,10 +19,14 @@ public final class TokenRecorder {
   private int requests;
   private boolean measuring;
 
-  /** A recorder of requests of {@code tokensPerRequest} tokens, with room for {@code expectedRequests} at first. */
+  /**
+   * A recorder of requests of {@code tokensPerRequest} tokens, with room for {@code
+   * expectedRequests} at first.
+   */
   public TokenRecorder(int tokensPerRequest, int expectedRequests) {
     if (tokensPerRequest < 1) {
-      throw new IllegalArgumentException("tokens per request must be 1 or more, was " + tokensPerRequest);
+      throw new IllegalArgumentException(
+          "tokens per request must be 1 or more, was " + tokensPerRequest);
     }
     this.tokensPerRequest = tokensPerRequest;
     this.times = new long[Math.multiplyExact(tokensPerRequest, Math.max(1, expectedRequests))];
@@ -40,8 +44,8 @@ public final class TokenRecorder {
   }
 
   /**
-   * Starts a request: the index its tokens go to, from which {@link #token} counts. Grows the arrays
-   * when they are full; call it before the request's clock starts.
+   * Starts a request: the index its tokens go to, from which {@link #token} counts. Grows the
+   * arrays when they are full; call it before the request's clock starts.
    */
   public int begin() {
     if (!measuring) {
@@ -49,13 +53,21 @@ public final class TokenRecorder {
     }
     int base = Math.multiplyExact(requests, tokensPerRequest);
     if (base + tokensPerRequest > times.length) {
-      times = Arrays.copyOf(times, (int) Math.min(Integer.MAX_VALUE - 8,
-          Math.max((long) base + tokensPerRequest, 2L * times.length)));
+      times =
+          Arrays.copyOf(
+              times,
+              (int)
+                  Math.min(
+                      Integer.MAX_VALUE - 8,
+                      Math.max((long) base + tokensPerRequest, 2L * times.length)));
     }
     return base;
   }
 
-  /** Records that token {@code k} of the request begun at {@code base} was ready {@code nanos} after it started. */
+  /**
+   * Records that token {@code k} of the request begun at {@code base} was ready {@code nanos} after
+   * it started.
+   */
   public void token(int base, int k, long nanos) {
     times[base + k] = nanos;
   }

@@ -1,9 +1,9 @@
 /**
- * Extension points found through {@code ServiceLoader}: inference backends
- * ({@link dev.junitbench.spi.Backend}), result formats ({@link dev.junitbench.spi.ResultFormat}) and
- * probes that measure something during a measurement ({@link dev.junitbench.spi.Probe}).
+ * Extension points found through {@code ServiceLoader}: inference backends ({@link
+ * dev.junitbench.spi.Backend}), result formats ({@link dev.junitbench.spi.ResultFormat}) and probes
+ * that measure something during a measurement ({@link dev.junitbench.spi.Probe}).
  *
- * <p>API status: {@code EXPERIMENTAL}: the extension points are new, and the first probes, formats and
- * backends written against them may still reshape them ({@code Backends} is {@code INTERNAL}).
+ * <p>API status: {@code EXPERIMENTAL}: the extension points are new, and the first probes, formats
+ * and backends written against them may still reshape them ({@code Backends} is {@code INTERNAL}).
  */
 package dev.junitbench.spi;

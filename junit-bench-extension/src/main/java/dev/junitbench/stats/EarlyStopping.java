@@ -8,13 +8,13 @@ import org.apiguardian.api.API;
  * MLPerf LoadGen's early-stopping rule: how many queries a latency percentile needs before it is
  * supported at 99% confidence, and the conservative estimate of it a run of n queries supports.
  * With h queries at or under a latency and t over it, the chance that the true share under it is
- * below the percentile p and yet h or more of h + t fell under is the binomial tail
- * {@code I_p(h, t + 1)}; the fewest h that brings it under 1 - 0.99 is what the percentile needs.
- * One query over the latency is allowed for an estimate at all, so SingleStream's p90 needs 64
- * queries, p99 662 and p99.9 6636, as LoadGen prints them; a Server run whose t queries exceed
- * its bound needs {@code minPassing(t) + t} (459 for p99 when none does). Exact for the percentiles
- * a benchmark reports (0.5 to 0.9999); at the far extremes rounding and ties may differ from LoadGen
- * by a query.
+ * below the percentile p and yet h or more of h + t fell under is the binomial tail {@code I_p(h, t
+ * + 1)}; the fewest h that brings it under 1 - 0.99 is what the percentile needs. One query over
+ * the latency is allowed for an estimate at all, so SingleStream's p90 needs 64 queries, p99 662
+ * and p99.9 6636, as LoadGen prints them; a Server run whose t queries exceed its bound needs
+ * {@code minPassing(t) + t} (459 for p99 when none does). Exact for the percentiles a benchmark
+ * reports (0.5 to 0.9999); at the far extremes rounding and ties may differ from LoadGen by a
+ * query.
  *
  * @since 0.1.0
  */
@@ -35,7 +35,8 @@ public final class EarlyStopping {
       throw new IllegalArgumentException("the percentile must be in (0, 1), was " + percentile);
     }
     if (over < 0) {
-      throw new IllegalArgumentException("the number of queries over the latency must be 0 or more, was " + over);
+      throw new IllegalArgumentException(
+          "the number of queries over the latency must be 0 or more, was " + over);
     }
     // The tail falls as h grows: find a bound that passes, then the first h that does.
     long low = 1;
@@ -59,15 +60,18 @@ public final class EarlyStopping {
     return StudentT.regularizedBeta(percentile, under, over + 1.0) < 1 - CONFIDENCE;
   }
 
-  /** Queries a SingleStream or MultiStream run needs before its {@code percentile} has an estimate at all. */
+  /**
+   * Queries a SingleStream or MultiStream run needs before its {@code percentile} has an estimate
+   * at all.
+   */
   public static long minQueries(double percentile) {
     return minPassing(1, percentile) + 1;
   }
 
   /**
    * The rank from the top of a run's early-stopping estimate of its {@code percentile}: the
-   * estimate is the t-th highest latency (1 is the highest; LoadGen discards the t - 1 above it);
-   * 0 when the run has too few queries for any estimate.
+   * estimate is the t-th highest latency (1 is the highest; LoadGen discards the t - 1 above it); 0
+   * when the run has too few queries for any estimate.
    */
   public static long fromTop(long queries, double percentile) {
     if (queries < minQueries(percentile)) {

@@ -18,4 +18,5 @@ import org.apiguardian.api.API;
  * @since 0.1.0
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record ForkAdvice(double targetHalfWidth, Integer forks, Integer iterations, Double halfWidth, String note) {}
+public record ForkAdvice(
+    double targetHalfWidth, Integer forks, Integer iterations, Double halfWidth, String note) {}

@@ -23,15 +23,16 @@ record ForkMedians(int count, double meanLog, double logVariance, double geometr
     Objects.requireNonNull(mediansMs, side + " fork medians");
     int n = mediansMs.length;
     if (n == 0) {
-      throw new IllegalArgumentException("no " + side + " fork medians: at least one fork a side is needed");
+      throw new IllegalArgumentException(
+          "no " + side + " fork medians: at least one fork a side is needed");
     }
     double[] logs = new double[n];
     boolean zero = false;
     for (int i = 0; i < n; i++) {
       double median = mediansMs[i];
       if (!(median >= 0 && Double.isFinite(median))) {
-        throw new IllegalArgumentException(side + " fork " + (i + 1) + "'s median must be 0 or more and finite, was "
-            + median);
+        throw new IllegalArgumentException(
+            side + " fork " + (i + 1) + "'s median must be 0 or more and finite, was " + median);
       }
       zero |= median == 0;
       logs[i] = Math.log(median);

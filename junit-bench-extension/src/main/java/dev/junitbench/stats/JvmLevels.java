@@ -23,16 +23,24 @@ import org.apiguardian.api.API;
  * @since 0.1.0
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record JvmLevels(int jvms, int slow, double separation, double[] fasterMs, double[] slowerMs) {
+public record JvmLevels(
+    int jvms, int slow, double separation, double[] fasterMs, double[] slowerMs) {
 
-  /** Fewest JVM runs whose levels are told apart: a spread within a group needs one group of two. */
+  /**
+   * Fewest JVM runs whose levels are told apart: a spread within a group needs one group of two.
+   */
   public static final int MIN_JVMS = 3;
+
   /** The least ratio between the two levels' nearest medians. */
   public static final double MIN_SEPARATION = 1.25;
+
   /** How many within-group standard deviations the gap must span. */
   public static final double SPREAD_MULTIPLE = 4;
 
-  /** Two levels among {@code mediansMs} (one per JVM run, ms, positive), or empty when there are not. */
+  /**
+   * Two levels among {@code mediansMs} (one per JVM run, ms, positive), or empty when there are
+   * not.
+   */
   public static Optional<JvmLevels> of(double[] mediansMs) {
     int n = mediansMs.length;
     if (n < MIN_JVMS) {
@@ -63,8 +71,13 @@ public record JvmLevels(int jvms, int slow, double separation, double[] fasterMs
     }
     double[] sorted = mediansMs.clone();
     Arrays.sort(sorted);
-    return Optional.of(new JvmLevels(n, n - split, Math.exp(gap), Arrays.copyOfRange(sorted, 0, split),
-        Arrays.copyOfRange(sorted, split, n)));
+    return Optional.of(
+        new JvmLevels(
+            n,
+            n - split,
+            Math.exp(gap),
+            Arrays.copyOfRange(sorted, 0, split),
+            Arrays.copyOfRange(sorted, split, n)));
   }
 
   private static double squares(double[] sorted, int from, int to) {
@@ -94,7 +107,11 @@ public record JvmLevels(int jvms, int slow, double separation, double[] fasterMs
 
   /** {@code JVMs bimodal (3 of 9 slow, 68% apart)}. */
   public String describe() {
-    return String.format(Locale.ROOT, "JVMs bimodal (%d of %d slow, %.0f%% apart)", slow, jvms,
+    return String.format(
+        Locale.ROOT,
+        "JVMs bimodal (%d of %d slow, %.0f%% apart)",
+        slow,
+        jvms,
         (separation - 1) * 100);
   }
 }

@@ -12,9 +12,22 @@ import org.apiguardian.api.API;
  * below 6) is null, never NaN or infinite.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record LatencySummary(long count, Double mean, Double median, Double std, Double min, Double max,
-    Double p25, Double p75, Double p90, Double p95, Double p99, Double p999,
-    Double ci95Low, Double ci95High, Long outliers) {
+public record LatencySummary(
+    long count,
+    Double mean,
+    Double median,
+    Double std,
+    Double min,
+    Double max,
+    Double p25,
+    Double p75,
+    Double p90,
+    Double p95,
+    Double p99,
+    Double p999,
+    Double ci95Low,
+    Double ci95High,
+    Long outliers) {
 
   private static final double NS_PER_MS = 1e6;
 
@@ -67,7 +80,9 @@ public record LatencySummary(long count, Double mean, Double median, Double std,
         outliers(x, p25, p75));
   }
 
-  /** Mean as min + mean offset: offsets from the minimum are small and exact, absolute sums are not. */
+  /**
+   * Mean as min + mean offset: offsets from the minimum are small and exact, absolute sums are not.
+   */
   private static double mean(long[] sorted) {
     return sorted[0] + meanOffset(sorted);
   }
@@ -87,7 +102,8 @@ public record LatencySummary(long count, Double mean, Double median, Double std,
   private static double std(long[] sorted) {
     double m = meanOffset(sorted);
     double squares = 0;
-    double residue = 0; // sums to zero in exact arithmetic; what is left corrects the mean's rounding
+    double residue =
+        0; // sums to zero in exact arithmetic; what is left corrects the mean's rounding
     for (long v : sorted) {
       double d = (v - sorted[0]) - m;
       squares += d * d;

@@ -22,6 +22,7 @@ public record MannWhitney(double u, double z, double pValue, boolean exact) {
 
   /** The largest sample scipy's exact method is used for (when the other may be any size). */
   static final int EXACT_MAX_SMALLER = 8;
+
   /** Bound on n1 x n2 for the exact distribution, whose table has that many entries. */
   static final long EXACT_MAX_CELLS = 2_000_000;
 
@@ -33,7 +34,8 @@ public record MannWhitney(double u, double z, double pValue, boolean exact) {
    */
   public static MannWhitney test(long[] x, int n1, long[] y, int n2) {
     if (n1 < 1 || n2 < 1) {
-      throw new IllegalArgumentException("both samples need a value; sizes were " + n1 + " and " + n2);
+      throw new IllegalArgumentException(
+          "both samples need a value; sizes were " + n1 + " and " + n2);
     }
     double rankSumY = 0;
     double tieTerm = 0; // sum of t^3 - t over groups of tied values
@@ -59,7 +61,9 @@ public record MannWhitney(double u, double z, double pValue, boolean exact) {
     }
     double u = rankSumY - (double) n2 * (n2 + 1) / 2;
     double mean = (double) n1 * n2 / 2;
-    if (tieTerm == 0 && Math.min(n1, n2) <= EXACT_MAX_SMALLER && (long) n1 * n2 <= EXACT_MAX_CELLS) {
+    if (tieTerm == 0
+        && Math.min(n1, n2) <= EXACT_MAX_SMALLER
+        && (long) n1 * n2 <= EXACT_MAX_CELLS) {
       return new MannWhitney(u, 0, exactTwoSided(Math.min(n1, n2), Math.max(n1, n2), u), true);
     }
     double n = (double) n1 + n2;
@@ -75,9 +79,9 @@ public record MannWhitney(double u, double z, double pValue, boolean exact) {
 
   /**
    * 2 P(U <= min(u, mn - u)) under the null hypothesis, capped at 1. U's distribution counts the
-   * partitions of u into at most m parts no larger than n: the coefficients of the Gaussian binomial
-   * [m+n choose m]_q, built as the product of (1 - q^(n+i)) / (1 - q^i) for i = 1..m. Only the lower
-   * half is needed (the distribution is symmetric), where no term cancels.
+   * partitions of u into at most m parts no larger than n: the coefficients of the Gaussian
+   * binomial [m+n choose m]_q, built as the product of (1 - q^(n+i)) / (1 - q^i) for i = 1..m. Only
+   * the lower half is needed (the distribution is symmetric), where no term cancels.
    */
   static double exactTwoSided(int m, int n, double u) {
     long mn = (long) m * n;

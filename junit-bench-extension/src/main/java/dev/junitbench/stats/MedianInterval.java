@@ -41,8 +41,8 @@ public final class MedianInterval {
   }
 
   /**
-   * P(B <= j), only ever asked below the median: summed from j downwards, where terms shrink, so the
-   * sum stops after a few sqrt(n) terms instead of j.
+   * P(B <= j), only ever asked below the median: summed from j downwards, where terms shrink, so
+   * the sum stops after a few sqrt(n) terms instead of j.
    */
   static double cdf(int n, int j) {
     if (j >= n) {

@@ -8,9 +8,9 @@ import org.apiguardian.api.API;
  * The ratio of two medians (current / baseline) with a distribution-free 95% confidence interval,
  * by Price and Bonett's method ("Distribution-free confidence intervals for difference and ratio of
  * medians", J. Stat. Comput. Simul. 72(2), 2002): on the log scale, each median's variance is
- * estimated from its order-statistic confidence interval, [x(k), x(n-k+1)] with the ranks of
- * {@link MedianInterval}, as ((ln x(n-k+1) - ln x(k)) / (2 z_k))^2, where z_k is the normal quantile
- * of that interval's exact binomial coverage; the two variances add. It needs only the medians, the
+ * estimated from its order-statistic confidence interval, [x(k), x(n-k+1)] with the ranks of {@link
+ * MedianInterval}, as ((ln x(n-k+1) - ln x(k)) / (2 z_k))^2, where z_k is the normal quantile of
+ * that interval's exact binomial coverage; the two variances add. It needs only the medians, the
  * interval bounds and the counts, so a run known only by its results.json is compared the same way.
  * Sorting is all it costs: O(n log n), no resampling.
  *
@@ -27,15 +27,17 @@ public record MedianRatio(double ratio, double ci95Low, double ci95High, double 
 
   /**
    * The ratio of the medians of two samples, each given by its median, the bounds of its median's
-   * 95% interval as {@link LatencySummary} reports them, and its count (at least
-   * {@link MedianInterval#MIN_COUNT}); all values positive.
+   * 95% interval as {@link LatencySummary} reports them, and its count (at least {@link
+   * MedianInterval#MIN_COUNT}); all values positive.
    *
-   * @throws IllegalArgumentException when a count is below {@link MedianInterval#MIN_COUNT} or a value is not positive
+   * @throws IllegalArgumentException when a count is below {@link MedianInterval#MIN_COUNT} or a
+   *     value is not positive
    */
   public static MedianRatio of(Side baseline, Side current) {
     double logRatio = Math.log(current.median()) - Math.log(baseline.median());
     double se = Math.sqrt(baseline.logVariance() + current.logVariance());
-    return new MedianRatio(Math.exp(logRatio), Math.exp(logRatio - Z_975 * se), Math.exp(logRatio + Z_975 * se), se);
+    return new MedianRatio(
+        Math.exp(logRatio), Math.exp(logRatio - Z_975 * se), Math.exp(logRatio + Z_975 * se), se);
   }
 
   /**
@@ -51,12 +53,21 @@ public record MedianRatio(double ratio, double ci95Low, double ci95High, double 
     /** Checks what the method needs. */
     public Side {
       if (count < MedianInterval.MIN_COUNT || count > Integer.MAX_VALUE) {
-        throw new IllegalArgumentException("a median's interval needs at least " + MedianInterval.MIN_COUNT
-            + " samples, had " + count);
+        throw new IllegalArgumentException(
+            "a median's interval needs at least "
+                + MedianInterval.MIN_COUNT
+                + " samples, had "
+                + count);
       }
       if (!(median > 0 && ci95Low > 0 && ci95High >= ci95Low) || Double.isInfinite(ci95High)) {
-        throw new IllegalArgumentException("the median and its interval must be positive and ordered, were "
-            + median + " in [" + ci95Low + ", " + ci95High + "]");
+        throw new IllegalArgumentException(
+            "the median and its interval must be positive and ordered, were "
+                + median
+                + " in ["
+                + ci95Low
+                + ", "
+                + ci95High
+                + "]");
       }
     }
 
@@ -64,10 +75,14 @@ public record MedianRatio(double ratio, double ci95Low, double ci95High, double 
     public static Side ofSorted(long[] sorted, int count) {
       int k = MedianInterval.lowerRank(count);
       if (k < 1) {
-        throw new IllegalArgumentException("a median's interval needs at least " + MedianInterval.MIN_COUNT
-            + " samples, had " + count);
+        throw new IllegalArgumentException(
+            "a median's interval needs at least "
+                + MedianInterval.MIN_COUNT
+                + " samples, had "
+                + count);
       }
-      return new Side(Percentiles.type7(sorted, count, 0.5), sorted[k - 1], sorted[count - k], count);
+      return new Side(
+          Percentiles.type7(sorted, count, 0.5), sorted[k - 1], sorted[count - k], count);
     }
 
     /** Variance of ln(median) implied by the interval's width and its exact coverage. */

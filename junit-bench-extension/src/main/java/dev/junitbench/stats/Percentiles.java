@@ -11,8 +11,8 @@ public final class Percentiles {
   private Percentiles() {}
 
   /**
-   * Type-7 percentile of the first {@code n} entries of {@code sorted}, in the array's unit: with
-   * h = (n-1)p, x[floor h] + (h - floor h)(x[floor h + 1] - x[floor h]).
+   * Type-7 percentile of the first {@code n} entries of {@code sorted}, in the array's unit: with h
+   * = (n-1)p, x[floor h] + (h - floor h)(x[floor h + 1] - x[floor h]).
    *
    * @param p the probability, in [0, 1]
    */
@@ -28,7 +28,8 @@ public final class Percentiles {
     if (lo >= n - 1) {
       return sorted[n - 1];
     }
-    // Subtract as longs first: the gap is exact even when both values are too large for a double's 53 bits.
+    // Subtract as longs first: the gap is exact even when both values are too large for a double's
+    // 53 bits.
     long gap = sorted[lo + 1] - sorted[lo];
     return sorted[lo] + (h - lo) * gap;
   }

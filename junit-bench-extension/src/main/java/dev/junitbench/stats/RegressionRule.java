@@ -9,7 +9,8 @@ import org.apiguardian.api.API;
  * by more than {@code threshold} (0.05 = 5%). Both are needed: with many samples a 0.5% shift is
  * significant but is noise between JVM runs; with few, a 20% shift may be chance.
  *
- * @param threshold relative change below which nothing is called, 0 or more (2.0 calls only a 3x slowdown)
+ * @param threshold relative change below which nothing is called, 0 or more (2.0 calls only a 3x
+ *     slowdown)
  * @param alpha significance level, in (0, 0.5]
  * @since 0.1.0
  */
@@ -18,15 +19,18 @@ public record RegressionRule(double threshold, double alpha) {
 
   /** Default noise threshold: 5%. */
   public static final double DEFAULT_THRESHOLD = 0.05;
+
   /** Default significance level: 0.01. */
   public static final double DEFAULT_ALPHA = 0.01;
+
   /** The rule with both defaults. */
   public static final RegressionRule DEFAULT = new RegressionRule(DEFAULT_THRESHOLD, DEFAULT_ALPHA);
 
   /** Checks both values. */
   public RegressionRule {
     if (!(threshold >= 0 && Double.isFinite(threshold))) {
-      throw new IllegalArgumentException("the threshold must be 0 or more (0.05 = 5%), was " + threshold);
+      throw new IllegalArgumentException(
+          "the threshold must be 0 or more (0.05 = 5%), was " + threshold);
     }
     if (!(alpha > 0 && alpha <= 0.5)) {
       throw new IllegalArgumentException("alpha must be in (0, 0.5] (e.g. 0.01), was " + alpha);

@@ -5,8 +5,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
 /**
- * Student's t distribution: the quantile JMH multiplies a standard error by for its
- * {@code scoreError} (99.9% confidence), so a JMH export states the error JMH would state.
+ * Student's t distribution: the quantile JMH multiplies a standard error by for its {@code
+ * scoreError} (99.9% confidence), so a JMH export states the error JMH would state.
  *
  * @since 0.1.0
  */
@@ -16,17 +16,21 @@ public final class StudentT {
   private static final double[] LANCZOS = {
     0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
     -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
-    1.5056327351493116e-7};
+    1.5056327351493116e-7
+  };
 
   private StudentT() {}
 
-  /** The t with P(T <= t) = p for {@code degreesOfFreedom} (> 0) degrees of freedom, p in (0, 1). */
+  /**
+   * The t with P(T <= t) = p for {@code degreesOfFreedom} (> 0) degrees of freedom, p in (0, 1).
+   */
   public static double quantile(double p, double degreesOfFreedom) {
     if (!(p > 0 && p < 1)) {
       throw new IllegalArgumentException("p must be in (0, 1), was " + p);
     }
     if (!(degreesOfFreedom > 0)) {
-      throw new IllegalArgumentException("degrees of freedom must be positive, were " + degreesOfFreedom);
+      throw new IllegalArgumentException(
+          "degrees of freedom must be positive, were " + degreesOfFreedom);
     }
     if (p == 0.5) {
       return 0;
@@ -62,7 +66,10 @@ public final class StudentT {
     return t > 0 ? 1 - tail : tail;
   }
 
-  /** I_x(a, b) by its continued fraction (modified Lentz), using the symmetry where that converges faster. */
+  /**
+   * I_x(a, b) by its continued fraction (modified Lentz), using the symmetry where that converges
+   * faster.
+   */
   static double regularizedBeta(double x, double a, double b) {
     if (x <= 0) {
       return 0;
@@ -70,7 +77,8 @@ public final class StudentT {
     if (x >= 1) {
       return 1;
     }
-    double front = Math.exp(lnGamma(a + b) - lnGamma(a) - lnGamma(b) + a * Math.log(x) + b * Math.log1p(-x));
+    double front =
+        Math.exp(lnGamma(a + b) - lnGamma(a) - lnGamma(b) + a * Math.log(x) + b * Math.log1p(-x));
     if (x > (a + 1) / (a + b + 2)) {
       return 1 - front * continuedFraction(1 - x, b, a) / b;
     }

@@ -25,8 +25,8 @@ public enum Verdict {
   UNCHANGED,
   /**
    * No verdict: the scenario could not be judged (its JVM runs fell on two levels, say); its note
-   * says why. Never a pass by accident: the gate's summary counts it, and
-   * {@code junit.bench.baseline.match=all} fails it.
+   * says why. Never a pass by accident: the gate's summary counts it, and {@code
+   * junit.bench.baseline.match=all} fails it.
    */
   NOT_JUDGED;
 

@@ -10,7 +10,12 @@ package dev.junitbench.stats;
  * @param degreesOfFreedom Welch-Satterthwaite degrees of freedom
  * @param pValue two-sided p-value
  */
-record WelchTest(double logRatio, double standardError, double statistic, double degreesOfFreedom, double pValue) {
+record WelchTest(
+    double logRatio,
+    double standardError,
+    double statistic,
+    double degreesOfFreedom,
+    double pValue) {
 
   /**
    * Tests {@code current} against {@code baseline}, each of 2 forks or more, or returns null when
@@ -20,7 +25,8 @@ record WelchTest(double logRatio, double standardError, double statistic, double
     int n1 = baseline.count();
     int n2 = current.count();
     if (Math.min(n1, n2) < 2) {
-      throw new IllegalArgumentException("Welch's test needs 2 forks a side, had " + n1 + " and " + n2);
+      throw new IllegalArgumentException(
+          "Welch's test needs 2 forks a side, had " + n1 + " and " + n2);
     }
     double a = baseline.logVariance() / n1;
     double b = current.logVariance() / n2;

@@ -17,8 +17,10 @@ public final class Causes {
     List<String> parts = new ArrayList<>();
     Throwable cause = thrown;
     for (int depth = 0; cause != null && depth < 8; depth++) {
-      boolean wrapper = cause.getCause() != null
-          && (cause.getMessage() == null || cause.getMessage().equals(cause.getCause().toString()));
+      boolean wrapper =
+          cause.getCause() != null
+              && (cause.getMessage() == null
+                  || cause.getMessage().equals(cause.getCause().toString()));
       if (!wrapper) {
         String message = cause.getMessage() == null ? "" : ": " + cause.getMessage().strip();
         parts.add(cause.getClass().getName() + message);

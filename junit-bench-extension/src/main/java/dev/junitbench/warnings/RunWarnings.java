@@ -29,7 +29,10 @@ public final class RunWarnings {
     warnOnce(cause, message, System.err);
   }
 
-  /** Prints {@code message} on {@code err} unless a warning of the same {@code cause} was printed in this run. */
+  /**
+   * Prints {@code message} on {@code err} unless a warning of the same {@code cause} was printed in
+   * this run.
+   */
   public static synchronized void warnOnce(String cause, String message, PrintStream err) {
     if (WARNED.putIfAbsent(cause, message) == null) {
       err.println("junit-bench: warning: " + message);

@@ -29,11 +29,13 @@ class JvmArgsTests {
     assertThat(JvmArgs.checked(List.of("-Xmx2g", "-XX:+UseParallelGC"), "w")).hasSize(2);
     assertThatThrownBy(() -> JvmArgs.checked(List.of("-Xmx", "2g"), "@Fork(jvmArgs) on m of C"))
         .isInstanceOf(BenchmarkConfigurationException.class)
-        .hasMessage("@Fork(jvmArgs) on m of C: \"2g\" is not a JVM option (options start with -); give each option"
-            + " whole, such as \"-Xmx2g\", never \"-Xmx\", \"2g\"");
+        .hasMessage(
+            "@Fork(jvmArgs) on m of C: \"2g\" is not a JVM option (options start with -); give each option"
+                + " whole, such as \"-Xmx2g\", never \"-Xmx\", \"2g\"");
     assertThatThrownBy(() -> JvmArgs.checked(List.of("-cp"), "w"))
-        .hasMessage("w: -cp cannot be given to forks: they get the test class path as the test class loader sees it"
-            + " and run junit-bench's own main class; remove it");
+        .hasMessage(
+            "w: -cp cannot be given to forks: they get the test class path as the test class loader sees it"
+                + " and run junit-bench's own main class; remove it");
   }
 
   @Test
@@ -41,7 +43,8 @@ class JvmArgsTests {
   void refused() {
     assertThatThrownBy(() -> JvmArgs.split("-Xmx1g \"-Dx=a", "-Djunit.bench.forks.jvm-args"))
         .isInstanceOf(BenchmarkConfigurationException.class)
-        .hasMessage("-Djunit.bench.forks.jvm-args=-Xmx1g \"-Dx=a is not valid: a \" is not closed; close it, or escape"
-            + " it with a backslash");
+        .hasMessage(
+            "-Djunit.bench.forks.jvm-args=-Xmx1g \"-Dx=a is not valid: a \" is not closed; close it, or escape"
+                + " it with a backslash");
   }
 }

@@ -56,21 +56,23 @@ class DjlBackendTests {
     return BenchmarkTestKit.with().run(DjlTestCases.class, method);
   }
 
-
-
-
   private static final String CASES = DjlTestCases.class.getName();
 
   @Test
-  @DisplayName("builds a block with random weights on PyTorch, feeds it batches, and records the model")
+  @DisplayName(
+      "builds a block with random weights on PyTorch, feeds it batches, and records the model")
   void block() {
     DjlTestCases.seen.clear();
     BenchmarkTestKit.Outcome run = run("mlp");
     run.events().testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
     assertThat(DjlTestCases.seen).containsExactly("(1, 4) -> (1, 3)", "(4, 4) -> (4, 3)");
     ScenarioResult first = run.result("[device=cpu, batch_size=1]");
-    assertThat(first).hasParams(Map.entry("device", "cpu"), Map.entry("batch_size", 1),
-        Map.entry("backend", "djl"), Map.entry("engine", "PyTorch"));
+    assertThat(first)
+        .hasParams(
+            Map.entry("device", "cpu"),
+            Map.entry("batch_size", 1),
+            Map.entry("backend", "djl"),
+            Map.entry("engine", "PyTorch"));
     ModelInfo model = first.model();
     assertThat(model.id()).isEqualTo("TinyMlp");
     assertThat(model.backend()).isEqualTo("djl");
@@ -79,11 +81,14 @@ class DjlBackendTests {
     // Linear(4 -> 8) and Linear(8 -> 3): (4 x 8 + 8) + (8 x 3 + 3) = 67 float32 parameters.
     assertThat(model.sizeBytes()).isEqualTo(67 * 4);
     assertThat(model.sha256()).as("a block built in memory has no file").isNull();
-    assertThat(model.sha256UnavailableReason()).isEqualTo("built in memory from its class, with no file to hash:"
-        + " source names the class and size_bytes its parameters");
+    assertThat(model.sha256UnavailableReason())
+        .isEqualTo(
+            "built in memory from its class, with no file to hash:"
+                + " source names the class and size_bytes its parameters");
     assertThat(model.loadTimeMs()).isPositive();
     assertThat(model.firstInferenceMs()).isPositive();
-    assertThat(run.result("[device=cpu, batch_size=4]").model().loadTimeMs()).isEqualTo(model.loadTimeMs());
+    assertThat(run.result("[device=cpu, batch_size=4]").model().loadTimeMs())
+        .isEqualTo(model.loadTimeMs());
     assertThat(first).hasSamples(5);
   }
 
@@ -107,23 +112,29 @@ class DjlBackendTests {
   @Test
   @DisplayName("names the model and the inputs when the first inference fails")
   void firstInferenceFails() {
-    assertThat(run("floatIds").failure("[device=cpu, sequence_length=16]")).contains(CASES + "#floatIds"
-        + " [device=cpu, sequence_length=16]: the first inference of model 'all-minilm-l6-v2-q' failed (")
+    assertThat(run("floatIds").failure("[device=cpu, sequence_length=16]"))
+        .contains(
+            CASES
+                + "#floatIds"
+                + " [device=cpu, sequence_length=16]: the first inference of model 'all-minilm-l6-v2-q' failed (")
         .endsWith("); check that the inputs fit the model");
   }
 
   @Test
-  @DisplayName("runs an ONNX file on DJL's OnnxRuntime engine with real tokenized text, modes and threads")
+  @DisplayName(
+      "runs an ONNX file on DJL's OnnxRuntime engine with real tokenized text, modes and threads")
   void onnxOnDjl() {
     DjlTestCases.seen.clear();
     BenchmarkTestKit.Outcome run = run("miniLm");
     run.events().testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
     assertThat(DjlTestCases.seen).containsExactly("ids [101, 1996, 4248, 2829] -> (2, 16, 384)");
-    ScenarioResult result = run.result("[device=cpu, batch_size=2, sequence_length=16, mode=eager, threads=1]");
+    ScenarioResult result =
+        run.result("[device=cpu, batch_size=2, sequence_length=16, mode=eager, threads=1]");
     assertThat(result).hasParam("engine", "OnnxRuntime").hasParam("backend", "djl");
     assertThat(result.model().format()).isEqualTo("onnx");
     assertThat(result.model().sizeBytes()).isEqualTo(22_972_370L);
-    assertThat(result.model().sha256()).isEqualTo("afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1");
+    assertThat(result.model().sha256())
+        .isEqualTo("afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1");
     assertThat(result.throughputTokens().value()).isPositive();
   }
 
@@ -131,44 +142,76 @@ class DjlBackendTests {
   @DisplayName("records the versions of DJL and of the runtimes its engines really loaded")
   void runtimeVersions() {
     run("mlp");
-    assertThat(new DjlBackend().runtimeVersions()).containsEntry("djl", "0.35.1").containsEntry("pytorch", "2.7.1");
+    assertThat(new DjlBackend().runtimeVersions())
+        .containsEntry("djl", "0.35.1")
+        .containsEntry("pytorch", "2.7.1");
   }
 
   @Test
   @DisplayName("rejects what an engine cannot do, naming the fix")
   void invalidSettings() {
-    assertThat(run("threadsOnPyTorch").failure("[invalid configuration]")).isEqualTo(CASES + "#threadsOnPyTorch"
-        + " [device=cpu, threads=2]: @Threads: DJL's PyTorch engine sets its intra-op thread count once per process,"
-        + " and changing it after the first inference slows every later one; leave @Threads out and set"
-        + " -Dai.djl.pytorch.num_threads=N for the test JVM");
-    assertThat(run("optimizedOnPyTorch").failure("[invalid configuration]")).endsWith("@Modes: DJL's PyTorch engine"
-        + " has no mode 'optimized'; accepted: [eager]");
-    assertThat(run("providers").failure("[invalid configuration]")).endsWith("@Providers: DJL has no execution"
-        + " providers; leave it out (ONNX Runtime's providers need an OnnxModel parameter)");
-    assertThat(run("unknownEngine").failure("[invalid configuration]")).contains("@Model(engine = \"TensorFlow\"):"
-        + " DJL has no such engine on the test classpath (it has [OnnxRuntime, PyTorch");
-    assertThat(run("unknownFormat").failure("[invalid configuration]")).contains("DJL cannot tell which engine"
-        + " runs this file; name it: @Model(engine = \"PyTorch\")");
-    assertThat(run("notABlock").failure("[device=cpu]")).endsWith("#notABlock: @Model(block = "
-        + DjlTestCases.NotABlock.class.getName() + ".class) does not implement dev.junitbench.djl.DjlBlock;"
-        + " implement it to build the model and describe its input");
-    assertThat(run("noInputShapes").failure("[device=cpu]")).endsWith("DJL gives no input shapes or types of a"
-        + " model file, so junit-bench cannot make its inputs; give @Model(tokenizer = ...) for a text model, or"
-        + " make the inputs with @Model(inputs = ...)");
-    assertThat(run("blockOnOnnxRuntime").failure("[device=cpu]")).endsWith("#blockOnOnnxRuntime: a model built in"
-        + " code (" + DjlTestCases.TinyMlp.class.getName() + ") runs on DJL's PyTorch engine, not OnnxRuntime; leave"
-        + " @Model(engine) out");
-    assertThat(run("corrupt").failure("[device=cpu]")).contains("DJL's OnnxRuntime engine cannot open model"
-        + " 'corrupt' from target/test-models/corrupt.onnx").endsWith("check that the file is a complete model for"
-        + " that engine");
+    assertThat(run("threadsOnPyTorch").failure("[invalid configuration]"))
+        .isEqualTo(
+            CASES
+                + "#threadsOnPyTorch"
+                + " [device=cpu, threads=2]: @Threads: DJL's PyTorch engine sets its intra-op thread count once per process,"
+                + " and changing it after the first inference slows every later one; leave @Threads out and set"
+                + " -Dai.djl.pytorch.num_threads=N for the test JVM");
+    assertThat(run("optimizedOnPyTorch").failure("[invalid configuration]"))
+        .endsWith("@Modes: DJL's PyTorch engine" + " has no mode 'optimized'; accepted: [eager]");
+    assertThat(run("providers").failure("[invalid configuration]"))
+        .endsWith(
+            "@Providers: DJL has no execution"
+                + " providers; leave it out (ONNX Runtime's providers need an OnnxModel parameter)");
+    assertThat(run("unknownEngine").failure("[invalid configuration]"))
+        .contains(
+            "@Model(engine = \"TensorFlow\"):"
+                + " DJL has no such engine on the test classpath (it has [OnnxRuntime, PyTorch");
+    assertThat(run("unknownFormat").failure("[invalid configuration]"))
+        .contains(
+            "DJL cannot tell which engine"
+                + " runs this file; name it: @Model(engine = \"PyTorch\")");
+    assertThat(run("notABlock").failure("[device=cpu]"))
+        .endsWith(
+            "#notABlock: @Model(block = "
+                + DjlTestCases.NotABlock.class.getName()
+                + ".class) does not implement dev.junitbench.djl.DjlBlock;"
+                + " implement it to build the model and describe its input");
+    assertThat(run("noInputShapes").failure("[device=cpu]"))
+        .endsWith(
+            "DJL gives no input shapes or types of a"
+                + " model file, so junit-bench cannot make its inputs; give @Model(tokenizer = ...) for a text model, or"
+                + " make the inputs with @Model(inputs = ...)");
+    assertThat(run("blockOnOnnxRuntime").failure("[device=cpu]"))
+        .endsWith(
+            "#blockOnOnnxRuntime: a model built in"
+                + " code ("
+                + DjlTestCases.TinyMlp.class.getName()
+                + ") runs on DJL's PyTorch engine, not OnnxRuntime; leave"
+                + " @Model(engine) out");
+    assertThat(run("corrupt").failure("[device=cpu]"))
+        .contains(
+            "DJL's OnnxRuntime engine cannot open model"
+                + " 'corrupt' from target/test-models/corrupt.onnx")
+        .endsWith("check that the file is a complete model for" + " that engine");
   }
 
   @Test
   @DisplayName("aborts CUDA where the engine sees no GPU, saying where CUDA builds come from")
   void noCuda() {
-    run("onCuda").events().testEvents().assertThatEvents().haveExactly(1, event(abortedWithReason(message(
-        m -> m.contains("CUDA requested; DJL's PyTorch engine offers [CPU] here (its natives are a CPU build); Maven Central has no CUDA build of"
-            + " PyTorch 2.7.1 for DJL 0.35.1")))));
+    run("onCuda")
+        .events()
+        .testEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                abortedWithReason(
+                    message(
+                        m ->
+                            m.contains(
+                                "CUDA requested; DJL's PyTorch engine offers [CPU] here (its natives are a CPU build); Maven Central has no CUDA build of"
+                                    + " PyTorch 2.7.1 for DJL 0.35.1")))));
     BenchmarkTestKit.Outcome auto = run("auto");
     auto.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     assertThat(auto.result("[device=auto]")).passed().hasParam("device_resolved", "cpu");
@@ -180,13 +223,19 @@ class DjlBackendTests {
     DjlTestCases.seen.clear();
     run("given").events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     assertThat(DjlTestCases.seen).containsExactly("(2, 4) -> (2, 3)");
-    assertThat(run("wrongShape").failure("[device=cpu]")).endsWith("#wrongShape, model 'TinyMlp': the inputs "
-        + DjlTestCases.WrongShape.class.getName() + " made do not fit the model: 'x' has shape (2, 5); the model"
-        + " takes (batch, 4). The model's inputs are one float32 array of shape (batch, 4); make one NDArray per"
-        + " input with model.manager()");
-    assertThat(run("wrongType").failure("[device=cpu]")).contains("'x' is int64, the model takes float32");
-    assertThat(run("otherEngine").failure("[device=cpu, sequence_length=16]")).contains("'input_ids' is on cpu() of"
-        + " DJL's PyTorch engine, the model runs on cpu() of its OnnxRuntime engine; converting it would be timed");
+    assertThat(run("wrongShape").failure("[device=cpu]"))
+        .endsWith(
+            "#wrongShape, model 'TinyMlp': the inputs "
+                + DjlTestCases.WrongShape.class.getName()
+                + " made do not fit the model: 'x' has shape (2, 5); the model"
+                + " takes (batch, 4). The model's inputs are one float32 array of shape (batch, 4); make one NDArray per"
+                + " input with model.manager()");
+    assertThat(run("wrongType").failure("[device=cpu]"))
+        .contains("'x' is int64, the model takes float32");
+    assertThat(run("otherEngine").failure("[device=cpu, sequence_length=16]"))
+        .contains(
+            "'input_ids' is on cpu() of"
+                + " DJL's PyTorch engine, the model runs on cpu() of its OnnxRuntime engine; converting it would be timed");
     assertThat(DjlTestCases.GoodInputs.made).allMatch(NDArray::isReleased);
   }
 
@@ -200,7 +249,8 @@ class DjlBackendTests {
     public static class TinyMlp implements DjlBlock {
       @Override
       public Block build() {
-        return new SequentialBlock().add(Linear.builder().setUnits(8).build())
+        return new SequentialBlock()
+            .add(Linear.builder().setUnits(8).build())
             .add(Linear.builder().setUnits(3).build());
       }
 
@@ -249,16 +299,21 @@ class DjlBackendTests {
 
     @Benchmark
     @BatchSizes({1, 4})
-    void mlp(@Model(block = TinyMlp.class) DjlModel model, ModelInputs inputs, Blackhole bh) throws TranslateException {
+    void mlp(@Model(block = TinyMlp.class) DjlModel model, ModelInputs inputs, Blackhole bh)
+        throws TranslateException {
       try (DjlResult result = model.run(inputs)) {
-        see(inputs.argument(NDList.class).get(0).getShape() + " -> " + result.output().get(0).getShape());
+        see(
+            inputs.argument(NDList.class).get(0).getShape()
+                + " -> "
+                + result.output().get(0).getShape());
       }
       bh.closeAfterTiming(model.run(inputs));
     }
 
     @Benchmark
     @Measurement(iterations = 10)
-    void counted(@Model(block = TinyMlp.class) DjlModel model, ModelInputs inputs) throws TranslateException {
+    void counted(@Model(block = TinyMlp.class) DjlModel model, ModelInputs inputs)
+        throws TranslateException {
       model.run(inputs).close();
       managed.add(model.manager().getManagedArrays().size());
     }
@@ -268,11 +323,21 @@ class DjlBackendTests {
     @SequenceLengths(16)
     @Modes({"eager", "optimized"})
     @Threads(1)
-    void miniLm(@Model(value = "classpath:all-minilm-l6-v2-q.onnx", tokenizer = "classpath:all-minilm-l6-v2-q-tokenizer.json")
-        DjlModel model, ModelInputs inputs, Blackhole bh) throws TranslateException {
+    void miniLm(
+        @Model(
+                value = "classpath:all-minilm-l6-v2-q.onnx",
+                tokenizer = "classpath:all-minilm-l6-v2-q-tokenizer.json")
+            DjlModel model,
+        ModelInputs inputs,
+        Blackhole bh)
+        throws TranslateException {
       try (DjlResult result = model.run(inputs)) {
         long[] ids = inputs.argument(NDList.class).get("input_ids").toLongArray();
-        see("ids " + Arrays.toString(Arrays.copyOf(ids, 4)) + " -> " + result.output().get(0).getShape());
+        see(
+            "ids "
+                + Arrays.toString(Arrays.copyOf(ids, 4))
+                + " -> "
+                + result.output().get(0).getShape());
       }
       bh.closeAfterTiming(model.run(inputs));
     }
@@ -299,7 +364,8 @@ class DjlBackendTests {
     void notABlock(@Model(block = NotABlock.class) DjlModel model) {}
 
     @Benchmark
-    void noInputShapes(@Model("classpath:all-minilm-l6-v2-q.onnx") DjlModel model, ModelInputs inputs) {}
+    void noInputShapes(
+        @Model("classpath:all-minilm-l6-v2-q.onnx") DjlModel model, ModelInputs inputs) {}
 
     @Benchmark
     void corrupt(@Model("target/test-models/corrupt.onnx") DjlModel model) {}
@@ -310,20 +376,27 @@ class DjlBackendTests {
 
     @Benchmark
     @Devices(Device.AUTO)
-    void auto(@Model(block = TinyMlp.class) DjlModel model, ModelInputs inputs) throws TranslateException {
+    void auto(@Model(block = TinyMlp.class) DjlModel model, ModelInputs inputs)
+        throws TranslateException {
       model.run(inputs).close();
     }
 
     @Benchmark
-    void given(@Model(block = TinyMlp.class, inputs = GoodInputs.class) DjlModel model, ModelInputs inputs)
+    void given(
+        @Model(block = TinyMlp.class, inputs = GoodInputs.class) DjlModel model, ModelInputs inputs)
         throws TranslateException {
       try (DjlResult result = model.run(inputs)) {
-        see(inputs.argument(NDList.class).get(0).getShape() + " -> " + result.output().get(0).getShape());
+        see(
+            inputs.argument(NDList.class).get(0).getShape()
+                + " -> "
+                + result.output().get(0).getShape());
       }
     }
 
     @Benchmark
-    void wrongShape(@Model(block = TinyMlp.class, inputs = WrongShape.class) DjlModel model, ModelInputs inputs) {}
+    void wrongShape(
+        @Model(block = TinyMlp.class, inputs = WrongShape.class) DjlModel model,
+        ModelInputs inputs) {}
 
     @Benchmark
     void twice(@Model(block = TinyMlp.class) DjlModel model, ModelInputs inputs, Blackhole bh)
@@ -343,7 +416,9 @@ class DjlBackendTests {
       public Map<String, ?> create(DjlModel model, Scenario scenario) {
         Map<String, NDArray> arrays = new LinkedHashMap<>();
         for (String name : List.of("input_ids", "attention_mask", "token_type_ids")) {
-          arrays.put(name, model.manager().ones(new Shape(1, scenario.sequenceLength()), DataType.FLOAT32));
+          arrays.put(
+              name,
+              model.manager().ones(new Shape(1, scenario.sequenceLength()), DataType.FLOAT32));
         }
         return arrays;
       }
@@ -364,15 +439,20 @@ class DjlBackendTests {
 
     @Benchmark
     @SequenceLengths(16)
-    void floatIds(@Model(value = "classpath:all-minilm-l6-v2-q.onnx", inputs = FloatIds.class) DjlModel model,
+    void floatIds(
+        @Model(value = "classpath:all-minilm-l6-v2-q.onnx", inputs = FloatIds.class) DjlModel model,
         ModelInputs inputs) {}
 
     @Benchmark
     @SequenceLengths(16)
-    void otherEngine(@Model(value = "classpath:all-minilm-l6-v2-q.onnx", inputs = OtherEngine.class) DjlModel model,
+    void otherEngine(
+        @Model(value = "classpath:all-minilm-l6-v2-q.onnx", inputs = OtherEngine.class)
+            DjlModel model,
         ModelInputs inputs) {}
 
     @Benchmark
-    void wrongType(@Model(block = TinyMlp.class, inputs = WrongType.class) DjlModel model, ModelInputs inputs) {}
+    void wrongType(
+        @Model(block = TinyMlp.class, inputs = WrongType.class) DjlModel model,
+        ModelInputs inputs) {}
   }
 }

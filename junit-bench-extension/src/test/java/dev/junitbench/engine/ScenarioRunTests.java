@@ -72,24 +72,41 @@ class ScenarioRunTests {
     return new Dimensions(List.of(Device.CPU), none, none, noNames, noNames, none, params);
   }
 
-  private static BenchmarkPlan plan(BenchConfig config, Gate.BudgetLimits budget, LoadPoint load, LoadPlan loadPlan) {
-    List<Scenario> scenarios = cpuOnly(Map.of()).scenarios(BENCHMARK, config, (device, provider) -> device);
+  private static BenchmarkPlan plan(
+      BenchConfig config, Gate.BudgetLimits budget, LoadPoint load, LoadPlan loadPlan) {
+    List<Scenario> scenarios =
+        cpuOnly(Map.of()).scenarios(BENCHMARK, config, (device, provider) -> device);
     if (load != null) {
       scenarios = scenarios.stream().map(scenario -> scenario.withLoad(load)).toList();
     }
-    return new BenchmarkPlan(BENCHMARK, new StopRule(2, null, 0), new StopRule(10, null, 0), scenarios, null,
-        budget, new BenchmarkPlan.Forking(0, List.of(), false), null, loadPlan);
+    return new BenchmarkPlan(
+        BENCHMARK,
+        new StopRule(2, null, 0),
+        new StopRule(10, null, 0),
+        scenarios,
+        null,
+        budget,
+        new BenchmarkPlan.Forking(0, List.of(), false),
+        null,
+        loadPlan);
   }
 
   private static ScenarioRun run(BenchmarkPlan plan, BenchConfig config, Gate.BudgetLimits budget) {
-    return new ScenarioRun(plan, 0, BenchmarkPlan.Jvms.HERE, config, new Backends(List.of()),
+    return new ScenarioRun(
+        plan,
+        0,
+        BenchmarkPlan.Jvms.HERE,
+        config,
+        new Backends(List.of()),
         new Gate(null, config.regressionRule(), budget));
   }
 
   /** A body of a static method of this class; {@code others} counts the workers' own calls made. */
-  private static ScenarioBody body(String method, List<Generator> others) throws ReflectiveOperationException {
-    MethodHandle handle = MethodHandles.lookup().findStatic(ScenarioRunTests.class, method,
-        MethodType.methodType(void.class));
+  private static ScenarioBody body(String method, List<Generator> others)
+      throws ReflectiveOperationException {
+    MethodHandle handle =
+        MethodHandles.lookup()
+            .findStatic(ScenarioRunTests.class, method, MethodType.methodType(void.class));
     return new ScenarioBody() {
       @Override
       public TimedCall call() {
@@ -105,7 +122,8 @@ class ScenarioRunTests {
   }
 
   @Test
-  @DisplayName("measures a plain body: warm-up and measurement as the rules say, every result recorded")
+  @DisplayName(
+      "measures a plain body: warm-up and measurement as the rules say, every result recorded")
   void measuresAPlainBody() throws Throwable {
     BenchConfig config = config();
     ScenarioRun run = run(plan(config, null, null, null), config, null);
@@ -121,7 +139,9 @@ class ScenarioRunTests {
     assertThat(measured.latencyMs().count()).isEqualTo(10);
     assertThat(measured.samplesNs()).hasSize(10);
     assertThat(recorded).containsExactly(measured);
-    assertThat(run.judge(measured).failure()).as("no baseline, no budget: nothing to decide").isNull();
+    assertThat(run.judge(measured).failure())
+        .as("no baseline, no budget: nothing to decide")
+        .isNull();
   }
 
   @Test
@@ -131,7 +151,8 @@ class ScenarioRunTests {
     Gate.BudgetLimits budget = new Gate.BudgetLimits(null, null, 1e15);
     ScenarioRun run = run(plan(config, budget, null, null), config, budget);
 
-    ScenarioVerdict.Judged judged = run.judge(run.measure(body("count", new ArrayList<>()), result -> {}));
+    ScenarioVerdict.Judged judged =
+        run.judge(run.measure(body("count", new ArrayList<>()), result -> {}));
 
     assertThat(judged.failure()).contains("budget exceeded").contains("throughput");
     assertThat(judged.result().latencyMs()).isNotNull();
@@ -139,25 +160,29 @@ class ScenarioRunTests {
   }
 
   @Test
-  @DisplayName("a body that throws: the phase as far as it ran is recorded, then the failure is thrown")
+  @DisplayName(
+      "a body that throws: the phase as far as it ran is recorded, then the failure is thrown")
   void aFailingBodyIsRecordedAsFarAsItRan() throws Throwable {
     BenchConfig config = config();
     ScenarioRun run = run(plan(config, null, null, null), config, null);
     List<ScenarioResult> recorded = new ArrayList<>();
 
     assertThatThrownBy(() -> run.measure(body("failOnThird", new ArrayList<>()), recorded::add))
-        .isInstanceOf(IllegalStateException.class).hasMessage("third call");
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("third call");
 
     assertThat(recorded).hasSize(1);
     ScenarioResult partial = recorded.get(0);
     assertThat(partial.warmup().iterations()).isEqualTo(2);
-    assertThat(partial.measurement().iterations()).as("the measurement's call that failed is not counted")
+    assertThat(partial.measurement().iterations())
+        .as("the measurement's call that failed is not counted")
         .isZero();
     assertThat(partial.latencyMs()).isNull();
   }
 
   @Test
-  @DisplayName("under Offline, each further worker gets a call of its own, and every query is a sample")
+  @DisplayName(
+      "under Offline, each further worker gets a call of its own, and every query is a sample")
   void offlineGivesEachWorkerItsOwnCall() throws Throwable {
     BenchConfig config = config();
     LoadPoint offline = new LoadPoint(LoadScenario.OFFLINE, null, null, null);
@@ -167,7 +192,9 @@ class ScenarioRunTests {
 
     ScenarioResult measured = run.measure(body("count", workers), result -> {});
 
-    assertThat(workers).as("workers 2 and 3 asked for their own calls, without a generator").hasSize(2)
+    assertThat(workers)
+        .as("workers 2 and 3 asked for their own calls, without a generator")
+        .hasSize(2)
         .containsOnlyNulls();
     assertThat(measured.load()).isNotNull();
     assertThat(measured.load().scenario()).isEqualTo(LoadScenario.OFFLINE.id());
@@ -176,7 +203,8 @@ class ScenarioRunTests {
   }
 
   @Test
-  @DisplayName("a dry run says it skips; a device no backend serves is unavailable, with the reason")
+  @DisplayName(
+      "a dry run says it skips; a device no backend serves is unavailable, with the reason")
   void dryRunAndUnavailableDevice() {
     BenchConfig dry = config(BenchConfig.DRY_RUN, "true");
     assertThat(run(plan(dry, null, null, null), dry, null).dryRun()).contains("dry run");
@@ -185,34 +213,58 @@ class ScenarioRunTests {
     assertThat(run(plan(config, null, null, null), config, null).dryRun()).isEmpty();
     List<Integer> none = Collections.singletonList(null);
     List<String> noNames = Collections.singletonList(null);
-    List<Scenario> cuda = new Dimensions(List.of(Device.CUDA), none, none, noNames, noNames, none, Map.of())
-        .scenarios(BENCHMARK, config, (device, provider) -> device);
-    BenchmarkPlan plan = new BenchmarkPlan(BENCHMARK, StopRule.OFF, new StopRule(1, null, 0), cuda, null, null,
-        new BenchmarkPlan.Forking(0, List.of(), false), null, null);
+    List<Scenario> cuda =
+        new Dimensions(List.of(Device.CUDA), none, none, noNames, noNames, none, Map.of())
+            .scenarios(BENCHMARK, config, (device, provider) -> device);
+    BenchmarkPlan plan =
+        new BenchmarkPlan(
+            BENCHMARK,
+            StopRule.OFF,
+            new StopRule(1, null, 0),
+            cuda,
+            null,
+            null,
+            new BenchmarkPlan.Forking(0, List.of(), false),
+            null,
+            null);
     Optional<ScenarioRun.Unavailable> unavailable = run(plan, config, null).unavailable();
     assertThat(unavailable).isPresent();
     assertThat(unavailable.get().reason()).startsWith(BENCHMARK + " [device=cuda]: ");
-    assertThat(unavailable.get().failsTheRun()).as("without a baseline it aborts, never fails").isFalse();
+    assertThat(unavailable.get().failsTheRun())
+        .as("without a baseline it aborts, never fails")
+        .isFalse();
   }
 
   @Test
-  @DisplayName("dimensions expand into their product, custom params last, and a filter that keeps nothing says so")
+  @DisplayName(
+      "dimensions expand into their product, custom params last, and a filter that keeps nothing says so")
   void dimensionsExpandAndFilter() {
     Map<String, List<String>> params = new LinkedHashMap<>();
     params.put("size", List.of("s", "m"));
     List<String> noNames = Collections.singletonList(null);
     List<Integer> none = Collections.singletonList(null);
-    Dimensions dimensions = new Dimensions(List.of(Device.CPU), List.of(1, 8), none, noNames, noNames, none, params);
+    Dimensions dimensions =
+        new Dimensions(List.of(Device.CPU), List.of(1, 8), none, noNames, noNames, none, params);
 
-    List<Scenario> scenarios = dimensions.scenarios(BENCHMARK, config(), (device, provider) -> device);
-    assertThat(scenarios).extracting(Scenario::displayName).containsExactly(
-        "[device=cpu, batch_size=1, size=s]", "[device=cpu, batch_size=1, size=m]",
-        "[device=cpu, batch_size=8, size=s]", "[device=cpu, batch_size=8, size=m]");
+    List<Scenario> scenarios =
+        dimensions.scenarios(BENCHMARK, config(), (device, provider) -> device);
+    assertThat(scenarios)
+        .extracting(Scenario::displayName)
+        .containsExactly(
+            "[device=cpu, batch_size=1, size=s]", "[device=cpu, batch_size=1, size=m]",
+            "[device=cpu, batch_size=8, size=s]", "[device=cpu, batch_size=8, size=m]");
 
-    assertThat(dimensions.scenarios(BENCHMARK, config(BenchConfig.BATCH_SIZES, "8"), (d, p) -> d)).hasSize(2);
-    assertThatThrownBy(() -> dimensions.scenarios(BENCHMARK, config(BenchConfig.BATCH_SIZES, "4"), (d, p) -> d))
+    assertThat(dimensions.scenarios(BENCHMARK, config(BenchConfig.BATCH_SIZES, "8"), (d, p) -> d))
+        .hasSize(2);
+    assertThatThrownBy(
+            () ->
+                dimensions.scenarios(BENCHMARK, config(BenchConfig.BATCH_SIZES, "4"), (d, p) -> d))
         .isInstanceOf(BenchmarkConfigurationException.class)
-        .hasMessage("-D" + BenchConfig.BATCH_SIZES + "=4 removes every scenario of " + BENCHMARK
-            + " (its batch sizes: [1, 8]); change the filter or leave it out");
+        .hasMessage(
+            "-D"
+                + BenchConfig.BATCH_SIZES
+                + "=4 removes every scenario of "
+                + BENCHMARK
+                + " (its batch sizes: [1, 8]); change the filter or leave it out");
   }
 }

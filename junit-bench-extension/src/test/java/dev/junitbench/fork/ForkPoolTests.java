@@ -26,37 +26,85 @@ import org.junit.jupiter.api.Test;
 @DisplayName("Pooling a scenario's forks")
 class ForkPoolTests {
 
-  private static final ScenarioResult PLANNED = ScenarioResult.planned("a.B#c", "[device=cpu, batch_size=2]",
-      Map.of("device", "cpu", "batch_size", 2));
+  private static final ScenarioResult PLANNED =
+      ScenarioResult.planned(
+          "a.B#c", "[device=cpu, batch_size=2]", Map.of("device", "cpu", "batch_size", 2));
 
   /** How the built-in probes declare their figures, as {@code ResourceSamplerTests} finds them. */
-  private static final Map<String, Map<String, Aggregation>> BUILT_IN = Map.of(
-      "memory", Map.of("rss_peak_mb", MAX, "rss_avg_mb", AVERAGE, "heap_peak_mb", MAX, "heap_avg_mb", AVERAGE,
-          "model_footprint_mb", MAX, "gpu_mem_peak_mb", MAX, "gpu_mem_process_mb", MAX),
-      "utilization", Map.of("cpu_process_pct", AVERAGE, "cpu_system_pct", AVERAGE, "gc_count", SUM,
-          "gc_time_ms", SUM, "gpu_util_pct", AVERAGE, "sampler_cpu_pct", AVERAGE),
-      "energy", Map.of("joules_per_inference", AVERAGE, "gpu_power_avg_w", AVERAGE));
+  private static final Map<String, Map<String, Aggregation>> BUILT_IN =
+      Map.of(
+          "memory",
+              Map.of(
+                  "rss_peak_mb",
+                  MAX,
+                  "rss_avg_mb",
+                  AVERAGE,
+                  "heap_peak_mb",
+                  MAX,
+                  "heap_avg_mb",
+                  AVERAGE,
+                  "model_footprint_mb",
+                  MAX,
+                  "gpu_mem_peak_mb",
+                  MAX,
+                  "gpu_mem_process_mb",
+                  MAX),
+          "utilization",
+              Map.of(
+                  "cpu_process_pct",
+                  AVERAGE,
+                  "cpu_system_pct",
+                  AVERAGE,
+                  "gc_count",
+                  SUM,
+                  "gc_time_ms",
+                  SUM,
+                  "gpu_util_pct",
+                  AVERAGE,
+                  "sampler_cpu_pct",
+                  AVERAGE),
+          "energy", Map.of("joules_per_inference", AVERAGE, "gpu_power_avg_w", AVERAGE));
 
-  private static ScenarioResult fork(long[] samples, double rssPeak, double rssAvg, long gcCount, double cpu,
-      Double joules) {
-    return PLANNED.measured(new Phase(3, 30, null, null, false), new Phase(samples.length, 100, 0.01, true, false),
-        LatencySummary.of(samples, samples.length), Throughput.samplesPerSecond(2, samples, samples.length), null,
-        samples).withResources(new MemoryFigures(rssPeak, rssAvg, 50.0, 40.0, 10.0, null, null, null),
-        new UtilizationFigures(cpu, 90.0, gcCount, 2.0, null, 0.5, null),
-        new EnergyFigures(joules, "rapl", null, null), Map.of());
+  private static ScenarioResult fork(
+      long[] samples, double rssPeak, double rssAvg, long gcCount, double cpu, Double joules) {
+    return PLANNED
+        .measured(
+            new Phase(3, 30, null, null, false),
+            new Phase(samples.length, 100, 0.01, true, false),
+            LatencySummary.of(samples, samples.length),
+            Throughput.samplesPerSecond(2, samples, samples.length),
+            null,
+            samples)
+        .withResources(
+            new MemoryFigures(rssPeak, rssAvg, 50.0, 40.0, 10.0, null, null, null),
+            new UtilizationFigures(cpu, 90.0, gcCount, 2.0, null, 0.5, null),
+            new EnergyFigures(joules, "rapl", null, null),
+            Map.of());
   }
 
   @Test
-  @DisplayName("pools samples fork after fork and joins peaks by maximum, averages by mean, counts by sum")
+  @DisplayName(
+      "pools samples fork after fork and joins peaks by maximum, averages by mean, counts by sum")
   void pooled() {
     ForkPool pool = new ForkPool(2);
-    pool.measured(1, fork(new long[] {1_000_000, 2_000_000, 3_000_000}, 200, 150, 1, 80, 0.5), BUILT_IN,
-        new long[] {1_000_000, 2_000_000, 3_000_000}, null, 900);
-    pool.measured(2, fork(new long[] {4_000_000, 5_000_000}, 260, 170, 2, 60, null), BUILT_IN,
-        new long[] {4_000_000, 5_000_000}, null, 1100);
+    pool.measured(
+        1,
+        fork(new long[] {1_000_000, 2_000_000, 3_000_000}, 200, 150, 1, 80, 0.5),
+        BUILT_IN,
+        new long[] {1_000_000, 2_000_000, 3_000_000},
+        null,
+        900);
+    pool.measured(
+        2,
+        fork(new long[] {4_000_000, 5_000_000}, 260, 170, 2, 60, null),
+        BUILT_IN,
+        new long[] {4_000_000, 5_000_000},
+        null,
+        1100);
     ScenarioResult result = pool.pooled(PLANNED, 2, null, 0.025);
 
-    assertThat(result.samplesNs()).containsExactly(1_000_000, 2_000_000, 3_000_000, 4_000_000, 5_000_000);
+    assertThat(result.samplesNs())
+        .containsExactly(1_000_000, 2_000_000, 3_000_000, 4_000_000, 5_000_000);
     assertThat(result.latencyMs().count()).isEqualTo(5);
     assertThat(result.latencyMs().median()).isEqualTo(3.0);
     assertThat(result.throughput().value()).isCloseTo(2 * 5 / 0.015, within(1e-9));
@@ -67,7 +115,9 @@ class ForkPoolTests {
     assertThat(result.utilization().gcCount()).isEqualTo(3);
     assertThat(result.utilization().gcTimeMs()).isEqualTo(4);
     assertThat(result.utilization().cpuProcessPct()).isEqualTo(70);
-    assertThat(result.energy().joulesPerInference()).as("the mean of the forks that have it").isEqualTo(0.5);
+    assertThat(result.energy().joulesPerInference())
+        .as("the mean of the forks that have it")
+        .isEqualTo(0.5);
 
     ForkFigures forks = result.forks();
     assertThat(forks.planned()).isEqualTo(2);
@@ -76,24 +126,36 @@ class ForkPoolTests {
     assertThat(forks.medians()).containsExactly(2.0, 4.5);
     assertThat(forks.medianMs()).isCloseTo(Math.sqrt(2.0 * 4.5), within(1e-12));
     assertThat(forks.wallTimeMs()).isEqualTo(2000);
-    assertThat(forks.overheadMs()).as("wall time outside warm-up and measurement").isEqualTo(2000 - 260);
-    assertThat(forks.runs()).extracting(run -> run.status()).containsExactly(Status.PASSED, Status.PASSED);
+    assertThat(forks.overheadMs())
+        .as("wall time outside warm-up and measurement")
+        .isEqualTo(2000 - 260);
+    assertThat(forks.runs())
+        .extracting(run -> run.status())
+        .containsExactly(Status.PASSED, Status.PASSED);
   }
 
   @Test
-  @DisplayName("pools a probe's group: numbers by the mean of the forks that have them, each reason once with its forks")
+  @DisplayName(
+      "pools a probe's group: numbers by the mean of the forks that have them, each reason once with its forks")
   void probes() {
     ForkPool pool = new ForkPool(3);
     int fork = 0;
-    for (Object[] each : new Object[][] {{2, "x", null}, {4, "y", "z: none here"}, {null, "x", "z: none here"}}) {
+    for (Object[] each :
+        new Object[][] {{2, "x", null}, {4, "y", "z: none here"}, {null, "x", "z: none here"}}) {
       Map<String, Object> group = new LinkedHashMap<>();
       group.put("opened", each[0]);
       group.put("kind", each[1]);
       group.put("unavailable_reason", each[2]);
       ScenarioResult result = fork(new long[] {1_000_000}, 200, 150, 1, 80, null);
       fork++;
-      pool.measured(fork, result.withResources(result.memory(), result.utilization(), result.energy(),
-          Map.of("files", group)), null, new long[] {1_000_000}, null, 100);
+      pool.measured(
+          fork,
+          result.withResources(
+              result.memory(), result.utilization(), result.energy(), Map.of("files", group)),
+          null,
+          new long[] {1_000_000},
+          null,
+          100);
     }
     Map<String, Object> pooled = pool.pooled(PLANNED, 2, null, 0.025).probes().get("files");
     assertThat(pooled.get("opened")).as("the mean of forks 1 and 2").isEqualTo(3.0);
@@ -102,34 +164,57 @@ class ForkPoolTests {
   }
 
   @Test
-  @DisplayName("joins every built-in figure as its probe declares: peaks by maximum, totals by sum, the rest by mean")
+  @DisplayName(
+      "joins every built-in figure as its probe declares: peaks by maximum, totals by sum, the rest by mean")
   void builtIn() {
     ForkPool pool = new ForkPool(2);
-    ScenarioResult first = fork(new long[] {1_000_000}, 0, 0, 0, 0, null).withResources(
-        new MemoryFigures(200.0, 150.0, 60.0, 40.0, 10.0, 1000.0, 300.0, "x: none in fork 1"),
-        new UtilizationFigures(80.0, 90.0, 1L, 2.0, 50.0, 0.5, null),
-        new EnergyFigures(0.5, "powercap", 100.0, null), new ProbeGroups(Map.of(), BUILT_IN));
-    ScenarioResult second = fork(new long[] {1_000_000}, 0, 0, 0, 0, null).withResources(
-        new MemoryFigures(260.0, 170.0, 50.0, 44.0, 12.0, 900.0, 350.0, null),
-        new UtilizationFigures(60.0, 70.0, 2L, 3.5, 70.0, 0.75, "y: none in fork 2"),
-        new EnergyFigures(0.75, "powercap+nvidia-smi", 200.0, null), new ProbeGroups(Map.of(), BUILT_IN));
+    ScenarioResult first =
+        fork(new long[] {1_000_000}, 0, 0, 0, 0, null)
+            .withResources(
+                new MemoryFigures(
+                    200.0, 150.0, 60.0, 40.0, 10.0, 1000.0, 300.0, "x: none in fork 1"),
+                new UtilizationFigures(80.0, 90.0, 1L, 2.0, 50.0, 0.5, null),
+                new EnergyFigures(0.5, "powercap", 100.0, null),
+                new ProbeGroups(Map.of(), BUILT_IN));
+    ScenarioResult second =
+        fork(new long[] {1_000_000}, 0, 0, 0, 0, null)
+            .withResources(
+                new MemoryFigures(260.0, 170.0, 50.0, 44.0, 12.0, 900.0, 350.0, null),
+                new UtilizationFigures(60.0, 70.0, 2L, 3.5, 70.0, 0.75, "y: none in fork 2"),
+                new EnergyFigures(0.75, "powercap+nvidia-smi", 200.0, null),
+                new ProbeGroups(Map.of(), BUILT_IN));
     pool.measured(1, first, first.aggregations(), new long[] {1_000_000}, null, 100);
     pool.measured(2, second, second.aggregations(), new long[] {1_000_000}, null, 100);
     ScenarioResult result = pool.pooled(PLANNED, 2, null, 0.025);
 
-    assertThat(result.memory()).isEqualTo(new MemoryFigures(260.0, 160.0, 60.0, 42.0, 12.0, 1000.0, 350.0,
-        "x: none in fork 1"));
-    assertThat(result.utilization()).as("reasons and texts as the first fork gave them")
+    assertThat(result.memory())
+        .isEqualTo(
+            new MemoryFigures(260.0, 160.0, 60.0, 42.0, 12.0, 1000.0, 350.0, "x: none in fork 1"));
+    assertThat(result.utilization())
+        .as("reasons and texts as the first fork gave them")
         .isEqualTo(new UtilizationFigures(70.0, 80.0, 3L, 5.5, 60.0, 0.625, null));
     assertThat(result.energy()).isEqualTo(new EnergyFigures(0.625, "powercap", 150.0, null));
   }
 
   @Test
-  @DisplayName("joins a probe's figure as it declares: maximum, sum, minimum, and the mean by default")
+  @DisplayName(
+      "joins a probe's figure as it declares: maximum, sum, minimum, and the mean by default")
   void declared() {
     ForkPool pool = new ForkPool(3);
-    Map<String, Map<String, Aggregation>> declared = Map.of("own",
-        Map.of("peak_mb", MAX, "calls", SUM, "seconds", SUM, "lowest_mb", MIN, "mean_mb", AVERAGE));
+    Map<String, Map<String, Aggregation>> declared =
+        Map.of(
+            "own",
+            Map.of(
+                "peak_mb",
+                MAX,
+                "calls",
+                SUM,
+                "seconds",
+                SUM,
+                "lowest_mb",
+                MIN,
+                "mean_mb",
+                AVERAGE));
     int fork = 0;
     for (int[] each : new int[][] {{30, 2, 5}, {50, 3, 4}, {40, 4, 6}}) {
       Map<String, Object> group = new LinkedHashMap<>();
@@ -141,9 +226,16 @@ class ForkPoolTests {
       group.put("undeclared", each[2]);
       ScenarioResult result = fork(new long[] {1_000_000}, 200, 150, 1, 80, null);
       fork++;
-      // Declared by the first fork only, as when a probe failed in the others: the declaration holds.
-      pool.measured(fork, result.withResources(result.memory(), result.utilization(), result.energy(),
-          Map.of("own", group)), fork == 1 ? declared : null, new long[] {1_000_000}, null, 100);
+      // Declared by the first fork only, as when a probe failed in the others: the declaration
+      // holds.
+      pool.measured(
+          fork,
+          result.withResources(
+              result.memory(), result.utilization(), result.energy(), Map.of("own", group)),
+          fork == 1 ? declared : null,
+          new long[] {1_000_000},
+          null,
+          100);
     }
     Map<String, Object> pooled = pool.pooled(PLANNED, 2, null, 0.025).probes().get("own");
     assertThat(pooled.get("peak_mb")).isEqualTo(50);
@@ -158,8 +250,13 @@ class ForkPoolTests {
   @DisplayName("keeps the forks that finished when one fails, with the failed one's cause")
   void failed() {
     ForkPool pool = new ForkPool(3);
-    pool.measured(1, fork(new long[] {1_000_000, 2_000_000}, 200, 150, 1, 80, null), BUILT_IN,
-        new long[] {1_000_000, 2_000_000}, null, 900);
+    pool.measured(
+        1,
+        fork(new long[] {1_000_000, 2_000_000}, 200, 150, 1, 80, null),
+        BUILT_IN,
+        new long[] {1_000_000, 2_000_000},
+        null,
+        900);
     pool.ended(2, Status.FAILED, "killed", 400);
     ForkFigures forks = pool.figures(0.025);
     assertThat(forks.completed()).isEqualTo(1);

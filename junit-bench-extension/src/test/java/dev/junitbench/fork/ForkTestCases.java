@@ -94,7 +94,9 @@ final class ForkTestCases {
 
   static class SplitOption {
     @Benchmark
-    @Fork(value = 1, jvmArgs = {"-Xmx", "64m"})
+    @Fork(
+        value = 1,
+        jvmArgs = {"-Xmx", "64m"})
     void work(Blackhole blackhole) {
       ListenerRun.work(100, blackhole);
     }
@@ -121,7 +123,10 @@ final class ForkTestCases {
     }
   }
 
-  /** Fork 1 measures and leaves a marker in its {@code @AfterEach}; fork 2 sees it and halts mid-measurement. */
+  /**
+   * Fork 1 measures and leaves a marker in its {@code @AfterEach}; fork 2 sees it and halts
+   * mid-measurement.
+   */
   @Fork(2)
   static class KilledInSecondFork {
     @AfterEach

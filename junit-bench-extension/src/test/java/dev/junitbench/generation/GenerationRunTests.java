@@ -36,14 +36,14 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("A benchmark that generates text")
 class GenerationRunTests {
 
-  @TempDir
-  Path tempDir;
+  @TempDir Path tempDir;
 
   static class Generating {
     @Benchmark
     @Generate(tokens = 5, promptTokens = 8)
     @BatchSizes({1, 2})
-    void generate(@Model(block = Decoders.Tiny.class) OnnxModel model, Generator generator) throws Exception {
+    void generate(@Model(block = Decoders.Tiny.class) OnnxModel model, Generator generator)
+        throws Exception {
       generator.generate();
     }
   }
@@ -52,7 +52,8 @@ class GenerationRunTests {
     @Benchmark
     @Fork(2)
     @Generate(tokens = 4, promptTokens = 6)
-    void generate(@Model(block = Decoders.Tiny.class) OnnxModel model, Generator generator) throws Exception {
+    void generate(@Model(block = Decoders.Tiny.class) OnnxModel model, Generator generator)
+        throws Exception {
       generator.generate();
     }
   }
@@ -60,24 +61,28 @@ class GenerationRunTests {
   static class BadGenerating {
     @Benchmark
     @Generate(tokens = 0)
-    void zeroTokens(@Model(block = Decoders.Tiny.class) OnnxModel model, Generator generator) throws Exception {
+    void zeroTokens(@Model(block = Decoders.Tiny.class) OnnxModel model, Generator generator)
+        throws Exception {
       generator.generate();
     }
 
     @Benchmark
     @Generate(tokens = 4, promptTokens = -1)
-    void noPrompt(@Model(block = Decoders.Tiny.class) OnnxModel model, Generator generator) throws Exception {
+    void noPrompt(@Model(block = Decoders.Tiny.class) OnnxModel model, Generator generator)
+        throws Exception {
       generator.generate();
     }
 
     @Benchmark
     @Generate(tokens = 10, promptTokens = 60)
-    void tooLong(@Model(block = Decoders.Tiny.class) OnnxModel model, Generator generator) throws Exception {
+    void tooLong(@Model(block = Decoders.Tiny.class) OnnxModel model, Generator generator)
+        throws Exception {
       generator.generate();
     }
 
     @Benchmark
-    void noGenerate(@Model(block = Decoders.Tiny.class) OnnxModel model, Generator generator) throws Exception {
+    void noGenerate(@Model(block = Decoders.Tiny.class) OnnxModel model, Generator generator)
+        throws Exception {
       generator.generate();
     }
 
@@ -89,7 +94,8 @@ class GenerationRunTests {
 
     @Benchmark
     @Generate(tokens = 4, promptTokens = 4)
-    void notADecoder(@Model("file:target/test-models/matmul.onnx") OnnxModel model, Generator generator)
+    void notADecoder(
+        @Model("file:target/test-models/matmul.onnx") OnnxModel model, Generator generator)
         throws Exception {
       generator.generate();
     }
@@ -110,36 +116,62 @@ class GenerationRunTests {
   void badInput() throws Exception {
     TinyModels.write();
     String name = BadGenerating.class.getName();
-    assertThat(failure("zeroTokens", "[invalid configuration]")).isEqualTo("@Generate(tokens = 0) on zeroTokens of "
-        + name + "#zeroTokens is not valid: a request generates at least 1 new token, e.g. @Generate(tokens = 32)");
-    assertThat(failure("noPrompt", "[invalid configuration]")).isEqualTo("@Generate(promptTokens = -1) on noPrompt of "
-        + name + "#noPrompt is not valid: a prompt has at least 1 token, e.g. @Generate(tokens = 32, promptTokens = 128)");
+    assertThat(failure("zeroTokens", "[invalid configuration]"))
+        .isEqualTo(
+            "@Generate(tokens = 0) on zeroTokens of "
+                + name
+                + "#zeroTokens is not valid: a request generates at least 1 new token, e.g. @Generate(tokens = 32)");
+    assertThat(failure("noPrompt", "[invalid configuration]"))
+        .isEqualTo(
+            "@Generate(promptTokens = -1) on noPrompt of "
+                + name
+                + "#noPrompt is not valid: a prompt has at least 1 token, e.g. @Generate(tokens = 32, promptTokens = 128)");
     // JUnit says which parameter it could not resolve, then the extension's message.
-    assertThat(failure("tooLong", "[device=cpu]")).endsWith("]: @Generate of " + name + "#tooLong [device=cpu], model"
-        + " 'Tiny': a prompt of 60 tokens and 10 new tokens need 69 positions, but the model has 64; lower"
-        + " @Generate(promptTokens) or @Generate(tokens)");
-    assertThat(failure("noGenerate", "[invalid configuration]")).isEqualTo("The Generator parameter of " + name
-        + "#noGenerate is not valid: it needs @Generate on the method or its class, e.g. @Generate(tokens = 32,"
-        + " promptTokens = 128)");
-    assertThat(failure("noGenerator", "[invalid configuration]")).startsWith("@Generate on noGenerator of " + name
-        + "#noGenerator is not valid: the method needs a @Model parameter of a decoder and a Generator parameter");
-    assertThat(failure("notADecoder", "[device=cpu]")).contains("]: @Generate of " + name + "#notADecoder [device=cpu],"
-        + " model 'matmul': Model 'matmul' is not a decoder exported with past: it has no KV-cache inputs")
-        .endsWith("Export it with past: optimum-cli export onnx --task text-generation-with-past --model <model id or"
-            + " folder> <output folder>");
-    assertThat(failure("neverCalled", "[device=cpu]")).isEqualTo(name + "#neverCalled [device=cpu]: the benchmark never"
-        + " called Generator.generate() while it was measured; call it once per iteration");
+    assertThat(failure("tooLong", "[device=cpu]"))
+        .endsWith(
+            "]: @Generate of "
+                + name
+                + "#tooLong [device=cpu], model"
+                + " 'Tiny': a prompt of 60 tokens and 10 new tokens need 69 positions, but the model has 64; lower"
+                + " @Generate(promptTokens) or @Generate(tokens)");
+    assertThat(failure("noGenerate", "[invalid configuration]"))
+        .isEqualTo(
+            "The Generator parameter of "
+                + name
+                + "#noGenerate is not valid: it needs @Generate on the method or its class, e.g. @Generate(tokens = 32,"
+                + " promptTokens = 128)");
+    assertThat(failure("noGenerator", "[invalid configuration]"))
+        .startsWith(
+            "@Generate on noGenerator of "
+                + name
+                + "#noGenerator is not valid: the method needs a @Model parameter of a decoder and a Generator parameter");
+    assertThat(failure("notADecoder", "[device=cpu]"))
+        .contains(
+            "]: @Generate of "
+                + name
+                + "#notADecoder [device=cpu],"
+                + " model 'matmul': Model 'matmul' is not a decoder exported with past: it has no KV-cache inputs")
+        .endsWith(
+            "Export it with past: optimum-cli export onnx --task text-generation-with-past --model <model id or"
+                + " folder> <output folder>");
+    assertThat(failure("neverCalled", "[device=cpu]"))
+        .isEqualTo(
+            name
+                + "#neverCalled [device=cpu]: the benchmark never"
+                + " called Generator.generate() while it was measured; call it once per iteration");
   }
 
   @Test
-  @DisplayName("reports TTFT, TPOT, ITL, end-to-end and tokens/s, each recomputable from tokens.csv")
+  @DisplayName(
+      "reports TTFT, TPOT, ITL, end-to-end and tokens/s, each recomputable from tokens.csv")
   void figuresFromTokens() throws Exception {
     ListenerRun.Outcome outcome = ListenerRun.into(tempDir.resolve("out")).run(Generating.class);
     assertThat(outcome.summary().getTestsSucceededCount()).isEqualTo(2);
     List<CSVRecord> tokens = ListenerRun.parseCsv(outcome.text(TokensCsv.FILE));
-    assertThat(ListenerRun.csvHeader(outcome.text(TokensCsv.FILE))).containsExactly("result_id", "request", "token",
-        "ns");
-    Map<String, List<CSVRecord>> byResult = tokens.stream().collect(Collectors.groupingBy(r -> r.get("result_id")));
+    assertThat(ListenerRun.csvHeader(outcome.text(TokensCsv.FILE)))
+        .containsExactly("result_id", "request", "token", "ns");
+    Map<String, List<CSVRecord>> byResult =
+        tokens.stream().collect(Collectors.groupingBy(r -> r.get("result_id")));
     for (String scenario : List.of("[device=cpu, batch_size=1]", "[device=cpu, batch_size=2]")) {
       JsonNode result = outcome.result("generate", scenario);
       JsonNode generation = result.get("generation");
@@ -151,30 +183,42 @@ class GenerationRunTests {
       assertThat(generation.get("prompt").asText()).startsWith("seeded token ids (seed 42");
       List<CSVRecord> rows = byResult.get(result.get("id").asText());
       assertThat(rows).hasSize(7 * 5);
-      assertRecomputable(generation, rows, 5, batch, 8, result.get("measurement").get("time_ms").asDouble());
+      assertRecomputable(
+          generation, rows, 5, batch, 8, result.get("measurement").get("time_ms").asDouble());
       assertThat(result.get("model").get("id").asText()).isEqualTo("Tiny");
       assertThat(result.get("model").get("size_bytes").asLong()).isPositive();
-      assertThat(result.get("model").get("sha256").asText()).as("the SHA-256 of the file the decoder was written to")
-          .isEqualTo(sha256(new Tiny().build(
-              Path.of(Defaults.MODELS_DIR))));
+      assertThat(result.get("model").get("sha256").asText())
+          .as("the SHA-256 of the file the decoder was written to")
+          .isEqualTo(sha256(new Tiny().build(Path.of(Defaults.MODELS_DIR))));
     }
-    assertThat(ListenerRun.csvHeader(outcome.text(ResultsCsv.FILE))).contains("generation_ttft_ms_median",
-        "generation_tpot_ms_median", "generation_itl_ms_p99", "generation_output_tokens_per_s");
-    assertThat(outcome.out()).contains("generation: 8 prompt tokens, 5 new tokens per sequence, greedy")
-        .contains("TTFT p50").contains("TPOT p50").contains("ITL p99").contains("prefill tok/s");
+    assertThat(ListenerRun.csvHeader(outcome.text(ResultsCsv.FILE)))
+        .contains(
+            "generation_ttft_ms_median",
+            "generation_tpot_ms_median",
+            "generation_itl_ms_p99",
+            "generation_output_tokens_per_s");
+    assertThat(outcome.out())
+        .contains("generation: 8 prompt tokens, 5 new tokens per sequence, greedy")
+        .contains("TTFT p50")
+        .contains("TPOT p50")
+        .contains("ITL p99")
+        .contains("prefill tok/s");
     assertThat(outcome.printed()).contains("generation (5 tokens after 8): TTFT median ");
   }
 
   private static String sha256(Path file) throws Exception {
-    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-        .digest(Files.readAllBytes(file)));
+    return HexFormat.of()
+        .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
   }
 
   @Test
   @DisplayName("in forks pools every fork's requests into one set of figures and one tokens.csv")
   void forked() {
-    ListenerRun.Outcome outcome = ListenerRun.into(tempDir.resolve("out")).run(ForkedGenerating.class);
-    assertThat(outcome.summary().getTestsSucceededCount()).as(outcome.out() + outcome.err()).isEqualTo(1);
+    ListenerRun.Outcome outcome =
+        ListenerRun.into(tempDir.resolve("out")).run(ForkedGenerating.class);
+    assertThat(outcome.summary().getTestsSucceededCount())
+        .as(outcome.out() + outcome.err())
+        .isEqualTo(1);
     JsonNode result = outcome.result("generate", "[device=cpu]");
     assertThat(result.get("forks").get("completed").asInt()).isEqualTo(2);
     JsonNode generation = result.get("generation");
@@ -182,11 +226,20 @@ class GenerationRunTests {
     List<CSVRecord> rows = ListenerRun.parseCsv(outcome.text(TokensCsv.FILE));
     assertThat(rows).hasSize(14 * 4);
     assertThat(rows.get(rows.size() - 1).get("request")).isEqualTo("14");
-    assertRecomputable(generation, rows, 4, 1, 6, result.get("measurement").get("time_ms").asDouble());
+    assertRecomputable(
+        generation, rows, 4, 1, 6, result.get("measurement").get("time_ms").asDouble());
   }
 
-  /** Every figure of {@code generation} recomputed from the rows of tokens.csv, with the definitions the README gives. */
-  private static void assertRecomputable(JsonNode generation, List<CSVRecord> rows, int n, int batch, int prompt,
+  /**
+   * Every figure of {@code generation} recomputed from the rows of tokens.csv, with the definitions
+   * the README gives.
+   */
+  private static void assertRecomputable(
+      JsonNode generation,
+      List<CSVRecord> rows,
+      int n,
+      int batch,
+      int prompt,
       double measurementMs) {
     int requests = rows.size() / n;
     long[] ttft = new long[requests];
@@ -217,11 +270,14 @@ class GenerationRunTests {
     assertSummary(generation.get("tpot_ms"), LatencySummary.of(tpot, requests));
     long[] itl = gaps.stream().mapToLong(Long::longValue).toArray();
     assertSummary(generation.get("itl_ms"), LatencySummary.of(itl, itl.length));
-    assertSummary(generation.get("request_output_tokens_per_s"), LatencySummary.scaled(rate, requests, 1000));
+    assertSummary(
+        generation.get("request_output_tokens_per_s"), LatencySummary.scaled(rate, requests, 1000));
     double outputs = (double) batch * n * requests / (measurementMs / 1e3);
-    assertThat(generation.get("output_tokens_per_s").asDouble()).isCloseTo(outputs, within(outputs * 1e-9));
+    assertThat(generation.get("output_tokens_per_s").asDouble())
+        .isCloseTo(outputs, within(outputs * 1e-9));
     double prefill = (double) batch * prompt * requests / (prefillNs / 1e9);
-    assertThat(generation.get("prefill_tokens_per_s").asDouble()).isCloseTo(prefill, within(prefill * 1e-9));
+    assertThat(generation.get("prefill_tokens_per_s").asDouble())
+        .isCloseTo(prefill, within(prefill * 1e-9));
   }
 
   private static void assertSummary(JsonNode json, LatencySummary expected) {

@@ -24,7 +24,8 @@ class ScenarioComparisonTests {
   }
 
   private static ScenarioResult forked(long... medians) {
-    long[][] forks = Arrays.stream(medians).mapToObj(ScenarioComparisonTests::constant).toArray(long[][]::new);
+    long[][] forks =
+        Arrays.stream(medians).mapToObj(ScenarioComparisonTests::constant).toArray(long[][]::new);
     return RunFolders.forked("a.B#c", PARAMS, forks);
   }
 
@@ -33,29 +34,38 @@ class ScenarioComparisonTests {
   void welch() {
     ScenarioResult before = forked(1_000, 1_010, 990);
     ScenarioResult now = forked(1_200, 1_210, 1_190);
-    Comparison comparison = ScenarioComparison.of(before, before.samplesNs(), now, now.samplesNs(), RegressionRule.DEFAULT);
+    Comparison comparison =
+        ScenarioComparison.of(
+            before, before.samplesNs(), now, now.samplesNs(), RegressionRule.DEFAULT);
     assertThat(comparison.test()).isEqualTo(Comparison.WELCH);
     assertThat(comparison.verdict()).isEqualTo(Verdict.REGRESSED);
     assertThat(comparison.note()).isNull();
   }
 
   @Test
-  @DisplayName("falls back to the pooled samples when fork medians have no spread, so a change is still judged")
+  @DisplayName(
+      "falls back to the pooled samples when fork medians have no spread, so a change is still judged")
   void noSpread() {
     ScenarioResult before = forked(1_000, 1_000, 1_000);
     ScenarioResult now = forked(1_200, 1_200, 1_200);
-    Comparison comparison = ScenarioComparison.of(before, before.samplesNs(), now, now.samplesNs(), RegressionRule.DEFAULT);
+    Comparison comparison =
+        ScenarioComparison.of(
+            before, before.samplesNs(), now, now.samplesNs(), RegressionRule.DEFAULT);
     assertThat(comparison.test()).startsWith("mann-whitney-u");
     assertThat(comparison.verdict()).isEqualTo(Verdict.REGRESSED);
-    assertThat(comparison.note()).contains("compared on the pooled samples; between-JVM variance unknown");
+    assertThat(comparison.note())
+        .contains("compared on the pooled samples; between-JVM variance unknown");
   }
 
   @Test
-  @DisplayName("judges a side of one JVM against the spread of the other side's forks: the prediction interval of one more JVM")
+  @DisplayName(
+      "judges a side of one JVM against the spread of the other side's forks: the prediction interval of one more JVM")
   void oneFork() {
     ScenarioResult before = forked(1_000);
     ScenarioResult now = forked(1_200, 1_210, 1_190);
-    Comparison comparison = ScenarioComparison.of(before, before.samplesNs(), now, now.samplesNs(), RegressionRule.DEFAULT);
+    Comparison comparison =
+        ScenarioComparison.of(
+            before, before.samplesNs(), now, now.samplesNs(), RegressionRule.DEFAULT);
     assertThat(comparison.test()).isEqualTo(Comparison.PREDICTION);
     assertThat(comparison.verdict()).isEqualTo(Verdict.REGRESSED);
     assertThat(comparison.baselineCount()).isEqualTo(1);
@@ -69,7 +79,9 @@ class ScenarioComparisonTests {
   void unforked() {
     ScenarioResult before = RunFolders.passed("a.B#c", PARAMS, RunFolders.around(1_000_000, 30));
     ScenarioResult now = RunFolders.passed("a.B#c", PARAMS, RunFolders.around(1_300_000, 30));
-    Comparison comparison = ScenarioComparison.of(before, before.samplesNs(), now, now.samplesNs(), RegressionRule.DEFAULT);
+    Comparison comparison =
+        ScenarioComparison.of(
+            before, before.samplesNs(), now, now.samplesNs(), RegressionRule.DEFAULT);
     assertThat(comparison.test()).startsWith("mann-whitney-u");
     assertThat(comparison.betweenJvms()).isFalse();
     assertThat(comparison.note()).isEqualTo("unforked: between-JVM variance unknown");
@@ -80,21 +92,28 @@ class ScenarioComparisonTests {
   void bimodal() {
     ScenarioResult before = forked(1_000, 1_010, 990, 1_005);
     ScenarioResult now = forked(1_000, 1_700, 1_010, 1_690, 995);
-    Comparison comparison = ScenarioComparison.of(before, before.samplesNs(), now, now.samplesNs(), RegressionRule.DEFAULT);
+    Comparison comparison =
+        ScenarioComparison.of(
+            before, before.samplesNs(), now, now.samplesNs(), RegressionRule.DEFAULT);
     assertThat(comparison.verdict()).isEqualTo(Verdict.NOT_JUDGED);
     assertThat(comparison.pValue()).isNull();
-    assertThat(comparison.note()).startsWith("not judged: JVMs bimodal (2 of 5 slow, 67% apart) in the current run");
+    assertThat(comparison.note())
+        .startsWith("not judged: JVMs bimodal (2 of 5 slow, 67% apart) in the current run");
   }
 
   @Test
-  @DisplayName("does not call a change unchanged when no test was possible: too few samples on a side is NOT JUDGED")
+  @DisplayName(
+      "does not call a change unchanged when no test was possible: too few samples on a side is NOT JUDGED")
   void untested() {
-    ScenarioResult before = RunFolders.passed("a.B#c", PARAMS, new long[] {1_000_000, 1_010_000, 990_000});
+    ScenarioResult before =
+        RunFolders.passed("a.B#c", PARAMS, new long[] {1_000_000, 1_010_000, 990_000});
     ScenarioResult now = RunFolders.passed("a.B#c", PARAMS, RunFolders.around(1_300_000, 30));
     Comparison comparison = ScenarioComparison.of(before, null, now, null, RegressionRule.DEFAULT);
     assertThat(comparison.verdict()).isEqualTo(Verdict.NOT_JUDGED);
     assertThat(comparison.ratio()).isGreaterThan(1.2);
-    assertThat(comparison.note()).startsWith("not judged: no test possible (unforked: between-JVM variance unknown;"
-        + " fewer than 6 samples on a side: no interval, no test)");
+    assertThat(comparison.note())
+        .startsWith(
+            "not judged: no test possible (unforked: between-JVM variance unknown;"
+                + " fewer than 6 samples on a side: no interval, no test)");
   }
 }

@@ -15,8 +15,7 @@ class KeySourcesTests {
 
   private static final String KEY = "junit.bench.user.key-sources-tests";
 
-  @TempDir
-  Path tempDir;
+  @TempDir Path tempDir;
 
   private URLClassLoader loaderWith(String properties) throws Exception {
     Path folder = Files.createDirectories(tempDir.resolve("classes"));
@@ -37,7 +36,8 @@ class KeySourcesTests {
   }
 
   @Test
-  @DisplayName("the first junit-platform.properties holding the value is the source, named by its URL")
+  @DisplayName(
+      "the first junit-platform.properties holding the value is the source, named by its URL")
   void file() throws Exception {
     try (URLClassLoader loader = loaderWith("# settings\n" + KEY + " = from the file\n")) {
       KeySource source = new KeySources(loader).of(KEY, "from the file");
@@ -51,7 +51,8 @@ class KeySourcesTests {
   }
 
   @Test
-  @DisplayName("a value neither a system property nor the file holds was given to the launcher explicitly")
+  @DisplayName(
+      "a value neither a system property nor the file holds was given to the launcher explicitly")
   void explicit() throws Exception {
     System.setProperty(KEY, "from -D");
     try (URLClassLoader loader = loaderWith(KEY + "=from the file\n")) {
@@ -66,12 +67,19 @@ class KeySourcesTests {
   }
 
   @Test
-  @DisplayName("the fix names where each kind of source is corrected; a copied file names its source")
+  @DisplayName(
+      "the fix names where each kind of source is corrected; a copied file names its source")
   void fixes() {
-    assertThat(KeySource.SYSTEM_PROPERTY.fix()).contains("-D", "systemPropertyVariables", "argLine");
+    assertThat(KeySource.SYSTEM_PROPERTY.fix())
+        .contains("-D", "systemPropertyVariables", "argLine");
     assertThat(KeySource.EXPLICIT.fix()).contains("<configurationParameters>", "--config");
-    assertThat(new KeySource(KeySource.Kind.PROPERTIES_FILE, "file:/p/target/test-classes/junit-platform.properties")
-        .fix()).isEqualTo("correct or remove the line in file:/p/target/test-classes/junit-platform.properties"
-            + " (a copy: its source is src/test/resources/junit-platform.properties)");
+    assertThat(
+            new KeySource(
+                    KeySource.Kind.PROPERTIES_FILE,
+                    "file:/p/target/test-classes/junit-platform.properties")
+                .fix())
+        .isEqualTo(
+            "correct or remove the line in file:/p/target/test-classes/junit-platform.properties"
+                + " (a copy: its source is src/test/resources/junit-platform.properties)");
   }
 }

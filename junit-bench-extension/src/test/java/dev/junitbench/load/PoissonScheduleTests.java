@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 class PoissonScheduleTests {
 
   @Test
-  @DisplayName("draws exponential gaps at the target rate from its seed: mean 1/rate, CV 1, the same every time")
+  @DisplayName(
+      "draws exponential gaps at the target rate from its seed: mean 1/rate, CV 1, the same every time")
   void exponentialGaps() {
     PoissonSchedule schedule = PoissonSchedule.of(500, 200_001, 42);
     long[] offsets = schedule.offsetsNs();
@@ -35,7 +36,8 @@ class PoissonScheduleTests {
   }
 
   @Test
-  @DisplayName("reports the rate it actually scheduled: N - 1 gaps over their span, off the target by about 1/sqrt(N)")
+  @DisplayName(
+      "reports the rate it actually scheduled: N - 1 gaps over their span, off the target by about 1/sqrt(N)")
   void scheduledRate() {
     PoissonSchedule schedule = PoissonSchedule.of(100, 459, 7);
     assertThat(schedule.queries()).isEqualTo(459);
@@ -50,6 +52,7 @@ class PoissonScheduleTests {
     assertThatThrownBy(() -> PoissonSchedule.of(0, 10, 1))
         .hasMessage("the target rate must be a positive number of queries per second, was 0.0");
     assertThatThrownBy(() -> PoissonSchedule.of(Double.NaN, 10, 1)).hasMessageContaining("was NaN");
-    assertThatThrownBy(() -> PoissonSchedule.of(10, 0, 1)).hasMessage("a schedule needs at least 1 query, was 0");
+    assertThatThrownBy(() -> PoissonSchedule.of(10, 0, 1))
+        .hasMessage("a schedule needs at least 1 query, was 0");
   }
 }

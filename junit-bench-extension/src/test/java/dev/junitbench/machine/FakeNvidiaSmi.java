@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import java.util.stream.Collectors;
 
 /**
@@ -21,7 +20,9 @@ public final class FakeNvidiaSmi {
   /** The lines a recorded output printed (its first line, the command, left out). */
   public static String recorded(String fixture) {
     try (InputStream in = FakeNvidiaSmi.class.getResourceAsStream("/nvidia-smi/" + fixture)) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter(l -> !l.startsWith("#"))
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+          .lines()
+          .filter(l -> !l.startsWith("#"))
           .collect(Collectors.joining("\n"));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -35,21 +36,27 @@ public final class FakeNvidiaSmi {
    */
   public static Path twoGpus(Path dir, String fixture) {
     String inventory = recorded(fixture);
-    return script(dir, "nvidia-smi-" + fixture.replace(".csv", ""), String.join("\n",
-        "case \"$1\" in",
-        "  --query-gpu=name,memory.total,driver_version) printf '%s\\n' \"" + inventory.replace("\"", "\\\"") + "\" ;;",
-        "  --query-compute-apps=*) echo \"$PPID, 512\"; echo \"1, 2048\" ;;",
-        "  --query-gpu=index,*)",
-        "    for a; do ms=$a; done",
-        "    while true; do",
-        "      echo '0, 2, 300, 60.00'",
-        "      echo '1, 85, 1200, 300.00'",
-        "      echo '1, [N/A], 1400, 300.00'",
-        "      echo sample >> \"$0.sampled\"",
-        "      sleep $((ms / 1000)).$(printf %03d $((ms % 1000))) >/dev/null 2>&1",
-        "    done ;;",
-        "  *) echo '| NVIDIA-SMI 550.54.15    Driver Version: 550.54.15    CUDA Version: 12.4 |' ;;",
-        "esac"));
+    return script(
+        dir,
+        "nvidia-smi-" + fixture.replace(".csv", ""),
+        String.join(
+            "\n",
+            "case \"$1\" in",
+            "  --query-gpu=name,memory.total,driver_version) printf '%s\\n' \""
+                + inventory.replace("\"", "\\\"")
+                + "\" ;;",
+            "  --query-compute-apps=*) echo \"$PPID, 512\"; echo \"1, 2048\" ;;",
+            "  --query-gpu=index,*)",
+            "    for a; do ms=$a; done",
+            "    while true; do",
+            "      echo '0, 2, 300, 60.00'",
+            "      echo '1, 85, 1200, 300.00'",
+            "      echo '1, [N/A], 1400, 300.00'",
+            "      echo sample >> \"$0.sampled\"",
+            "      sleep $((ms / 1000)).$(printf %03d $((ms % 1000))) >/dev/null 2>&1",
+            "    done ;;",
+            "  *) echo '| NVIDIA-SMI 550.54.15    Driver Version: 550.54.15    CUDA Version: 12.4 |' ;;",
+            "esac"));
   }
 
   /**
@@ -65,7 +72,8 @@ public final class FakeNvidiaSmi {
         return printed;
       }
       if (System.nanoTime() > deadline) {
-        throw new IllegalStateException(script + " printed " + printed + " of " + count + " samples within 30 s");
+        throw new IllegalStateException(
+            script + " printed " + printed + " of " + count + " samples within 30 s");
       }
       Thread.sleep(10);
     }
@@ -73,7 +81,8 @@ public final class FakeNvidiaSmi {
 
   private static int printed(Path marker) {
     try {
-      return Files.exists(marker) ? (int) Files.readAllLines(marker).stream().filter(l -> l.equals("sample")).count()
+      return Files.exists(marker)
+          ? (int) Files.readAllLines(marker).stream().filter(l -> l.equals("sample")).count()
           : 0;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -87,24 +96,32 @@ public final class FakeNvidiaSmi {
 
   /** An nvidia-smi that fails as it does without a driver. */
   public static Path failing(Path dir) {
-    return script(dir, "nvidia-smi-failing", "echo \"NVIDIA-SMI has failed because it couldn't communicate with the"
-        + " NVIDIA driver.\"\nexit 9");
+    return script(
+        dir,
+        "nvidia-smi-failing",
+        "echo \"NVIDIA-SMI has failed because it couldn't communicate with the"
+            + " NVIDIA driver.\"\nexit 9");
   }
 
   /** An nvidia-smi that prints something else than its documented CSV. */
   public static Path unexpected(Path dir) {
-    return script(dir, "nvidia-smi-unexpected", "echo 'Segmentation fault (core dumped) in libnvidia-ml.so'");
+    return script(
+        dir, "nvidia-smi-unexpected", "echo 'Segmentation fault (core dumped) in libnvidia-ml.so'");
   }
 
   /** An nvidia-smi whose inventory is right but whose sampling stream prints nonsense. */
   public static Path unexpectedStream(Path dir) {
     String inventory = recorded("h100-name-memory-driver.csv");
-    return script(dir, "nvidia-smi-unexpected-stream", String.join("\n",
-        "case \"$1\" in",
-        "  --query-gpu=name,memory.total,driver_version) echo '" + inventory + "' ;;",
-        "  --query-gpu=index,*) while true; do echo 'ERR!'; sleep 0.02; done ;;",
-        "  *) echo 'CUDA Version: 12.8' ;;",
-        "esac"));
+    return script(
+        dir,
+        "nvidia-smi-unexpected-stream",
+        String.join(
+            "\n",
+            "case \"$1\" in",
+            "  --query-gpu=name,memory.total,driver_version) echo '" + inventory + "' ;;",
+            "  --query-gpu=index,*) while true; do echo 'ERR!'; sleep 0.02; done ;;",
+            "  *) echo 'CUDA Version: 12.8' ;;",
+            "esac"));
   }
 
   private static Path script(Path dir, String name, String body) {
@@ -119,5 +136,4 @@ public final class FakeNvidiaSmi {
       throw new UncheckedIOException(e);
     }
   }
-
 }

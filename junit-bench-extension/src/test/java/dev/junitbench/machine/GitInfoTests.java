@@ -1,8 +1,8 @@
 package dev.junitbench.machine;
 
-import dev.junitbench.environment.GitInfo;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.junitbench.environment.GitInfo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

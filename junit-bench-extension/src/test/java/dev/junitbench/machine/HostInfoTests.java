@@ -20,14 +20,23 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("The host a run was measured on")
 class HostInfoTests {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static OshiFacts facts() {
-    return new OshiFacts("AMD EPYC 7B13", "AuthenticAMD", 2, 4, 3_050_000_000L, 16L << 30,
-        "Debian GNU/Linux 12 (bookworm)", "6.1.0-18-amd64", "bench-host",
-        List.of(new GpuInfo(null, "Matrox G200eW3", "Matrox", 16L, null, null, "oshi"),
-            new GpuInfo(null, "GH100 [H100 SXM5 80GB]", "NVIDIA Corporation", null, null, null, "oshi")));
+    return new OshiFacts(
+        "AMD EPYC 7B13",
+        "AuthenticAMD",
+        2,
+        4,
+        3_050_000_000L,
+        16L << 30,
+        "Debian GNU/Linux 12 (bookworm)",
+        "6.1.0-18-amd64",
+        "bench-host",
+        List.of(
+            new GpuInfo(null, "Matrox G200eW3", "Matrox", 16L, null, null, "oshi"),
+            new GpuInfo(
+                null, "GH100 [H100 SXM5 80GB]", "NVIDIA Corporation", null, null, null, "oshi")));
   }
 
   @Test
@@ -53,12 +62,16 @@ class HostInfoTests {
     assertThat(host.availableProcessors()).isEqualTo(Runtime.getRuntime().availableProcessors());
     assertThat(host.container()).isEqualTo(new ContainerLimits(2, 2.0, 8589934592L));
     // nvidia-smi's GPU, then the cards OSHI sees that nvidia-smi does not describe.
-    assertThat(host.gpus()).extracting(GpuInfo::name, GpuInfo::source).containsExactly(
-        Tuple.tuple("NVIDIA H100 80GB HBM3", "nvidia-smi"),
-        Tuple.tuple("Matrox G200eW3", "oshi"));
+    assertThat(host.gpus())
+        .extracting(GpuInfo::name, GpuInfo::source)
+        .containsExactly(
+            Tuple.tuple("NVIDIA H100 80GB HBM3", "nvidia-smi"),
+            Tuple.tuple("Matrox G200eW3", "oshi"));
     assertThat(host.gpus().get(0).cudaVersion()).isEqualTo("12.4");
     assertThat(host.unavailableReason()).isNull();
-    assertThat(HostReader.collect(false, cgroup, smi, HostInfoTests::facts).name()).as("include-name=false").isNull();
+    assertThat(HostReader.collect(false, cgroup, smi, HostInfoTests::facts).name())
+        .as("include-name=false")
+        .isNull();
   }
 
   @Test
@@ -70,9 +83,15 @@ class HostInfoTests {
     try {
       RunWarnings.reset();
       for (int i = 0; i < 2; i++) {
-        HostInfo host = HostReader.collect(true, dir.resolve("no-cgroup"), dir.resolve("no-smi").toString(), () -> {
-          throw new UnsatisfiedLinkError("libjnidispatch.so: cannot open shared object file");
-        });
+        HostInfo host =
+            HostReader.collect(
+                true,
+                dir.resolve("no-cgroup"),
+                dir.resolve("no-smi").toString(),
+                () -> {
+                  throw new UnsatisfiedLinkError(
+                      "libjnidispatch.so: cannot open shared object file");
+                });
         assertThat(host.cpuVendor()).isNull();
         assertThat(host.cpuLogicalCores()).isNull();
         assertThat(host.name()).isNull();
@@ -80,15 +99,18 @@ class HostInfoTests {
         assertThat(host.totalMemoryBytes()).isPositive();
         assertThat(host.container()).isNull();
         assertThat(host.gpus()).isEmpty();
-        assertThat(host.unavailableReason()).startsWith("cpu_vendor, cpu_physical_cores, cpu_logical_cores,"
-            + " cpu_max_frequency_hz, distribution, kernel, name: OSHI cannot read this machine"
-            + " (java.lang.UnsatisfiedLinkError: libjnidispatch.so: cannot open shared object file)")
+        assertThat(host.unavailableReason())
+            .startsWith(
+                "cpu_vendor, cpu_physical_cores, cpu_logical_cores,"
+                    + " cpu_max_frequency_hz, distribution, kernel, name: OSHI cannot read this machine"
+                    + " (java.lang.UnsatisfiedLinkError: libjnidispatch.so: cannot open shared object file)")
             .contains("container: no control group files under " + dir.resolve("no-cgroup"))
             .contains("gpus (nvidia-smi): " + dir.resolve("no-smi") + " cannot be run");
       }
-      assertThat(err.toString(StandardCharsets.UTF_8).lines().filter(l -> l.contains("OSHI"))).containsExactly(
-          "junit-bench: warning: OSHI cannot read this machine (java.lang.UnsatisfiedLinkError: libjnidispatch.so:"
-              + " cannot open shared object file) (oshi figures are null)");
+      assertThat(err.toString(StandardCharsets.UTF_8).lines().filter(l -> l.contains("OSHI")))
+          .containsExactly(
+              "junit-bench: warning: OSHI cannot read this machine (java.lang.UnsatisfiedLinkError: libjnidispatch.so:"
+                  + " cannot open shared object file) (oshi figures are null)");
     } finally {
       System.setErr(previous);
     }

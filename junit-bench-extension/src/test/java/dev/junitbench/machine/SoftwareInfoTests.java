@@ -46,9 +46,21 @@ class SoftwareInfoTests {
   @Test
   @DisplayName("JVM options are recorded, the values of secret-looking properties left out")
   void redactedArguments() {
-    Assertions.assertThat(SoftwareReader.redact(List.of("-Xmx2g", "-Ddb.password=hunter2",
-        "-DGITHUB_TOKEN=ghp_x", "-Dapi.key=k", "-Dfile.encoding=UTF-8", "-XX:+UseG1GC")))
-        .containsExactly("-Xmx2g", "-Ddb.password=***", "-DGITHUB_TOKEN=***", "-Dapi.key=***", "-Dfile.encoding=UTF-8",
+    Assertions.assertThat(
+            SoftwareReader.redact(
+                List.of(
+                    "-Xmx2g",
+                    "-Ddb.password=hunter2",
+                    "-DGITHUB_TOKEN=ghp_x",
+                    "-Dapi.key=k",
+                    "-Dfile.encoding=UTF-8",
+                    "-XX:+UseG1GC")))
+        .containsExactly(
+            "-Xmx2g",
+            "-Ddb.password=***",
+            "-DGITHUB_TOKEN=***",
+            "-Dapi.key=***",
+            "-Dfile.encoding=UTF-8",
             "-XX:+UseG1GC");
   }
 }

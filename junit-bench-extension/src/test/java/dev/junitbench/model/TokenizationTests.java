@@ -14,8 +14,11 @@ import org.junit.jupiter.api.Test;
 @DisplayName("Tokenized inputs")
 class TokenizationTests {
 
-  private static final ModelSource MINILM_TOKENIZER = ModelSource.resolve(
-      "classpath:all-minilm-l6-v2-q-tokenizer.json", TokenizationTests.class.getClassLoader(), "test");
+  private static final ModelSource MINILM_TOKENIZER =
+      ModelSource.resolve(
+          "classpath:all-minilm-l6-v2-q-tokenizer.json",
+          TokenizationTests.class.getClassLoader(),
+          "test");
 
   @Test
   @DisplayName("are real sentences with BERT's ids, padded to the sequence length with a zero mask")
@@ -26,9 +29,11 @@ class TokenizationTests {
     assertThat(ids).hasSize(32);
     // "The quick brown fox jumps over the lazy dog." in bert-base-uncased's vocabulary:
     // [CLS] the quick brown fox jumps over the lazy dog . [SEP], then padding (id 0).
-    assertThat(Arrays.copyOfRange(ids, 0, 16)).containsExactly(
-        101, 1996, 4248, 2829, 4419, 14523, 2058, 1996, 13971, 3899, 1012, 102, 0, 0, 0, 0);
-    assertThat(Arrays.copyOfRange(mask, 0, 16)).containsExactly(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0);
+    assertThat(Arrays.copyOfRange(ids, 0, 16))
+        .containsExactly(
+            101, 1996, 4248, 2829, 4419, 14523, 2058, 1996, 13971, 3899, 1012, 102, 0, 0, 0, 0);
+    assertThat(Arrays.copyOfRange(mask, 0, 16))
+        .containsExactly(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0);
     assertThat(arrays.get("token_type_ids")).containsOnly(0L);
   }
 
@@ -42,7 +47,8 @@ class TokenizationTests {
   @Test
   @DisplayName("from a file that is not a tokenizer is an error naming the file")
   void notATokenizer() {
-    ModelSource notTokenizer = ModelSource.resolve("classpath:models/tiny.bin", getClass().getClassLoader(), "test");
+    ModelSource notTokenizer =
+        ModelSource.resolve("classpath:models/tiny.bin", getClass().getClassLoader(), "test");
     assertThatThrownBy(() -> Tokenization.encode(notTokenizer, 1, 8, "X#y"))
         .isInstanceOf(BenchmarkConfigurationException.class)
         .hasMessageStartingWith("X#y: cannot read the tokenizer classpath:models/tiny.bin")

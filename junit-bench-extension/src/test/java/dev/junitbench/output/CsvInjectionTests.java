@@ -18,25 +18,36 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("results.csv opened in a spreadsheet")
 class CsvInjectionTests {
 
-  @TempDir
-  Path tempDir;
+  @TempDir Path tempDir;
 
   @Test
-  @DisplayName("runs no formula: text starting with =, +, -, @ gets an apostrophe; numbers stay numbers; JSON keeps the value")
+  @DisplayName(
+      "runs no formula: text starting with =, +, -, @ gets an apostrophe; numbers stay numbers; JSON keeps the value")
   void inert() {
     ListenerRun.Outcome outcome = ListenerRun.into(tempDir).run(InjectionTestCases.class);
-    Map<String, String> cells = outcome.resultsCsv().stream()
-        .collect(Collectors.toMap(r -> outcome.results().stream()
-            .filter(j -> j.get("id").asText().equals(r.get("id"))).findFirst().orElseThrow()
-            .get("params").get("payload").asText(), (CSVRecord r) -> r.get("param_payload")));
-    assertThat(cells).containsEntry("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")")
+    Map<String, String> cells =
+        outcome.resultsCsv().stream()
+            .collect(
+                Collectors.toMap(
+                    r ->
+                        outcome.results().stream()
+                            .filter(j -> j.get("id").asText().equals(r.get("id")))
+                            .findFirst()
+                            .orElseThrow()
+                            .get("params")
+                            .get("payload")
+                            .asText(),
+                    (CSVRecord r) -> r.get("param_payload")));
+    assertThat(cells)
+        .containsEntry("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")")
         .containsEntry("+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0")
         .containsEntry("@SUM(A1)", "'@SUM(A1)")
         .containsEntry("-2+3", "'-2+3")
         .containsEntry("-2.5", "-2.5")
         .containsEntry("../../etc/passwd", "../../etc/passwd")
         .containsEntry("<script>alert(1)</script>", "<script>alert(1)</script>");
-    assertThat(outcome.resultsCsv()).allSatisfy(r -> assertThat(r.get("display_name")).doesNotStartWith("="));
+    assertThat(outcome.resultsCsv())
+        .allSatisfy(r -> assertThat(r.get("display_name")).doesNotStartWith("="));
     assertThat(ResultsCsv.inert("\tTAB")).isEqualTo("'\tTAB");
     assertThat(ResultsCsv.inert("plain")).isEqualTo("plain");
     assertThat(ResultsCsv.inert("-Infinity")).isEqualTo("'-Infinity");
@@ -47,8 +58,17 @@ class CsvInjectionTests {
 
   static class InjectionTestCases {
     @Benchmark
-    @Param(name = "payload", values = {"=HYPERLINK(\"http://x\")", "+cmd|' /C calc'!A0", "@SUM(A1)", "-2+3", "-2.5",
-        "../../etc/passwd", "<script>alert(1)</script>"})
+    @Param(
+        name = "payload",
+        values = {
+          "=HYPERLINK(\"http://x\")",
+          "+cmd|' /C calc'!A0",
+          "@SUM(A1)",
+          "-2+3",
+          "-2.5",
+          "../../etc/passwd",
+          "<script>alert(1)</script>"
+        })
     void measured(Blackhole blackhole) {
       blackhole.consume(List.of(1));
     }

@@ -26,8 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("results.csv")
 class ResultsCsvTests {
 
-  @TempDir
-  static Path tempDir;
+  @TempDir static Path tempDir;
 
   private static ListenerRun.Outcome outcome;
   private static List<JsonNode> results;
@@ -46,29 +45,67 @@ class ResultsCsvTests {
   @DisplayName("has one row per result of results.json, with the same ids")
   void oneRowPerResult() {
     assertThat(results).hasSize(6);
-    assertThat(rows).extracting(row -> row.get("id"))
+    assertThat(rows)
+        .extracting(row -> row.get("id"))
         .containsExactlyElementsOf(results.stream().map(r -> r.get("id").asText()).toList());
   }
 
   @Test
   @DisplayName("flattens the figures into columns such as latency_ms_median and throughput_value")
   void flattenedColumns() {
-    assertThat(header).contains("id", "benchmark", "display_name", "status", "error",
-        "warmup_iterations", "warmup_time_ms", "measurement_iterations", "measurement_time_ms",
-        "latency_ms_count", "latency_ms_mean", "latency_ms_median", "latency_ms_std", "latency_ms_min",
-        "latency_ms_max", "latency_ms_p25", "latency_ms_p75", "latency_ms_p90", "latency_ms_p95",
-        "latency_ms_p99", "latency_ms_p999", "latency_ms_ci95_low", "latency_ms_ci95_high",
-        "latency_ms_outliers", "throughput_value", "throughput_unit",
-        "memory_rss_peak_mb", "memory_rss_avg_mb", "memory_heap_peak_mb", "memory_heap_avg_mb", "memory_model_footprint_mb",
-        "memory_gpu_mem_peak_mb", "memory_gpu_mem_process_mb", "memory_unavailable_reason",
-        "utilization_cpu_process_pct", "utilization_cpu_system_pct", "utilization_gc_count", "utilization_gc_time_ms",
-        "utilization_gpu_util_pct", "utilization_sampler_cpu_pct", "utilization_unavailable_reason",
-        "energy_joules_per_inference", "energy_source", "energy_gpu_power_avg_w", "energy_unavailable_reason");
+    assertThat(header)
+        .contains(
+            "id",
+            "benchmark",
+            "display_name",
+            "status",
+            "error",
+            "warmup_iterations",
+            "warmup_time_ms",
+            "measurement_iterations",
+            "measurement_time_ms",
+            "latency_ms_count",
+            "latency_ms_mean",
+            "latency_ms_median",
+            "latency_ms_std",
+            "latency_ms_min",
+            "latency_ms_max",
+            "latency_ms_p25",
+            "latency_ms_p75",
+            "latency_ms_p90",
+            "latency_ms_p95",
+            "latency_ms_p99",
+            "latency_ms_p999",
+            "latency_ms_ci95_low",
+            "latency_ms_ci95_high",
+            "latency_ms_outliers",
+            "throughput_value",
+            "throughput_unit",
+            "memory_rss_peak_mb",
+            "memory_rss_avg_mb",
+            "memory_heap_peak_mb",
+            "memory_heap_avg_mb",
+            "memory_model_footprint_mb",
+            "memory_gpu_mem_peak_mb",
+            "memory_gpu_mem_process_mb",
+            "memory_unavailable_reason",
+            "utilization_cpu_process_pct",
+            "utilization_cpu_system_pct",
+            "utilization_gc_count",
+            "utilization_gc_time_ms",
+            "utilization_gpu_util_pct",
+            "utilization_sampler_cpu_pct",
+            "utilization_unavailable_reason",
+            "energy_joules_per_inference",
+            "energy_source",
+            "energy_gpu_power_avg_w",
+            "energy_unavailable_reason");
     assertThat(header).doesNotHaveDuplicates().doesNotContain("samples_ns", "params");
   }
 
   @Test
-  @DisplayName("has one param_<name> column per param name seen in the run, empty where a scenario lacks it")
+  @DisplayName(
+      "has one param_<name> column per param name seen in the run, empty where a scenario lacks it")
   void paramColumns() {
     Set<String> seen = new LinkedHashSet<>();
     results.forEach(r -> r.get("params").fieldNames().forEachRemaining(seen::add));
@@ -81,7 +118,8 @@ class ResultsCsvTests {
       CSVRecord row = rows.get(i);
       for (String name : seen) {
         String expected = params.has(name) ? params.get(name).asText() : "";
-        assertThat(row.get("param_" + name)).as("param_%s of %s", name, results.get(i).get("display_name"))
+        assertThat(row.get("param_" + name))
+            .as("param_%s of %s", name, results.get(i).get("display_name"))
             .isEqualTo(expected);
       }
     }
@@ -94,7 +132,8 @@ class ResultsCsvTests {
   }
 
   @Test
-  @DisplayName("holds the same values as results.json, cell for cell, and empty cells where results.json has null")
+  @DisplayName(
+      "holds the same values as results.json, cell for cell, and empty cells where results.json has null")
   void valuesEqualJson() {
     for (int i = 0; i < results.size(); i++) {
       Map<String, JsonNode> flat = new LinkedHashMap<>();
@@ -117,7 +156,8 @@ class ResultsCsvTests {
         if (value.isNull()) {
           assertThat(cell).as("%s of row %s", column, i).isEmpty();
         } else if (value.isNumber()) {
-          assertThat(Double.parseDouble(cell)).as("%s of row %s", column, i)
+          assertThat(Double.parseDouble(cell))
+              .as("%s of row %s", column, i)
               .isCloseTo(value.asDouble(), within(Math.abs(value.asDouble()) * 1e-12));
         } else {
           assertThat(cell).as("%s of row %s", column, i).isEqualTo(value.asText());
@@ -127,7 +167,8 @@ class ResultsCsvTests {
   }
 
   @Test
-  @DisplayName("writes a failed scenario's row with its error and empty latency and throughput cells")
+  @DisplayName(
+      "writes a failed scenario's row with its error and empty latency and throughput cells")
   void failedRow() {
     int index = indexOf("failing", "[device=cpu]");
     CSVRecord row = rows.get(index);
@@ -148,14 +189,18 @@ class ResultsCsvTests {
     return results.indexOf(result);
   }
 
-  /** Leaves of {@code node} keyed like the CSV columns: path joined by '_', params as param_<name>. */
+  /**
+   * Leaves of {@code node} keyed like the CSV columns: path joined by '_', params as param_<name>.
+   */
   private static void flatten(JsonNode node, String prefix, Map<String, JsonNode> flat) {
     List<String> names = new ArrayList<>();
     node.fieldNames().forEachRemaining(names::add);
     for (String name : names) {
       JsonNode child = node.get(name);
       if (prefix.isEmpty() && name.equals("params")) {
-        child.fields().forEachRemaining(param -> flat.put("param_" + param.getKey(), param.getValue()));
+        child
+            .fields()
+            .forEachRemaining(param -> flat.put("param_" + param.getKey(), param.getValue()));
       } else if (child.isObject()) {
         flatten(child, prefix + name + "_", flat);
       } else {
@@ -168,7 +213,9 @@ class ResultsCsvTests {
 
     @Benchmark
     @BatchSizes({1, 8})
-    @Param(name = "precision", values = {"fp32", "int8"})
+    @Param(
+        name = "precision",
+        values = {"fp32", "int8"})
     void withParams(Scenario scenario, Blackhole blackhole) {
       ListenerRun.work(100 * scenario.batchSize(), blackhole);
     }

@@ -26,11 +26,11 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("The run folder")
 class RunFolderTests {
 
-  @TempDir
-  Path tempDir;
+  @TempDir Path tempDir;
 
   @Test
-  @DisplayName("is exactly one run-<yyyyMMdd-HHmmss>-<id> folder holding results.json, results.csv, samples.csv and nothing else")
+  @DisplayName(
+      "is exactly one run-<yyyyMMdd-HHmmss>-<id> folder holding results.json, results.csv, samples.csv and nothing else")
   void layout() {
     ListenerRun.Outcome outcome = ListenerRun.into(tempDir).run(RunFolderTestCases.class);
 
@@ -39,7 +39,8 @@ class RunFolderTests {
     Path runDir = entries.get(0);
     assertThat(runDir).isDirectory();
     assertThat(runDir.getFileName().toString()).matches(ListenerRun.RUN_FOLDER);
-    assertThat(ListenerRun.list(runDir)).extracting(path -> path.getFileName().toString())
+    assertThat(ListenerRun.list(runDir))
+        .extracting(path -> path.getFileName().toString())
         .containsExactlyInAnyOrder("results.json", "results.csv", "samples.csv");
     assertThat(outcome.results()).hasSize(2);
   }
@@ -56,12 +57,16 @@ class RunFolderTests {
     } finally {
       TimeZone.setDefault(original);
     }
-    Matcher name = Pattern.compile(ListenerRun.RUN_FOLDER).matcher(outcome.runDir().getFileName().toString());
+    Matcher name =
+        Pattern.compile(ListenerRun.RUN_FOLDER).matcher(outcome.runDir().getFileName().toString());
     assertThat(name.matches()).isTrue();
     JsonNode run = outcome.json().get("run");
     Instant started = Instant.parse(run.get("started_at").asText());
     assertThat(name.group(1))
-        .isEqualTo(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started));
+        .isEqualTo(
+            DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+                .withZone(ZoneOffset.UTC)
+                .format(started));
     assertThat(outcome.runDir().getFileName().toString()).endsWith("-" + run.get("id").asText());
   }
 

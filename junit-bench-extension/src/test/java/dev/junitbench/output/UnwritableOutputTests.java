@@ -19,8 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("When the output folder cannot be written")
 class UnwritableOutputTests {
 
-  @TempDir
-  static Path tempDir;
+  @TempDir static Path tempDir;
 
   private static Path file;
   private static ListenerRun.Outcome outcome;
@@ -38,7 +37,8 @@ class UnwritableOutputTests {
     assertThat(outcome.summary().getTestsStartedCount()).isEqualTo(3);
     assertThat(outcome.summary().getTestsSucceededCount()).isEqualTo(2);
     assertThat(outcome.summary().getTestsFailedCount()).isEqualTo(1);
-    assertThat(outcome.summary().getFailures()).singleElement()
+    assertThat(outcome.summary().getFailures())
+        .singleElement()
         .satisfies(failure -> assertThat(failure.getException()).hasMessage("four is too many"));
   }
 
@@ -46,17 +46,22 @@ class UnwritableOutputTests {
   @DisplayName("exactly one error line names the folder and junit.bench.output.dir")
   void oneErrorLine() {
     List<String> lines = outcome.err().lines().filter(line -> !line.isBlank()).toList();
-    assertThat(lines).singleElement().satisfies(line -> {
-      assertThat(line).contains(file.toAbsolutePath().toString());
-      assertThat(line).contains("junit.bench.output.dir");
-    });
+    assertThat(lines)
+        .singleElement()
+        .satisfies(
+            line -> {
+              assertThat(line).contains(file.toAbsolutePath().toString());
+              assertThat(line).contains("junit.bench.output.dir");
+            });
   }
 
   @Test
   @DisplayName("the console table is still printed, with every scenario")
   void tableStillPrinted() {
     List<String> lines = outcome.out().lines().toList();
-    assertThat(lines).anySatisfy(line -> assertThat(line).contains("batch_size").contains("median").contains("status"));
+    assertThat(lines)
+        .anySatisfy(
+            line -> assertThat(line).contains("batch_size").contains("median").contains("status"));
     assertThat(lines).anySatisfy(line -> assertThat(line).matches("\\s+1\\s+\\S+ \\S+s\\s.*"));
     assertThat(lines).anySatisfy(line -> assertThat(line).matches("\\s+2\\s+\\S+ \\S+s\\s.*"));
     assertThat(lines).anySatisfy(line -> assertThat(line).matches("\\s+4\\s+-\\s+-.*failed"));

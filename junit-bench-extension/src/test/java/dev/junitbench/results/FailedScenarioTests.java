@@ -29,20 +29,26 @@ import org.junit.platform.engine.TestExecutionResult;
 @DisplayName("A scenario that does not pass")
 class FailedScenarioTests {
 
-  @TempDir
-  static Path tempDir;
+  @TempDir static Path tempDir;
 
   private static ListenerRun.Outcome outcome;
 
   @BeforeAll
   static void runFixtures() {
-    outcome = ListenerRun.into(tempDir).run(ThrowingTestCases.class, UnresolvableParameterTestCases.class,
-        CudaTestCases.class, DisabledTestCases.class, FailingBeforeAllTestCases.class,
-        FailingAfterAllTestCases.class);
+    outcome =
+        ListenerRun.into(tempDir)
+            .run(
+                ThrowingTestCases.class,
+                UnresolvableParameterTestCases.class,
+                CudaTestCases.class,
+                DisabledTestCases.class,
+                FailingBeforeAllTestCases.class,
+                FailingAfterAllTestCases.class);
   }
 
   @Test
-  @DisplayName("is written as failed with the exception's message when its body throws, and the other scenarios still pass")
+  @DisplayName(
+      "is written as failed with the exception's message when its body throws, and the other scenarios still pass")
   void bodyThrows() {
     JsonNode failed = outcome.result("sometimesThrows", "[device=cpu, batch_size=8]");
     assertThat(failed.get("status").asText()).isEqualTo("failed");
@@ -59,20 +65,24 @@ class FailedScenarioTests {
     assertThat(outcome.resultsOf("sometimesThrows")).hasSize(3);
 
     // Written to the CSV files as well: a row in results.csv, samples only for those that passed.
-    Set<String> sampledIds = outcome.samplesCsv().stream().map(row -> row.get("result_id"))
-        .collect(Collectors.toSet());
+    Set<String> sampledIds =
+        outcome.samplesCsv().stream().map(row -> row.get("result_id")).collect(Collectors.toSet());
     assertThat(sampledIds).doesNotContain(failed.get("id").asText());
     for (String name : List.of("[device=cpu, batch_size=1]", "[device=cpu, batch_size=16]")) {
       assertThat(sampledIds).contains(outcome.result("sometimesThrows", name).get("id").asText());
     }
-    CSVRecord row = outcome.resultsCsv().stream()
-        .filter(r -> r.get("id").equals(failed.get("id").asText())).findFirst().orElseThrow();
+    CSVRecord row =
+        outcome.resultsCsv().stream()
+            .filter(r -> r.get("id").equals(failed.get("id").asText()))
+            .findFirst()
+            .orElseThrow();
     assertThat(row.get("status")).isEqualTo("failed");
     assertThat(row.get("error")).contains("batch 8 overflows the buffer");
   }
 
   @Test
-  @DisplayName("is written as failed with JUnit's ParameterResolutionException message when a parameter cannot be injected")
+  @DisplayName(
+      "is written as failed with JUnit's ParameterResolutionException message when a parameter cannot be injected")
   void unresolvableParameter() {
     TestExecutionResult reported = outcome.reported("needsRandom", "[device=cpu]");
     assertThat(reported.getStatus()).isEqualTo(TestExecutionResult.Status.FAILED);
@@ -81,12 +91,15 @@ class FailedScenarioTests {
 
     JsonNode result = outcome.result("needsRandom", "[device=cpu]");
     assertThat(result.get("status").asText()).isEqualTo("failed");
-    assertThat(result.get("error").asText()).contains(thrown.getMessage()).contains("java.util.Random");
+    assertThat(result.get("error").asText())
+        .contains(thrown.getMessage())
+        .contains("java.util.Random");
     assertThat(result.get("latency_ms").isNull()).isTrue();
   }
 
   @Test
-  @DisplayName("is written as aborted with a reason naming CUDA when no backend offers CUDA, beside the CPU scenario that passed")
+  @DisplayName(
+      "is written as aborted with a reason naming CUDA when no backend offers CUDA, beside the CPU scenario that passed")
   void unavailableDevice() {
     assertThat(outcome.reported("onDevices", "[device=cuda]").getStatus())
         .isEqualTo(TestExecutionResult.Status.ABORTED);
@@ -108,33 +121,42 @@ class FailedScenarioTests {
     assertThat(off.get(0).get("status").asText()).isEqualTo("skipped");
     assertThat(off.get(0).get("error").asText()).contains("not today");
     assertThat(off.get(0).get("latency_ms").isNull()).isTrue();
-    assertThat(off.get(0).get("benchmark").asText()).isEqualTo(DisabledTestCases.class.getName() + "#off");
+    assertThat(off.get(0).get("benchmark").asText())
+        .isEqualTo(DisabledTestCases.class.getName() + "#off");
 
     List<JsonNode> on = outcome.resultsOf("on");
-    assertThat(on).singleElement().satisfies(r -> assertThat(r.get("status").asText()).isEqualTo("passed"));
+    assertThat(on)
+        .singleElement()
+        .satisfies(r -> assertThat(r.get("status").asText()).isEqualTo("passed"));
   }
 
   @Test
-  @DisplayName("is written as failed, for every benchmark of its class, when the class's @BeforeAll throws")
+  @DisplayName(
+      "is written as failed, for every benchmark of its class, when the class's @BeforeAll throws")
   void beforeAllThrows() {
     for (String method : List.of("first", "second")) {
       List<JsonNode> results = outcome.resultsOf(method);
       assertThat(results).as(method).hasSize(1);
       JsonNode result = results.get(0);
-      assertThat(result.get("benchmark").asText()).isEqualTo(FailingBeforeAllTestCases.class.getName() + "#" + method);
+      assertThat(result.get("benchmark").asText())
+          .isEqualTo(FailingBeforeAllTestCases.class.getName() + "#" + method);
       assertThat(result.get("status").asText()).isEqualTo("failed");
       assertThat(result.get("error").asText()).contains("model file missing");
       assertThat(result.get("latency_ms").isNull()).isTrue();
     }
     assertThat(outcome.reportedContainer(FailingBeforeAllTestCases.class).getThrowable())
-        .get().extracting(Throwable::getMessage).isEqualTo("model file missing");
+        .get()
+        .extracting(Throwable::getMessage)
+        .isEqualTo("model file missing");
   }
 
   @Test
-  @DisplayName("is not written twice: scenarios that finished before their class's @AfterAll threw stay as they ended")
+  @DisplayName(
+      "is not written twice: scenarios that finished before their class's @AfterAll threw stay as they ended")
   void afterAllThrows() {
     List<JsonNode> results = outcome.resultsOf("beforeCleanup");
-    assertThat(results).extracting(r -> r.get("display_name").asText())
+    assertThat(results)
+        .extracting(r -> r.get("display_name").asText())
         .containsExactly("[device=cpu, batch_size=1]", "[device=cpu, batch_size=2]");
     assertThat(results).allSatisfy(r -> assertThat(r.get("status").asText()).isEqualTo("passed"));
   }
@@ -150,16 +172,20 @@ class FailedScenarioTests {
   }
 
   @Test
-  @DisplayName("is written as failed with an error naming the annotation when an annotation is invalid")
+  @DisplayName(
+      "is written as failed with an error naming the annotation when an annotation is invalid")
   void invalidAnnotation(@TempDir Path invalidDir) {
     // The measurement override would replace @Measurement, so this run goes without it.
-    ListenerRun.Outcome invalid = ListenerRun.into(invalidDir).without("junit.bench.measurement.iterations")
-        .run(InvalidAnnotationTestCases.class);
+    ListenerRun.Outcome invalid =
+        ListenerRun.into(invalidDir)
+            .without("junit.bench.measurement.iterations")
+            .run(InvalidAnnotationTestCases.class);
 
     List<JsonNode> zeroIterations = invalid.resultsOf("zeroIterations");
     assertThat(zeroIterations).hasSize(1);
     assertThat(zeroIterations.get(0).get("status").asText()).isEqualTo("failed");
-    assertThat(zeroIterations.get(0).get("error").asText()).contains("@Measurement(iterations = 0)");
+    assertThat(zeroIterations.get(0).get("error").asText())
+        .contains("@Measurement(iterations = 0)");
     assertThat(zeroIterations.get(0).get("latency_ms").isNull()).isTrue();
 
     List<JsonNode> zeroBatch = invalid.resultsOf("zeroBatch");

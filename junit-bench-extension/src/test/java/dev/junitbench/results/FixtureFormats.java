@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Result formats of the tests, registered in META-INF/services and off unless a test switches them on. */
+/**
+ * Result formats of the tests, registered in META-INF/services and off unless a test switches them
+ * on.
+ */
 final class FixtureFormats {
 
   private FixtureFormats() {}
@@ -26,18 +29,26 @@ final class FixtureFormats {
 
     @Override
     public void scenarioWritten(RunFolder run) throws Exception {
-      append(run, "scenario " + run.results().size() + " " + run.results().get(run.results().size() - 1).displayName()
-          + " samples=" + run.samples().of(run.results().get(run.results().size() - 1).id()).length);
+      append(
+          run,
+          "scenario "
+              + run.results().size()
+              + " "
+              + run.results().get(run.results().size() - 1).displayName()
+              + " samples="
+              + run.samples().of(run.results().get(run.results().size() - 1).id()).length);
     }
 
     @Override
     public List<Path> runFinished(RunFolder run) throws Exception {
-      return List.of(append(run, "finished " + run.results().size() + " " + run.run().finishedAt()));
+      return List.of(
+          append(run, "finished " + run.results().size() + " " + run.run().finishedAt()));
     }
 
     private static Path append(RunFolder run, String line) throws Exception {
       Path file = run.dir().resolve("fixture.txt");
-      List<String> lines = Files.exists(file) ? new ArrayList<>(Files.readAllLines(file)) : new ArrayList<>();
+      List<String> lines =
+          Files.exists(file) ? new ArrayList<>(Files.readAllLines(file)) : new ArrayList<>();
       lines.add(line);
       Files.write(file, lines, StandardCharsets.UTF_8);
       return file;

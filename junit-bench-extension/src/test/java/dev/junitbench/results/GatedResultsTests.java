@@ -23,35 +23,49 @@ class GatedResultsTests {
   private static final String SLOW = GatedTestCases.class.getName() + "#slow";
   private static final String FAST = GatedTestCases.class.getName() + "#fast";
 
-  @TempDir
-  static Path tempDir;
+  @TempDir static Path tempDir;
 
   private static ListenerRun.Outcome outcome;
   private static Path baseline;
 
   @BeforeAll
   static void run() {
-    baseline = RunFolders.write(tempDir.resolve("baselines"), "run-base", List.of(
-        RunFolders.passed(SLOW, Map.of("device", "cpu"), RunFolders.around(50_000, 30)),
-        RunFolders.passed(FAST, Map.of("device", "cpu"), RunFolders.around(1_000_000_000L, 30))));
-    outcome = ListenerRun.into(tempDir.resolve("out")).config("junit.bench.baseline", baseline.toString())
-        .config("junit.bench.measurement.iterations", "20").config("junit.bench.forks", "0").run(GatedTestCases.class);
+    baseline =
+        RunFolders.write(
+            tempDir.resolve("baselines"),
+            "run-base",
+            List.of(
+                RunFolders.passed(SLOW, Map.of("device", "cpu"), RunFolders.around(50_000, 30)),
+                RunFolders.passed(
+                    FAST, Map.of("device", "cpu"), RunFolders.around(1_000_000_000L, 30))));
+    outcome =
+        ListenerRun.into(tempDir.resolve("out"))
+            .config("junit.bench.baseline", baseline.toString())
+            .config("junit.bench.measurement.iterations", "20")
+            .config("junit.bench.forks", "0")
+            .run(GatedTestCases.class);
   }
 
   @Test
-  @DisplayName("is failed, keeps its statistics, and has a gate group with the baseline, change, interval, p-value, rule and verdict")
+  @DisplayName(
+      "is failed, keeps its statistics, and has a gate group with the baseline, change, interval, p-value, rule and verdict")
   void failedWithFigures() {
     JsonNode slow = outcome.result("slow", "[device=cpu]");
     assertThat(slow.get("status").asText()).isEqualTo("failed");
-    assertThat(slow.get("error").asText()).startsWith("org.opentest4j.AssertionFailedError: [device=cpu] regressed +")
-        .contains("\n" + SLOW + " [device=cpu]: regressed (unforked: between-JVM variance unknown): median +");
+    assertThat(slow.get("error").asText())
+        .startsWith("org.opentest4j.AssertionFailedError: [device=cpu] regressed +")
+        .contains(
+            "\n"
+                + SLOW
+                + " [device=cpu]: regressed (unforked: between-JVM variance unknown): median +");
     assertThat(slow.get("latency_ms").get("count").asInt()).isEqualTo(20);
     assertThat(slow.get("throughput").get("value").asDouble()).isPositive();
     assertThat(slow.get("memory").isObject()).isTrue();
     JsonNode gate = slow.get("gate");
     assertThat(gate.get("failed").asBoolean()).isTrue();
     JsonNode check = gate.get("baseline");
-    assertThat(check.get("file").asText()).isEqualTo(baseline.resolve("results.json").toAbsolutePath().toString());
+    assertThat(check.get("file").asText())
+        .isEqualTo(baseline.resolve("results.json").toAbsolutePath().toString());
     assertThat(check.get("run_id").asText()).isEqualTo("run-base");
     assertThat(check.get("change").asDouble()).isGreaterThan(1);
     JsonNode comparison = check.get("comparison");
@@ -64,7 +78,9 @@ class GatedResultsTests {
     assertThat(gate.get("budget").get("median_ms").asDouble()).isEqualTo(10_000.0);
     assertThat(gate.get("budget").get("exceeded").isEmpty()).isTrue();
     // Its samples are kept too: a gated failure is evidence.
-    assertThat(outcome.samplesCsv().stream().filter(r -> r.get("result_id").equals(slow.get("id").asText())))
+    assertThat(
+            outcome.samplesCsv().stream()
+                .filter(r -> r.get("result_id").equals(slow.get("id").asText())))
         .hasSize(20);
   }
 
@@ -74,14 +90,17 @@ class GatedResultsTests {
     JsonNode fast = outcome.result("fast", "[device=cpu]");
     assertThat(fast.get("status").asText()).isEqualTo("passed");
     assertThat(fast.get("gate").get("failed").asBoolean()).isFalse();
-    assertThat(fast.get("gate").get("baseline").get("comparison").get("verdict").asText()).isEqualTo("improved");
+    assertThat(fast.get("gate").get("baseline").get("comparison").get("verdict").asText())
+        .isEqualTo("improved");
   }
 
   @Test
-  @DisplayName("results.csv flattens the gate group; the console table and the test's own output show the verdict")
+  @DisplayName(
+      "results.csv flattens the gate group; the console table and the test's own output show the verdict")
   void csvAndConsole() {
     List<CSVRecord> rows = outcome.resultsCsv();
-    CSVRecord slow = rows.stream().filter(r -> r.get("benchmark").equals(SLOW)).findFirst().orElseThrow();
+    CSVRecord slow =
+        rows.stream().filter(r -> r.get("benchmark").equals(SLOW)).findFirst().orElseThrow();
     assertThat(slow.get("gate_failed")).isEqualTo("true");
     assertThat(slow.get("gate_baseline_comparison_verdict")).isEqualTo("regressed");
     assertThat(slow.get("gate_budget_exceeded")).isEmpty();
@@ -89,12 +108,16 @@ class GatedResultsTests {
 
     assertThat(outcome.out()).containsPattern("FAILED \\+\\d+\\.\\d% regressed, unforked");
     assertThat(outcome.out()).containsPattern("-\\d+\\.\\d% improved, unforked");
-    assertThat(outcome.printed()).contains("junit-bench: GatedResultsTests$GatedTestCases.slow [device=cpu]: median ")
+    assertThat(outcome.printed())
+        .contains("junit-bench: GatedResultsTests$GatedTestCases.slow [device=cpu]: median ")
         .contains("; FAILED: regressed (unforked: between-JVM variance unknown): median +")
         .contains("junit-bench: GatedResultsTests$GatedTestCases.fast [device=cpu]: median ")
         .contains("; gate: improved (unforked: between-JVM variance unknown): median -");
-    assertThat(outcome.out()).contains("junit-bench gate: 2 of 2 scenarios judged against "
-        + baseline.resolve("results.json").toAbsolutePath() + " (1 regressed, 1 improved)");
+    assertThat(outcome.out())
+        .contains(
+            "junit-bench gate: 2 of 2 scenarios judged against "
+                + baseline.resolve("results.json").toAbsolutePath()
+                + " (1 regressed, 1 improved)");
   }
 
   static class GatedTestCases {

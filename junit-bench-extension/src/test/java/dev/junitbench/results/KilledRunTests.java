@@ -32,8 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("A run killed half-way")
 class KilledRunTests {
 
-  @TempDir
-  static Path tempDir;
+  @TempDir static Path tempDir;
 
   private static Path outputDir;
   private static int exitCode;
@@ -44,19 +43,23 @@ class KilledRunTests {
   static void runAndKill() throws IOException, InterruptedException {
     outputDir = tempDir.resolve("results");
     Path log = tempDir.resolve("child.log");
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        // A zone far from UTC from JVM start: a folder named in local time cannot pass for UTC.
-        "-Duser.timezone=Asia/Kathmandu",
-        "-cp", System.getProperty("java.class.path"),
-        KilledRunMain.class.getName(), outputDir.toString()));
-    Process process = new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile())
-        .start();
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // A zone far from UTC from JVM start: a folder named in local time cannot pass for
+                // UTC.
+                "-Duser.timezone=Asia/Kathmandu",
+                "-cp",
+                System.getProperty("java.class.path"),
+                KilledRunMain.class.getName(),
+                outputDir.toString()));
+    Process process =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     try {
       if (!process.waitFor(2, TimeUnit.MINUTES)) {
-        throw new AssertionError("the child JVM did not end within 2 minutes: " + Files.readString(log));
+        throw new AssertionError(
+            "the child JVM did not end within 2 minutes: " + Files.readString(log));
       }
     } finally {
       process.destroyForcibly();
@@ -68,8 +71,12 @@ class KilledRunTests {
   @Test
   @DisplayName("was halted in its third scenario, by the fixture and not by an error")
   void halted() {
-    assertThat(exitCode).as("exit status of the child JVM; its output:%n%s", childOutput).isEqualTo(137);
-    assertThat(childOutput).as("the table is printed only at the end of a run").doesNotContain("junit-bench results");
+    assertThat(exitCode)
+        .as("exit status of the child JVM; its output:%n%s", childOutput)
+        .isEqualTo(137);
+    assertThat(childOutput)
+        .as("the table is printed only at the end of a run")
+        .doesNotContain("junit-bench results");
   }
 
   @Test
@@ -78,10 +85,16 @@ class KilledRunTests {
     Path runDir = runDir();
     Matcher name = Pattern.compile(ListenerRun.RUN_FOLDER).matcher(runDir.getFileName().toString());
     assertThat(name.matches()).isTrue();
-    Instant started = Instant.parse(ListenerRun.parseJson(read("results.json")).get("run").get("started_at").asText());
+    Instant started =
+        Instant.parse(
+            ListenerRun.parseJson(read("results.json")).get("run").get("started_at").asText());
     assertThat(name.group(1))
-        .isEqualTo(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started));
-    assertThat(ListenerRun.list(runDir)).extracting(path -> path.getFileName().toString())
+        .isEqualTo(
+            DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+                .withZone(ZoneOffset.UTC)
+                .format(started));
+    assertThat(ListenerRun.list(runDir))
+        .extracting(path -> path.getFileName().toString())
         .containsExactlyInAnyOrder("results.json", "results.csv", "samples.csv");
   }
 
@@ -93,16 +106,20 @@ class KilledRunTests {
     assertThat(run.has("finished_at")).isTrue();
     assertThat(run.get("finished_at").isNull()).as("run.finished_at").isTrue();
     assertThat(run.get("started_at").asText()).isNotBlank();
-    assertThat(json.get("results")).extracting(r -> r.get("display_name").asText())
+    assertThat(json.get("results"))
+        .extracting(r -> r.get("display_name").asText())
         .containsExactly("[device=cpu, batch_size=1]", "[device=cpu, batch_size=2]");
-    assertThat(json.get("results")).allSatisfy(r -> {
-      assertThat(r.get("status").asText()).isEqualTo("passed");
-      assertThat(r.get("latency_ms").get("count").asInt()).isEqualTo(7);
-    });
+    assertThat(json.get("results"))
+        .allSatisfy(
+            r -> {
+              assertThat(r.get("status").asText()).isEqualTo("passed");
+              assertThat(r.get("latency_ms").get("count").asInt()).isEqualTo(7);
+            });
   }
 
   @Test
-  @DisplayName("keeps both finished scenarios in results.csv, which parses and ends with a whole row")
+  @DisplayName(
+      "keeps both finished scenarios in results.csv, which parses and ends with a whole row")
   void resultsCsv() throws IOException {
     String text = read("results.csv");
     assertThat(text).endsWith("\n");
@@ -113,21 +130,26 @@ class KilledRunTests {
   }
 
   @Test
-  @DisplayName("keeps every sample of both finished scenarios in samples.csv, which parses and ends with a whole row")
+  @DisplayName(
+      "keeps every sample of both finished scenarios in samples.csv, which parses and ends with a whole row")
   void samplesCsv() throws IOException {
     String text = read("samples.csv");
     assertThat(text).startsWith("result_id,iteration,latency_ns,fork\n").endsWith("\n");
     List<CSVRecord> rows = ListenerRun.parseCsv(text);
-    Map<String, Long> perResult = rows.stream()
-        .collect(Collectors.groupingBy(row -> row.get("result_id"), Collectors.counting()));
+    Map<String, Long> perResult =
+        rows.stream()
+            .collect(Collectors.groupingBy(row -> row.get("result_id"), Collectors.counting()));
     assertThat(perResult.keySet()).containsExactlyInAnyOrderElementsOf(jsonIds());
     assertThat(perResult.values()).containsOnly(7L);
-    assertThat(rows).allSatisfy(row -> assertThat(Long.parseLong(row.get("latency_ns"))).isPositive());
+    assertThat(rows)
+        .allSatisfy(row -> assertThat(Long.parseLong(row.get("latency_ns"))).isPositive());
   }
 
   private static List<String> jsonIds() throws IOException {
     List<String> ids = new ArrayList<>();
-    ListenerRun.parseJson(read("results.json")).get("results").forEach(r -> ids.add(r.get("id").asText()));
+    ListenerRun.parseJson(read("results.json"))
+        .get("results")
+        .forEach(r -> ids.add(r.get("id").asText()));
     return ids;
   }
 

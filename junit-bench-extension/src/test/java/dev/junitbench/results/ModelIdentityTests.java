@@ -27,8 +27,7 @@ class ModelIdentityTests {
 
   private static final String MATMUL = "target/test-models/matmul.onnx";
 
-  @TempDir
-  static Path tempDir;
+  @TempDir static Path tempDir;
 
   private static ListenerRun.Outcome first;
   private static String sha256;
@@ -44,7 +43,8 @@ class ModelIdentityTests {
   }
 
   @Test
-  @DisplayName("results.json and results.csv carry the SHA-256 and size of a real ONNX model's file")
+  @DisplayName(
+      "results.json and results.csv carry the SHA-256 and size of a real ONNX model's file")
   void inTheResultFiles() {
     JsonNode model = first.result("matmul", "[device=cpu]").get("model");
     assertThat(model.get("sha256").asText()).isEqualTo(sha256).hasSize(64);
@@ -57,22 +57,49 @@ class ModelIdentityTests {
   }
 
   @Test
-  @DisplayName("a scenario gated against a baseline that ran another model fails saying first that the model changed")
+  @DisplayName(
+      "a scenario gated against a baseline that ran another model fails saying first that the model changed")
   void gateSaysTheModelChanged() throws Exception {
     ScenarioResult measured = RunFolder.read(first.runDir()).results().get(0);
-    ModelInfo other = new ModelInfo("e5-small-v2-q", "onnxruntime", "onnx", "classpath:e5-small-v2-q.onnx",
-        34_012_345L, "1a2b3c4d" + "0".repeat(56), null, 210.0, 9.0, null);
+    ModelInfo other =
+        new ModelInfo(
+            "e5-small-v2-q",
+            "onnxruntime",
+            "onnx",
+            "classpath:e5-small-v2-q.onnx",
+            34_012_345L,
+            "1a2b3c4d" + "0".repeat(56),
+            null,
+            210.0,
+            9.0,
+            null);
     // A baseline 100 times faster: the scenario regresses, and the model it ran differs.
-    Path baseline = RunFolders.write(tempDir.resolve("baselines"), "run-base", List.of(RunFolders.passed(
-        measured.benchmark(), measured.params(), RunFolders.around(1_000, 30)).withModel(other)));
-    ListenerRun.Outcome gated = ListenerRun.into(tempDir.resolve("gated")).config("junit.bench.baseline",
-        baseline.toString()).config("junit.bench.forks", "0").run(ModelTestCases.class);
+    Path baseline =
+        RunFolders.write(
+            tempDir.resolve("baselines"),
+            "run-base",
+            List.of(
+                RunFolders.passed(
+                        measured.benchmark(), measured.params(), RunFolders.around(1_000, 30))
+                    .withModel(other)));
+    ListenerRun.Outcome gated =
+        ListenerRun.into(tempDir.resolve("gated"))
+            .config("junit.bench.baseline", baseline.toString())
+            .config("junit.bench.forks", "0")
+            .run(ModelTestCases.class);
 
-    String change = "model changed: e5-small-v2-q.onnx (34 MB, sha 1a2b3c4d..) -> matmul.onnx ("
-        + ModelChange.size(size) + ", sha " + sha256.substring(0, 8) + "..)";
-    String thrown = gated.reported("matmul", "[device=cpu]").getThrowable().orElseThrow().getMessage();
-    assertThat(thrown).startsWith("[device=cpu] " + change + "; regressed +")
-        .contains("\n" + measured.benchmark() + " [device=cpu]: " + change + "; regressed (unforked: ");
+    String change =
+        "model changed: e5-small-v2-q.onnx (34 MB, sha 1a2b3c4d..) -> matmul.onnx ("
+            + ModelChange.size(size)
+            + ", sha "
+            + sha256.substring(0, 8)
+            + "..)";
+    String thrown =
+        gated.reported("matmul", "[device=cpu]").getThrowable().orElseThrow().getMessage();
+    assertThat(thrown)
+        .startsWith("[device=cpu] " + change + "; regressed +")
+        .contains(
+            "\n" + measured.benchmark() + " [device=cpu]: " + change + "; regressed (unforked: ");
     JsonNode result = gated.result("matmul", "[device=cpu]");
     assertThat(result.get("gate").get("message").asText()).isEqualTo(thrown);
     assertThat(result.get("model").get("sha256").asText()).isEqualTo(sha256);

@@ -26,32 +26,35 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("A run folder")
 class PartialSkipTests {
 
-  @TempDir
-  Path tempDir;
+  @TempDir Path tempDir;
 
   @Test
-  @DisplayName("holds a scenario that an execution condition disabled, as skipped with the reason, beside its siblings")
+  @DisplayName(
+      "holds a scenario that an execution condition disabled, as skipped with the reason, beside its siblings")
   void singleScenarioSkipped() {
     ListenerRun.Outcome outcome = ListenerRun.into(tempDir).run(SkipEightTestCases.class);
     JsonNode skipped = outcome.result("scaled", "[device=cpu, batch_size=8]");
     assertThat(skipped.get("status").asText()).isEqualTo("skipped");
     assertThat(skipped.get("error").asText()).isEqualTo("batch 8 is not wanted here");
-    assertThat(outcome.result("scaled", "[device=cpu, batch_size=1]").get("status").asText()).isEqualTo("passed");
+    assertThat(outcome.result("scaled", "[device=cpu, batch_size=1]").get("status").asText())
+        .isEqualTo("passed");
   }
 
   @Test
   @DisplayName("of a dry run holds every scenario as skipped, with its params and the reason")
   void dryRun() {
-    ListenerRun.Outcome outcome = ListenerRun.into(tempDir).config("junit.bench.dry-run", "true")
-        .run(DryRunTestCases.class);
+    ListenerRun.Outcome outcome =
+        ListenerRun.into(tempDir).config("junit.bench.dry-run", "true").run(DryRunTestCases.class);
     for (String name : List.of("[device=cpu, batch_size=1]", "[device=cpu, batch_size=8]")) {
       JsonNode result = outcome.result("scaled", name);
       assertThat(result.get("status").asText()).isEqualTo("skipped");
       assertThat(result.get("params").get("batch_size").isInt()).isTrue();
       assertThat(result.get("latency_ms").isNull()).isTrue();
     }
-    assertThat(outcome.result("scaled", "[device=cpu, batch_size=1]").get("error").asText()).isEqualTo("dry run");
-    assertThat(outcome.json().get("run").get("config").get("junit.bench.dry-run").asText()).isEqualTo("true");
+    assertThat(outcome.result("scaled", "[device=cpu, batch_size=1]").get("error").asText())
+        .isEqualTo("dry run");
+    assertThat(outcome.json().get("run").get("config").get("junit.bench.dry-run").asText())
+        .isEqualTo("true");
   }
 
   @Test
@@ -62,8 +65,11 @@ class PartialSkipTests {
     Path reference = Files.createFile(tempDir.resolve("reference"));
     String expected = PosixFilePermissions.toString(Files.getPosixFilePermissions(reference));
     try (var files = Files.list(runDir)) {
-      files.forEach(file -> assertThat(PosixFilePermissions.toString(uncheckedPermissions(file)))
-          .as(file.toString()).isEqualTo(expected));
+      files.forEach(
+          file ->
+              assertThat(PosixFilePermissions.toString(uncheckedPermissions(file)))
+                  .as(file.toString())
+                  .isEqualTo(expected));
     }
   }
 

@@ -21,8 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("Result formats found through ServiceLoader")
 class ResultFormatTests {
 
-  @TempDir
-  Path tempDir;
+  @TempDir Path tempDir;
 
   /** Runs the fixture with {@code config}; returns the outcome and what RunWarnings printed. */
   private Warned run(String... config) {
@@ -43,20 +42,26 @@ class ResultFormatTests {
   private record Warned(ListenerRun.Outcome outcome, String err) {}
 
   @Test
-  @DisplayName("are told after each scenario and once at the end, after the built-in files; their files are named last")
+  @DisplayName(
+      "are told after each scenario and once at the end, after the built-in files; their files are named last")
   void calledAfterBuiltIns() throws Exception {
     Warned warned = run("junit.bench.format.fixture", "true");
     ListenerRun.Outcome outcome = warned.outcome();
     Path file = outcome.runDir().resolve("fixture.txt");
-    assertThat(Files.readAllLines(file)).containsExactly(
-        "scenario 1 [device=cpu, batch_size=1] samples=7",
-        "scenario 2 [device=cpu, batch_size=2] samples=7",
-        "finished 2 " + outcome.json().get("run").get("finished_at").asText());
+    assertThat(Files.readAllLines(file))
+        .containsExactly(
+            "scenario 1 [device=cpu, batch_size=1] samples=7",
+            "scenario 2 [device=cpu, batch_size=2] samples=7",
+            "finished 2 " + outcome.json().get("run").get("finished_at").asText());
     List<String> lines = outcome.out().lines().toList();
-    assertThat(lines.get(lines.size() - 1)).matches(Pattern.quote("junit-bench: fixture wrote "
-        + file.toAbsolutePath() + " (") + "\\d+\\.\\d\\d s\\)");
-    assertThat(outcome.json().get("run").get("config").get("junit.bench.format.fixture").asText()).isEqualTo("true");
-    assertThat(outcome.json().get("run").get("config").get("junit.bench.format.throwing").asText()).isEqualTo("false");
+    assertThat(lines.get(lines.size() - 1))
+        .matches(
+            Pattern.quote("junit-bench: fixture wrote " + file.toAbsolutePath() + " (")
+                + "\\d+\\.\\d\\d s\\)");
+    assertThat(outcome.json().get("run").get("config").get("junit.bench.format.fixture").asText())
+        .isEqualTo("true");
+    assertThat(outcome.json().get("run").get("config").get("junit.bench.format.throwing").asText())
+        .isEqualTo("false");
     assertThat(warned.err()).doesNotContain("result format");
   }
 
@@ -69,24 +74,33 @@ class ResultFormatTests {
   }
 
   @Test
-  @DisplayName("one that throws is reported once, on stderr and in run.warnings, and costs nothing else")
+  @DisplayName(
+      "one that throws is reported once, on stderr and in run.warnings, and costs nothing else")
   void throwingFormat() throws Exception {
-    Warned warned = run("junit.bench.format.throwing", "true", "junit.bench.format.fixture", "true");
+    Warned warned =
+        run("junit.bench.format.throwing", "true", "junit.bench.format.fixture", "true");
     ListenerRun.Outcome outcome = warned.outcome();
-    String warning = "the throwing result format (" + FixtureFormats.Throwing.class.getName() + ") failed and its"
-        + " files may be missing or stale; the other result files are complete (java.lang.IllegalStateException:"
-        + " disk quota of the fixture exceeded)";
-    assertThat(warned.err().lines().filter(line -> line.contains("throwing result format")).toList())
+    String warning =
+        "the throwing result format ("
+            + FixtureFormats.Throwing.class.getName()
+            + ") failed and its"
+            + " files may be missing or stale; the other result files are complete (java.lang.IllegalStateException:"
+            + " disk quota of the fixture exceeded)";
+    assertThat(
+            warned.err().lines().filter(line -> line.contains("throwing result format")).toList())
         .containsExactly("junit-bench: warning: " + warning);
     assertThat(outcome.json().get("run").get("warnings").toString()).contains(warning);
-    assertThat(outcome.results()).hasSize(2).allSatisfy(r -> assertThat(r.get("status").asText()).isEqualTo("passed"));
+    assertThat(outcome.results())
+        .hasSize(2)
+        .allSatisfy(r -> assertThat(r.get("status").asText()).isEqualTo("passed"));
     assertThat(outcome.samplesCsv()).hasSize(14);
     assertThat(outcome.summary().getTestsSucceededCount()).isEqualTo(2);
     assertThat(Files.readAllLines(outcome.runDir().resolve("fixture.txt"))).hasSize(3);
   }
 
   @Test
-  @DisplayName("one whose switch or end throws anything, an error included, costs neither the run's files, its table nor the other formats")
+  @DisplayName(
+      "one whose switch or end throws anything, an error included, costs neither the run's files, its table nor the other formats")
   void errorsOfEveryKind() throws Exception {
     Warned warned;
     FixtureFormats.Unruly.armed = true;
@@ -96,14 +110,19 @@ class ResultFormatTests {
       FixtureFormats.Unruly.armed = false;
     }
     ListenerRun.Outcome outcome = warned.outcome();
-    assertThat(warned.err()).contains("the unruly result format (" + FixtureFormats.Unruly.class.getName()
-        + ") failed").contains("java.lang.IllegalStateException: no opinion")
-        .contains("the asserting result format (" + FixtureFormats.Asserting.class.getName() + ") failed")
+    assertThat(warned.err())
+        .contains("the unruly result format (" + FixtureFormats.Unruly.class.getName() + ") failed")
+        .contains("java.lang.IllegalStateException: no opinion")
+        .contains(
+            "the asserting result format (" + FixtureFormats.Asserting.class.getName() + ") failed")
         .contains("java.lang.AssertionError: the fixture's own assertion");
     assertThat(outcome.results()).hasSize(2);
     assertThat(outcome.json().get("run").get("finished_at").isNull()).isFalse();
-    assertThat(outcome.json().get("run").get("warnings").toString()).contains("asserting result format");
-    assertThat(outcome.out()).contains("junit-bench results (").contains("junit-bench: fixture wrote ");
+    assertThat(outcome.json().get("run").get("warnings").toString())
+        .contains("asserting result format");
+    assertThat(outcome.out())
+        .contains("junit-bench results (")
+        .contains("junit-bench: fixture wrote ");
     assertThat(Files.readAllLines(outcome.runDir().resolve("fixture.txt"))).hasSize(3);
   }
 
@@ -112,20 +131,28 @@ class ResultFormatTests {
   void badSwitch() {
     Warned warned = run("junit.bench.format.fixture", "yes please");
     ListenerRun.Outcome outcome = warned.outcome();
-    assertThat(warned.err()).contains("junit-bench: warning: -Djunit.bench.format.fixture=yes please is not valid;"
-        + " use true or false (the fixture format is off, its default)");
+    assertThat(warned.err())
+        .contains(
+            "junit-bench: warning: -Djunit.bench.format.fixture=yes please is not valid;"
+                + " use true or false (the fixture format is off, its default)");
     assertThat(outcome.runDir().resolve("fixture.txt")).doesNotExist();
     assertThat(outcome.results()).hasSize(2);
   }
 
   @Test
-  @DisplayName("junit.bench.history.db without a history format on the class path is warned about, and costs nothing else")
+  @DisplayName(
+      "junit.bench.history.db without a history format on the class path is warned about, and costs nothing else")
   void historyWithoutFormat() throws Exception {
     Warned warned = run("junit.bench.history.db", "history.duckdb");
-    assertThat(warned.err()).contains("junit-bench: warning: junit.bench.history.db is set, but no result format named"
-        + " history is on", "junit-bench-reports", "this run is not imported");
+    assertThat(warned.err())
+        .contains(
+            "junit-bench: warning: junit.bench.history.db is set, but no result format named"
+                + " history is on",
+            "junit-bench-reports",
+            "this run is not imported");
     assertThat(warned.outcome().results()).hasSize(2);
-    assertThat(warned.outcome().json().get("run").get("warnings").toString()).contains("junit.bench.history.db is set");
+    assertThat(warned.outcome().json().get("run").get("warnings").toString())
+        .contains("junit.bench.history.db is set");
   }
 
   static class FormatTestCases {

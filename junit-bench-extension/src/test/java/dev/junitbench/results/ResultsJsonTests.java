@@ -35,8 +35,7 @@ class ResultsJsonTests {
 
   private static final String FIXTURE = ResultsJsonTestCases.class.getName();
 
-  @TempDir
-  static Path tempDir;
+  @TempDir static Path tempDir;
 
   private static ListenerRun run;
   private static ListenerRun.Outcome outcome;
@@ -56,7 +55,9 @@ class ResultsJsonTests {
   void runIdentityAndTimes() {
     JsonNode json = outcome.json();
     assertThat(json.get("schema_version").isInt()).isTrue();
-    assertThat(json.get("schema_version").asInt()).isEqualTo(ResultsDocument.SCHEMA_VERSION).isEqualTo(1);
+    assertThat(json.get("schema_version").asInt())
+        .isEqualTo(ResultsDocument.SCHEMA_VERSION)
+        .isEqualTo(1);
 
     JsonNode runNode = json.get("run");
     String id = runNode.get("id").asText();
@@ -87,11 +88,13 @@ class ResultsJsonTests {
   }
 
   @Test
-  @DisplayName("describes the host and the software: OS, processors, memory, Java and JUnit versions")
+  @DisplayName(
+      "describes the host and the software: OS, processors, memory, Java and JUnit versions")
   void hostAndSoftware() {
     JsonNode host = outcome.json().get("run").get("host");
     assertThat(host.get("os_name").asText()).isEqualTo(System.getProperty("os.name"));
-    assertThat(host.get("available_processors").asInt()).isEqualTo(Runtime.getRuntime().availableProcessors());
+    assertThat(host.get("available_processors").asInt())
+        .isEqualTo(Runtime.getRuntime().availableProcessors());
     assertThat(host.get("total_memory_bytes").isIntegralNumber()).isTrue();
     assertThat(host.get("total_memory_bytes").asLong()).isPositive();
 
@@ -102,14 +105,18 @@ class ResultsJsonTests {
     // Only the runtimes this process really loaded (other tests of this JVM may have loaded some).
     Map<String, String> loaded = Backends.load(getClass().getClassLoader()).runtimeVersions();
     assertThat(software.get("runtimes").size()).isEqualTo(loaded.size());
-    loaded.forEach((name, version) -> assertThat(software.get("runtimes").get(name).asText()).isEqualTo(version));
+    loaded.forEach(
+        (name, version) ->
+            assertThat(software.get("runtimes").get(name).asText()).isEqualTo(version));
     assertThat(software.get("jvm_arguments").isArray()).isTrue();
     assertThat(software.get("garbage_collectors").size()).isPositive();
-    assertThat(software.get("jvm_max_heap_bytes").asLong()).isEqualTo(Runtime.getRuntime().maxMemory());
+    assertThat(software.get("jvm_max_heap_bytes").asLong())
+        .isEqualTo(Runtime.getRuntime().maxMemory());
   }
 
   @Test
-  @DisplayName("describes the machine through OSHI: CPU vendor and cores, distribution, kernel, host name, GPUs")
+  @DisplayName(
+      "describes the machine through OSHI: CPU vendor and cores, distribution, kernel, host name, GPUs")
   void hostThroughOshi() {
     JsonNode host = outcome.json().get("run").get("host");
     assertThat(host.get("cpu_vendor").asText()).isNotBlank();
@@ -126,33 +133,49 @@ class ResultsJsonTests {
   @Test
   @DisplayName("leaves the host name out when asked to")
   void hostNameLeftOut(@TempDir Path otherDir) {
-    ListenerRun.Outcome withoutName = ListenerRun.into(otherDir).config("junit.bench.host.include-name", "false")
-        .config("junit.bench.warmup.iterations", "0").config("junit.bench.measurement.iterations", "2")
-        .run(ResultsJsonTestCases.class);
+    ListenerRun.Outcome withoutName =
+        ListenerRun.into(otherDir)
+            .config("junit.bench.host.include-name", "false")
+            .config("junit.bench.warmup.iterations", "0")
+            .config("junit.bench.measurement.iterations", "2")
+            .run(ResultsJsonTestCases.class);
     assertThat(withoutName.json().get("run").get("host").get("name").isNull()).isTrue();
-    assertThat(withoutName.json().get("run").get("config").get("junit.bench.host.include-name").asText())
+    assertThat(
+            withoutName
+                .json()
+                .get("run")
+                .get("config")
+                .get("junit.bench.host.include-name")
+                .asText())
         .isEqualTo("false");
   }
 
   @Test
-  @DisplayName("gives each passed result what it cost besides time: memory, utilization and energy, or why not")
+  @DisplayName(
+      "gives each passed result what it cost besides time: memory, utilization and energy, or why not")
   void resources() {
     for (JsonNode result : outcome.json().get("results")) {
       JsonNode memory = result.get("memory");
-      assertThat(memory.get("rss_peak_mb").asDouble()).isPositive()
+      assertThat(memory.get("rss_peak_mb").asDouble())
+          .isPositive()
           .isGreaterThanOrEqualTo(memory.get("rss_avg_mb").asDouble());
       assertThat(memory.get("heap_peak_mb").asDouble()).isPositive();
       JsonNode utilization = result.get("utilization");
       // Positive, or null where the measurement was shorter than the CPU clock's resolution.
-      assertThat(utilization.get("cpu_process_pct").isNull() ? 1.0 : utilization.get("cpu_process_pct").asDouble())
+      assertThat(
+              utilization.get("cpu_process_pct").isNull()
+                  ? 1.0
+                  : utilization.get("cpu_process_pct").asDouble())
           .isPositive();
       assertThat(utilization.get("gc_count").isIntegralNumber()).isTrue();
       for (JsonNode group : List.of(memory, utilization, result.get("energy"))) {
         // A null figure always comes with the reason; a group with every figure present has none.
         boolean anyNull = false;
         for (var field : (Iterable<Entry<String, JsonNode>>) group::fields) {
-          anyNull |= !field.getKey().equals("unavailable_reason") && !field.getKey().equals("source")
-              && field.getValue().isNull();
+          anyNull |=
+              !field.getKey().equals("unavailable_reason")
+                  && !field.getKey().equals("source")
+                  && field.getValue().isNull();
         }
         assertThat(group.get("unavailable_reason").isNull()).as("%s", group).isEqualTo(!anyNull);
       }
@@ -164,39 +187,54 @@ class ResultsJsonTests {
   void config() {
     JsonNode config = outcome.json().get("run").get("config");
     assertThat(config.get("junit.bench.output.dir").asText()).isEqualTo(tempDir.toString());
-    run.config().forEach((key, value) ->
-        assertThat(config.path(key).asText(null)).as(key).isEqualTo(value));
+    run.config()
+        .forEach(
+            (key, value) -> assertThat(config.path(key).asText(null)).as(key).isEqualTo(value));
   }
 
   @Test
-  @DisplayName("holds one passed result per scenario, each with a unique id, its fqcn#method and display name")
+  @DisplayName(
+      "holds one passed result per scenario, each with a unique id, its fqcn#method and display name")
   void resultIdentity() {
     List<JsonNode> results = outcome.results();
     assertThat(results).hasSize(6);
     assertThat(results).extracting(r -> r.get("id").asInt()).doesNotHaveDuplicates();
-    assertThat(results).allSatisfy(r -> {
-      assertThat(r.get("id").isInt()).isTrue();
-      assertThat(r.get("status").asText()).isEqualTo("passed");
-      assertThat(r.get("error").isNull()).isTrue();
-    });
-    assertThat(results).extracting(r -> r.get("benchmark").asText() + " " + r.get("display_name").asText())
+    assertThat(results)
+        .allSatisfy(
+            r -> {
+              assertThat(r.get("id").isInt()).isTrue();
+              assertThat(r.get("status").asText()).isEqualTo("passed");
+              assertThat(r.get("error").isNull()).isTrue();
+            });
+    assertThat(results)
+        .extracting(r -> r.get("benchmark").asText() + " " + r.get("display_name").asText())
         .containsExactlyInAnyOrder(
-            FIXTURE + "#withParams [device=cpu, batch_size=1, sequence_length=16, precision=fp32, layout=nhwc]",
-            FIXTURE + "#withParams [device=cpu, batch_size=1, sequence_length=16, precision=int8, layout=nhwc]",
-            FIXTURE + "#withParams [device=cpu, batch_size=8, sequence_length=16, precision=fp32, layout=nhwc]",
-            FIXTURE + "#withParams [device=cpu, batch_size=8, sequence_length=16, precision=int8, layout=nhwc]",
+            FIXTURE
+                + "#withParams [device=cpu, batch_size=1, sequence_length=16, precision=fp32, layout=nhwc]",
+            FIXTURE
+                + "#withParams [device=cpu, batch_size=1, sequence_length=16, precision=int8, layout=nhwc]",
+            FIXTURE
+                + "#withParams [device=cpu, batch_size=8, sequence_length=16, precision=fp32, layout=nhwc]",
+            FIXTURE
+                + "#withParams [device=cpu, batch_size=8, sequence_length=16, precision=int8, layout=nhwc]",
             FIXTURE + "#batched [device=cpu, batch_size=4]",
             FIXTURE + "#bare [device=cpu]");
     // What baselines match on: benchmark + params, unique in the run.
     Set<String> keys = new HashSet<>();
-    results.forEach(r -> assertThat(keys.add(r.get("benchmark").asText() + r.get("params"))).isTrue());
+    results.forEach(
+        r -> assertThat(keys.add(r.get("benchmark").asText() + r.get("params"))).isTrue());
   }
 
   @Test
-  @DisplayName("lists the params that apply, in declaration order, custom params only where declared")
+  @DisplayName(
+      "lists the params that apply, in declaration order, custom params only where declared")
   void params() {
-    JsonNode withParams = outcome.result("withParams",
-        "[device=cpu, batch_size=8, sequence_length=16, precision=int8, layout=nhwc]").get("params");
+    JsonNode withParams =
+        outcome
+            .result(
+                "withParams",
+                "[device=cpu, batch_size=8, sequence_length=16, precision=int8, layout=nhwc]")
+            .get("params");
     assertThat(fieldNames(withParams))
         .containsExactly("device", "batch_size", "sequence_length", "precision", "layout");
     assertThat(withParams.get("device").asText()).isEqualTo("cpu");
@@ -213,43 +251,66 @@ class ResultsJsonTests {
   }
 
   @Test
-  @DisplayName("records warm-up and measurement as they ran: iterations and a wall time covering the samples")
+  @DisplayName(
+      "records warm-up and measurement as they ran: iterations and a wall time covering the samples")
   void phases() {
     for (JsonNode result : outcome.results()) {
       JsonNode warmup = result.get("warmup");
       JsonNode measurement = result.get("measurement");
       assertThat(warmup.get("iterations").asInt()).as("warm-up of %s", result).isEqualTo(1);
-      assertThat(measurement.get("iterations").asInt()).as("measurement of %s", result).isEqualTo(7);
+      assertThat(measurement.get("iterations").asInt())
+          .as("measurement of %s", result)
+          .isEqualTo(7);
       assertThat(warmup.get("time_ms").isNumber()).isTrue();
       assertThat(warmup.get("time_ms").asDouble()).isPositive();
       double sumMs = Arrays.stream(samplesOf(result)).sum() / 1e6;
-      assertThat(measurement.get("time_ms").asDouble()).as("measurement time of %s", result)
+      assertThat(measurement.get("time_ms").asDouble())
+          .as("measurement time of %s", result)
           .isGreaterThanOrEqualTo(sumMs);
     }
   }
 
   @Test
-  @DisplayName("holds latency statistics equal to those recomputed from the result's rows of samples.csv")
+  @DisplayName(
+      "holds latency statistics equal to those recomputed from the result's rows of samples.csv")
   void latencyMatchesSamples() {
     for (JsonNode result : outcome.results()) {
       JsonNode latency = result.get("latency_ms");
-      assertThat(fieldNames(latency)).containsExactlyInAnyOrder("count", "mean", "median", "std", "min",
-          "max", "p25", "p75", "p90", "p95", "p99", "p999", "ci95_low", "ci95_high", "outliers");
+      assertThat(fieldNames(latency))
+          .containsExactlyInAnyOrder(
+              "count",
+              "mean",
+              "median",
+              "std",
+              "min",
+              "max",
+              "p25",
+              "p75",
+              "p90",
+              "p95",
+              "p99",
+              "p999",
+              "ci95_low",
+              "ci95_high",
+              "outliers");
       long[] samples = samplesOf(result);
       assertThat(samples).hasSize(7);
       Map<String, Double> expected = Recomputed.of(samples);
       assertThat(latency.get("count").asLong()).isEqualTo(samples.length);
       assertThat(latency.get("outliers").isIntegralNumber()).isTrue();
-      assertThat(latency.get("outliers").asLong()).as("outliers of %s", result)
+      assertThat(latency.get("outliers").asLong())
+          .as("outliers of %s", result)
           .isEqualTo(expected.get("outliers").longValue());
-      expected.forEach((name, value) -> {
-        if (!name.equals("outliers")) {
-          JsonNode actual = latency.get(name);
-          assertThat(actual.isNumber()).as("%s of %s", name, result).isTrue();
-          assertThat(actual.asDouble()).as("%s of result %s", name, result.get("id"))
-              .isCloseTo(value, within(1e-9 * Math.max(1e-3, Math.abs(value))));
-        }
-      });
+      expected.forEach(
+          (name, value) -> {
+            if (!name.equals("outliers")) {
+              JsonNode actual = latency.get(name);
+              assertThat(actual.isNumber()).as("%s of %s", name, result).isTrue();
+              assertThat(actual.asDouble())
+                  .as("%s of result %s", name, result.get("id"))
+                  .isCloseTo(value, within(1e-9 * Math.max(1e-3, Math.abs(value))));
+            }
+          });
     }
   }
 
@@ -263,7 +324,8 @@ class ResultsJsonTests {
       double expected = batchSize * samples.length / sumSeconds;
       JsonNode throughput = result.get("throughput");
       assertThat(throughput.get("unit").asText()).isEqualTo("samples/s");
-      assertThat(throughput.get("value").asDouble()).as("throughput of %s", result.get("display_name"))
+      assertThat(throughput.get("value").asDouble())
+          .as("throughput of %s", result.get("display_name"))
           .isCloseTo(expected, within(expected * 1e-9));
     }
   }
@@ -273,8 +335,10 @@ class ResultsJsonTests {
   void noNonFiniteNumbers(@TempDir Path singleDir) {
     assertThat(outcome.text(ResultsJson.FILE)).doesNotContain("NaN").doesNotContain("Infinity");
 
-    ListenerRun.Outcome single = ListenerRun.into(singleDir)
-        .config("junit.bench.measurement.iterations", "1").run(ResultsJsonTestCases.class);
+    ListenerRun.Outcome single =
+        ListenerRun.into(singleDir)
+            .config("junit.bench.measurement.iterations", "1")
+            .run(ResultsJsonTestCases.class);
     String text = single.text(ResultsJson.FILE);
     assertThat(text).doesNotContain("NaN").doesNotContain("Infinity");
     JsonNode latency = single.result("bare", "[device=cpu]").get("latency_ms");
@@ -282,16 +346,22 @@ class ResultsJsonTests {
     assertThat(latency.get("std").isNull()).isTrue();
     assertThat(latency.get("ci95_low").isNull()).isTrue();
     assertThat(latency.get("ci95_high").isNull()).isTrue();
-    assertThat(latency.get("median").asDouble()).isEqualTo(latency.get("min").asDouble()).isPositive();
+    assertThat(latency.get("median").asDouble())
+        .isEqualTo(latency.get("min").asDouble())
+        .isPositive();
   }
 
   /** The latencies of {@code result} from samples.csv, in iteration order. */
   private static long[] samplesOf(JsonNode result) {
     String id = result.get("id").asText();
-    List<CSVRecord> rows = outcome.samplesCsv().stream()
-        .filter(row -> row.get("result_id").equals(id))
-        .sorted((a, b) -> Integer.compare(Integer.parseInt(a.get("iteration")), Integer.parseInt(b.get("iteration"))))
-        .toList();
+    List<CSVRecord> rows =
+        outcome.samplesCsv().stream()
+            .filter(row -> row.get("result_id").equals(id))
+            .sorted(
+                (a, b) ->
+                    Integer.compare(
+                        Integer.parseInt(a.get("iteration")), Integer.parseInt(b.get("iteration"))))
+            .toList();
     return rows.stream().mapToLong(row -> Long.parseLong(row.get("latency_ns"))).toArray();
   }
 
@@ -301,7 +371,9 @@ class ResultsJsonTests {
     return names;
   }
 
-  /** The contract's statistics, computed the plain way: sort, type-7 interpolation, two-pass std. */
+  /**
+   * The contract's statistics, computed the plain way: sort, type-7 interpolation, two-pass std.
+   */
   static final class Recomputed {
 
     static Map<String, Double> of(long[] samplesNs) {
@@ -315,7 +387,8 @@ class ResultsJsonTests {
       double p25 = percentile(x, 0.25);
       double p75 = percentile(x, 0.75);
       double iqr = p75 - p25;
-      long outliers = Arrays.stream(x).filter(v -> v < p25 - 1.5 * iqr || v > p75 + 1.5 * iqr).count();
+      long outliers =
+          Arrays.stream(x).filter(v -> v < p25 - 1.5 * iqr || v > p75 + 1.5 * iqr).count();
       Map<String, Double> stats = new LinkedHashMap<>();
       stats.put("count", (double) n);
       stats.put("mean", mean);
@@ -377,7 +450,9 @@ class ResultsJsonTests {
     @Benchmark
     @BatchSizes({1, 8})
     @SequenceLengths(16)
-    @Param(name = "precision", values = {"fp32", "int8"})
+    @Param(
+        name = "precision",
+        values = {"fp32", "int8"})
     @Param(name = "layout", values = "nhwc")
     void withParams(Scenario scenario, Blackhole blackhole) {
       ListenerRun.work(200 * scenario.batchSize(), blackhole);

@@ -14,17 +14,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Writes run folders with chosen samples, as junit-bench writes them: baselines with known figures. */
+/**
+ * Writes run folders with chosen samples, as junit-bench writes them: baselines with known figures.
+ */
 public final class RunFolders {
 
   private RunFolders() {}
 
   /** A scenario of {@code benchmark} with {@code params} that passed with {@code samplesNs}. */
-  public static ScenarioResult passed(String benchmark, Map<String, Object> params, long[] samplesNs) {
+  public static ScenarioResult passed(
+      String benchmark, Map<String, Object> params, long[] samplesNs) {
     String display = params.toString().replace("{", "[").replace("}", "]");
     return ScenarioResult.planned(benchmark, display, params)
-        .measured(Phase.of(1, 1000), Phase.of(samplesNs.length, 1000), LatencySummary.of(samplesNs, samplesNs.length),
-            Throughput.samplesPerSecond(1, samplesNs, samplesNs.length), null, samplesNs)
+        .measured(
+            Phase.of(1, 1000),
+            Phase.of(samplesNs.length, 1000),
+            LatencySummary.of(samplesNs, samplesNs.length),
+            Throughput.samplesPerSecond(1, samplesNs, samplesNs.length),
+            null,
+            samplesNs)
         .withValidity(Validity.of(samplesNs, 0.001, null, null))
         .ended(Status.PASSED, null);
   }
@@ -34,7 +42,8 @@ public final class RunFolders {
    * each with its own samples: pooled as junit-bench pools them, with each fork's summary and the
    * statistics across forks.
    */
-  public static ScenarioResult forked(String benchmark, Map<String, Object> params, long[]... forks) {
+  public static ScenarioResult forked(
+      String benchmark, Map<String, Object> params, long[]... forks) {
     int total = 0;
     for (long[] fork : forks) {
       total += fork.length;
@@ -49,22 +58,47 @@ public final class RunFolders {
       System.arraycopy(forks[i], 0, pooled, at, forks[i].length);
       at += forks[i].length;
       LatencySummary own = LatencySummary.of(forks[i], forks[i].length);
-      runs.add(new ForkRun(i + 1, Status.PASSED, null, forks[i].length, own.median(), own.ci95Low(), own.ci95High(),
-          own.mean(), Phase.of(1, 1000), Phase.of(forks[i].length, 1000), 500));
+      runs.add(
+          new ForkRun(
+              i + 1,
+              Status.PASSED,
+              null,
+              forks[i].length,
+              own.median(),
+              own.ci95Low(),
+              own.ci95High(),
+              own.mean(),
+              Phase.of(1, 1000),
+              Phase.of(forks[i].length, 1000),
+              500));
       medians[i] = own.median();
       lows[i] = own.ci95Low() == null ? Double.NaN : own.ci95Low();
       highs[i] = own.ci95High() == null ? Double.NaN : own.ci95High();
     }
     ForkStatistics across = ForkStatistics.of(medians, lows, highs);
-    ForkFigures figures = new ForkFigures(forks.length, forks.length, across.centerMs(), across.ci95Low(),
-        across.ci95High(), across.method(), across.betweenForkCv(), across.withinForkCv(), 500.0 * forks.length,
-        496.0 * forks.length, forks.length < 2 ? null : across.advise(0.025, 496, 0.1, forks[0].length),
-        List.copyOf(runs));
+    ForkFigures figures =
+        new ForkFigures(
+            forks.length,
+            forks.length,
+            across.centerMs(),
+            across.ci95Low(),
+            across.ci95High(),
+            across.method(),
+            across.betweenForkCv(),
+            across.withinForkCv(),
+            500.0 * forks.length,
+            496.0 * forks.length,
+            forks.length < 2 ? null : across.advise(0.025, 496, 0.1, forks[0].length),
+            List.copyOf(runs));
     return passed(benchmark, params, pooled).withForks(figures);
   }
 
-  /** A scenario of {@code benchmark} with {@code params} that ended {@code status} (not passed) for {@code error}. */
-  public static ScenarioResult ended(String benchmark, Map<String, Object> params, Status status, String error) {
+  /**
+   * A scenario of {@code benchmark} with {@code params} that ended {@code status} (not passed) for
+   * {@code error}.
+   */
+  public static ScenarioResult ended(
+      String benchmark, Map<String, Object> params, Status status, String error) {
     String display = params.toString().replace("{", "[").replace("}", "]");
     return ScenarioResult.planned(benchmark, display, params).ended(status, error);
   }
@@ -84,12 +118,35 @@ public final class RunFolders {
   }
 
   /** The same, on a host named {@code hostName}. */
-  public static Path write(Path parent, String name, List<ScenarioResult> results, String hostName) {
+  public static Path write(
+      Path parent, String name, List<ScenarioResult> results, String hostName) {
     try {
-      RunInfo run = new RunInfo(name, "2026-11-23T08:00:00Z", null, null,
-          new HostInfo(hostName, "Linux", "6.1", "amd64", null, null, 2, "Test CPU", null, null, null, null,
-              null, null, List.of(), null),
-          SoftwareReader.current(), Map.of(), List.of());
+      RunInfo run =
+          new RunInfo(
+              name,
+              "2026-11-23T08:00:00Z",
+              null,
+              null,
+              new HostInfo(
+                  hostName,
+                  "Linux",
+                  "6.1",
+                  "amd64",
+                  null,
+                  null,
+                  2,
+                  "Test CPU",
+                  null,
+                  null,
+                  null,
+                  null,
+                  null,
+                  null,
+                  List.of(),
+                  null),
+              SoftwareReader.current(),
+              Map.of(),
+              List.of());
       RunWriter writer = new RunWriter(parent.resolve(name), run);
       for (ScenarioResult result : results) {
         writer.add(result);

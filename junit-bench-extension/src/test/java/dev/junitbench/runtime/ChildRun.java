@@ -35,19 +35,29 @@ final class ChildRun {
    * Runs {@code fixture} in a child JVM with {@code jvmOptions}, on this JVM's class path minus the
    * entries {@code dropFromClassPath} matches, writing results under {@code outputDir}.
    */
-  static Outcome run(Class<?> fixture, Path outputDir, List<String> jvmOptions, Predicate<String> dropFromClassPath)
+  static Outcome run(
+      Class<?> fixture,
+      Path outputDir,
+      List<String> jvmOptions,
+      Predicate<String> dropFromClassPath)
       throws IOException, InterruptedException {
-    String classPath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-        .filter(dropFromClassPath.negate()).collect(Collectors.joining(File.pathSeparator));
+    String classPath =
+        Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+            .filter(dropFromClassPath.negate())
+            .collect(Collectors.joining(File.pathSeparator));
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmOptions);
-    command.addAll(List.of("-cp", classPath, ChildRun.class.getName(), fixture.getName(), outputDir.toString()));
+    command.addAll(
+        List.of(
+            "-cp", classPath, ChildRun.class.getName(), fixture.getName(), outputDir.toString()));
     Path log = Files.createTempFile(outputDir.getParent(), "child", ".log");
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Process process =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     try {
       if (!process.waitFor(3, TimeUnit.MINUTES)) {
-        throw new AssertionError("the child JVM did not end within 3 minutes: " + Files.readString(log));
+        throw new AssertionError(
+            "the child JVM did not end within 3 minutes: " + Files.readString(log));
       }
     } finally {
       process.destroyForcibly();
@@ -56,8 +66,13 @@ final class ChildRun {
     JsonNode results = null;
     if (Files.isDirectory(outputDir)) {
       try (Stream<Path> runs = Files.list(outputDir)) {
-        Path runDir = runs.filter(Files::isDirectory).findFirst()
-            .orElseThrow(() -> new AssertionError("no run folder in " + outputDir + "; child output:\n" + output));
+        Path runDir =
+            runs.filter(Files::isDirectory)
+                .findFirst()
+                .orElseThrow(
+                    () ->
+                        new AssertionError(
+                            "no run folder in " + outputDir + "; child output:\n" + output));
         results = new ObjectMapper().readTree(runDir.resolve("results.json").toFile());
       }
     }
@@ -66,13 +81,15 @@ final class ChildRun {
 
   /** The child: {@code args[0]} is the fixture class, {@code args[1]} the output folder. */
   public static void main(String[] args) throws ClassNotFoundException {
-    LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request()
-        .selectors(selectClass(Class.forName(args[0])))
-        .enableImplicitConfigurationParameters(false)
-        .configurationParameter("junit.bench.output.dir", args[1])
-        .configurationParameter("junit.bench.progress", "false")
-        .configurationParameter("junit.bench.warmup.iterations", "1")
-        .configurationParameter("junit.bench.measurement.iterations", "3")
-        .build());
+    LauncherFactory.create()
+        .execute(
+            LauncherDiscoveryRequestBuilder.request()
+                .selectors(selectClass(Class.forName(args[0])))
+                .enableImplicitConfigurationParameters(false)
+                .configurationParameter("junit.bench.output.dir", args[1])
+                .configurationParameter("junit.bench.progress", "false")
+                .configurationParameter("junit.bench.warmup.iterations", "1")
+                .configurationParameter("junit.bench.measurement.iterations", "3")
+                .build());
   }
 }

@@ -30,8 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("A runtime whose native library fails to load")
 class NativeLoadFailureTests {
 
-  @TempDir
-  Path tempDir;
+  @TempDir Path tempDir;
 
   static Map<String, JsonNode> byBenchmark(JsonNode results) {
     return StreamSupport.stream(results.get("results").spliterator(), false)
@@ -39,60 +38,87 @@ class NativeLoadFailureTests {
   }
 
   @Test
-  @DisplayName("ONNX Runtime: aborts the model's scenarios with the cause and the fix; plain benchmarks still run")
+  @DisplayName(
+      "ONNX Runtime: aborts the model's scenarios with the cause and the fix; plain benchmarks still run")
   void onnxRuntime() throws Exception {
     Path empty = Files.createDirectories(tempDir.resolve("no-natives"));
-    ChildRun.Outcome outcome = ChildRun.run(OrtTestCases.class, tempDir.resolve("results"),
-        List.of("-Donnxruntime.native.path=" + empty), entry -> false);
+    ChildRun.Outcome outcome =
+        ChildRun.run(
+            OrtTestCases.class,
+            tempDir.resolve("results"),
+            List.of("-Donnxruntime.native.path=" + empty),
+            entry -> false);
     assertThat(outcome.results()).as("child output:%n%s", outcome.output()).isNotNull();
     Map<String, JsonNode> results = byBenchmark(outcome.results());
     JsonNode model = results.get("embed");
     assertThat(model.get("status").asText()).isEqualTo("aborted");
-    assertThat(model.get("error").asText()).contains(OrtTestCases.class.getName() + "#embed [device=cpu], model 'all-minilm-l6-v2-q':"
-        + " onnxruntime failed to load its native library (java.lang.RuntimeException: Failed to load onnx-runtime"
-        + " library, caused by java.io.IOException: Native library 'onnxruntime' not found at " + empty)
+    assertThat(model.get("error").asText())
+        .contains(
+            OrtTestCases.class.getName()
+                + "#embed [device=cpu], model 'all-minilm-l6-v2-q':"
+                + " onnxruntime failed to load its native library (java.lang.RuntimeException: Failed to load onnx-runtime"
+                + " library, caused by java.io.IOException: Native library 'onnxruntime' not found at "
+                + empty)
         .contains("use the onnxruntime jar built for this platform")
-        .contains("if -Donnxruntime.native.path is set, point it at a folder holding that build's libraries");
+        .contains(
+            "if -Donnxruntime.native.path is set, point it at a folder holding that build's libraries");
     assertThat(model.get("params").get("backend").asText()).isEqualTo("onnxruntime");
     assertThat(results.get("plain").get("status").asText()).isEqualTo("passed");
     assertThat(outcome.results().get("run").get("software").get("runtimes").has("onnxruntime"))
-        .as("no version of a runtime that did not load").isFalse();
+        .as("no version of a runtime that did not load")
+        .isFalse();
   }
 
   @Test
-  @DisplayName("DJL's PyTorch engine without its natives, offline: aborts the model's scenarios with the cause and the fix")
+  @DisplayName(
+      "DJL's PyTorch engine without its natives, offline: aborts the model's scenarios with the cause and the fix")
   void pyTorch() throws Exception {
     Path cache = Files.createDirectories(tempDir.resolve("djl-cache"));
-    ChildRun.Outcome outcome = ChildRun.run(DjlTestCases.class, tempDir.resolve("results"),
-        List.of("-Dai.djl.offline=true", "-DDJL_CACHE_DIR=" + cache, "-DENGINE_CACHE_DIR=" + cache),
-        entry -> entry.contains("pytorch-native-cpu"));
+    ChildRun.Outcome outcome =
+        ChildRun.run(
+            DjlTestCases.class,
+            tempDir.resolve("results"),
+            List.of(
+                "-Dai.djl.offline=true", "-DDJL_CACHE_DIR=" + cache, "-DENGINE_CACHE_DIR=" + cache),
+            entry -> entry.contains("pytorch-native-cpu"));
     assertThat(outcome.results()).as("child output:%n%s", outcome.output()).isNotNull();
     Map<String, JsonNode> results = byBenchmark(outcome.results());
     JsonNode model = results.get("classify");
     assertThat(model.get("status").asText()).isEqualTo("aborted");
-    assertThat(model.get("error").asText()).isEqualTo(DjlTestCases.class.getName() + "#classify [device=cpu], model 'Dense':"
-        + " DJL's PyTorch engine failed to load its native library (ai.djl.engine.EngineException: Failed to save"
-        + " pytorch index file, caused by java.io.IOException: Offline mode is enabled.); add"
-        + " ai.djl.pytorch:pytorch-jni:2.7.1-0.35.1 and ai.djl.pytorch:pytorch-native-cpu:2.7.1 (classifier"
-        + " linux-x86_64, or your platform's) to the test dependencies, point PYTORCH_LIBRARY_PATH at a libtorch"
-        + " 2.7.1, or let DJL download it (internet access, without -Dai.djl.offline=true)");
+    assertThat(model.get("error").asText())
+        .isEqualTo(
+            DjlTestCases.class.getName()
+                + "#classify [device=cpu], model 'Dense':"
+                + " DJL's PyTorch engine failed to load its native library (ai.djl.engine.EngineException: Failed to save"
+                + " pytorch index file, caused by java.io.IOException: Offline mode is enabled.); add"
+                + " ai.djl.pytorch:pytorch-jni:2.7.1-0.35.1 and ai.djl.pytorch:pytorch-native-cpu:2.7.1 (classifier"
+                + " linux-x86_64, or your platform's) to the test dependencies, point PYTORCH_LIBRARY_PATH at a libtorch"
+                + " 2.7.1, or let DJL download it (internet access, without -Dai.djl.offline=true)");
     assertThat(model.get("params").get("engine").asText()).isEqualTo("PyTorch");
     assertThat(results.get("plain").get("status").asText()).isEqualTo("passed");
-    assertThat(outcome.results().get("run").get("software").get("runtimes").has("pytorch")).isFalse();
+    assertThat(outcome.results().get("run").get("software").get("runtimes").has("pytorch"))
+        .isFalse();
   }
 
   @Test
-  @DisplayName("DJL's OnnxRuntime engine after other code started ONNX Runtime: aborted, saying what to do")
+  @DisplayName(
+      "DJL's OnnxRuntime engine after other code started ONNX Runtime: aborted, saying what to do")
   void onnxRuntimeStartedFirst() throws Exception {
-    ChildRun.Outcome outcome = ChildRun.run(StartedFirstTestCases.class, tempDir.resolve("results"),
-        List.of("-Dai.djl.offline=true"), entry -> false);
+    ChildRun.Outcome outcome =
+        ChildRun.run(
+            StartedFirstTestCases.class,
+            tempDir.resolve("results"),
+            List.of("-Dai.djl.offline=true"),
+            entry -> false);
     assertThat(outcome.results()).as("child output:%n%s", outcome.output()).isNotNull();
     JsonNode result = byBenchmark(outcome.results()).get("embed");
     assertThat(result.get("status").asText()).isEqualTo("aborted");
-    assertThat(result.get("error").asText()).contains("DJL's OnnxRuntime engine failed to load its native library"
-        + " (java.lang.IllegalStateException: Tried to specify the thread pool when creating an OrtEnvironment, but"
-        + " one already exists.); ONNX Runtime was started in this JVM before DJL's OnnxRuntime engine (by code of"
-        + " its own), and that engine must create ONNX Runtime's environment itself");
+    assertThat(result.get("error").asText())
+        .contains(
+            "DJL's OnnxRuntime engine failed to load its native library"
+                + " (java.lang.IllegalStateException: Tried to specify the thread pool when creating an OrtEnvironment, but"
+                + " one already exists.); ONNX Runtime was started in this JVM before DJL's OnnxRuntime engine (by code of"
+                + " its own), and that engine must create ONNX Runtime's environment itself");
   }
 
   static class StartedFirstTestCases {
@@ -103,8 +129,13 @@ class NativeLoadFailureTests {
 
     @Benchmark
     @SequenceLengths(16)
-    void embed(@Model(value = "classpath:all-minilm-l6-v2-q.onnx", tokenizer = "classpath:all-minilm-l6-v2-q-tokenizer.json")
-        DjlModel model, ModelInputs inputs) throws Exception {
+    void embed(
+        @Model(
+                value = "classpath:all-minilm-l6-v2-q.onnx",
+                tokenizer = "classpath:all-minilm-l6-v2-q-tokenizer.json")
+            DjlModel model,
+        ModelInputs inputs)
+        throws Exception {
       model.run(inputs).close();
     }
   }
@@ -135,7 +166,8 @@ class NativeLoadFailureTests {
 
   static class OrtTestCases {
     @Benchmark
-    void embed(@Model("classpath:all-minilm-l6-v2-q.onnx") OnnxModel model, ModelInputs inputs) throws OrtException {
+    void embed(@Model("classpath:all-minilm-l6-v2-q.onnx") OnnxModel model, ModelInputs inputs)
+        throws OrtException {
       model.run(inputs).close();
     }
 

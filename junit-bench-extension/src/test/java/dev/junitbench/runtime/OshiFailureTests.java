@@ -15,21 +15,27 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("A machine OSHI cannot read")
 class OshiFailureTests {
 
-  @TempDir
-  Path tempDir;
+  @TempDir Path tempDir;
 
   @Test
-  @DisplayName("still gets its benchmarks measured and written, the host's OSHI figures null, told once")
+  @DisplayName(
+      "still gets its benchmarks measured and written, the host's OSHI figures null, told once")
   void runGoesOn() throws Exception {
-    // JNA cannot extract its native library into a folder that is a file, and may not use the system's.
+    // JNA cannot extract its native library into a folder that is a file, and may not use the
+    // system's.
     Path notAFolder = Files.writeString(tempDir.resolve("not-a-folder"), "x");
-    ChildRun.Outcome outcome = ChildRun.run(PlainTestCases.class, tempDir.resolve("results"),
-        List.of("-Djna.tmpdir=" + notAFolder, "-Djna.nosys=true"), entry -> false);
+    ChildRun.Outcome outcome =
+        ChildRun.run(
+            PlainTestCases.class,
+            tempDir.resolve("results"),
+            List.of("-Djna.tmpdir=" + notAFolder, "-Djna.nosys=true"),
+            entry -> false);
     assertThat(outcome.results()).as("child output:%n%s", outcome.output()).isNotNull();
     JsonNode run = outcome.results().get("run");
     assertThat(run.get("host").get("cpu_vendor").isNull()).isTrue();
     assertThat(run.get("host").get("os_name").asText()).isEqualTo(System.getProperty("os.name"));
-    assertThat(run.get("host").get("unavailable_reason").asText()).contains("OSHI cannot read this machine (");
+    assertThat(run.get("host").get("unavailable_reason").asText())
+        .contains("OSHI cannot read this machine (");
     JsonNode result = outcome.results().get("results").get(0);
     assertThat(result.get("status").asText()).isEqualTo("passed");
     assertThat(result.get("memory").get("rss_peak_mb").asDouble()).isPositive();
@@ -37,7 +43,8 @@ class OshiFailureTests {
     assertThat(result.get("utilization").get("unavailable_reason").asText())
         .contains("cpu_system_pct: OSHI cannot read this machine (");
     assertThat(outcome.output().lines().filter(line -> line.contains("OSHI cannot read")))
-        .as("one warning for the cause, in:%n%s", outcome.output()).hasSize(1);
+        .as("one warning for the cause, in:%n%s", outcome.output())
+        .hasSize(1);
     assertThat(run.get("warnings").toString()).contains("OSHI cannot read this machine");
   }
 

@@ -12,13 +12,13 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("The powercap energy counters")
 class PowercapTests {
 
-  @TempDir
-  Path root;
+  @TempDir Path root;
 
   /** A package zone with its counter, as Linux's RAPL driver lays it out. */
   static void zone(Path root, String name, long microjoules, long range) throws Exception {
     Path zone = Files.createDirectories(root.resolve(name));
-    Files.writeString(zone.resolve("name"), "package-" + name.substring(name.indexOf(':') + 1) + "\n");
+    Files.writeString(
+        zone.resolve("name"), "package-" + name.substring(name.indexOf(':') + 1) + "\n");
     Files.writeString(zone.resolve("energy_uj"), microjoules + "\n");
     Files.writeString(zone.resolve("max_energy_range_uj"), range + "\n");
   }
@@ -44,15 +44,19 @@ class PowercapTests {
   @Test
   @DisplayName("say where they looked when there are none, and which file they could not read")
   void unreadable() throws Exception {
-    assertThatThrownBy(() -> Powercap.at(root.resolve("absent")).read()).hasMessage("no RAPL energy counters under "
-        + root.resolve("absent") + " (no powercap driver, or not Linux); set junit.bench.powercap.root where they are");
+    assertThatThrownBy(() -> Powercap.at(root.resolve("absent")).read())
+        .hasMessage(
+            "no RAPL energy counters under "
+                + root.resolve("absent")
+                + " (no powercap driver, or not Linux); set junit.bench.powercap.root where they are");
     zone(root, "intel-rapl:0", 1, 10);
     Files.writeString(root.resolve("intel-rapl:0/energy_uj"), "not a number\n");
-    assertThatThrownBy(() -> Powercap.at(root).read()).hasMessageStartingWith(root.resolve("intel-rapl:0/energy_uj")
-        + " does not hold a counter");
+    assertThatThrownBy(() -> Powercap.at(root).read())
+        .hasMessageStartingWith(
+            root.resolve("intel-rapl:0/energy_uj") + " does not hold a counter");
     Files.delete(root.resolve("intel-rapl:0/energy_uj"));
     Files.createDirectory(root.resolve("intel-rapl:0/energy_uj"));
-    assertThatThrownBy(() -> Powercap.at(root).read()).hasMessageContaining(root.resolve("intel-rapl:0/energy_uj")
-        .toString());
+    assertThatThrownBy(() -> Powercap.at(root).read())
+        .hasMessageContaining(root.resolve("intel-rapl:0/energy_uj").toString());
   }
 }

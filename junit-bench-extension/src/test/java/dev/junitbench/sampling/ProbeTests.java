@@ -36,8 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("A probe of one's own: one class and one service line")
 class ProbeTests {
 
-  @TempDir
-  Path tempDir;
+  @TempDir Path tempDir;
 
   private int runs;
 
@@ -57,15 +56,20 @@ class ProbeTests {
 
     @Override
     public ProbeFigures measurementEnds(ProbeEnd end) {
-      return new ProbeFigures().put("items", end.items()).put("starts", starts)
-          .put("rss_seen_mb", end.figure("memory", "rss_peak_mb")).text("kind", "counter")
-          .put("nothing", null).unavailable("nothing", "this probe never measures it");
+      return new ProbeFigures()
+          .put("items", end.items())
+          .put("starts", starts)
+          .put("rss_seen_mb", end.figure("memory", "rss_peak_mb"))
+          .text("kind", "counter")
+          .put("nothing", null)
+          .unavailable("nothing", "this probe never measures it");
     }
   }
 
   /**
    * Puts numbers that differ from fork to fork, each joined its own way across forks. It reads its
-   * fork's number from the key junit-bench sets for its forks, so the pooled figures can be checked.
+   * fork's number from the key junit-bench sets for its forks, so the pooled figures can be
+   * checked.
    */
   public static final class ForkNumberProbe implements Probe {
     private int fork;
@@ -83,7 +87,9 @@ class ProbeTests {
     @Override
     public void scenarioStarts(ProbeScenario scenario) {
       // fork/forks/scenario
-      fork = Integer.parseInt(scenario.configuration().getOrDefault(BenchConfig.FORK_CHILD, "0/0/0").split("/")[0]);
+      fork =
+          Integer.parseInt(
+              scenario.configuration().getOrDefault(BenchConfig.FORK_CHILD, "0/0/0").split("/")[0]);
     }
 
     @Override
@@ -91,9 +97,13 @@ class ProbeTests {
 
     @Override
     public ProbeFigures measurementEnds(ProbeEnd end) {
-      return new ProbeFigures().put("peak_mb", 10 * fork, Aggregation.MAX).put("calls", fork, Aggregation.SUM)
-          .put("lowest_mb", 100 + fork, Aggregation.MIN).put("mean_mb", 10.0 * fork, Aggregation.AVERAGE)
-          .put("plain", fork).text("kind", "fork " + fork);
+      return new ProbeFigures()
+          .put("peak_mb", 10 * fork, Aggregation.MAX)
+          .put("calls", fork, Aggregation.SUM)
+          .put("lowest_mb", 100 + fork, Aggregation.MIN)
+          .put("mean_mb", 10.0 * fork, Aggregation.AVERAGE)
+          .put("plain", fork)
+          .text("kind", "fork " + fork);
     }
   }
 
@@ -206,7 +216,10 @@ class ProbeTests {
     }
   }
 
-  /** Runs {@code fixture} with the probes {@code services} lists as its service file, and what was warned. */
+  /**
+   * Runs {@code fixture} with the probes {@code services} lists as its service file, and what was
+   * warned.
+   */
   private Warned run(Class<?> fixture, String... services) throws Exception {
     Path classes = Files.createDirectories(tempDir.resolve("services/META-INF/services"));
     Files.writeString(classes.resolve(Probe.class.getName()), String.join("\n", services) + "\n");
@@ -215,8 +228,10 @@ class ProbeTests {
     System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
     Thread thread = Thread.currentThread();
     ClassLoader original = thread.getContextClassLoader();
-    try (URLClassLoader loader = new URLClassLoader(new URL[] {tempDir.resolve("services").toUri().toURL()},
-        ProbeTests.class.getClassLoader())) {
+    try (URLClassLoader loader =
+        new URLClassLoader(
+            new URL[] {tempDir.resolve("services").toUri().toURL()},
+            ProbeTests.class.getClassLoader())) {
       thread.setContextClassLoader(loader);
       ListenerRun.Outcome outcome = ListenerRun.into(tempDir.resolve("out" + runs++)).run(fixture);
       return new Warned(outcome, warnings.toString(StandardCharsets.UTF_8));
@@ -229,28 +244,42 @@ class ProbeTests {
   private record Warned(ListenerRun.Outcome outcome, String err) {}
 
   @Test
-  @DisplayName("lands in results.json under probes.<name> and in results.csv as probes_<name>_<figure>")
+  @DisplayName(
+      "lands in results.json under probes.<name> and in results.csv as probes_<name>_<figure>")
   void ownProbe() throws Exception {
-    ListenerRun.Outcome outcome = run(ProbeTestCases.class, CountingProbe.class.getName()).outcome();
+    ListenerRun.Outcome outcome =
+        run(ProbeTestCases.class, CountingProbe.class.getName()).outcome();
     JsonNode batch3 = outcome.result("measured", "[device=cpu, batch_size=3]");
     JsonNode counting = batch3.get("probes").get("counting");
     // 7 measured calls of 3 items; a fresh probe per scenario, started once.
     assertThat(counting.get("items").asLong()).isEqualTo(21);
     assertThat(counting.get("starts").asLong()).isEqualTo(1);
-    assertThat(counting.get("rss_seen_mb").asDouble()).isEqualTo(batch3.get("memory").get("rss_peak_mb").asDouble());
+    assertThat(counting.get("rss_seen_mb").asDouble())
+        .isEqualTo(batch3.get("memory").get("rss_peak_mb").asDouble());
     assertThat(counting.get("kind").asText()).isEqualTo("counter");
     assertThat(counting.get("nothing").isNull()).isTrue();
-    assertThat(counting.get("unavailable_reason").asText()).isEqualTo("nothing: this probe never measures it");
+    assertThat(counting.get("unavailable_reason").asText())
+        .isEqualTo("nothing: this probe never measures it");
     List<String> names = new ArrayList<>();
     counting.fieldNames().forEachRemaining(names::add);
-    assertThat(names).containsExactly("items", "starts", "rss_seen_mb", "kind", "nothing", "unavailable_reason");
-    assertThat(outcome.result("measured", "[device=cpu, batch_size=1]").get("probes").get("counting").get("items")
-        .asLong()).isEqualTo(7);
+    assertThat(names)
+        .containsExactly("items", "starts", "rss_seen_mb", "kind", "nothing", "unavailable_reason");
+    assertThat(
+            outcome
+                .result("measured", "[device=cpu, batch_size=1]")
+                .get("probes")
+                .get("counting")
+                .get("items")
+                .asLong())
+        .isEqualTo(7);
 
     List<CSVRecord> rows = outcome.resultsCsv();
-    assertThat(rows.get(0).getParser().getHeaderNames()).contains("probes_counting_items", "probes_counting_kind",
-        "probes_counting_unavailable_reason");
-    assertThat(rows).extracting(row -> row.get("probes_counting_items")).containsExactlyInAnyOrder("7", "21");
+    assertThat(rows.get(0).getParser().getHeaderNames())
+        .contains(
+            "probes_counting_items", "probes_counting_kind", "probes_counting_unavailable_reason");
+    assertThat(rows)
+        .extracting(row -> row.get("probes_counting_items"))
+        .containsExactlyInAnyOrder("7", "21");
     // Read back as the reports read it: the group survives the round trip.
     ScenarioResult read = RunFolder.read(outcome.runDir()).results().get(0);
     assertThat(read.probes().get("counting")).containsEntry("kind", "counter").containsKey("items");
@@ -261,17 +290,20 @@ class ProbeTests {
   void noProbe() throws Exception {
     ListenerRun.Outcome outcome = run(ProbeTestCases.class).outcome();
     assertThat(outcome.result("measured", "[device=cpu, batch_size=1]").has("probes")).isFalse();
-    assertThat(outcome.resultsCsv().get(0).getParser().getHeaderNames()).noneMatch(name -> name.startsWith("probes"));
+    assertThat(outcome.resultsCsv().get(0).getParser().getHeaderNames())
+        .noneMatch(name -> name.startsWith("probes"));
   }
 
   @Test
   @DisplayName("one that throws loses its own figures, saying why, and nothing else")
   void throwing() throws Exception {
-    Warned warned = run(ProbeTestCases.class, ThrowingProbe.class.getName(), CountingProbe.class.getName());
+    Warned warned =
+        run(ProbeTestCases.class, ThrowingProbe.class.getName(), CountingProbe.class.getName());
     JsonNode result = warned.outcome().result("measured", "[device=cpu, batch_size=1]");
     assertThat(result.get("status").asText()).isEqualTo("passed");
     assertThat(result.get("probes").get("throwing").get("unavailable_reason").asText())
-        .isEqualTo("all figures: the probe failed (java.lang.IllegalStateException: the counter is gone)");
+        .isEqualTo(
+            "all figures: the probe failed (java.lang.IllegalStateException: the counter is gone)");
     assertThat(result.get("probes").get("counting").get("items").asLong()).isEqualTo(7);
     assertThat(result.get("memory").get("rss_peak_mb").isNumber()).isTrue();
     // Once per run, not once per scenario.
@@ -279,41 +311,57 @@ class ProbeTests {
   }
 
   @Test
-  @DisplayName("one that fails to start is still told the end, to stop what it started; its figures are dropped")
+  @DisplayName(
+      "one that fails to start is still told the end, to stop what it started; its figures are dropped")
   void failedStart() throws Exception {
     StartFailingProbe.ENDS.set(0);
-    ListenerRun.Outcome outcome = run(ProbeTestCases.class, StartFailingProbe.class.getName()).outcome();
-    JsonNode group = outcome.result("measured", "[device=cpu, batch_size=1]").get("probes").get("start_failing");
+    ListenerRun.Outcome outcome =
+        run(ProbeTestCases.class, StartFailingProbe.class.getName()).outcome();
+    JsonNode group =
+        outcome.result("measured", "[device=cpu, batch_size=1]").get("probes").get("start_failing");
     assertThat(group.get("unavailable_reason").asText())
-        .isEqualTo("all figures: the probe failed (java.lang.IllegalStateException: no counter to start)");
+        .isEqualTo(
+            "all figures: the probe failed (java.lang.IllegalStateException: no counter to start)");
     assertThat(group.has("x")).isFalse();
     assertThat(StartFailingProbe.ENDS.get()).as("ends told, one per scenario").isEqualTo(2);
   }
 
   @Test
-  @DisplayName("one that puts figures into a built-in group is refused those figures, and told where they go")
+  @DisplayName(
+      "one that puts figures into a built-in group is refused those figures, and told where they go")
   void trespassing() throws Exception {
-    JsonNode result = run(ProbeTestCases.class, TrespassingProbe.class.getName()).outcome()
-        .result("measured", "[device=cpu, batch_size=1]");
+    JsonNode result =
+        run(ProbeTestCases.class, TrespassingProbe.class.getName())
+            .outcome()
+            .result("measured", "[device=cpu, batch_size=1]");
     assertThat(result.get("probes").get("trespassing").get("unavailable_reason").asText())
         .contains("puts figures into the group \"memory\"; a probe fills its own group only");
     assertThat(result.get("memory").get("rss_peak_mb").asDouble()).isNotEqualTo(1.0);
   }
 
   @Test
-  @DisplayName("a misnamed or unloadable probe fails the scenario before it measures, naming the class and the fix")
+  @DisplayName(
+      "a misnamed or unloadable probe fails the scenario before it measures, naming the class and the fix")
   void misnamed() throws Exception {
-    ListenerRun.Outcome outcome = run(ProbeTestCases.class, MisnamedProbe.class.getName()).outcome();
+    ListenerRun.Outcome outcome =
+        run(ProbeTestCases.class, MisnamedProbe.class.getName()).outcome();
     JsonNode result = outcome.result("measured", "[device=cpu, batch_size=1]");
     assertThat(result.get("status").asText()).isEqualTo("failed");
-    assertThat(result.get("error").asText()).contains("the probe " + MisnamedProbe.class.getName()
-        + " is named \"Open Files\": return a lower_snake_case name");
+    assertThat(result.get("error").asText())
+        .contains(
+            "the probe "
+                + MisnamedProbe.class.getName()
+                + " is named \"Open Files\": return a lower_snake_case name");
 
-    ListenerRun.Outcome clashing = run(ProbeTestCases.class, CountingProbe.class.getName(),
-        CountingItemsProbe.class.getName()).outcome();
+    ListenerRun.Outcome clashing =
+        run(ProbeTestCases.class, CountingProbe.class.getName(), CountingItemsProbe.class.getName())
+            .outcome();
     assertThat(clashing.result("measured", "[device=cpu, batch_size=1]").get("error").asText())
-        .contains("(\"counting\") and " + CountingItemsProbe.class.getName() + " (\"counting_items\") could give the"
-            + " same results.csv column");
+        .contains(
+            "(\"counting\") and "
+                + CountingItemsProbe.class.getName()
+                + " (\"counting_items\") could give the"
+                + " same results.csv column");
 
     ListenerRun.Outcome missing = run(ProbeTestCases.class, "com.example.NoSuchProbe").outcome();
     assertThat(missing.result("measured", "[device=cpu, batch_size=1]").get("error").asText())
@@ -322,9 +370,11 @@ class ProbeTests {
   }
 
   @Test
-  @DisplayName("in forks, a number put without an aggregation is the mean of the forks that measured it")
+  @DisplayName(
+      "in forks, a number put without an aggregation is the mean of the forks that measured it")
   void forked() throws Exception {
-    ListenerRun.Outcome outcome = run(ForkedProbeTestCases.class, CountingProbe.class.getName()).outcome();
+    ListenerRun.Outcome outcome =
+        run(ForkedProbeTestCases.class, CountingProbe.class.getName()).outcome();
     JsonNode result = outcome.result("forked", "[device=cpu]");
     assertThat(result.get("forks").get("runs")).hasSize(2);
     assertThat(result.get("probes").get("counting").get("items").asDouble()).isEqualTo(7.0);
@@ -332,9 +382,11 @@ class ProbeTests {
   }
 
   @Test
-  @DisplayName("in forks, each number joins as the probe declared: the highest, the sum, the lowest or the mean")
+  @DisplayName(
+      "in forks, each number joins as the probe declared: the highest, the sum, the lowest or the mean")
   void forkedAsDeclared() throws Exception {
-    ListenerRun.Outcome outcome = run(ThreeForksTestCases.class, ForkNumberProbe.class.getName()).outcome();
+    ListenerRun.Outcome outcome =
+        run(ThreeForksTestCases.class, ForkNumberProbe.class.getName()).outcome();
     JsonNode result = outcome.result("forked", "[device=cpu]");
     assertThat(result.get("forks").get("completed").asInt()).isEqualTo(3);
     JsonNode group = result.get("probes").get("fork_number");
@@ -345,13 +397,15 @@ class ProbeTests {
     assertThat(group.get("mean_mb").asDouble()).isEqualTo(20.0);
     assertThat(group.get("plain").asDouble()).isEqualTo(2.0);
     assertThat(List.of(group.get("peak_mb"), group.get("calls"), group.get("lowest_mb")))
-        .as("whole numbers stay whole").allMatch(JsonNode::isIntegralNumber);
+        .as("whole numbers stay whole")
+        .allMatch(JsonNode::isIntegralNumber);
     assertThat(group.get("kind").asText()).isEqualTo("fork 1");
     // results.json stays as it was: the figures and their reason, no word of how they joined.
     List<String> names = new ArrayList<>();
     group.fieldNames().forEachRemaining(names::add);
-    assertThat(names).containsExactly("peak_mb", "calls", "lowest_mb", "mean_mb", "plain", "kind",
-        "unavailable_reason");
+    assertThat(names)
+        .containsExactly(
+            "peak_mb", "calls", "lowest_mb", "mean_mb", "plain", "kind", "unavailable_reason");
     assertThat(result.has("aggregations")).isFalse();
     assertThat(result.get("memory").has("aggregations")).isFalse();
   }

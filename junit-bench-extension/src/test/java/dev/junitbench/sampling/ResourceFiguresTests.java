@@ -30,8 +30,7 @@ import org.junit.platform.testkit.engine.TestExecutionResultConditions;
 @DisplayName("What a scenario costs besides time")
 class ResourceFiguresTests {
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   static Path counter;
 
@@ -46,7 +45,8 @@ class ResourceFiguresTests {
   }
 
   private static BenchmarkTestKit.Outcome run(String method, String nvidiaSmi) {
-    return BenchmarkTestKit.with().quick()
+    return BenchmarkTestKit.with()
+        .quick()
         .config("junit.bench.nvidia-smi", nvidiaSmi)
         .config("junit.bench.powercap.root", dir.resolve("powercap").toString())
         .config("junit.bench.sampling.interval", "10ms")
@@ -65,18 +65,22 @@ class ResourceFiguresTests {
     assertThat(result.memory().modelFootprintMb()).isNotNull().isNotNegative();
     // A scenario on the CPU starts no nvidia-smi: the GPUs are not what it uses.
     assertThat(result.memory().gpuMemPeakMb()).isNull();
-    assertThat(result.utilization().unavailableReason()).contains("gpu_util_pct: the scenario runs on the cpu");
+    assertThat(result.utilization().unavailableReason())
+        .contains("gpu_util_pct: the scenario runs on the cpu");
     assertThat(result.energy().source()).isEqualTo("powercap");
-    // Each call of 2 samples adds 2 J to the fake counter: 1 J per inference, the last call's after the end.
+    // Each call of 2 samples adds 2 J to the fake counter: 1 J per inference, the last call's after
+    // the end.
     assertThat(result.energy().joulesPerInference()).isBetween(0.7, 1.0);
   }
 
   @Test
   @DisplayName("measures a real model's footprint, each time it is opened")
   void footprintAfterAnotherModel() {
-    BenchmarkTestKit.Outcome first = BenchmarkTestKit.with().quick().run(ResourceTestCases.class, "miniLm");
+    BenchmarkTestKit.Outcome first =
+        BenchmarkTestKit.with().quick().run(ResourceTestCases.class, "miniLm");
     // The first session is closed now; its memory is free for the allocator to hand out again.
-    BenchmarkTestKit.Outcome second = BenchmarkTestKit.with().quick().run(ResourceTestCases.class, "miniLm");
+    BenchmarkTestKit.Outcome second =
+        BenchmarkTestKit.with().quick().run(ResourceTestCases.class, "miniLm");
     for (BenchmarkTestKit.Outcome outcome : List.of(first, second)) {
       // A 23 MB quantized model takes more than 10 MiB once opened.
       assertThat(outcome.result("[device=cpu]").memory().modelFootprintMb()).isGreaterThan(10.0);
@@ -86,11 +90,16 @@ class ResourceFiguresTests {
   @Test
   @DisplayName("turned off with junit.bench.sampling.enabled=false: the figures null, saying so")
   void off() {
-    ScenarioResult result = BenchmarkTestKit.with().quick().config("junit.bench.sampling.enabled", "false")
-        .run(ResourceTestCases.class, "plain").result("[device=cpu]");
+    ScenarioResult result =
+        BenchmarkTestKit.with()
+            .quick()
+            .config("junit.bench.sampling.enabled", "false")
+            .run(ResourceTestCases.class, "plain")
+            .result("[device=cpu]");
     assertThat(result.memory().rssPeakMb()).isNull();
     assertThat(result.memory().unavailableReason())
-        .isEqualTo("sampling is off (junit.bench.sampling.enabled=false); model_footprint_mb: the benchmark opens no model");
+        .isEqualTo(
+            "sampling is off (junit.bench.sampling.enabled=false); model_footprint_mb: the benchmark opens no model");
     assertThat(result).hasSamples(5);
   }
 
@@ -108,12 +117,21 @@ class ResourceFiguresTests {
   @Test
   @DisplayName("a sampling interval below 10 ms is rejected before anything runs")
   void intervalTooShort() {
-    BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().config("junit.bench.sampling.interval", "1ms")
-        .run(ResourceTestCases.class, "plain");
-    outcome.events().testEvents().assertThatEvents().haveExactly(1, EventConditions
-        .finishedWithFailure(TestExecutionResultConditions.message(
-            "-Djunit.bench.sampling.interval=1ms is not valid; use 10ms or more (sampling more often costs more than"
-                + " it tells)")));
+    BenchmarkTestKit.Outcome outcome =
+        BenchmarkTestKit.with()
+            .quick()
+            .config("junit.bench.sampling.interval", "1ms")
+            .run(ResourceTestCases.class, "plain");
+    outcome
+        .events()
+        .testEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            EventConditions.finishedWithFailure(
+                TestExecutionResultConditions.message(
+                    "-Djunit.bench.sampling.interval=1ms is not valid; use 10ms or more (sampling more often costs more than"
+                        + " it tells)")));
   }
 
   static class ResourceTestCases {
@@ -121,7 +139,8 @@ class ResourceFiguresTests {
 
     @Benchmark
     @BatchSizes(2)
-    void model(@Model("target/test-models/matmul.onnx") OnnxModel model, ModelInputs inputs) throws OrtException {
+    void model(@Model("target/test-models/matmul.onnx") OnnxModel model, ModelInputs inputs)
+        throws OrtException {
       model.run(inputs).close();
       joules += 2;
       try {

@@ -6,8 +6,8 @@ import dev.junitbench.Warmup;
 import org.junit.jupiter.api.Tag;
 
 /**
- * junit-bench measuring itself: the per-iteration cost of an empty body (target: median at most
- * 50 ns) and spin loops of known duration (target: median within 0.5% of the clock). They report,
+ * junit-bench measuring itself: the per-iteration cost of an empty body (target: median at most 50
+ * ns) and spin loops of known duration (target: median within 0.5% of the clock). They report,
  * never assert; {@link JmhComparisonBenchmarks} runs the same workloads under JMH.
  */
 @Tag("self")
@@ -17,8 +17,7 @@ class HarnessSelfBenchmarks {
 
   @Benchmark
   @Measurement(iterations = 1_000_000)
-  void emptyBody() {
-  }
+  void emptyBody() {}
 
   @Benchmark
   void spin100us() {

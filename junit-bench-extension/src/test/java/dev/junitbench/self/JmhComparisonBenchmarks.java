@@ -33,17 +33,20 @@ class JmhComparisonBenchmarks {
   void sameWorkloadsUnderJmh() throws Exception {
     Path json = Path.of("target", "benchmark-results", "jmh-self.json");
     Files.createDirectories(json.getParent());
-    Collection<RunResult> results = new Runner(new OptionsBuilder()
-        .include(JmhWorkloads.class.getName() + "\\.")
-        .forks(1)
-        .warmupIterations(5)
-        .warmupTime(TimeValue.seconds(1))
-        .measurementIterations(5)
-        .measurementTime(TimeValue.seconds(2))
-        .shouldFailOnError(true)
-        .resultFormat(ResultFormatType.JSON)
-        .result(json.toString())
-        .build()).run();
+    Collection<RunResult> results =
+        new Runner(
+                new OptionsBuilder()
+                    .include(JmhWorkloads.class.getName() + "\\.")
+                    .forks(1)
+                    .warmupIterations(5)
+                    .warmupTime(TimeValue.seconds(1))
+                    .measurementIterations(5)
+                    .measurementTime(TimeValue.seconds(2))
+                    .shouldFailOnError(true)
+                    .resultFormat(ResultFormatType.JSON)
+                    .result(json.toString())
+                    .build())
+            .run();
 
     assertThat(results).hasSize(CLOCK_NS.size());
     System.out.println(table(results));
@@ -53,13 +56,16 @@ class JmhComparisonBenchmarks {
   private static String table(Collection<RunResult> results) {
     List<RunResult> sorted = new ArrayList<>(results);
     sorted.sort(Comparator.comparing(JmhComparisonBenchmarks::workload));
-    StringBuilder table = new StringBuilder(String.format("%n%-10s %12s %14s %10s%n",
-        "Workload", "Clock (ns)", "JMH p50 (ns)", "vs clock"));
+    StringBuilder table =
+        new StringBuilder(
+            String.format(
+                "%n%-10s %12s %14s %10s%n", "Workload", "Clock (ns)", "JMH p50 (ns)", "vs clock"));
     for (RunResult result : sorted) {
       long clock = CLOCK_NS.get(workload(result));
       double p50 = result.getPrimaryResult().getStatistics().getPercentile(50);
       String deviation = clock == 0 ? "-" : String.format("%+.3f%%", (p50 - clock) * 100.0 / clock);
-      table.append(String.format("%-10s %12d %14.1f %10s%n", workload(result), clock, p50, deviation));
+      table.append(
+          String.format("%-10s %12d %14.1f %10s%n", workload(result), clock, p50, deviation));
     }
     return table.toString();
   }

@@ -6,14 +6,16 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 
-/** The workloads of {@link HarnessSelfBenchmarks} as JMH benchmarks, sampled so JMH reports percentiles. */
+/**
+ * The workloads of {@link HarnessSelfBenchmarks} as JMH benchmarks, sampled so JMH reports
+ * percentiles.
+ */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class JmhWorkloads {
 
   @Benchmark
-  public void emptyBody() {
-  }
+  public void emptyBody() {}
 
   @Benchmark
   public void spin100us() {

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Tag;
  * What the check of a run's configuration keys adds to the run's start (target: at most 10 ms),
  * done as the listener does it on this module's test class path: the result formats and probes
  * found asked for their keys, this JVM's system properties and a run's explicit keys checked, each
- * key's source worked out, what results.json records made. The result formats are loaded before,
- * as a run has them when it checks. They report, never assert.
+ * key's source worked out, what results.json records made. The result formats are loaded before, as
+ * a run has them when it checks. They report, never assert.
  */
 @Tag("self")
 class KeyCheckBenchmarks {
@@ -37,22 +37,35 @@ class KeyCheckBenchmarks {
    */
   private static Map<String, String> explicit(String baselineKey) {
     return Map.of(
-        "junit.bench.output.dir", "target/benchmark-results",
-        "junit.bench.progress", "false",
-        "junit.bench.warmup.iterations", "1",
-        "junit.bench.measurement.iterations", "5",
-        "junit.bench.forks", "0",
-        "junit.bench.regression.threshold", "5%",
-        "junit.bench.user.variant", "int8",
-        baselineKey, "target/baseline");
+        "junit.bench.output.dir",
+        "target/benchmark-results",
+        "junit.bench.progress",
+        "false",
+        "junit.bench.warmup.iterations",
+        "1",
+        "junit.bench.measurement.iterations",
+        "5",
+        "junit.bench.forks",
+        "0",
+        "junit.bench.regression.threshold",
+        "5%",
+        "junit.bench.user.variant",
+        "int8",
+        baselineKey,
+        "target/baseline");
   }
 
-  /** The first check in a JVM, as a run's start has it: class loading and the first class path scans included. */
+  /**
+   * The first check in a JVM, as a run's start has it: class loading and the first class path scans
+   * included.
+   */
   @Benchmark
   @Fork(7)
   @Warmup(iterations = 0)
   @Measurement(iterations = 1)
-  @Param(name = "baseline_key", values = {"junit.bench.baseline", "junit.bench.basline"})
+  @Param(
+      name = "baseline_key",
+      values = {"junit.bench.baseline", "junit.bench.basline"})
   void firstInJvm(Scenario scenario, Blackhole blackhole) {
     String key = scenario.param("baseline_key");
     blackhole.consume(check(explicit(key), key.equals(BenchConfig.BASELINE) ? 0 : 1));
@@ -71,7 +84,8 @@ class KeyCheckBenchmarks {
 
   @BeforeEach
   void loadFormats() {
-    for (ResultFormat format : ServiceLoader.load(ResultFormat.class, Thread.currentThread().getContextClassLoader())) {
+    for (ResultFormat format :
+        ServiceLoader.load(ResultFormat.class, Thread.currentThread().getContextClassLoader())) {
       formats.put(format.name(), format);
     }
   }
@@ -85,10 +99,15 @@ class KeyCheckBenchmarks {
     known.probes(loader);
     Set<String> keys = new HashSet<>(System.getProperties().stringPropertyNames());
     keys.addAll(explicit.keySet());
-    KeyCheck check = KeyCheck.of(keys, key -> Optional.ofNullable(explicit.getOrDefault(key, System.getProperty(key))),
-        known, new KeySources(loader));
+    KeyCheck check =
+        KeyCheck.of(
+            keys,
+            key -> Optional.ofNullable(explicit.getOrDefault(key, System.getProperty(key))),
+            known,
+            new KeySources(loader));
     if (check.unknown().size() != unknown) {
-      throw new IllegalStateException("expected " + unknown + " unknown keys, found " + check.unknown());
+      throw new IllegalStateException(
+          "expected " + unknown + " unknown keys, found " + check.unknown());
     }
     // What the listener records, prints and hands on.
     check.values();

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Tag;
  * What a model's identity costs, in one warmed-up JVM: a model's SHA-256 looked up in a warm cache
  * (target: at most 50 ms per model) and a full hash with no cache, once the digest is compiled
  * (throughput = 22.97 MB / median). The model is MiniLM-int8 from its Maven Central jar, read as
- * the jar's entry and as a plain file; the cache holds 100 other files' hashes beside it.
- * {@link FirstModelHashSelfBenchmarks} times the first hash of a fresh JVM.
+ * the jar's entry and as a plain file; the cache holds 100 other files' hashes beside it. {@link
+ * FirstModelHashSelfBenchmarks} times the first hash of a fresh JVM.
  */
 @Tag("self")
 @Warmup(iterations = 3)
@@ -56,7 +56,9 @@ class ModelHashSelfBenchmarks {
 
   /** MiniLM-int8 inside its jar on the test class path. */
   static ModelSource miniLmEntry() {
-    return ModelSource.resolve("classpath:all-minilm-l6-v2-q.onnx", ModelHashSelfBenchmarks.class.getClassLoader(),
+    return ModelSource.resolve(
+        "classpath:all-minilm-l6-v2-q.onnx",
+        ModelHashSelfBenchmarks.class.getClassLoader(),
         "the model of the model hash self-benchmarks");
   }
 

@@ -1,6 +1,9 @@
 package dev.junitbench.self;
 
-/** The workload both harnesses time: a busy-wait of a known duration against {@link System#nanoTime()}. */
+/**
+ * The workload both harnesses time: a busy-wait of a known duration against {@link
+ * System#nanoTime()}.
+ */
 final class Spin {
 
   static final long MICROS_100 = 100_000;

@@ -21,27 +21,33 @@ import org.junit.jupiter.api.io.TempDir;
 class BackendsTests {
 
   @Test
-  @DisplayName("are all found, a provider whose class is missing skipped without hiding those after it")
+  @DisplayName(
+      "are all found, a provider whose class is missing skipped without hiding those after it")
   void brokenProviderSkipped(@TempDir Path folder) throws Exception {
     Path services = Files.createDirectories(folder.resolve("META-INF/services"));
-    Files.writeString(services.resolve(Backend.class.getName()),
+    Files.writeString(
+        services.resolve(Backend.class.getName()),
         "dev.junitbench.spi.NoSuchBackend\n" + GpuBackend.class.getName() + "\n");
-    try (URLClassLoader loader = new URLClassLoader(new URL[] {folder.toUri().toURL()},
-        BackendsTests.class.getClassLoader())) {
+    try (URLClassLoader loader =
+        new URLClassLoader(
+            new URL[] {folder.toUri().toURL()}, BackendsTests.class.getClassLoader())) {
       List<String> names = Backends.load(loader).all().stream().map(Backend::name).toList();
       assertThat(names).containsExactly(OnnxRuntimeBackend.NAME, DjlBackend.NAME, "gpu");
     }
   }
 
   @Test
-  @DisplayName("serve a plain benchmark's device when any backend serves it, and AUTO picks the GPU")
+  @DisplayName(
+      "serve a plain benchmark's device when any backend serves it, and AUTO picks the GPU")
   void plainBenchmarkDevices() {
     Backends backends = new Backends(List.of(new GpuBackend()));
     assertThat(backends.availableDevices()).containsExactlyInAnyOrder(Device.CPU, Device.CUDA);
     assertThat(backends.resolve(Device.AUTO)).isEqualTo(Device.CUDA);
     assertThat(backends.unavailableReason(Device.CUDA)).isEmpty();
-    assertThat(backends.unavailableReason(Device.ROCM)).hasValue("no backend offers ROCM here (devices available:"
-        + " [cpu, cuda]; backends: [gpu]); run it on a machine with that device and its runtime on the classpath");
+    assertThat(backends.unavailableReason(Device.ROCM))
+        .hasValue(
+            "no backend offers ROCM here (devices available:"
+                + " [cpu, cuda]; backends: [gpu]); run it on a machine with that device and its runtime on the classpath");
     assertThat(new Backends(List.of()).resolve(Device.AUTO)).isEqualTo(Device.CPU);
     assertThat(backends.runtimeVersions()).isEqualTo(Map.of("gpu-runtime", "2.0"));
   }

@@ -23,7 +23,8 @@ class ModelSourceTests {
     assertThat(source.sizeBytes()).isEqualTo(16);
     assertThat(source.fileName()).isEqualTo("tiny.bin");
     assertThat(source.baseName()).isEqualTo("tiny");
-    assertThat(ModelSource.resolve("classpath:models/tiny.bin", loader, "@Model").sizeBytes()).isEqualTo(16);
+    assertThat(ModelSource.resolve("classpath:models/tiny.bin", loader, "@Model").sizeBytes())
+        .isEqualTo(16);
   }
 
   @Test
@@ -37,10 +38,12 @@ class ModelSourceTests {
   @Test
   @DisplayName("that finds nothing is an error naming the location, where it looked and the fix")
   void missing() {
-    assertThatThrownBy(() -> ModelSource.resolve("classpath:models/none.onnx", loader, "@Model of A#b"))
+    assertThatThrownBy(
+            () -> ModelSource.resolve("classpath:models/none.onnx", loader, "@Model of A#b"))
         .isInstanceOf(BenchmarkConfigurationException.class)
-        .hasMessage("@Model of A#b = \"classpath:models/none.onnx\": no resource 'models/none.onnx' on the test"
-            + " classpath; add the jar or folder that holds it as a test dependency, or check the name");
+        .hasMessage(
+            "@Model of A#b = \"classpath:models/none.onnx\": no resource 'models/none.onnx' on the test"
+                + " classpath; add the jar or folder that holds it as a test dependency, or check the name");
     assertThatThrownBy(() -> ModelSource.resolve("models/none.onnx", loader, "@Model of A#b"))
         .hasMessageContaining("no file at " + Path.of("models/none.onnx").toAbsolutePath())
         .hasMessageContaining("relative paths start at the module folder");

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 class EarlyStoppingTests {
 
   @Test
-  @DisplayName("asks SingleStream for the query counts LoadGen prints: 64 for p90, 662 for p99, 6636 for p99.9")
+  @DisplayName(
+      "asks SingleStream for the query counts LoadGen prints: 64 for p90, 662 for p99, 6636 for p99.9")
   void publishedMinimums() {
     assertThat(EarlyStopping.minQueries(0.90)).isEqualTo(64);
     assertThat(EarlyStopping.minQueries(0.99)).isEqualTo(662);
@@ -18,7 +19,8 @@ class EarlyStoppingTests {
   }
 
   @Test
-  @DisplayName("asks a Server run with no query over its bound for 459 queries at p99, and more for each one over")
+  @DisplayName(
+      "asks a Server run with no query over its bound for 459 queries at p99, and more for each one over")
   void server() {
     assertThat(EarlyStopping.minPassing(0, 0.99)).isEqualTo(459);
     long previous = 459;
@@ -32,12 +34,15 @@ class EarlyStoppingTests {
   @Test
   @DisplayName("passes exactly where the binomial tail, summed term by term, falls under 1%")
   void binomialTail() {
-    // P(at least h of h + t under the latency | each is under it with probability p) = I_p(h, t + 1).
+    // P(at least h of h + t under the latency | each is under it with probability p) = I_p(h, t +
+    // 1).
     for (double p : new double[] {0.9, 0.95, 0.99}) {
       for (long over = 0; over <= 5; over++) {
         long h = EarlyStopping.minPassing(over, p);
         assertThat(tail(h, over, p)).as("p %s, %d over: at %d", p, over, h).isLessThan(0.01);
-        assertThat(tail(h - 1, over, p)).as("p %s, %d over: at %d", p, over, h - 1).isGreaterThanOrEqualTo(0.01);
+        assertThat(tail(h - 1, over, p))
+            .as("p %s, %d over: at %d", p, over, h - 1)
+            .isGreaterThanOrEqualTo(0.01);
       }
     }
   }
@@ -47,8 +52,12 @@ class EarlyStoppingTests {
     long n = h + over;
     double sum = 0;
     for (long k = h; k <= n; k++) {
-      double log = StudentT.lnGamma(n + 1.0) - StudentT.lnGamma(k + 1.0) - StudentT.lnGamma(n - k + 1.0)
-          + k * Math.log(p) + (n - k) * Math.log1p(-p);
+      double log =
+          StudentT.lnGamma(n + 1.0)
+              - StudentT.lnGamma(k + 1.0)
+              - StudentT.lnGamma(n - k + 1.0)
+              + k * Math.log(p)
+              + (n - k) * Math.log1p(-p);
       sum += Math.exp(log);
     }
     return sum;
@@ -60,7 +69,9 @@ class EarlyStoppingTests {
     for (double p : new double[] {0.9, 0.99}) {
       assertThat(EarlyStopping.fromTop(EarlyStopping.minQueries(p) - 1, p)).isZero();
       for (long n = EarlyStopping.minQueries(p); n <= EarlyStopping.minQueries(p) + 1500; n += 37) {
-        assertThat(EarlyStopping.fromTop(n, p)).as("p %s, %d queries", p, n).isEqualTo(linear(n, p));
+        assertThat(EarlyStopping.fromTop(n, p))
+            .as("p %s, %d queries", p, n)
+            .isEqualTo(linear(n, p));
       }
     }
     assertThat(EarlyStopping.fromTop(64, 0.9)).isEqualTo(1);
@@ -89,7 +100,8 @@ class EarlyStoppingTests {
   @Test
   @DisplayName("refuses a percentile outside (0, 1) and a negative count")
   void badInput() {
-    assertThatThrownBy(() -> EarlyStopping.minPassing(0, 1.0)).hasMessage("the percentile must be in (0, 1), was 1.0");
+    assertThatThrownBy(() -> EarlyStopping.minPassing(0, 1.0))
+        .hasMessage("the percentile must be in (0, 1), was 1.0");
     assertThatThrownBy(() -> EarlyStopping.minPassing(-1, 0.9))
         .hasMessage("the number of queries over the latency must be 0 or more, was -1");
   }

@@ -54,23 +54,37 @@ class ForkIntervalCoverageTests {
   }
 
   @Test
-  @DisplayName("Five forks of 200 iterations: the t interval holds the true centre 95% of the time, the pooled one far less")
+  @DisplayName(
+      "Five forks of 200 iterations: the t interval holds the true centre 95% of the time, the pooled one far less")
   void fiveForks() {
     Coverage coverage = simulate(20261124L, 5);
-    System.out.println("5 forks: t interval covered " + coverage.forks() + ", pooled samples' interval " + coverage.pooled());
-    // Seed 20261124 gives 0.94925 (3797 of 4000); the binomial's 95% range around 95% of 4000 is 94.3% to 95.7%.
+    System.out.println(
+        "5 forks: t interval covered "
+            + coverage.forks()
+            + ", pooled samples' interval "
+            + coverage.pooled());
+    // Seed 20261124 gives 0.94925 (3797 of 4000); the binomial's 95% range around 95% of 4000 is
+    // 94.3% to 95.7%.
     assertThat(coverage.forks()).isBetween(0.94, 0.96);
-    // Seed 20261124 gives 0.30225 (1209 of 4000): the 1000 pooled samples make an interval as narrow as
-    // if they were independent (log standard error about 1.25 * 0.112 / sqrt(1000) = 0.0044), yet the
-    // mean of five JVM levels wanders by 0.05 / sqrt(5) = 0.022, five times that: P(|Z| < 0.39) = 0.30.
+    // Seed 20261124 gives 0.30225 (1209 of 4000): the 1000 pooled samples make an interval as
+    // narrow as
+    // if they were independent (log standard error about 1.25 * 0.112 / sqrt(1000) = 0.0044), yet
+    // the
+    // mean of five JVM levels wanders by 0.05 / sqrt(5) = 0.022, five times that: P(|Z| < 0.39) =
+    // 0.30.
     assertThat(coverage.pooled()).isLessThan(0.5);
   }
 
   @Test
-  @DisplayName("Three forks: the t interval, 2 degrees of freedom, still holds the true centre 95% of the time")
+  @DisplayName(
+      "Three forks: the t interval, 2 degrees of freedom, still holds the true centre 95% of the time")
   void threeForks() {
     Coverage coverage = simulate(31L, 3);
-    System.out.println("3 forks: t interval covered " + coverage.forks() + ", pooled samples' interval " + coverage.pooled());
+    System.out.println(
+        "3 forks: t interval covered "
+            + coverage.forks()
+            + ", pooled samples' interval "
+            + coverage.pooled());
     // Seed 31 gives 0.95 (3800 of 4000); the pooled interval covers 0.29525.
     assertThat(coverage.forks()).isBetween(0.935, 0.965);
   }

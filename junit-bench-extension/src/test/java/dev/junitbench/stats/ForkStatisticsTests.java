@@ -7,7 +7,8 @@ import static org.assertj.core.api.Assertions.withinPercentage;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-// Expected figures from numpy 2.4 / scipy 1.17 with m = numpy.array(MEDIANS), l = numpy.log(m), k = len(m),
+// Expected figures from numpy 2.4 / scipy 1.17 with m = numpy.array(MEDIANS), l = numpy.log(m), k =
+// len(m),
 // lo, hi = numpy.array(LOW), numpy.array(HIGH), z = scipy.stats.norm.ppf(0.975).
 class ForkStatisticsTests {
 
@@ -31,7 +32,8 @@ class ForkStatisticsTests {
     assertThat(s.betweenForkCv()).isCloseTo(0.03901200852700394, withinPercentage(1e-10));
     // l.var(ddof=1)
     assertThat(s.betweenLogVariance()).isCloseTo(0.0015021938548570484, withinPercentage(1e-10));
-    // w = ((numpy.log(hi) - numpy.log(lo)) / (2 * z))**2 without the NaN; w.mean(), numpy.sqrt(w).mean()
+    // w = ((numpy.log(hi) - numpy.log(lo)) / (2 * z))**2 without the NaN; w.mean(),
+    // numpy.sqrt(w).mean()
     assertThat(s.withinLogVariance()).isCloseTo(9.94121272707626e-05, withinPercentage(1e-10));
     assertThat(s.withinForkCv()).isCloseTo(0.009931997799962471, withinPercentage(1e-10));
     assertThat(s.method()).isEqualTo("student-t on log fork medians, 4 df");
@@ -51,9 +53,11 @@ class ForkStatisticsTests {
   }
 
   @Test
-  @DisplayName("One fork: its median is the centre, nothing across forks, its own interval still gives the within figures")
+  @DisplayName(
+      "One fork: its median is the centre, nothing across forks, its own interval still gives the within figures")
   void oneFork() {
-    ForkStatistics s = ForkStatistics.of(new double[] {10.21}, new double[] {10.02}, new double[] {10.41});
+    ForkStatistics s =
+        ForkStatistics.of(new double[] {10.21}, new double[] {10.02}, new double[] {10.41});
     assertThat(s.forks()).isEqualTo(1);
     assertThat(s.centerMs()).isCloseTo(10.21, withinPercentage(1e-12));
     assertThat(s.ci95Low()).isNull();
@@ -67,7 +71,8 @@ class ForkStatisticsTests {
   }
 
   @Test
-  @DisplayName("No fork with an interval, or only intervals reaching 0: the within-fork figures are null")
+  @DisplayName(
+      "No fork with an interval, or only intervals reaching 0: the within-fork figures are null")
   void noIntervals() {
     double[] nan = {Double.NaN, Double.NaN, Double.NaN};
     ForkStatistics unknown = ForkStatistics.of(new double[] {1, 2, 3}, nan, nan);
@@ -75,15 +80,18 @@ class ForkStatisticsTests {
     assertThat(unknown.withinLogVariance()).isNull();
     assertThat(unknown.ci95Low()).isNotNull();
 
-    ForkStatistics clockBound = ForkStatistics.of(new double[] {1e-5, 2e-5}, new double[] {0, 0},
-        new double[] {2e-5, 3e-5});
+    ForkStatistics clockBound =
+        ForkStatistics.of(
+            new double[] {1e-5, 2e-5}, new double[] {0, 0}, new double[] {2e-5, 3e-5});
     assertThat(clockBound.withinLogVariance()).isNull();
   }
 
   @Test
-  @DisplayName("Equal fork medians give a zero-width interval at that median and zero spread between forks")
+  @DisplayName(
+      "Equal fork medians give a zero-width interval at that median and zero spread between forks")
   void equalMedians() {
-    ForkStatistics s = ForkStatistics.of(new double[] {4, 4, 4}, new double[] {4, 4, 4}, new double[] {4, 4, 4});
+    ForkStatistics s =
+        ForkStatistics.of(new double[] {4, 4, 4}, new double[] {4, 4, 4}, new double[] {4, 4, 4});
     assertThat(s.ci95Low()).isCloseTo(4, withinPercentage(1e-12));
     assertThat(s.ci95High()).isCloseTo(4, withinPercentage(1e-12));
     assertThat(s.betweenForkCv()).isZero();
@@ -95,22 +103,30 @@ class ForkStatisticsTests {
   void badInput() {
     double[] one = {1};
     double[] nan = {Double.NaN};
-    assertThatIllegalArgumentException().isThrownBy(() -> ForkStatistics.of(new double[0], new double[0], new double[0]))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> ForkStatistics.of(new double[0], new double[0], new double[0]))
         .withMessageContaining("no fork medians");
-    assertThatIllegalArgumentException().isThrownBy(() -> ForkStatistics.of(new double[] {1, 2}, nan, nan))
-        .withMessageContaining("one interval per fork").withMessageContaining("2 medians, 1 lower and 1 upper");
-    assertThatIllegalArgumentException().isThrownBy(() -> ForkStatistics.of(new double[] {0}, nan, nan))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> ForkStatistics.of(new double[] {1, 2}, nan, nan))
+        .withMessageContaining("one interval per fork")
+        .withMessageContaining("2 medians, 1 lower and 1 upper");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> ForkStatistics.of(new double[] {0}, nan, nan))
         .withMessageContaining("fork 1's median must be positive and finite, was 0.0");
-    assertThatIllegalArgumentException().isThrownBy(() -> ForkStatistics.of(new double[] {1, Double.NaN}, NAN_2, NAN_2))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> ForkStatistics.of(new double[] {1, Double.NaN}, NAN_2, NAN_2))
         .withMessageContaining("fork 2's median");
     assertThatIllegalArgumentException()
         .isThrownBy(() -> ForkStatistics.of(new double[] {Double.POSITIVE_INFINITY}, nan, nan))
         .withMessageContaining("positive and finite");
-    assertThatIllegalArgumentException().isThrownBy(() -> ForkStatistics.of(one, nan, one))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> ForkStatistics.of(one, nan, one))
         .withMessageContaining("fork 1's interval is half known");
-    assertThatIllegalArgumentException().isThrownBy(() -> ForkStatistics.of(one, new double[] {2}, one))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> ForkStatistics.of(one, new double[] {2}, one))
         .withMessageContaining("0 <= low <= high");
-    assertThatIllegalArgumentException().isThrownBy(() -> ForkStatistics.of(one, new double[] {-1}, one))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> ForkStatistics.of(one, new double[] {-1}, one))
         .withMessageContaining("0 <= low <= high");
   }
 }

@@ -12,10 +12,14 @@ import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-// Every expected figure below was computed with numpy 2.4 / scipy 1.17 on x = numpy.array(samples, float):
-// mean: numpy.mean(x)/1e6; std: numpy.std(x, ddof=1)/1e6; percentiles: numpy.percentile(x, [25, 50, 75,
-// 90, 95, 99, 99.9])/1e6 (default method = linear = type 7); ci: k = int(scipy.stats.binom.ppf(0.025, n,
-// 0.5)), then numpy.sort(x)[[k-1, n-k]]/1e6; outliers: numpy.sum((x < q25 - 1.5*iqr) | (x > q75 + 1.5*iqr)).
+// Every expected figure below was computed with numpy 2.4 / scipy 1.17 on x = numpy.array(samples,
+// float):
+// mean: numpy.mean(x)/1e6; std: numpy.std(x, ddof=1)/1e6; percentiles: numpy.percentile(x, [25, 50,
+// 75,
+// 90, 95, 99, 99.9])/1e6 (default method = linear = type 7); ci: k =
+// int(scipy.stats.binom.ppf(0.025, n,
+// 0.5)), then numpy.sort(x)[[k-1, n-k]]/1e6; outliers: numpy.sum((x < q25 - 1.5*iqr) | (x > q75 +
+// 1.5*iqr)).
 class LatencySummaryTests {
 
   // 1e-9 ms = 1e-3 ns: tight enough that any wrong rank or rounding to whole ns shows.
@@ -54,8 +58,19 @@ class LatencySummaryTests {
     LatencySummary s = LatencySummary.of(new long[] {7_250_000}, 1);
 
     assertThat(s.count()).isEqualTo(1);
-    assertThat(List.of(s.mean(), s.median(), s.min(), s.max(), s.p25(), s.p75(), s.p90(), s.p95(),
-        s.p99(), s.p999())).containsOnly(7.25);
+    assertThat(
+            List.of(
+                s.mean(),
+                s.median(),
+                s.min(),
+                s.max(),
+                s.p25(),
+                s.p75(),
+                s.p90(),
+                s.p95(),
+                s.p99(),
+                s.p999()))
+        .containsOnly(7.25);
     assertThat(s.std()).isNull();
     assertThat(s.ci95Low()).isNull();
     assertThat(s.ci95High()).isNull();
@@ -86,7 +101,8 @@ class LatencySummaryTests {
   @Test
   @DisplayName("Five samples are too few for a 95% interval of the median")
   void fiveSamples() {
-    LatencySummary s = LatencySummary.of(new long[] {5_000_000, 1_000_000, 4_000_000, 2_000_000, 3_000_000}, 5);
+    LatencySummary s =
+        LatencySummary.of(new long[] {5_000_000, 1_000_000, 4_000_000, 2_000_000, 3_000_000}, 5);
 
     assertThat(s.std()).isCloseTo(1.5811388300841898, TOL);
     assertThat(s.p90()).isCloseTo(4.6, TOL);
@@ -115,7 +131,8 @@ class LatencySummaryTests {
   @DisplayName("A thousand and one samples take the interval from ranks 470 and 532")
   void manySamples() {
     // samples = [5_000_000 + (i * 7919) % 1000 * 1000 for i in range(1001)]
-    long[] samples = LongStream.range(0, 1001).map(i -> 5_000_000 + (i * 7919) % 1000 * 1000).toArray();
+    long[] samples =
+        LongStream.range(0, 1001).map(i -> 5_000_000 + (i * 7919) % 1000 * 1000).toArray();
     LatencySummary s = LatencySummary.of(samples, samples.length);
 
     assertThat(s.count()).isEqualTo(1001);
@@ -138,18 +155,27 @@ class LatencySummaryTests {
   @Test
   @DisplayName("A sample exactly on a Tukey fence is not an outlier, one nanosecond past it is")
   void outlierFences() {
-    // q25, q75 = numpy.percentile(x, [25, 75]) = 11e6, 13e6 ns, so the upper fence is 13e6 + 1.5 * 2e6 = 16e6 ns;
-    // outliers = numpy.sum((x < q25 - 1.5*iqr) | (x > q75 + 1.5*iqr)) gives 0, then 1 with 16_000_001
-    assertThat(LatencySummary.of(new long[] {13_000_000, 10_000_000, 16_000_000, 12_000_000, 11_000_000}, 5)
-        .outliers()).isZero();
-    assertThat(LatencySummary.of(new long[] {13_000_000, 10_000_000, 16_000_001, 12_000_000, 11_000_000}, 5)
-        .outliers()).isEqualTo(1L);
+    // q25, q75 = numpy.percentile(x, [25, 75]) = 11e6, 13e6 ns, so the upper fence is 13e6 + 1.5 *
+    // 2e6 = 16e6 ns;
+    // outliers = numpy.sum((x < q25 - 1.5*iqr) | (x > q75 + 1.5*iqr)) gives 0, then 1 with
+    // 16_000_001
+    assertThat(
+            LatencySummary.of(
+                    new long[] {13_000_000, 10_000_000, 16_000_000, 12_000_000, 11_000_000}, 5)
+                .outliers())
+        .isZero();
+    assertThat(
+            LatencySummary.of(
+                    new long[] {13_000_000, 10_000_000, 16_000_001, 12_000_000, 11_000_000}, 5)
+                .outliers())
+        .isEqualTo(1L);
   }
 
   @Test
   @DisplayName("Huge samples a few nanoseconds apart keep their tiny spread")
   void numericallyStable() {
-    // samples = [10**12 + d for d in [3, 1, 4, 1, 5, 9, 2, 6]]; summing raw squares (~8e24) would lose it all
+    // samples = [10**12 + d for d in [3, 1, 4, 1, 5, 9, 2, 6]]; summing raw squares (~8e24) would
+    // lose it all
     long base = 1_000_000_000_000L;
     long[] samples = LongStream.of(3, 1, 4, 1, 5, 9, 2, 6).map(d -> base + d).toArray();
     LatencySummary s = LatencySummary.of(samples, samples.length);
@@ -175,7 +201,8 @@ class LatencySummaryTests {
   }
 
   @Test
-  @DisplayName("The samples array is neither sorted nor changed, and entries past count are ignored")
+  @DisplayName(
+      "The samples array is neither sorted nor changed, and entries past count are ignored")
   void leavesInputAlone() {
     long[] samples = {5_000_000, 1_000_000, 4_000_000, 2_000_000, 3_000_000, 999_000_000, -1};
     long[] before = samples.clone();
@@ -192,7 +219,8 @@ class LatencySummaryTests {
   void noNaN() throws Exception {
     List<LatencySummary> summaries = new ArrayList<>();
     for (int n = 1; n <= 8; n++) {
-      summaries.add(LatencySummary.of(LongStream.rangeClosed(1, n).map(i -> i * 1_000_000).toArray(), n));
+      summaries.add(
+          LatencySummary.of(LongStream.rangeClosed(1, n).map(i -> i * 1_000_000).toArray(), n));
     }
     summaries.add(LatencySummary.of(new long[] {Long.MAX_VALUE / 2, Long.MAX_VALUE / 2 + 1}, 2));
     for (LatencySummary s : summaries) {
@@ -210,7 +238,9 @@ class LatencySummaryTests {
   @Test
   @DisplayName("An empty measurement is refused")
   void rejectsEmpty() {
-    assertThatIllegalArgumentException().isThrownBy(() -> LatencySummary.of(new long[3], 0)).withMessage("no samples");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> LatencySummary.of(new long[3], 0))
+        .withMessage("no samples");
     assertThatIllegalArgumentException().isThrownBy(() -> LatencySummary.of(new long[3], 4));
     assertThatIllegalArgumentException().isThrownBy(() -> LatencySummary.of(new long[3], -1));
   }

@@ -26,7 +26,8 @@ class MannWhitneyTests {
   @Test
   @DisplayName("Small samples without ties get the exact p-value")
   void exactSmall() {
-    MannWhitney result = test(new long[] {12, 15, 19, 22, 30}, new long[] {18, 25, 31, 33, 40, 41, 45, 50});
+    MannWhitney result =
+        test(new long[] {12, 15, 19, 22, 30}, new long[] {18, 25, 31, 33, 40, 41, 45, 50});
     assertThat(result.exact()).isTrue();
     assertThat(result.u()).isEqualTo(36.0);
     assertThat(result.pValue()).isCloseTo(0.018648018648018648, withinPercentage(1e-9));
@@ -48,7 +49,8 @@ class MannWhitneyTests {
   @Test
   @DisplayName("With ties, the normal approximation with tie and continuity corrections")
   void asymptoticWithTies() {
-    MannWhitney result = test(sorted(60, i -> (i + 1) * 37L % 101), sorted(80, i -> (i + 1) * 53L % 97 + 5));
+    MannWhitney result =
+        test(sorted(60, i -> (i + 1) * 37L % 101), sorted(80, i -> (i + 1) * 53L % 97 + 5));
     assertThat(result.exact()).isFalse();
     assertThat(result.u()).isEqualTo(2473.0);
     assertThat(result.pValue()).isCloseTo(0.7601411590258187, withinPercentage(1e-9));
@@ -57,8 +59,10 @@ class MannWhitneyTests {
   @Test
   @DisplayName("Large samples: a p-value of 1e-46 is a number, not zero")
   void large() {
-    MannWhitney result = test(sorted(10_000, i -> 1_000_000 + i * 7919L % 10007),
-        sorted(10_000, i -> 1_000_600 + i * 104729L % 10009));
+    MannWhitney result =
+        test(
+            sorted(10_000, i -> 1_000_000 + i * 7919L % 10007),
+            sorted(10_000, i -> 1_000_600 + i * 104729L % 10009));
     assertThat(result.u()).isEqualTo(55821752.0);
     assertThat(result.pValue()).isCloseTo(3.88654162446389e-46, withinPercentage(1e-6));
     assertThat(result.z()).isPositive();
@@ -94,6 +98,7 @@ class MannWhitneyTests {
     long[] x = {1, 2, 3, 99, 99};
     long[] y = {4, 5, 6, 0, 0};
     assertThat(MannWhitney.test(x, 3, y, 3).u()).isEqualTo(9.0);
-    assertThatThrownBy(() -> MannWhitney.test(x, 0, y, 3)).hasMessageContaining("sizes were 0 and 3");
+    assertThatThrownBy(() -> MannWhitney.test(x, 0, y, 3))
+        .hasMessageContaining("sizes were 0 and 3");
   }
 }

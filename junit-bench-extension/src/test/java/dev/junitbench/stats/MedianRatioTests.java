@@ -18,13 +18,15 @@ class MedianRatioTests {
   }
 
   static long[] current() {
-    long[] y = IntStream.range(0, 120).mapToLong(i -> 1_050_000 + (i * 104729L % 10009) * 3).toArray();
+    long[] y =
+        IntStream.range(0, 120).mapToLong(i -> 1_050_000 + (i * 104729L % 10009) * 3).toArray();
     Arrays.sort(y);
     return y;
   }
 
   @Test
-  @DisplayName("Price-Bonett: each side's order-statistic interval gives its log variance; they add")
+  @DisplayName(
+      "Price-Bonett: each side's order-statistic interval gives its log variance; they add")
   void matchesIndependentComputation() {
     // numpy/scipy: k = 40 and 49; z_k = norm.ppf(1 - binom.cdf(k-1, n, .5));
     // var = ((ln x(n-k+1) - ln x(k)) / (2 z_k))^2; ratio * exp(-+ 1.96 sqrt(var1 + var2))
@@ -48,11 +50,13 @@ class MedianRatioTests {
   void summaryEqualsSamples() {
     LatencySummary base = LatencySummary.of(baseline(), 100);
     LatencySummary now = LatencySummary.of(current(), 120);
-    MedianRatio fromSummaries = MedianRatio.of(
-        new MedianRatio.Side(base.median(), base.ci95Low(), base.ci95High(), base.count()),
-        new MedianRatio.Side(now.median(), now.ci95Low(), now.ci95High(), now.count()));
-    MedianRatio fromSamples = MedianRatio.of(MedianRatio.Side.ofSorted(baseline(), 100),
-        MedianRatio.Side.ofSorted(current(), 120));
+    MedianRatio fromSummaries =
+        MedianRatio.of(
+            new MedianRatio.Side(base.median(), base.ci95Low(), base.ci95High(), base.count()),
+            new MedianRatio.Side(now.median(), now.ci95Low(), now.ci95High(), now.count()));
+    MedianRatio fromSamples =
+        MedianRatio.of(
+            MedianRatio.Side.ofSorted(baseline(), 100), MedianRatio.Side.ofSorted(current(), 120));
     assertThat(fromSummaries.ci95Low()).isCloseTo(fromSamples.ci95Low(), withinPercentage(1e-9));
     assertThat(fromSummaries.ci95High()).isCloseTo(fromSamples.ci95High(), withinPercentage(1e-9));
   }

@@ -65,7 +65,8 @@ class NormalTests {
   }
 
   @Test
-  @DisplayName("The quantile is 0 at one half, infinite at 0 and 1, and rejects what is not a probability")
+  @DisplayName(
+      "The quantile is 0 at one half, infinite at 0 and 1, and rejects what is not a probability")
   void quantileEdges() {
     assertThat(Normal.quantile(0.5)).isZero();
     assertThat(Normal.quantile(0)).isEqualTo(Double.NEGATIVE_INFINITY);

@@ -11,15 +11,26 @@ class PercentilesTests {
 
   // Sorted; plus a trailing entry outside n that must be ignored.
   private static final long[] SORTED = {
-    11_600_000, 11_900_000, 12_050_000, 12_250_000, 12_300_000,
-    12_400_000, 12_700_000, 12_950_000, 13_100_000, 48_700_000, Long.MAX_VALUE,
+    11_600_000,
+    11_900_000,
+    12_050_000,
+    12_250_000,
+    12_300_000,
+    12_400_000,
+    12_700_000,
+    12_950_000,
+    13_100_000,
+    48_700_000,
+    Long.MAX_VALUE,
   };
   private static final int N = 10;
 
   @Test
-  @DisplayName("Percentiles interpolate between closest ranks exactly as numpy's default method does")
+  @DisplayName(
+      "Percentiles interpolate between closest ranks exactly as numpy's default method does")
   void matchesNumpyLinear() {
-    // hand = [11600000, 11900000, 12050000, 12250000, 12300000, 12400000, 12700000, 12950000, 13100000, 48700000]
+    // hand = [11600000, 11900000, 12050000, 12250000, 12300000, 12400000, 12700000, 12950000,
+    // 13100000, 48700000]
     // Expected: numpy.percentile(hand, [0, 10, 25, 50, 90, 99.9, 100]) (numpy 2.4, method="linear")
     assertThat(Percentiles.type7(SORTED, N, 0.0)).isEqualTo(11_600_000.0);
     assertThat(Percentiles.type7(SORTED, N, 0.10)).isCloseTo(11_870_000.0, within(1e-6));
@@ -62,6 +73,7 @@ class PercentilesTests {
     assertThatIllegalArgumentException().isThrownBy(() -> Percentiles.type7(SORTED, N, 1.01));
     assertThatIllegalArgumentException().isThrownBy(() -> Percentiles.type7(SORTED, N, Double.NaN));
     assertThatIllegalArgumentException().isThrownBy(() -> Percentiles.type7(SORTED, 0, 0.5));
-    assertThatIllegalArgumentException().isThrownBy(() -> Percentiles.type7(SORTED, SORTED.length + 1, 0.5));
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> Percentiles.type7(SORTED, SORTED.length + 1, 0.5));
   }
 }

@@ -13,7 +13,8 @@ class TokenTimingsTests {
   private static final long MS = 1_000_000;
 
   @Test
-  @DisplayName("follow vLLM's definitions: TTFT, TPOT per request, ITL pooled without TTFT, end-to-end, throughputs")
+  @DisplayName(
+      "follow vLLM's definitions: TTFT, TPOT per request, ITL pooled without TTFT, end-to-end, throughputs")
   void definitions() {
     // Request 0: tokens at 50, 60, 75, 80 ms; request 1: at 40, 52, 62, 72 ms.
     long[] times = {50 * MS, 60 * MS, 75 * MS, 80 * MS, 40 * MS, 52 * MS, 62 * MS, 72 * MS};
@@ -32,7 +33,8 @@ class TokenTimingsTests {
     assertThat(t.itlMs().mean()).isCloseTo(62.0 / 6, within(1e-9));
     assertThat(t.e2eMs().min()).isEqualTo(72.0);
     assertThat(t.e2eMs().max()).isEqualTo(80.0);
-    // Output: 3 sequences x 4 tokens x 2 requests in 200 ms; prefill: 3 x 128 x 2 prompt tokens in 90 ms of TTFT.
+    // Output: 3 sequences x 4 tokens x 2 requests in 200 ms; prefill: 3 x 128 x 2 prompt tokens in
+    // 90 ms of TTFT.
     assertThat(t.outputTokensPerSecond()).isCloseTo(24 / 0.2, within(1e-9));
     assertThat(t.prefillTokensPerSecond()).isCloseTo(768 / 0.09, within(1e-6));
   }

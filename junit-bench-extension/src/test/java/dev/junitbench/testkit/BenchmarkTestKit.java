@@ -24,8 +24,8 @@ import org.junit.platform.testkit.engine.EventType;
  * Runs fixture classes through the Jupiter engine with JUnit's test kit, configuration parameters
  * given explicitly (never the build's {@code -D} values) and progress lines off, and collects what
  * the extension measured: each scenario's result as it ended, its status and error taken from what
- * JUnit reported, as the results listener ends it for results.json. Assert on a result with
- * {@link ScenarioResultAssert#assertThat}.
+ * JUnit reported, as the results listener ends it for results.json. Assert on a result with {@link
+ * ScenarioResultAssert#assertThat}.
  *
  * <pre>{@code
  * BenchmarkTestKit.Outcome outcome = BenchmarkTestKit.with().quick().run(MyTestCases.class, "embed");
@@ -54,9 +54,12 @@ public final class BenchmarkTestKit {
     return this;
   }
 
-  /** Quick stop rules for fixtures that do not set their own: 1 warm-up and 5 measured iterations. */
+  /**
+   * Quick stop rules for fixtures that do not set their own: 1 warm-up and 5 measured iterations.
+   */
   public BenchmarkTestKit quick() {
-    return config("junit.bench.warmup.iterations", "1").config("junit.bench.measurement.iterations", "5");
+    return config("junit.bench.warmup.iterations", "1")
+        .config("junit.bench.measurement.iterations", "5");
   }
 
   /** Runs every benchmark of {@code fixture}. */
@@ -78,19 +81,23 @@ public final class BenchmarkTestKit {
 
   private Outcome run(DiscoverySelector selector) {
     try (ResultExchange.Subscription subscription = ResultExchange.subscribe()) {
-      EngineExecutionResults events = EngineTestKit.engine("junit-jupiter")
-          .enableImplicitConfigurationParameters(false)
-          .configurationParameters(config)
-          .selectors(selector)
-          .execute();
+      EngineExecutionResults events =
+          EngineTestKit.engine("junit-jupiter")
+              .enableImplicitConfigurationParameters(false)
+              .configurationParameters(config)
+              .selectors(selector)
+              .execute();
       List<Ended> scenarios = new ArrayList<>();
       List<Event> finished = new ArrayList<>(events.testEvents().finished().list());
       finished.addAll(events.testEvents().skipped().list());
       for (Event event : finished) {
-        ScenarioResult published = ResultExchange.take(event.getTestDescriptor().getUniqueId().toString());
+        ScenarioResult published =
+            ResultExchange.take(event.getTestDescriptor().getUniqueId().toString());
         if (published != null) {
           String method = published.benchmark().substring(published.benchmark().indexOf('#') + 1);
-          scenarios.add(new Ended(method, event.getTestDescriptor().getDisplayName(), ended(published, event)));
+          scenarios.add(
+              new Ended(
+                  method, event.getTestDescriptor().getDisplayName(), ended(published, event)));
         }
       }
       return new Outcome(events, List.copyOf(scenarios));
@@ -99,7 +106,8 @@ public final class BenchmarkTestKit {
 
   /**
    * The published result as the results listener ends it (dev.junitbench.output.ResultsListener):
-   * the status JUnit reported, the error, and the figures dropped unless it passed or the gate failed it.
+   * the status JUnit reported, the error, and the figures dropped unless it passed or the gate
+   * failed it.
    */
   private static ScenarioResult ended(ScenarioResult published, Event event) {
     if (event.getType() == EventType.SKIPPED) {
@@ -107,10 +115,18 @@ public final class BenchmarkTestKit {
     }
     TestExecutionResult reported = event.getPayload(TestExecutionResult.class).orElseThrow();
     return switch (reported.getStatus()) {
-      case SUCCESSFUL -> published.latencyMs() != null ? published.ended(Status.PASSED, null) : published.ended(
-          Status.FAILED, "the benchmark was not measured: another extension intercepted its invocation");
-      case ABORTED -> published.ended(Status.ABORTED, reported.getThrowable().map(Throwable::getMessage).orElse(null));
-      case FAILED -> published.ended(Status.FAILED, reported.getThrowable().map(Throwable::toString).orElse(null));
+      case SUCCESSFUL ->
+          published.latencyMs() != null
+              ? published.ended(Status.PASSED, null)
+              : published.ended(
+                  Status.FAILED,
+                  "the benchmark was not measured: another extension intercepted its invocation");
+      case ABORTED ->
+          published.ended(
+              Status.ABORTED, reported.getThrowable().map(Throwable::getMessage).orElse(null));
+      case FAILED ->
+          published.ended(
+              Status.FAILED, reported.getThrowable().map(Throwable::toString).orElse(null));
     };
   }
 
@@ -132,7 +148,10 @@ public final class BenchmarkTestKit {
       this.ended = ended;
     }
 
-    /** The engine's events, for JUnit's own assertions ({@code assertStatistics}, {@code assertThatEvents}). */
+    /**
+     * The engine's events, for JUnit's own assertions ({@code assertStatistics}, {@code
+     * assertThatEvents}).
+     */
     public EngineExecutionResults events() {
       return events;
     }
@@ -152,7 +171,8 @@ public final class BenchmarkTestKit {
 
     /** The result of {@code method}'s scenario {@code displayName}; fails unless there is one. */
     public ScenarioResult result(String method, String displayName) {
-      return only(e -> e.method().equals(method) && e.displayName().equals(displayName),
+      return only(
+          e -> e.method().equals(method) && e.displayName().equals(displayName),
           "'" + method + " " + displayName + "'");
     }
 
@@ -166,13 +186,20 @@ public final class BenchmarkTestKit {
 
     /** The message JUnit reports for the one failed scenario shown as {@code displayName}. */
     public String failure(String displayName) {
-      List<Event> failed = events.testEvents().failed().list().stream()
-          .filter(e -> e.getTestDescriptor().getDisplayName().equals(displayName))
-          .toList();
+      List<Event> failed =
+          events.testEvents().failed().list().stream()
+              .filter(e -> e.getTestDescriptor().getDisplayName().equals(displayName))
+              .toList();
       if (failed.size() != 1) {
-        throw new AssertionError(failed.size() + " failed scenarios " + displayName + "; results: " + ended);
+        throw new AssertionError(
+            failed.size() + " failed scenarios " + displayName + "; results: " + ended);
       }
-      return failed.get(0).getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow()
+      return failed
+          .get(0)
+          .getPayload(TestExecutionResult.class)
+          .orElseThrow()
+          .getThrowable()
+          .orElseThrow()
           .getMessage();
     }
   }

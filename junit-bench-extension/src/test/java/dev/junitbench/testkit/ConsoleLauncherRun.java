@@ -22,9 +22,13 @@ import org.junit.jupiter.api.Assumptions;
 public final class ConsoleLauncherRun {
 
   /** Copied by the build (maven-dependency-plugin); never on the test class path. */
-  private static final Path LAUNCHER = Path.of("target", "console-launcher", "junit-platform-console-standalone.jar");
+  private static final Path LAUNCHER =
+      Path.of("target", "console-launcher", "junit-platform-console-standalone.jar");
 
-  /** What the launcher printed, its exit code, its pid, and the run folders it left in {@code outputDir}. */
+  /**
+   * What the launcher printed, its exit code, its pid, and the run folders it left in {@code
+   * outputDir}.
+   */
   public record Outcome(int exitCode, String printed, long pid, List<Path> runs) {}
 
   private ConsoleLauncherRun() {}
@@ -34,27 +38,49 @@ public final class ConsoleLauncherRun {
    * {@code execute}, the folders {@code classPathFirst} ahead of the test class path; the log goes
    * to {@code log}, the run folders are read from {@code outputDir}.
    */
-  public static Outcome run(List<String> jvmOptions, List<Path> classPathFirst, List<String> launcherArgs, Path log,
-      Path outputDir) throws IOException, InterruptedException {
-    Assumptions.assumeTrue(Files.isRegularFile(LAUNCHER), LAUNCHER.toAbsolutePath() + " is missing: the build copies"
-        + " it in generate-test-resources; run the tests through Maven");
+  public static Outcome run(
+      List<String> jvmOptions,
+      List<Path> classPathFirst,
+      List<String> launcherArgs,
+      Path log,
+      Path outputDir)
+      throws IOException, InterruptedException {
+    Assumptions.assumeTrue(
+        Files.isRegularFile(LAUNCHER),
+        LAUNCHER.toAbsolutePath()
+            + " is missing: the build copies"
+            + " it in generate-test-resources; run the tests through Maven");
     // The test classes and their libraries; the launcher brings its own JUnit Platform.
-    String classPath = Stream.concat(classPathFirst.stream().map(Path::toString),
-            Arrays.stream(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"))
-                .split(File.pathSeparator)))
-        .filter(entry -> {
-          String slashed = entry.replace(File.separatorChar, '/');
-          return !slashed.contains("/org/junit/") && !slashed.contains("/opentest4j/")
-              && !slashed.contains("/apiguardian/");
-        })
-        .collect(Collectors.joining(File.pathSeparator));
+    String classPath =
+        Stream.concat(
+                classPathFirst.stream().map(Path::toString),
+                Arrays.stream(
+                    System.getProperty(
+                            "surefire.test.class.path", System.getProperty("java.class.path"))
+                        .split(File.pathSeparator)))
+            .filter(
+                entry -> {
+                  String slashed = entry.replace(File.separatorChar, '/');
+                  return !slashed.contains("/org/junit/")
+                      && !slashed.contains("/opentest4j/")
+                      && !slashed.contains("/apiguardian/");
+                })
+            .collect(Collectors.joining(File.pathSeparator));
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmOptions);
-    command.addAll(List.of("-jar", LAUNCHER.toString(), "execute", "--disable-banner", "--disable-ansi-colors",
-        "--class-path", classPath));
+    command.addAll(
+        List.of(
+            "-jar",
+            LAUNCHER.toString(),
+            "execute",
+            "--disable-banner",
+            "--disable-ansi-colors",
+            "--class-path",
+            classPath));
     command.addAll(launcherArgs);
-    Process launcher = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Process launcher =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     // A generous bound on a busy machine: the JVMs start, the fixtures measure a few iterations.
     boolean ended = launcher.waitFor(5, TimeUnit.MINUTES);
     if (!ended) {

@@ -53,11 +53,12 @@ public final class ListenerRun {
   public static final String RUN_FOLDER = "run-(\\d{8}-\\d{6})-([0-9A-Za-z]+)";
 
   /** A strict reader: no NaN tokens, no trailing garbage, no duplicate keys. */
-  public static final ObjectMapper JSON = JsonMapper.builder()
-      .disable(JsonParser.Feature.ALLOW_NON_NUMERIC_NUMBERS)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-      .build();
+  public static final ObjectMapper JSON =
+      JsonMapper.builder()
+          .disable(JsonParser.Feature.ALLOW_NON_NUMERIC_NUMBERS)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+          .build();
 
   private final Map<String, String> config = new LinkedHashMap<>();
 
@@ -68,7 +69,9 @@ public final class ListenerRun {
     config.put("junit.bench.measurement.iterations", "7");
   }
 
-  /** A run writing under {@code outputDir}: no progress lines, 1 warm-up and 7 measured iterations. */
+  /**
+   * A run writing under {@code outputDir}: no progress lines, 1 warm-up and 7 measured iterations.
+   */
   public static ListenerRun into(Path outputDir) {
     return new ListenerRun(outputDir);
   }
@@ -95,16 +98,21 @@ public final class ListenerRun {
     Recorder recorder = new Recorder(err);
     try (PrintStream outStream = new PrintStream(out, true, StandardCharsets.UTF_8);
         PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-      Launcher launcher = LauncherFactory.create(LauncherConfig.builder()
-          .enableTestExecutionListenerAutoRegistration(false)
-          .addTestExecutionListeners(new ResultsListener(outStream, errStream), summary, recorder)
-          .build());
-      LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-          .selectors(Arrays.stream(fixtures).map(fixture -> selectClass(fixture)).toList())
-          .enableImplicitConfigurationParameters(false)
-          .configurationParameters(config)
-          .build();
-      // What the tests print on their own threads (the scenario lines), as Surefire would capture it.
+      Launcher launcher =
+          LauncherFactory.create(
+              LauncherConfig.builder()
+                  .enableTestExecutionListenerAutoRegistration(false)
+                  .addTestExecutionListeners(
+                      new ResultsListener(outStream, errStream), summary, recorder)
+                  .build());
+      LauncherDiscoveryRequest request =
+          LauncherDiscoveryRequestBuilder.request()
+              .selectors(Arrays.stream(fixtures).map(fixture -> selectClass(fixture)).toList())
+              .enableImplicitConfigurationParameters(false)
+              .configurationParameters(config)
+              .build();
+      // What the tests print on their own threads (the scenario lines), as Surefire would capture
+      // it.
       PrintStream original = System.out;
       System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
       try {
@@ -113,19 +121,28 @@ public final class ListenerRun {
         System.setOut(original);
       }
     }
-    return new Outcome(Path.of(config.get("junit.bench.output.dir")),
-        out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
-        printed.toString(StandardCharsets.UTF_8), summary.getSummary(), recorder.finished,
+    return new Outcome(
+        Path.of(config.get("junit.bench.output.dir")),
+        out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8),
+        printed.toString(StandardCharsets.UTF_8),
+        summary.getSummary(),
+        recorder.finished,
         recorder.errAtFirstTest);
   }
 
   /** A test or container as the launcher reported it finished (or skipped: result null). */
-  public record Finished(TestIdentifier identifier, TestExecutionResult result, String skipReason) {}
+  public record Finished(
+      TestIdentifier identifier, TestExecutionResult result, String skipReason) {}
 
   private static final class Recorder implements TestExecutionListener {
     final List<Finished> finished = new ArrayList<>();
     private final ByteArrayOutputStream err;
-    /** What the listener had printed on stderr when the first test (a scenario) started; null if none did. */
+
+    /**
+     * What the listener had printed on stderr when the first test (a scenario) started; null if
+     * none did.
+     */
     String errAtFirstTest;
 
     Recorder(ByteArrayOutputStream err) {
@@ -154,8 +171,14 @@ public final class ListenerRun {
    * What a run printed, reported and wrote; {@code errAtFirstTest} is what the listener had printed
    * on stderr when the first scenario started (null when none started).
    */
-  public record Outcome(Path outputDir, String out, String err, String printed, TestExecutionSummary summary,
-      List<Finished> finished, String errAtFirstTest) {
+  public record Outcome(
+      Path outputDir,
+      String out,
+      String err,
+      String printed,
+      TestExecutionSummary summary,
+      List<Finished> finished,
+      String errAtFirstTest) {
 
     /** The run folder; fails unless the output folder holds exactly one entry, a folder. */
     public Path runDir() {
@@ -185,11 +208,14 @@ public final class ListenerRun {
 
     /** The result of {@code method}'s scenario {@code displayName}; fails unless exactly one. */
     public JsonNode result(String method, String displayName) {
-      List<JsonNode> matches = results().stream()
-          .filter(r -> r.get("benchmark").asText().endsWith("#" + method))
-          .filter(r -> r.get("display_name").asText().equals(displayName))
-          .toList();
-      assertThat(matches).as("results of %s %s among %s", method, displayName, results()).hasSize(1);
+      List<JsonNode> matches =
+          results().stream()
+              .filter(r -> r.get("benchmark").asText().endsWith("#" + method))
+              .filter(r -> r.get("display_name").asText().equals(displayName))
+              .toList();
+      assertThat(matches)
+          .as("results of %s %s among %s", method, displayName, results())
+          .hasSize(1);
       return matches.get(0);
     }
 
@@ -203,7 +229,9 @@ public final class ListenerRun {
 
     /** The results of the benchmark method {@code method}, in the order they were written. */
     public List<JsonNode> resultsOf(String method) {
-      return results().stream().filter(r -> r.get("benchmark").asText().endsWith("#" + method)).toList();
+      return results().stream()
+          .filter(r -> r.get("benchmark").asText().endsWith("#" + method))
+          .toList();
     }
 
     /** What the launcher reported for the class container of {@code fixture}. */
@@ -212,17 +240,19 @@ public final class ListenerRun {
           .filter(f -> f.result() != null)
           .filter(f -> f.identifier().getUniqueId().endsWith("[class:" + fixture.getName() + "]"))
           .map(Finished::result)
-          .findFirst().orElseThrow(() -> new AssertionError("no container " + fixture.getName()));
+          .findFirst()
+          .orElseThrow(() -> new AssertionError("no container " + fixture.getName()));
     }
 
     /** What the launcher reported for {@code method}'s test {@code displayName}. */
     public TestExecutionResult reported(String method, String displayName) {
-      List<TestExecutionResult> matches = finished.stream()
-          .filter(f -> f.result() != null && f.identifier().isTest())
-          .filter(f -> f.identifier().getUniqueId().contains("[test-template:" + method + "("))
-          .filter(f -> f.identifier().getDisplayName().equals(displayName))
-          .map(Finished::result)
-          .toList();
+      List<TestExecutionResult> matches =
+          finished.stream()
+              .filter(f -> f.result() != null && f.identifier().isTest())
+              .filter(f -> f.identifier().getUniqueId().contains("[test-template:" + method + "("))
+              .filter(f -> f.identifier().getDisplayName().equals(displayName))
+              .map(Finished::result)
+              .toList();
       assertThat(matches).as("tests %s %s", method, displayName).hasSize(1);
       return matches.get(0);
     }
@@ -247,11 +277,14 @@ public final class ListenerRun {
   /** Records of a CSV file with a header; fails on any malformed or ragged record. */
   public static List<CSVRecord> parseCsv(String text) {
     CSVFormat format = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get();
-    try (Reader reader = new StringReader(text); CSVParser parser = CSVParser.parse(reader, format)) {
+    try (Reader reader = new StringReader(text);
+        CSVParser parser = CSVParser.parse(reader, format)) {
       List<CSVRecord> records = parser.getRecords();
       int columns = parser.getHeaderNames().size();
       for (CSVRecord record : records) {
-        assertThat(record.size()).as("cells of record %s (header has %s)", record, columns).isEqualTo(columns);
+        assertThat(record.size())
+            .as("cells of record %s (header has %s)", record, columns)
+            .isEqualTo(columns);
       }
       return records;
     } catch (IOException | IllegalStateException | IllegalArgumentException e) {

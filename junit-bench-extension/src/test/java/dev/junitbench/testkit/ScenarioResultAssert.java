@@ -21,7 +21,8 @@ import org.assertj.core.api.AbstractAssert;
  *
  * <p>Timing figures are never asserted tightly here: tests assert, benchmarks measure.
  */
-public final class ScenarioResultAssert extends AbstractAssert<ScenarioResultAssert, ScenarioResult> {
+public final class ScenarioResultAssert
+    extends AbstractAssert<ScenarioResultAssert, ScenarioResult> {
 
   private ScenarioResultAssert(ScenarioResult actual) {
     super(actual, ScenarioResultAssert.class);
@@ -50,7 +51,9 @@ public final class ScenarioResultAssert extends AbstractAssert<ScenarioResultAss
   private ScenarioResultAssert hasStatus(Status expected) {
     isNotNull();
     if (actual.status() != expected) {
-      failWithMessage("%nExpected the scenario to have %s, but it did not:%n  %s", expected.id(), describe(actual));
+      failWithMessage(
+          "%nExpected the scenario to have %s, but it did not:%n  %s",
+          expected.id(), describe(actual));
     }
     return this;
   }
@@ -59,7 +62,9 @@ public final class ScenarioResultAssert extends AbstractAssert<ScenarioResultAss
   public ScenarioResultAssert hasErrorContaining(String part) {
     isNotNull();
     if (actual.error() == null || !actual.error().contains(part)) {
-      failWithMessage("%nExpected the scenario's error to contain:%n  %s%nbut it is:%n  %s", part, describe(actual));
+      failWithMessage(
+          "%nExpected the scenario's error to contain:%n  %s%nbut it is:%n  %s",
+          part, describe(actual));
     }
     return this;
   }
@@ -68,7 +73,9 @@ public final class ScenarioResultAssert extends AbstractAssert<ScenarioResultAss
   public ScenarioResultAssert hasFigures() {
     isNotNull();
     if (actual.latencyMs() == null) {
-      failWithMessage("%nExpected the scenario to have latency figures, but it has none:%n  %s", describe(actual));
+      failWithMessage(
+          "%nExpected the scenario to have latency figures, but it has none:%n  %s",
+          describe(actual));
     }
     return this;
   }
@@ -77,7 +84,9 @@ public final class ScenarioResultAssert extends AbstractAssert<ScenarioResultAss
   public ScenarioResultAssert hasNoFigures() {
     isNotNull();
     if (actual.latencyMs() != null) {
-      failWithMessage("%nExpected the scenario to have no latency figures, but it has:%n  %s", describe(actual));
+      failWithMessage(
+          "%nExpected the scenario to have no latency figures, but it has:%n  %s",
+          describe(actual));
     }
     return this;
   }
@@ -86,8 +95,9 @@ public final class ScenarioResultAssert extends AbstractAssert<ScenarioResultAss
   public ScenarioResultAssert hasSamples(long count) {
     hasFigures();
     if (actual.latencyMs().count() != count) {
-      failWithMessage("%nExpected the scenario to have %s samples, but it has %s:%n  %s", count,
-          actual.latencyMs().count(), describe(actual));
+      failWithMessage(
+          "%nExpected the scenario to have %s samples, but it has %s:%n  %s",
+          count, actual.latencyMs().count(), describe(actual));
     }
     return this;
   }
@@ -96,7 +106,9 @@ public final class ScenarioResultAssert extends AbstractAssert<ScenarioResultAss
   public ScenarioResultAssert hasWarmupIterations(long iterations) {
     isNotNull();
     if (actual.warmup() == null || actual.warmup().iterations() != iterations) {
-      failWithMessage("%nExpected %s warm-up iterations, but the scenario ran:%n  %s", iterations, describe(actual));
+      failWithMessage(
+          "%nExpected %s warm-up iterations, but the scenario ran:%n  %s",
+          iterations, describe(actual));
     }
     return this;
   }
@@ -105,7 +117,9 @@ public final class ScenarioResultAssert extends AbstractAssert<ScenarioResultAss
   public ScenarioResultAssert hasMeasuredIterations(long iterations) {
     isNotNull();
     if (actual.measurement() == null || actual.measurement().iterations() != iterations) {
-      failWithMessage("%nExpected %s measured iterations, but the scenario ran:%n  %s", iterations, describe(actual));
+      failWithMessage(
+          "%nExpected %s measured iterations, but the scenario ran:%n  %s",
+          iterations, describe(actual));
     }
     return this;
   }
@@ -114,17 +128,23 @@ public final class ScenarioResultAssert extends AbstractAssert<ScenarioResultAss
   public ScenarioResultAssert hasParam(String name, Object value) {
     isNotNull();
     if (!actual.params().containsKey(name) || !Objects.equals(actual.params().get(name), value)) {
-      failWithMessage("%nExpected the scenario to have param %s=%s, but it has:%n  %s", name, value, describe(actual));
+      failWithMessage(
+          "%nExpected the scenario to have param %s=%s, but it has:%n  %s",
+          name, value, describe(actual));
     }
     return this;
   }
 
-  /** Has exactly the params {@code expected}, in this order (the display order); none for no argument. */
+  /**
+   * Has exactly the params {@code expected}, in this order (the display order); none for no
+   * argument.
+   */
   @SafeVarargs
   public final ScenarioResultAssert hasParams(Map.Entry<String, ?>... expected) {
     isNotNull();
     if (!List.copyOf(actual.params().entrySet()).equals(List.of(expected))) {
-      failWithMessage("%nExpected the scenario to have exactly the params %s, in this order, but it has:%n  %s",
+      failWithMessage(
+          "%nExpected the scenario to have exactly the params %s, in this order, but it has:%n  %s",
           List.of(expected), describe(actual));
     }
     return this;
@@ -134,10 +154,13 @@ public final class ScenarioResultAssert extends AbstractAssert<ScenarioResultAss
   public ScenarioResultAssert hasVerdict(Verdict verdict) {
     isNotNull();
     GateResult gate = actual.gate();
-    if (gate == null || gate.baseline() == null || gate.baseline().comparison() == null
+    if (gate == null
+        || gate.baseline() == null
+        || gate.baseline().comparison() == null
         || gate.baseline().comparison().verdict() != verdict) {
-      failWithMessage("%nExpected the gate's verdict %s, but the gate said:%n  %s%nof:%n  %s", verdict,
-          gate == null ? "nothing (no gate)" : gate.message(), describe(actual));
+      failWithMessage(
+          "%nExpected the gate's verdict %s, but the gate said:%n  %s%nof:%n  %s",
+          verdict, gate == null ? "nothing (no gate)" : gate.message(), describe(actual));
     }
     return this;
   }
@@ -145,11 +168,33 @@ public final class ScenarioResultAssert extends AbstractAssert<ScenarioResultAss
   /** One line: what the scenario is, how it ended and what it measured. */
   private static String describe(ScenarioResult result) {
     LatencySummary latency = result.latencyMs();
-    String figures = latency == null ? "none" : "count " + latency.count() + ", median " + latency.median()
-        + " ms, min " + latency.min() + " ms, max " + latency.max() + " ms";
+    String figures =
+        latency == null
+            ? "none"
+            : "count "
+                + latency.count()
+                + ", median "
+                + latency.median()
+                + " ms, min "
+                + latency.min()
+                + " ms, max "
+                + latency.max()
+                + " ms";
     String status = result.status() == null ? "still running" : result.status().id();
-    return result.benchmark() + " " + result.displayName() + ": status " + status + ", error " + result.error()
-        + ", params " + result.params() + ", warm-up " + result.warmup() + ", measurement " + result.measurement()
-        + ", latency_ms " + figures;
+    return result.benchmark()
+        + " "
+        + result.displayName()
+        + ": status "
+        + status
+        + ", error "
+        + result.error()
+        + ", params "
+        + result.params()
+        + ", warm-up "
+        + result.warmup()
+        + ", measurement "
+        + result.measurement()
+        + ", latency_ms "
+        + figures;
   }
 }

@@ -4,5 +4,6 @@ open module it.modular {
   requires dev.junitbench.reports;
   requires java.management;
 
-  provides dev.junitbench.spi.Probe with it.modular.ClassCountProbe;
+  provides dev.junitbench.spi.Probe with
+      it.modular.ClassCountProbe;
 }

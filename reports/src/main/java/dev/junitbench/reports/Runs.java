@@ -8,7 +8,10 @@ import dev.junitbench.results.Samples;
 import java.nio.file.Path;
 import org.apiguardian.api.API;
 
-/** Reading run folders for the reports: each problem becomes a {@link BadInputException} naming the file. */
+/**
+ * Reading run folders for the reports: each problem becomes a {@link BadInputException} naming the
+ * file.
+ */
 @API(status = INTERNAL, since = "0.1")
 public final class Runs {
 

@@ -31,15 +31,23 @@ public final class ScenarioNames {
     Map<String, List<ScenarioResult>> byBenchmark = new LinkedHashMap<>();
     results.forEach(r -> byBenchmark.computeIfAbsent(r.benchmark(), k -> new ArrayList<>()).add(r));
     Map<String, List<String>> varying = new LinkedHashMap<>();
-    byBenchmark.forEach((benchmark, scenarios) -> {
-      List<String> names = new ArrayList<>();
-      scenarios.forEach(s -> s.params().keySet().stream().filter(n -> !names.contains(n)).forEach(names::add));
-      varying.put(benchmark, names.stream().filter(name -> {
-        Set<String> values = new HashSet<>();
-        scenarios.forEach(s -> values.add(String.valueOf(s.params().get(name))));
-        return values.size() > 1;
-      }).toList());
-    });
+    byBenchmark.forEach(
+        (benchmark, scenarios) -> {
+          List<String> names = new ArrayList<>();
+          scenarios.forEach(
+              s ->
+                  s.params().keySet().stream().filter(n -> !names.contains(n)).forEach(names::add));
+          varying.put(
+              benchmark,
+              names.stream()
+                  .filter(
+                      name -> {
+                        Set<String> values = new HashSet<>();
+                        scenarios.forEach(s -> values.add(String.valueOf(s.params().get(name))));
+                        return values.size() > 1;
+                      })
+                  .toList());
+        });
     return new ScenarioNames(varying);
   }
 
@@ -48,14 +56,19 @@ public final class ScenarioNames {
     return varying.getOrDefault(benchmark, List.of());
   }
 
-  /** {@code batch_size=8, mode=eager}: the params of {@code result} that vary within its benchmark; may be empty. */
+  /**
+   * {@code batch_size=8, mode=eager}: the params of {@code result} that vary within its benchmark;
+   * may be empty.
+   */
   public String params(ScenarioResult result) {
     return params(result.benchmark(), result.params());
   }
 
   /** The same for a benchmark and its params. */
   public String params(String benchmark, Map<String, ?> params) {
-    return varying(benchmark).stream().filter(params::containsKey).map(name -> name + "=" + params.get(name))
+    return varying(benchmark).stream()
+        .filter(params::containsKey)
+        .map(name -> name + "=" + params.get(name))
         .collect(Collectors.joining(", "));
   }
 
@@ -67,7 +80,8 @@ public final class ScenarioNames {
 
   /** All params of {@code result}, {@code device=cpu, batch_size=8}. */
   public static String allParams(ScenarioResult result) {
-    return result.params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+    return result.params().entrySet().stream()
+        .map(e -> e.getKey() + "=" + e.getValue())
         .collect(Collectors.joining(", "));
   }
 }

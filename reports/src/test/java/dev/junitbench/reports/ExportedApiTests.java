@@ -27,20 +27,35 @@ class ExportedApiTests {
   @Test
   @DisplayName("hold only public types that carry @API, saying what is a promise")
   void everyPublicTypeCarriesApi() throws IOException, URISyntaxException {
-    Path classes = Path.of(BadInputException.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    Path classes =
+        Path.of(
+            BadInputException.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     ModuleDescriptor module;
     try (InputStream in = Files.newInputStream(classes.resolve("module-info.class"))) {
       module = ModuleDescriptor.read(in);
     }
-    String[] exported = module.exports().stream().filter(e -> !e.isQualified()).map(Exports::source)
-        .toArray(String[]::new);
+    String[] exported =
+        module.exports().stream()
+            .filter(e -> !e.isQualified())
+            .map(Exports::source)
+            .toArray(String[]::new);
     assertThat(exported).as("read from module-info.class").contains("dev.junitbench.reports");
-    JavaClasses reports = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages("dev.junitbench.reports");
-    classes().that().arePublic().and().areTopLevelClasses().and().resideInAnyPackage(exported)
-        .should().beAnnotatedWith(API.class)
-        .because("a user must see whether a type of an exported package is a promise (STABLE, MAINTAINED,"
-            + " EXPERIMENTAL) or public only for the module itself (INTERNAL)")
+    JavaClasses reports =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.junitbench.reports");
+    classes()
+        .that()
+        .arePublic()
+        .and()
+        .areTopLevelClasses()
+        .and()
+        .resideInAnyPackage(exported)
+        .should()
+        .beAnnotatedWith(API.class)
+        .because(
+            "a user must see whether a type of an exported package is a promise (STABLE, MAINTAINED,"
+                + " EXPERIMENTAL) or public only for the module itself (INTERNAL)")
         .check(reports);
   }
 }

@@ -11,6 +11,7 @@ public final class Fixtures {
 
   /** A benchmark of the fixtures. */
   public static final String EMBED = "com.example.EmbeddingBenchmarks#embed";
+
   /** Another. */
   public static final String CLASSIFY = "com.example.VisionBenchmarks#classify";
 
@@ -37,8 +38,12 @@ public final class Fixtures {
     return samples;
   }
 
-  /** A passed scenario of {@code benchmark} with {@code n} lognormal samples around {@code medianNs}. */
-  public static ScenarioResult passed(String benchmark, Map<String, Object> params, long seed, int n, double medianNs) {
+  /**
+   * A passed scenario of {@code benchmark} with {@code n} lognormal samples around {@code
+   * medianNs}.
+   */
+  public static ScenarioResult passed(
+      String benchmark, Map<String, Object> params, long seed, int n, double medianNs) {
     return RunFolders.passed(benchmark, params, lognormal(seed, n, medianNs));
   }
 }

@@ -37,14 +37,15 @@ import org.junit.platform.launcher.core.LauncherFactory;
 @DisplayName("A run with junit-bench-reports on the test class path")
 class FormatsInRunTests {
 
-  @TempDir
-  Path tempDir;
+  @TempDir Path tempDir;
 
   private String run(Map<String, String> extra) {
     return run(extra, null);
   }
 
-  /** Runs the test cases; what they print on standard error goes to {@code err} when it is not null. */
+  /**
+   * Runs the test cases; what they print on standard error goes to {@code err} when it is not null.
+   */
   private String run(Map<String, String> extra, ByteArrayOutputStream err) {
     Map<String, String> config = new LinkedHashMap<>();
     config.put("junit.bench.output.dir", tempDir.toString());
@@ -60,11 +61,13 @@ class FormatsInRunTests {
       System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
     }
     try {
-      LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request()
-          .selectors(selectClass(ReportedTestCases.class))
-          .enableImplicitConfigurationParameters(false)
-          .configurationParameters(config)
-          .build());
+      LauncherFactory.create()
+          .execute(
+              LauncherDiscoveryRequestBuilder.request()
+                  .selectors(selectClass(ReportedTestCases.class))
+                  .enableImplicitConfigurationParameters(false)
+                  .configurationParameters(config)
+                  .build());
     } finally {
       System.setOut(original);
       System.setErr(originalErr);
@@ -88,16 +91,24 @@ class FormatsInRunTests {
     assertThat(report).isRegularFile();
     assertThat(runDir().resolve("jmh-result.json")).doesNotExist();
     List<String> lines = out.lines().toList();
-    assertThat(lines.get(lines.size() - 1)).startsWith("junit-bench: html wrote " + report.toAbsolutePath() + " (");
+    assertThat(lines.get(lines.size() - 1))
+        .startsWith("junit-bench: html wrote " + report.toAbsolutePath() + " (");
     Document page = Jsoup.parse(report.toFile());
     assertThat(page.select("#scenarios tbody tr")).hasSize(3);
     assertThat(page.select("canvas")).isNotEmpty();
-    assertThat(new ObjectMapper().readTree(runDir().resolve("results.json").toFile()).get("run").get("config")
-        .get("junit.bench.format.html").asText()).isEqualTo("true");
+    assertThat(
+            new ObjectMapper()
+                .readTree(runDir().resolve("results.json").toFile())
+                .get("run")
+                .get("config")
+                .get("junit.bench.format.html")
+                .asText())
+        .isEqualTo("true");
   }
 
   @Test
-  @DisplayName("also writes jmh-result.json when junit.bench.format.jmh=true, and no report with junit.bench.format.html=false")
+  @DisplayName(
+      "also writes jmh-result.json when junit.bench.format.jmh=true, and no report with junit.bench.format.html=false")
   void switches() throws Exception {
     String out = run(Map.of("junit.bench.format.jmh", "true", "junit.bench.format.html", "false"));
     Path jmh = runDir().resolve("jmh-result.json");
@@ -107,17 +118,30 @@ class FormatsInRunTests {
   }
 
   @Test
-  @DisplayName("imports itself into the history store junit.bench.history.db names, and the report's line stays last")
+  @DisplayName(
+      "imports itself into the history store junit.bench.history.db names, and the report's line stays last")
   void importsIntoHistory() throws Exception {
     Path db = tempDir.resolveSibling(tempDir.getFileName() + "-history.duckdb");
     try {
-      String out = run(Map.of("junit.bench.history.db", db.toString(), "junit.bench.history.host", "ci-linux"));
-      String runId = new ObjectMapper().readTree(runDir().resolve("results.json").toFile()).get("run").get("id").asText();
-      assertThat(out).contains("junit-bench: history imported run " + runId + " (host ci-linux) into jdbc:duckdb:" + db);
+      String out =
+          run(
+              Map.of(
+                  "junit.bench.history.db", db.toString(), "junit.bench.history.host", "ci-linux"));
+      String runId =
+          new ObjectMapper()
+              .readTree(runDir().resolve("results.json").toFile())
+              .get("run")
+              .get("id")
+              .asText();
+      assertThat(out)
+          .contains(
+              "junit-bench: history imported run "
+                  + runId
+                  + " (host ci-linux) into jdbc:duckdb:"
+                  + db);
       List<String> lines = out.lines().toList();
       assertThat(lines.get(lines.size() - 1)).startsWith("junit-bench: html wrote ");
-      try (HistoryStore store = HistoryStore.open(
-          StoreLocation.of(db.toString(), null, null))) {
+      try (HistoryStore store = HistoryStore.open(StoreLocation.of(db.toString(), null, null))) {
         assertThat(store.contains("ci-linux", runId)).isTrue();
       }
     } finally {
@@ -137,22 +161,40 @@ class FormatsInRunTests {
     String url = "jdbc:postgresql://127.0.0.1:" + port + "/bench?connectTimeout=30";
     String out = run(Map.of("junit.bench.history.db", url), err);
     String warnings = err.toString(StandardCharsets.UTF_8);
-    assertThat(warnings).contains("junit-bench: warning: this run was not imported into the history store"
-        + " jdbc:postgresql://127.0.0.1:" + port + "/bench", "cannot reach", "the result files are complete",
-        "history import");
+    assertThat(warnings)
+        .contains(
+            "junit-bench: warning: this run was not imported into the history store"
+                + " jdbc:postgresql://127.0.0.1:"
+                + port
+                + "/bench",
+            "cannot reach",
+            "the result files are complete",
+            "history import");
     assertThat(runDir().resolve("report.html")).isRegularFile();
-    assertThat(new ObjectMapper().readTree(runDir().resolve("results.json").toFile()).get("results")).hasSize(3);
+    assertThat(
+            new ObjectMapper().readTree(runDir().resolve("results.json").toFile()).get("results"))
+        .hasSize(3);
     assertThat(out).contains("junit-bench: html wrote");
   }
 
   @Test
-  @DisplayName("never uses, nor writes, a password given in junit.bench.history.db, and says where it belongs")
+  @DisplayName(
+      "never uses, nor writes, a password given in junit.bench.history.db, and says where it belongs")
   void passwordInHistoryUrl() throws Exception {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    run(Map.of("junit.bench.history.db", "jdbc:postgresql://127.0.0.1:5432/bench?user=u&password=hunter2"), err);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("this run was not imported",
-        "a password in junit.bench.history.db is never used", "JUNIT_BENCH_HISTORY_PASSWORD").doesNotContain("hunter2");
-    assertThat(Files.readString(runDir().resolve("results.json"))).doesNotContain("hunter2")
+    run(
+        Map.of(
+            "junit.bench.history.db",
+            "jdbc:postgresql://127.0.0.1:5432/bench?user=u&password=hunter2"),
+        err);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains(
+            "this run was not imported",
+            "a password in junit.bench.history.db is never used",
+            "JUNIT_BENCH_HISTORY_PASSWORD")
+        .doesNotContain("hunter2");
+    assertThat(Files.readString(runDir().resolve("results.json")))
+        .doesNotContain("hunter2")
         .contains("/bench?user=u&password=***");
   }
 

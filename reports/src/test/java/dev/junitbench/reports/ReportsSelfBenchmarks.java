@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Tag;
 /**
  * What {@code compare} and {@code report} cost on a large pair of runs: 100 scenarios of 10,000
  * samples a side (1,000,000 samples each), read from their files, compared, and the report written
- * (target: at most 3 s on 2 cores). The result's memory group shows what the process held. Runs only
- * with the self-benchmark command (tag {@code self}); it reports, never asserts.
+ * (target: at most 3 s on 2 cores). The result's memory group shows what the process held. Runs
+ * only with the self-benchmark command (tag {@code self}); it reports, never asserts.
  */
 @Tag("self")
 @Warmup(iterations = 1)
@@ -49,8 +49,13 @@ class ReportsSelfBenchmarks {
     List<ScenarioResult> results = new ArrayList<>();
     for (int i = 0; i < SCENARIOS; i++) {
       int batch = 1 << (i % 6);
-      results.add(Fixtures.passed("com.example.Model" + (i / 12) + "Benchmarks#infer",
-          Fixtures.params("batch_size", batch, "variant", "v" + (i % 12 / 6)), seeds + i, SAMPLES, 5e6 * batch * factor));
+      results.add(
+          Fixtures.passed(
+              "com.example.Model" + (i / 12) + "Benchmarks#infer",
+              Fixtures.params("batch_size", batch, "variant", "v" + (i % 12 / 6)),
+              seeds + i,
+              SAMPLES,
+              5e6 * batch * factor));
     }
     return results;
   }
@@ -66,6 +71,7 @@ class ReportsSelfBenchmarks {
   void compareAndReport(Blackhole blackhole) throws Exception {
     RunComparison comparison = RunComparison.of(baseline, current, RegressionRule.DEFAULT);
     blackhole.consume(ComparisonText.render(comparison));
-    HtmlReport.of(List.of(current), baseline, RegressionRule.DEFAULT).write(folder.resolve("report.html"));
+    HtmlReport.of(List.of(current), baseline, RegressionRule.DEFAULT)
+        .write(folder.resolve("report.html"));
   }
 }

@@ -16,7 +16,10 @@ public final class LoadedModel implements AutoCloseable {
   private ModelInfo info;
   private boolean closed;
 
-  /** {@code opened}, described by {@code info}, whose opening added {@code footprint} of resident memory. */
+  /**
+   * {@code opened}, described by {@code info}, whose opening added {@code footprint} of resident
+   * memory.
+   */
   public LoadedModel(OpenedModel opened, ModelInfo info, ResourceSampler.Reading footprint) {
     this.opened = opened;
     this.info = info;

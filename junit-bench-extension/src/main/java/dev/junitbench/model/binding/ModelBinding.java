@@ -36,11 +36,16 @@ import java.util.stream.Collectors;
  * @param engine the engine named in {@code @Model(engine)}, or the backend's default, or null
  * @param options the backend options of {@code @Model(options)}, in the order written
  */
-public record ModelBinding(String benchmark, ModelSpec model, Backend backend, String engine,
+public record ModelBinding(
+    String benchmark,
+    ModelSpec model,
+    Backend backend,
+    String engine,
     Map<String, String> options) {
 
   /** Parameter name of the backend in result files. */
   public static final String BACKEND = "backend";
+
   /** Parameter name of the engine (DJL's) in result files. */
   public static final String ENGINE = "engine";
 
@@ -55,16 +60,28 @@ public record ModelBinding(String benchmark, ModelSpec model, Backend backend, S
     boolean file = !model.file().isBlank();
     boolean block = model.block() != void.class;
     if (file == block) {
-      throw new BenchmarkConfigurationException(what + (file ? " names both a file and a block; keep one"
-          : " names no model; give a file (@Model(\"classpath:model.onnx\")) or a class that builds one"
-              + " (@Model(block = ResNet50.class))"));
+      throw new BenchmarkConfigurationException(
+          what
+              + (file
+                  ? " names both a file and a block; keep one"
+                  : " names no model; give a file (@Model(\"classpath:model.onnx\")) or a class that builds one"
+                      + " (@Model(block = ResNet50.class))"));
     }
-    Backend backend = backends.forModelType(model.handleType()).orElseThrow(() ->
-        new BenchmarkConfigurationException(benchmark + ": no backend opens @Model parameters of type "
-            + model.handleType().getName() + " here; add its runtime to the test classpath"
-            + " (com.microsoft.onnxruntime:onnxruntime for OnnxModel; ai.djl:api and an engine for DjlModel)"));
-    String engine = model.engine().isBlank() ? backend.defaultEngine(file ? model.file() : null)
-        : model.engine().trim();
+    Backend backend =
+        backends
+            .forModelType(model.handleType())
+            .orElseThrow(
+                () ->
+                    new BenchmarkConfigurationException(
+                        benchmark
+                            + ": no backend opens @Model parameters of type "
+                            + model.handleType().getName()
+                            + " here; add its runtime to the test classpath"
+                            + " (com.microsoft.onnxruntime:onnxruntime for OnnxModel; ai.djl:api and an engine for DjlModel)"));
+    String engine =
+        model.engine().isBlank()
+            ? backend.defaultEngine(file ? model.file() : null)
+            : model.engine().trim();
     return new ModelBinding(benchmark, model, backend, engine, options(model.options(), what));
   }
 
@@ -74,11 +91,15 @@ public record ModelBinding(String benchmark, ModelSpec model, Backend backend, S
       int equals = option.indexOf('=');
       String key = equals < 0 ? "" : option.substring(0, equals).trim();
       if (key.isEmpty()) {
-        throw new BenchmarkConfigurationException(what + ": option \"" + option
-            + "\" is not valid: write key=value, e.g. options = {\"session.intra_op.allow_spinning=0\"}");
+        throw new BenchmarkConfigurationException(
+            what
+                + ": option \""
+                + option
+                + "\" is not valid: write key=value, e.g. options = {\"session.intra_op.allow_spinning=0\"}");
       }
       if (options.put(key, option.substring(equals + 1).trim()) != null) {
-        throw new BenchmarkConfigurationException(what + ": option '" + key + "' is given twice; give it once");
+        throw new BenchmarkConfigurationException(
+            what + ": option '" + key + "' is given twice; give it once");
       }
     }
     return Collections.unmodifiableMap(options);
@@ -92,8 +113,8 @@ public record ModelBinding(String benchmark, ModelSpec model, Backend backend, S
   /**
    * The device a scenario declaring {@code device} runs on: {@link Device#AUTO} picks among the
    * devices this backend serves here. With a provider named, it picks among that provider's devices
-   * even when none is served here, so the scenario is aborted for what is missing, as on any machine
-   * without them, instead of asking the provider for a device it does not run on.
+   * even when none is served here, so the scenario is aborted for what is missing, as on any
+   * machine without them, instead of asking the provider for a device it does not run on.
    */
   public Device resolve(Device device, String provider) {
     if (device != Device.AUTO) {
@@ -119,28 +140,45 @@ public record ModelBinding(String benchmark, ModelSpec model, Backend backend, S
     for (Scenario scenario : scenarios) {
       String mode = scenario.mode().orElse(null);
       if (mode != null && !backend.modes().contains(mode)) {
-        throw new BenchmarkConfigurationException("@Modes of " + benchmark + " names mode '" + mode
-            + "', which " + backend.name() + " does not have; accepted: " + backend.modes());
+        throw new BenchmarkConfigurationException(
+            "@Modes of "
+                + benchmark
+                + " names mode '"
+                + mode
+                + "', which "
+                + backend.name()
+                + " does not have; accepted: "
+                + backend.modes());
       }
       Execution execution = execution(scenario);
       if (scenario.device() == Device.AUTO) {
         // Left unresolved by a dry run, which loads no runtime to pick a device.
         continue;
       }
-      if (checked.add(execution + "|" + scenario.device() + "|" + mode + "|" + scenario.threads())) {
-        backend.invalidReason(execution, scenario).ifPresent(reason -> {
-          throw new BenchmarkConfigurationException(benchmark + " " + scenario.displayName() + ": " + reason);
-        });
+      if (checked.add(
+          execution + "|" + scenario.device() + "|" + mode + "|" + scenario.threads())) {
+        backend
+            .invalidReason(execution, scenario)
+            .ifPresent(
+                reason -> {
+                  throw new BenchmarkConfigurationException(
+                      benchmark + " " + scenario.displayName() + ": " + reason);
+                });
       }
     }
   }
 
-  /** Why {@code scenario} cannot run here (its device, provider or runtime is missing), or empty. */
+  /**
+   * Why {@code scenario} cannot run here (its device, provider or runtime is missing), or empty.
+   */
   public Optional<String> unavailableReason(Scenario scenario) {
     return backend.unavailableReason(execution(scenario), scenario.device());
   }
 
-  /** The parameters a scenario's result gains from its model: the backend, and what the backend adds. */
+  /**
+   * The parameters a scenario's result gains from its model: the backend, and what the backend
+   * adds.
+   */
   public Map<String, Object> resultParams(Scenario scenario) {
     Map<String, Object> params = new LinkedHashMap<>();
     params.put(BACKEND, backend.name());
@@ -159,13 +197,18 @@ public record ModelBinding(String benchmark, ModelSpec model, Backend backend, S
     if (model.file().isBlank()) {
       return model.block().getSimpleName();
     }
-    String name = model.file().substring(Math.max(model.file().lastIndexOf('/'), model.file().lastIndexOf(':')) + 1);
+    String name =
+        model
+            .file()
+            .substring(Math.max(model.file().lastIndexOf('/'), model.file().lastIndexOf(':')) + 1);
     return name.lastIndexOf('.') > 0 ? name.substring(0, name.lastIndexOf('.')) : name;
   }
 
   /** What the dry run says it would open: the file or the block's class. */
   public String describe() {
-    return (model.file().isBlank() ? model.block().getName() : model.file()) + " with " + backend.name()
+    return (model.file().isBlank() ? model.block().getName() : model.file())
+        + " with "
+        + backend.name()
         + (engine == null ? "" : " (" + engine + ")");
   }
 
@@ -173,47 +216,86 @@ public record ModelBinding(String benchmark, ModelSpec model, Backend backend, S
    * The model opened for {@code scenario}, kept in {@code cache}, opening it on first use (timed as
    * load time) with {@code loader} for its class path resources.
    */
-  public LoadedModel open(ModelCache cache, ClassLoader loader, Scenario scenario, ResourceSampler sampler) {
-    String key = List.of(model.file(), model.block().getName(), model.tokenizer(), backend.name(),
-        String.valueOf(engine), options.toString(), scenario.device().name(), scenario.provider().orElse(""),
-        scenario.mode().orElse(""), String.valueOf(scenario.threads())).toString();
+  public LoadedModel open(
+      ModelCache cache, ClassLoader loader, Scenario scenario, ResourceSampler sampler) {
+    String key =
+        List.of(
+                model.file(),
+                model.block().getName(),
+                model.tokenizer(),
+                backend.name(),
+                String.valueOf(engine),
+                options.toString(),
+                scenario.device().name(),
+                scenario.provider().orElse(""),
+                scenario.mode().orElse(""),
+                String.valueOf(scenario.threads()))
+            .toString();
     return cache.computeIfAbsent(key, () -> load(loader, scenario, sampler));
   }
 
   private LoadedModel load(ClassLoader loader, Scenario scenario, ResourceSampler sampler) {
     String what = "@Model of " + benchmark;
-    ModelSource source = model.file().isBlank() ? null : ModelSource.resolve(model.file(), loader, what);
-    ModelSource tokenizer = model.tokenizer().isBlank() ? null
-        : ModelSource.resolve(model.tokenizer(), loader, "@Model(tokenizer) of " + benchmark);
-    String id = !model.id().isBlank() ? model.id()
-        : source != null ? source.baseName() : id();
+    ModelSource source =
+        model.file().isBlank() ? null : ModelSource.resolve(model.file(), loader, what);
+    ModelSource tokenizer =
+        model.tokenizer().isBlank()
+            ? null
+            : ModelSource.resolve(model.tokenizer(), loader, "@Model(tokenizer) of " + benchmark);
+    String id = !model.id().isBlank() ? model.id() : source != null ? source.baseName() : id();
     Class<?> block = model.block() == void.class ? null : model.block();
-    Object builder = block == null ? null : newInstance(block, "@Model(block = " + block.getSimpleName()
-        + ".class) of " + benchmark);
+    Object builder =
+        block == null
+            ? null
+            : newInstance(
+                block, "@Model(block = " + block.getSimpleName() + ".class) of " + benchmark);
     // Memory an earlier model freed would otherwise be reused without the resident set growing.
     sampler.releaseFreedMemory();
     ResourceSampler.Reading before = sampler.rssMb();
     long start = System.nanoTime();
     OpenedModel opened;
     try {
-      opened = backend.open(new ModelRequest(benchmark, id, source, builder, tokenizer, execution(scenario),
-          options, scenario.device(), scenario.mode().orElse(null),
-          scenario.threads().isPresent() ? scenario.threads().getAsInt() : null));
+      opened =
+          backend.open(
+              new ModelRequest(
+                  benchmark,
+                  id,
+                  source,
+                  builder,
+                  tokenizer,
+                  execution(scenario),
+                  options,
+                  scenario.device(),
+                  scenario.mode().orElse(null),
+                  scenario.threads().isPresent() ? scenario.threads().getAsInt() : null));
     } catch (RuntimeException e) {
       throw e;
     } catch (Exception e) {
-      throw new BenchmarkConfigurationException(benchmark + ": " + backend.name() + " cannot open model '"
-          + id + "' from " + (source != null ? source : block.getName()) + ": " + e.getMessage());
+      throw new BenchmarkConfigurationException(
+          benchmark
+              + ": "
+              + backend.name()
+              + " cannot open model '"
+              + id
+              + "' from "
+              + (source != null ? source : block.getName())
+              + ": "
+              + e.getMessage());
     }
     double loadMs = (System.nanoTime() - start) / 1e6;
     ResourceSampler.Reading after = sampler.rssMb();
     ResourceSampler.Reading footprint;
     if (before.value() == null || after.value() == null) {
-      footprint = new ResourceSampler.Reading(null, before.problem() != null ? before.problem() : after.problem());
+      footprint =
+          new ResourceSampler.Reading(
+              null, before.problem() != null ? before.problem() : after.problem());
     } else if (after.value() < before.value()) {
-      footprint = new ResourceSampler.Reading(null, "the resident set shrank while the model opened (by "
-          + String.format(Locale.ROOT, "%.1f", before.value() - after.value())
-          + " MiB: the JVM handed memory back meanwhile)");
+      footprint =
+          new ResourceSampler.Reading(
+              null,
+              "the resident set shrank while the model opened (by "
+                  + String.format(Locale.ROOT, "%.1f", before.value() - after.value())
+                  + " MiB: the JVM handed memory back meanwhile)");
     } else {
       footprint = new ResourceSampler.Reading(after.value() - before.value(), null);
     }
@@ -221,9 +303,20 @@ public record ModelBinding(String benchmark, ModelSpec model, Backend backend, S
       Long size = source != null ? Long.valueOf(source.sizeBytes()) : opened.sizeBytes();
       // Hashed after the load was timed and before anything else is: never part of a timed phase.
       ModelHashes.Identity identity = identity(source, opened);
-      return new LoadedModel(opened, new ModelInfo(id, backend.name(), opened.format(),
-          source != null ? source.location() : block.getName(), size, identity.sha256(), identity.unavailableReason(),
-          loadMs, null, options.isEmpty() ? null : options), footprint);
+      return new LoadedModel(
+          opened,
+          new ModelInfo(
+              id,
+              backend.name(),
+              opened.format(),
+              source != null ? source.location() : block.getName(),
+              size,
+              identity.sha256(),
+              identity.unavailableReason(),
+              loadMs,
+              null,
+              options.isEmpty() ? null : options),
+          footprint);
     } catch (RuntimeException e) {
       try {
         opened.close();
@@ -241,11 +334,12 @@ public record ModelBinding(String benchmark, ModelSpec model, Backend backend, S
   private static ModelHashes.Identity identity(ModelSource source, OpenedModel opened) {
     Path built = source == null ? opened.builtFile() : null;
     if (source == null && built == null) {
-      return ModelHashes.Identity.none("built in memory from its class, with no file to hash: source names the"
-          + " class and size_bytes its parameters");
+      return ModelHashes.Identity.none(
+          "built in memory from its class, with no file to hash: source names the"
+              + " class and size_bytes its parameters");
     }
-    return ModelHashes.onThisMachine().identify(source != null ? source
-        : new ModelSource(built.toString(), null, built));
+    return ModelHashes.onThisMachine()
+        .identify(source != null ? source : new ModelSource(built.toString(), null, built));
   }
 
   /**
@@ -261,13 +355,28 @@ public record ModelBinding(String benchmark, ModelSpec model, Backend backend, S
     try {
       tensors = model.inputs().make(stored.opened().handle(), scenario);
     } catch (ClassCastException e) {
-      throw new BenchmarkConfigurationException(benchmark + ": " + factoryName + " cannot take the model handle "
-          + stored.opened().handle().getClass().getSimpleName() + " (" + e.getMessage()
-          + "); declare it as InputFactory<" + stored.opened().handle().getClass().getSimpleName() + ">");
+      throw new BenchmarkConfigurationException(
+          benchmark
+              + ": "
+              + factoryName
+              + " cannot take the model handle "
+              + stored.opened().handle().getClass().getSimpleName()
+              + " ("
+              + e.getMessage()
+              + "); declare it as InputFactory<"
+              + stored.opened().handle().getClass().getSimpleName()
+              + ">");
     }
     if (tensors == null || tensors.isEmpty()) {
-      throw new BenchmarkConfigurationException(benchmark + ": " + factoryName + " made no inputs for "
-          + scenario.displayName() + "; return one tensor per input of model '" + stored.info().id() + "'");
+      throw new BenchmarkConfigurationException(
+          benchmark
+              + ": "
+              + factoryName
+              + " made no inputs for "
+              + scenario.displayName()
+              + "; return one tensor per input of model '"
+              + stored.info().id()
+              + "'");
     }
     try {
       return stored.opened().wrap(tensors, factoryName);
@@ -288,21 +397,28 @@ public record ModelBinding(String benchmark, ModelSpec model, Backend backend, S
    */
   public static Object newInstance(Class<?> type, String what) {
     if (type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
-      throw new BenchmarkConfigurationException(what + ": " + type.getName()
-          + " is abstract; name a concrete class with a no-argument constructor");
+      throw new BenchmarkConfigurationException(
+          what
+              + ": "
+              + type.getName()
+              + " is abstract; name a concrete class with a no-argument constructor");
     }
     try {
       var constructor = type.getDeclaredConstructor();
       constructor.setAccessible(true);
       return constructor.newInstance();
     } catch (NoSuchMethodException e) {
-      throw new BenchmarkConfigurationException(what + ": " + type.getName()
-          + " has no no-argument constructor; add one (a nested class must be static)");
+      throw new BenchmarkConfigurationException(
+          what
+              + ": "
+              + type.getName()
+              + " has no no-argument constructor; add one (a nested class must be static)");
     } catch (InvocationTargetException e) {
-      throw new BenchmarkConfigurationException(what + ": the constructor of " + type.getName() + " threw "
-          + e.getCause());
+      throw new BenchmarkConfigurationException(
+          what + ": the constructor of " + type.getName() + " threw " + e.getCause());
     } catch (ReflectiveOperationException | RuntimeException e) {
-      throw new BenchmarkConfigurationException(what + ": cannot create " + type.getName() + " (" + e + ")");
+      throw new BenchmarkConfigurationException(
+          what + ": cannot create " + type.getName() + " (" + e + ")");
     }
   }
 }

@@ -25,16 +25,23 @@ import org.apiguardian.api.API;
  * @param seed seed of the weights' random numbers
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record DecoderConfig(int layers, int hidden, int heads, int vocabSize, int maxPositions, long seed) {
+public record DecoderConfig(
+    int layers, int hidden, int heads, int vocabSize, int maxPositions, long seed) {
 
   /** The seed of every preset. */
   public static final long DEFAULT_SEED = 42;
 
   /** GPT-2 small's shape: 12 layers of width 768, 12 heads, 124M parameters. */
-  public static final DecoderConfig GPT2_SMALL = new DecoderConfig(12, 768, 12, 50257, 1024, DEFAULT_SEED);
+  public static final DecoderConfig GPT2_SMALL =
+      new DecoderConfig(12, 768, 12, 50257, 1024, DEFAULT_SEED);
+
   /** DistilGPT2's shape: GPT-2 small with 6 layers, 82M parameters. */
-  public static final DecoderConfig DISTILGPT2 = new DecoderConfig(6, 768, 12, 50257, 1024, DEFAULT_SEED);
-  /** A decoder small enough to build and run in milliseconds: 2 layers of width 32, 4 heads of 8. */
+  public static final DecoderConfig DISTILGPT2 =
+      new DecoderConfig(6, 768, 12, 50257, 1024, DEFAULT_SEED);
+
+  /**
+   * A decoder small enough to build and run in milliseconds: 2 layers of width 32, 4 heads of 8.
+   */
   public static final DecoderConfig TINY = new DecoderConfig(2, 32, 4, 97, 64, DEFAULT_SEED);
 
   private static final Map<String, DecoderConfig> PRESETS = presets();
@@ -46,9 +53,16 @@ public record DecoderConfig(int layers, int hidden, int heads, int vocabSize, in
     positive("vocabulary size", vocabSize);
     positive("maximum positions", maxPositions);
     if (hidden % heads != 0) {
-      throw new IllegalArgumentException("Decoder hidden size " + hidden + " is not divisible by its " + heads
-          + " heads: each head takes hidden / heads dimensions; choose a hidden size that is a multiple of "
-          + heads + " (e.g. " + (hidden / heads + 1) * heads + ")");
+      throw new IllegalArgumentException(
+          "Decoder hidden size "
+              + hidden
+              + " is not divisible by its "
+              + heads
+              + " heads: each head takes hidden / heads dimensions; choose a hidden size that is a multiple of "
+              + heads
+              + " (e.g. "
+              + (hidden / heads + 1) * heads
+              + ")");
     }
   }
 
@@ -85,8 +99,8 @@ public record DecoderConfig(int layers, int hidden, int heads, int vocabSize, in
   }
 
   /**
-   * The name of the preset whose dimensions these are (whatever the seed), else
-   * {@code <layers>x<hidden>}: the readable part of the model's file name.
+   * The name of the preset whose dimensions these are (whatever the seed), else {@code
+   * <layers>x<hidden>}: the readable part of the model's file name.
    */
   public String label() {
     for (Map.Entry<String, DecoderConfig> preset : PRESETS.entrySet()) {
@@ -116,7 +130,8 @@ public record DecoderConfig(int layers, int hidden, int heads, int vocabSize, in
       throw new UncheckedIOException(e);
     }
     try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes.toByteArray()));
+      return HexFormat.of()
+          .formatHex(MessageDigest.getInstance("SHA-256").digest(bytes.toByteArray()));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("Every Java runtime has SHA-256", e);
     }

@@ -30,9 +30,9 @@ import org.apiguardian.api.API;
 
 /**
  * Greedy text generation with an ONNX decoder exported with past, on ONNX Runtime: one call of the
- * prompt (prefill, past of length 0), then one call per further token with the cache the call before
- * returned. Every input tensor a request needs is made before its first request (the ids fed back
- * sit in a direct buffer the decode calls read in place; masks and positions of every step are
+ * prompt (prefill, past of length 0), then one call per further token with the cache the call
+ * before returned. Every input tensor a request needs is made before its first request (the ids fed
+ * back sit in a direct buffer the decode calls read in place; masks and positions of every step are
  * made once) and the logits land in buffers of junit-bench's own, so between two clock reads only
  * ONNX Runtime's call and the argmax over the vocabulary run.
  */
@@ -66,8 +66,15 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
   private ShortBuffer decodeHalves;
   private boolean generatedOnce;
 
-  private OnnxGenerator(OrtEnvironment environment, OrtSession session, DecoderSignature signature,
-      GenerationRequest request, int vocab, boolean halfLogits, long[] promptIds, String promptSource)
+  private OnnxGenerator(
+      OrtEnvironment environment,
+      OrtSession session,
+      DecoderSignature signature,
+      GenerationRequest request,
+      int vocab,
+      boolean halfLogits,
+      long[] promptIds,
+      String promptSource)
       throws OrtException {
     this.session = session;
     this.signature = signature;
@@ -91,15 +98,19 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
     presents.addAll(Arrays.asList(presentNames));
     boolean ok = false;
     try {
-      // Prefill: the prompt, positions 0..L-1, a past of length 0 (a tensor of no elements needs a direct buffer).
+      // Prefill: the prompt, positions 0..L-1, a past of length 0 (a tensor of no elements needs a
+      // direct buffer).
       prefillInputs.put(DecoderSignature.INPUT_IDS, longs(environment, promptIds, batch, prompt));
       // Every mask is all ones: each step's is a view of the first B x (L + k) of one buffer.
       long[] ones = new long[batch * (prompt + tokens)];
       Arrays.fill(ones, 1);
       LongBuffer allOnes = direct((long) ones.length * Long.BYTES).asLongBuffer();
       allOnes.put(ones).rewind();
-      prefillInputs.put(DecoderSignature.ATTENTION_MASK, own(OnnxTensor.createTensor(environment,
-          allOnes.slice(0, batch * prompt), new long[] {batch, prompt})));
+      prefillInputs.put(
+          DecoderSignature.ATTENTION_MASK,
+          own(
+              OnnxTensor.createTensor(
+                  environment, allOnes.slice(0, batch * prompt), new long[] {batch, prompt})));
       if (signature.positionIds()) {
         long[] ids = new long[batch * prompt];
         for (int i = 0; i < ids.length; i++) {
@@ -107,27 +118,40 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
         }
         prefillInputs.put(DecoderSignature.POSITION_IDS, longs(environment, ids, batch, prompt));
       }
-      OnnxTensor emptyPast = own(OnnxTensor.createTensor(environment, direct(0), new long[] {batch,
-          signature.heads(), 0, signature.headDim()}, signature.cacheType()));
+      OnnxTensor emptyPast =
+          own(
+              OnnxTensor.createTensor(
+                  environment,
+                  direct(0),
+                  new long[] {batch, signature.heads(), 0, signature.headDim()},
+                  signature.cacheType()));
       for (String past : pastNames) {
         prefillInputs.put(past, emptyPast);
       }
       if (signature.useCacheBranch()) {
-        prefillInputs.put(DecoderSignature.USE_CACHE_BRANCH, own(OnnxTensor.createTensor(environment,
-            new boolean[] {false})));
-        decodeInputs.put(DecoderSignature.USE_CACHE_BRANCH, own(OnnxTensor.createTensor(environment,
-            new boolean[] {true})));
+        prefillInputs.put(
+            DecoderSignature.USE_CACHE_BRANCH,
+            own(OnnxTensor.createTensor(environment, new boolean[] {false})));
+        decodeInputs.put(
+            DecoderSignature.USE_CACHE_BRANCH,
+            own(OnnxTensor.createTensor(environment, new boolean[] {true})));
       }
-      // Decode step k (1..N-1) feeds the token made before at position L+k-1, attending to L+k tokens.
+      // Decode step k (1..N-1) feeds the token made before at position L+k-1, attending to L+k
+      // tokens.
       ByteBuffer idBytes = direct(batch * ((long) Long.BYTES));
       nextIds = idBytes.asLongBuffer();
-      decodeInputs.put(DecoderSignature.INPUT_IDS, own(OnnxTensor.createTensor(environment, nextIds,
-          new long[] {batch, 1})));
+      decodeInputs.put(
+          DecoderSignature.INPUT_IDS,
+          own(OnnxTensor.createTensor(environment, nextIds, new long[] {batch, 1})));
       masks = new OnnxTensor[Math.max(0, tokens - 1)];
       positions = new OnnxTensor[Math.max(0, tokens - 1)];
       for (int k = 1; k < tokens; k++) {
-        masks[k - 1] = own(OnnxTensor.createTensor(environment, allOnes.slice(0, batch * (prompt + k)),
-            new long[] {batch, prompt + k}));
+        masks[k - 1] =
+            own(
+                OnnxTensor.createTensor(
+                    environment,
+                    allOnes.slice(0, batch * (prompt + k)),
+                    new long[] {batch, prompt + k}));
         if (signature.positionIds()) {
           long[] position = new long[batch];
           Arrays.fill(position, prompt + k - 1L);
@@ -137,7 +161,8 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
       int width = halfLogits ? Short.BYTES : Float.BYTES;
       prefillLogitsBuffer = direct((long) batch * prompt * vocab * width);
       decodeLogitsBuffer = direct((long) batch * vocab * width);
-      prefillLogits = Map.of(DecoderSignature.LOGITS, logits(environment, prefillLogitsBuffer, prompt));
+      prefillLogits =
+          Map.of(DecoderSignature.LOGITS, logits(environment, prefillLogitsBuffer, prompt));
       decodeLogits = Map.of(DecoderSignature.LOGITS, logits(environment, decodeLogitsBuffer, 1));
       prefillHalves = prefillLogitsBuffer.asShortBuffer();
       decodeHalves = decodeLogitsBuffer.asShortBuffer();
@@ -151,14 +176,20 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
 
   /**
    * A generator for {@code request} with {@code session}, the model {@code model} (for messages);
-   * {@code promptIds} are the prompt's token ids ({@code batch x promptTokens}, row after row) or null
-   * for seeded ones.
+   * {@code promptIds} are the prompt's token ids ({@code batch x promptTokens}, row after row) or
+   * null for seeded ones.
    *
    * @throws BenchmarkConfigurationException when the model is not a decoder with past, its logits
    *     have no fixed vocabulary, or the prompt and new tokens do not fit its positions
    */
-  public static OnnxGenerator open(OrtEnvironment environment, OrtSession session, String model,
-      GenerationRequest request, long[] promptIds, String promptSource) throws OrtException {
+  public static OnnxGenerator open(
+      OrtEnvironment environment,
+      OrtSession session,
+      String model,
+      GenerationRequest request,
+      long[] promptIds,
+      String promptSource)
+      throws OrtException {
     DecoderSignature signature;
     try {
       signature = DecoderSignature.of(session, model);
@@ -168,24 +199,48 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
     NodeInfo logits = session.getOutputInfo().get(DecoderSignature.LOGITS);
     long[] shape = logits.getInfo() instanceof TensorInfo tensor ? tensor.getShape() : new long[0];
     OnnxJavaType type = logits.getInfo() instanceof TensorInfo tensor ? tensor.type : null;
-    if (shape.length != 3 || shape[2] <= 0 || (type != OnnxJavaType.FLOAT && type != OnnxJavaType.FLOAT16)) {
-      throw new BenchmarkConfigurationException(request.what() + ": the logits of model " + model + " are "
-          + logits.getInfo() + ", not float or float16 [batch_size, sequence_length, vocab] with a fixed vocab;"
-          + " export it with past: " + DecoderSignature.EXPORT_WITH_PAST);
+    if (shape.length != 3
+        || shape[2] <= 0
+        || (type != OnnxJavaType.FLOAT && type != OnnxJavaType.FLOAT16)) {
+      throw new BenchmarkConfigurationException(
+          request.what()
+              + ": the logits of model "
+              + model
+              + " are "
+              + logits.getInfo()
+              + ", not float or float16 [batch_size, sequence_length, vocab] with a fixed vocab;"
+              + " export it with past: "
+              + DecoderSignature.EXPORT_WITH_PAST);
     }
-    String maxPositions = session.getMetadata().getCustomMetadata().get(DecoderModels.MAX_POSITIONS);
+    String maxPositions =
+        session.getMetadata().getCustomMetadata().get(DecoderModels.MAX_POSITIONS);
     if (maxPositions != null && !maxPositions.matches("\\d{1,9}")) {
-      throw new BenchmarkConfigurationException(request.what() + ": model " + model + " says in its metadata "
-          + DecoderModels.MAX_POSITIONS + " = '" + maxPositions + "', not a number of positions; rebuild it or remove"
-          + " that entry");
+      throw new BenchmarkConfigurationException(
+          request.what()
+              + ": model "
+              + model
+              + " says in its metadata "
+              + DecoderModels.MAX_POSITIONS
+              + " = '"
+              + maxPositions
+              + "', not a number of positions; rebuild it or remove"
+              + " that entry");
     }
     // The last new token is never fed back: L + N - 1 positions are used.
     int needed = request.promptTokens() + request.newTokens() - 1;
     if (maxPositions != null && needed > Long.parseLong(maxPositions)) {
-      throw new BenchmarkConfigurationException(request.what() + ": a prompt of " + request.promptTokens()
-          + " tokens and " + request.newTokens() + " new tokens need " + needed
-          + " positions, but the model has " + maxPositions + "; lower @Generate(promptTokens) or"
-          + " @Generate(tokens)");
+      throw new BenchmarkConfigurationException(
+          request.what()
+              + ": a prompt of "
+              + request.promptTokens()
+              + " tokens and "
+              + request.newTokens()
+              + " new tokens need "
+              + needed
+              + " positions, but the model has "
+              + maxPositions
+              + "; lower @Generate(promptTokens) or"
+              + " @Generate(tokens)");
     }
     int vocab = (int) shape[2];
     String source = promptSource;
@@ -193,8 +248,15 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
     if (ids != null) {
       for (long id : ids) {
         if (id < 0 || id >= vocab) {
-          throw new BenchmarkConfigurationException(request.what() + ": " + promptSource + " made token id " + id
-              + ", outside the model's vocabulary of " + vocab + " ids; give the model's own tokenizer.json");
+          throw new BenchmarkConfigurationException(
+              request.what()
+                  + ": "
+                  + promptSource
+                  + " made token id "
+                  + id
+                  + ", outside the model's vocabulary of "
+                  + vocab
+                  + " ids; give the model's own tokenizer.json");
         }
       }
     }
@@ -204,10 +266,15 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
       for (int i = 0; i < ids.length; i++) {
         ids[i] = random.nextInt(vocab);
       }
-      source = "seeded token ids (seed " + request.seed() + ", uniform over the " + vocab + " ids of the vocabulary)";
+      source =
+          "seeded token ids (seed "
+              + request.seed()
+              + ", uniform over the "
+              + vocab
+              + " ids of the vocabulary)";
     }
-    return new OnnxGenerator(environment, session, signature, request, vocab, type == OnnxJavaType.FLOAT16,
-        ids, source);
+    return new OnnxGenerator(
+        environment, session, signature, request, vocab, type == OnnxJavaType.FLOAT16, ids, source);
   }
 
   @Override
@@ -245,7 +312,10 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
     return result.get(name).orElseThrow();
   }
 
-  /** The greedy choice at the last of {@code length} positions of each row, fed back and kept as token {@code k}. */
+  /**
+   * The greedy choice at the last of {@code length} positions of each row, fed back and kept as
+   * token {@code k}.
+   */
   private void pick(ByteBuffer logits, ShortBuffer halves, int length, int k) {
     for (int row = 0; row < batch; row++) {
       int offset = (row * length + length - 1) * vocab;
@@ -256,8 +326,8 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
   }
 
   /**
-   * The index of the highest of the {@code vocab} floats from float index {@code offset} of
-   * {@code logits} (native order), the first on a tie: the greedy pick.
+   * The index of the highest of the {@code vocab} floats from float index {@code offset} of {@code
+   * logits} (native order), the first on a tie: the greedy pick.
    */
   public static int argmax(ByteBuffer logits, int offset, int vocab) {
     int best = 0;
@@ -301,13 +371,17 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
     return Float.intBitsToFloat(sign | ((exponent + 112) << 23) | (mantissa << 13));
   }
 
-  private OnnxTensor logits(OrtEnvironment environment, ByteBuffer buffer, int length) throws OrtException {
+  private OnnxTensor logits(OrtEnvironment environment, ByteBuffer buffer, int length)
+      throws OrtException {
     long[] shape = {batch, length, vocab};
-    return own(halfLogits ? OnnxTensor.createTensor(environment, buffer, shape, OnnxJavaType.FLOAT16)
-        : OnnxTensor.createTensor(environment, buffer.asFloatBuffer(), shape));
+    return own(
+        halfLogits
+            ? OnnxTensor.createTensor(environment, buffer, shape, OnnxJavaType.FLOAT16)
+            : OnnxTensor.createTensor(environment, buffer.asFloatBuffer(), shape));
   }
 
-  private OnnxTensor longs(OrtEnvironment environment, long[] values, int rows, int columns) throws OrtException {
+  private OnnxTensor longs(OrtEnvironment environment, long[] values, int rows, int columns)
+      throws OrtException {
     LongBuffer buffer = direct((long) values.length * Long.BYTES).asLongBuffer();
     buffer.put(values).rewind();
     return own(OnnxTensor.createTensor(environment, buffer, new long[] {rows, columns}));
@@ -315,8 +389,11 @@ public final class OnnxGenerator implements Generator, AutoCloseable {
 
   private static ByteBuffer direct(long bytes) {
     if (bytes > Integer.MAX_VALUE) {
-      throw new BenchmarkConfigurationException("a buffer of " + bytes + " bytes is more than Java's 2 GiB;"
-          + " lower the batch size or @Generate(promptTokens)");
+      throw new BenchmarkConfigurationException(
+          "a buffer of "
+              + bytes
+              + " bytes is more than Java's 2 GiB;"
+              + " lower the batch size or @Generate(promptTokens)");
     }
     return ByteBuffer.allocateDirect((int) bytes).order(ByteOrder.nativeOrder());
   }

@@ -7,7 +7,10 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
-/** An ONNX graph written node by node: typed inputs and outputs, constants, and nodes with attributes. */
+/**
+ * An ONNX graph written node by node: typed inputs and outputs, constants, and nodes with
+ * attributes.
+ */
 final class OnnxGraph {
 
   private final OnnxMl.GraphProto.Builder graph;
@@ -26,16 +29,24 @@ final class OnnxGraph {
     return name;
   }
 
-  /** Declares {@code name} a graph output; each dimension is a size (Integer) or a symbolic name (String). */
+  /**
+   * Declares {@code name} a graph output; each dimension is a size (Integer) or a symbolic name
+   * (String).
+   */
   void output(String name, DataType type, Object... dims) {
     graph.addOutput(value(name, type, dims));
   }
 
-  /** A float tensor given as little-endian bytes, never as a boxed list: models hold millions of weights. */
+  /**
+   * A float tensor given as little-endian bytes, never as a boxed list: models hold millions of
+   * weights.
+   */
   String floats(String name, ByteBuffer littleEndian, long... dims) {
-    OnnxMl.TensorProto.Builder tensor = OnnxMl.TensorProto.newBuilder().setName(name)
-        .setDataType(DataType.FLOAT.getNumber())
-        .setRawData(UnsafeByteOperations.unsafeWrap(littleEndian));
+    OnnxMl.TensorProto.Builder tensor =
+        OnnxMl.TensorProto.newBuilder()
+            .setName(name)
+            .setDataType(DataType.FLOAT.getNumber())
+            .setRawData(UnsafeByteOperations.unsafeWrap(littleEndian));
     for (long dim : dims) {
       tensor.addDims(dim);
     }
@@ -45,20 +56,28 @@ final class OnnxGraph {
 
   /** A float scalar constant. */
   String scalar(String name, float value) {
-    return floats(name, ByteBuffer.allocate(Float.BYTES).order(ByteOrder.LITTLE_ENDIAN).putFloat(0, value));
+    return floats(
+        name, ByteBuffer.allocate(Float.BYTES).order(ByteOrder.LITTLE_ENDIAN).putFloat(0, value));
   }
 
   /** A one-dimensional int64 constant. */
   String longs(String name, long... values) {
-    graph.addInitializer(OnnxMl.TensorProto.newBuilder().setName(name).setDataType(DataType.INT64.getNumber())
-        .addDims(values.length).addAllInt64Data(Arrays.stream(values).boxed().toList()));
+    graph.addInitializer(
+        OnnxMl.TensorProto.newBuilder()
+            .setName(name)
+            .setDataType(DataType.INT64.getNumber())
+            .addDims(values.length)
+            .addAllInt64Data(Arrays.stream(values).boxed().toList()));
     return name;
   }
 
   /** An int64 scalar constant. */
   String longScalar(String name, long value) {
-    graph.addInitializer(OnnxMl.TensorProto.newBuilder().setName(name).setDataType(DataType.INT64.getNumber())
-        .addInt64Data(value));
+    graph.addInitializer(
+        OnnxMl.TensorProto.newBuilder()
+            .setName(name)
+            .setDataType(DataType.INT64.getNumber())
+            .addInt64Data(value));
     return name;
   }
 
@@ -81,20 +100,28 @@ final class OnnxGraph {
     }
 
     Node attr(String name, long value) {
-      node.addAttribute(OnnxMl.AttributeProto.newBuilder().setName(name)
-          .setType(OnnxMl.AttributeProto.AttributeType.INT).setI(value));
+      node.addAttribute(
+          OnnxMl.AttributeProto.newBuilder()
+              .setName(name)
+              .setType(OnnxMl.AttributeProto.AttributeType.INT)
+              .setI(value));
       return this;
     }
 
     Node attr(String name, float value) {
-      node.addAttribute(OnnxMl.AttributeProto.newBuilder().setName(name)
-          .setType(OnnxMl.AttributeProto.AttributeType.FLOAT).setF(value));
+      node.addAttribute(
+          OnnxMl.AttributeProto.newBuilder()
+              .setName(name)
+              .setType(OnnxMl.AttributeProto.AttributeType.FLOAT)
+              .setF(value));
       return this;
     }
 
     Node attr(String name, long... values) {
-      OnnxMl.AttributeProto.Builder attribute = OnnxMl.AttributeProto.newBuilder().setName(name)
-          .setType(OnnxMl.AttributeProto.AttributeType.INTS);
+      OnnxMl.AttributeProto.Builder attribute =
+          OnnxMl.AttributeProto.newBuilder()
+              .setName(name)
+              .setType(OnnxMl.AttributeProto.AttributeType.INTS);
       for (long value : values) {
         attribute.addInts(value);
       }
@@ -115,7 +142,8 @@ final class OnnxGraph {
   private static OnnxMl.ValueInfoProto value(String name, DataType type, Object... dims) {
     OnnxMl.TensorShapeProto.Builder shape = OnnxMl.TensorShapeProto.newBuilder();
     for (Object dim : dims) {
-      OnnxMl.TensorShapeProto.Dimension.Builder dimension = OnnxMl.TensorShapeProto.Dimension.newBuilder();
+      OnnxMl.TensorShapeProto.Dimension.Builder dimension =
+          OnnxMl.TensorShapeProto.Dimension.newBuilder();
       if (dim instanceof String symbol) {
         dimension.setDimParam(symbol);
       } else {
@@ -123,8 +151,14 @@ final class OnnxGraph {
       }
       shape.addDim(dimension);
     }
-    return OnnxMl.ValueInfoProto.newBuilder().setName(name).setType(OnnxMl.TypeProto.newBuilder()
-        .setTensorType(OnnxMl.TypeProto.Tensor.newBuilder().setElemType(type.getNumber()).setShape(shape)))
+    return OnnxMl.ValueInfoProto.newBuilder()
+        .setName(name)
+        .setType(
+            OnnxMl.TypeProto.newBuilder()
+                .setTensorType(
+                    OnnxMl.TypeProto.Tensor.newBuilder()
+                        .setElemType(type.getNumber())
+                        .setShape(shape)))
         .build();
   }
 }

@@ -30,15 +30,18 @@ class DecoderCacheTests {
   }
 
   @Test
-  @DisplayName("gives for a token over the cache of the prompt the logits of one pass over prompt and token")
+  @DisplayName(
+      "gives for a token over the cache of the prompt the logits of one pass over prompt and token")
   void stepOverCacheMatchesFullPass() throws Exception {
     float[] stepped;
     try (Step prompt = tiny.first(new long[][] {PROMPT}, ones(1, 5), range(1, 0, 5));
         Step step = tiny.next(prompt, new long[][] {{NEXT}}, ones(1, 6), range(1, 5, 6))) {
-      assertThat(step.output(DecoderSignature.presentKey(1)).getInfo().getShape()).containsExactly(1, 4, 6, 8);
+      assertThat(step.output(DecoderSignature.presentKey(1)).getInfo().getShape())
+          .containsExactly(1, 4, 6, 8);
       stepped = step.logits()[0][0];
     }
-    try (Step full = tiny.first(new long[][] {{3, 17, 42, 8, 96, NEXT}}, ones(1, 6), range(1, 0, 6))) {
+    try (Step full =
+        tiny.first(new long[][] {{3, 17, 42, 8, 96, NEXT}}, ones(1, 6), range(1, 0, 6))) {
       assertClose(stepped, full.logits()[0][5]);
     }
   }
@@ -60,7 +63,8 @@ class DecoderCacheTests {
   }
 
   @Test
-  @DisplayName("gives a left-padded row, over the cache and in one pass, the logits of the row without padding")
+  @DisplayName(
+      "gives a left-padded row, over the cache and in one pass, the logits of the row without padding")
   void leftPaddingIsInvisible() throws Exception {
     long[][] prompt = {PROMPT, {PAD, PAD, 42, 8, 96}};
     long[][] promptMask = {{1, 1, 1, 1, 1}, {0, 0, 1, 1, 1}};
@@ -68,9 +72,13 @@ class DecoderCacheTests {
     long[][] promptPositions = {{0, 1, 2, 3, 4}, {0, 0, 0, 1, 2}};
     long[][] stepMask = {{1, 1, 1, 1, 1, 1}, {0, 0, 1, 1, 1, 1}};
     try (Step first = tiny.first(prompt, promptMask, promptPositions);
-        Step step = tiny.next(first, new long[][] {{NEXT}, {NEXT}}, stepMask, new long[][] {{5}, {3}});
-        Step once = tiny.first(new long[][] {{3, 17, 42, 8, 96, NEXT}, {PAD, PAD, 42, 8, 96, NEXT}}, stepMask,
-            new long[][] {{0, 1, 2, 3, 4, 5}, {0, 0, 0, 1, 2, 3}});
+        Step step =
+            tiny.next(first, new long[][] {{NEXT}, {NEXT}}, stepMask, new long[][] {{5}, {3}});
+        Step once =
+            tiny.first(
+                new long[][] {{3, 17, 42, 8, 96, NEXT}, {PAD, PAD, 42, 8, 96, NEXT}},
+                stepMask,
+                new long[][] {{0, 1, 2, 3, 4, 5}, {0, 0, 0, 1, 2, 3}});
         Step unpadded = tiny.first(new long[][] {{42, 8, 96, NEXT}}, ones(1, 4), range(1, 0, 4))) {
       for (int row = 0; row < 2; row++) {
         assertClose(step.logits()[row][0], once.logits()[row][5]);
@@ -92,7 +100,8 @@ class DecoderCacheTests {
       for (int position = 0; position < 4; position++) {
         assertClose(changed.logits()[0][position], original.logits()[0][position]);
       }
-      assertThat(maxDifference(changed.logits()[0][4], original.logits()[0][4])).isGreaterThan(1e-3f);
+      assertThat(maxDifference(changed.logits()[0][4], original.logits()[0][4]))
+          .isGreaterThan(1e-3f);
     }
   }
 

@@ -30,28 +30,37 @@ class DecoderConfigTests {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("hidden size 30 is not divisible by its 4 heads")
         .hasMessageContaining("(e.g. 32)");
-    assertThatThrownBy(() -> new DecoderConfig(0, 32, 4, 97, 64, 1)).hasMessage("Decoder layers must be positive, got 0");
-    assertThatThrownBy(() -> new DecoderConfig(2, -32, 4, 97, 64, 1)).hasMessageContaining("hidden size must be positive");
-    assertThatThrownBy(() -> new DecoderConfig(2, 32, 0, 97, 64, 1)).hasMessageContaining("heads must be positive");
-    assertThatThrownBy(() -> new DecoderConfig(2, 32, 4, 0, 64, 1)).hasMessageContaining("vocabulary size");
-    assertThatThrownBy(() -> new DecoderConfig(2, 32, 4, 97, 0, 1)).hasMessageContaining("maximum positions");
+    assertThatThrownBy(() -> new DecoderConfig(0, 32, 4, 97, 64, 1))
+        .hasMessage("Decoder layers must be positive, got 0");
+    assertThatThrownBy(() -> new DecoderConfig(2, -32, 4, 97, 64, 1))
+        .hasMessageContaining("hidden size must be positive");
+    assertThatThrownBy(() -> new DecoderConfig(2, 32, 0, 97, 64, 1))
+        .hasMessageContaining("heads must be positive");
+    assertThatThrownBy(() -> new DecoderConfig(2, 32, 4, 0, 64, 1))
+        .hasMessageContaining("vocabulary size");
+    assertThatThrownBy(() -> new DecoderConfig(2, 32, 4, 97, 0, 1))
+        .hasMessageContaining("maximum positions");
   }
 
   @Test
   @DisplayName("has a hash that is stable across runs and changes with every field")
   void hash() {
     DecoderConfig tiny = DecoderConfig.TINY;
-    assertThat(tiny.hash()).matches("[0-9a-f]{64}")
+    assertThat(tiny.hash())
+        .matches("[0-9a-f]{64}")
         .isEqualTo(new DecoderConfig(2, 32, 4, 97, 64, 42).hash())
         .isEqualTo("47fb31c6da5250fbdc9984060fd83332a8819a9dd17646a07f1865bf255d2791");
-    List<DecoderConfig> others = List.of(
-        new DecoderConfig(3, 32, 4, 97, 64, 42),
-        new DecoderConfig(2, 64, 4, 97, 64, 42),
-        new DecoderConfig(2, 32, 8, 97, 64, 42),
-        new DecoderConfig(2, 32, 4, 98, 64, 42),
-        new DecoderConfig(2, 32, 4, 97, 65, 42),
-        tiny.withSeed(43));
-    assertThat(others.stream().map(DecoderConfig::hash)).doesNotHaveDuplicates().doesNotContain(tiny.hash());
+    List<DecoderConfig> others =
+        List.of(
+            new DecoderConfig(3, 32, 4, 97, 64, 42),
+            new DecoderConfig(2, 64, 4, 97, 64, 42),
+            new DecoderConfig(2, 32, 8, 97, 64, 42),
+            new DecoderConfig(2, 32, 4, 98, 64, 42),
+            new DecoderConfig(2, 32, 4, 97, 65, 42),
+            tiny.withSeed(43));
+    assertThat(others.stream().map(DecoderConfig::hash))
+        .doesNotHaveDuplicates()
+        .doesNotContain(tiny.hash());
   }
 
   @Test

@@ -11,7 +11,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Calls a decoder with past the way text generation does: ids, mask, positions and the cache so far. */
+/**
+ * Calls a decoder with past the way text generation does: ids, mask, positions and the cache so
+ * far.
+ */
 final class DecoderRun implements AutoCloseable {
 
   private final OrtEnvironment env = OrtEnvironment.getEnvironment();
@@ -28,10 +31,15 @@ final class DecoderRun implements AutoCloseable {
     Map<String, OnnxTensor> inputs = new HashMap<>();
     long[] emptyShape = {ids.length, config.heads(), 0, config.headDim()};
     for (int layer = 0; layer < config.layers(); layer++) {
-      for (String name : List.of(DecoderSignature.pastKey(layer), DecoderSignature.pastValue(layer))) {
+      for (String name :
+          List.of(DecoderSignature.pastKey(layer), DecoderSignature.pastValue(layer))) {
         // A tensor of no elements needs a direct buffer in ONNX Runtime's Java API.
-        inputs.put(name, OnnxTensor.createTensor(env,
-            ByteBuffer.allocateDirect(0).order(ByteOrder.nativeOrder()).asFloatBuffer(), emptyShape));
+        inputs.put(
+            name,
+            OnnxTensor.createTensor(
+                env,
+                ByteBuffer.allocateDirect(0).order(ByteOrder.nativeOrder()).asFloatBuffer(),
+                emptyShape));
       }
     }
     try {
@@ -45,8 +53,10 @@ final class DecoderRun implements AutoCloseable {
   Step next(Step previous, long[][] ids, long[][] mask, long[][] positions) throws OrtException {
     Map<String, OnnxTensor> inputs = new HashMap<>();
     for (int layer = 0; layer < config.layers(); layer++) {
-      inputs.put(DecoderSignature.pastKey(layer), previous.output(DecoderSignature.presentKey(layer)));
-      inputs.put(DecoderSignature.pastValue(layer), previous.output(DecoderSignature.presentValue(layer)));
+      inputs.put(
+          DecoderSignature.pastKey(layer), previous.output(DecoderSignature.presentKey(layer)));
+      inputs.put(
+          DecoderSignature.pastValue(layer), previous.output(DecoderSignature.presentValue(layer)));
     }
     return call(ids, mask, positions, inputs);
   }

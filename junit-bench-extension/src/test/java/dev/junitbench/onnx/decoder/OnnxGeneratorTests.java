@@ -33,17 +33,25 @@ class OnnxGeneratorTests {
     tiny.close();
   }
 
-  private static GenerationRequest request(int batch, int prompt, int tokens, TokenRecorder recorder) {
-    return new GenerationRequest("@Generate of Fixture#generate", batch, prompt, tokens, 7, recorder);
+  private static GenerationRequest request(
+      int batch, int prompt, int tokens, TokenRecorder recorder) {
+    return new GenerationRequest(
+        "@Generate of Fixture#generate", batch, prompt, tokens, 7, recorder);
   }
 
-  /** The greedy continuation of {@code prompt} by {@code tokens} whole passes over the growing sequence, no cache. */
+  /**
+   * The greedy continuation of {@code prompt} by {@code tokens} whole passes over the growing
+   * sequence, no cache.
+   */
   private static long[] recomputed(long[] prompt, int tokens) throws Exception {
     long[] sequence = Arrays.copyOf(prompt, prompt.length + tokens);
     for (int k = 0; k < tokens; k++) {
       int length = prompt.length + k;
-      try (DecoderRun.Step full = tiny.first(new long[][] {Arrays.copyOf(sequence, length)}, ones(1, length),
-          range(1, 0, length))) {
+      try (DecoderRun.Step full =
+          tiny.first(
+              new long[][] {Arrays.copyOf(sequence, length)},
+              ones(1, length),
+              range(1, 0, length))) {
         float[] last = full.logits()[0][length - 1];
         int best = 0;
         for (int i = 1; i < last.length; i++) {
@@ -56,18 +64,22 @@ class OnnxGeneratorTests {
   }
 
   @Test
-  @DisplayName("makes with its cache the tokens that recomputing the whole sequence for each token makes")
+  @DisplayName(
+      "makes with its cache the tokens that recomputing the whole sequence for each token makes")
   void sameTokensAsRecomputing() throws Exception {
     long[] prompts = {3, 17, 42, 8, 96, 5, 11, 60, 2, 71};
     TokenRecorder recorder = new TokenRecorder(6, 1);
-    try (OnnxGenerator generator = OnnxGenerator.open(ENV, tiny.session, "tiny", request(2, 5, 6, recorder),
-        prompts, "given ids")) {
+    try (OnnxGenerator generator =
+        OnnxGenerator.open(
+            ENV, tiny.session, "tiny", request(2, 5, 6, recorder), prompts, "given ids")) {
       assertThat(generator.lastTokens()).isEmpty();
       generator.generate();
       long[] made = generator.lastTokens();
       assertThat(made).hasSize(12);
-      assertThat(Arrays.copyOfRange(made, 0, 6)).containsExactly(recomputed(Arrays.copyOfRange(prompts, 0, 5), 6));
-      assertThat(Arrays.copyOfRange(made, 6, 12)).containsExactly(recomputed(Arrays.copyOfRange(prompts, 5, 10), 6));
+      assertThat(Arrays.copyOfRange(made, 0, 6))
+          .containsExactly(recomputed(Arrays.copyOfRange(prompts, 0, 5), 6));
+      assertThat(Arrays.copyOfRange(made, 6, 12))
+          .containsExactly(recomputed(Arrays.copyOfRange(prompts, 5, 10), 6));
       // A second request starts from the prompt again: the same tokens.
       generator.generate();
       assertThat(generator.lastTokens()).containsExactly(made);
@@ -76,11 +88,12 @@ class OnnxGeneratorTests {
   }
 
   @Test
-  @DisplayName("records every token's time, in order, request after request once measuring, none of warm-up")
+  @DisplayName(
+      "records every token's time, in order, request after request once measuring, none of warm-up")
   void recordsTokenTimes() throws Exception {
     TokenRecorder recorder = new TokenRecorder(4, 1);
-    try (OnnxGenerator generator = OnnxGenerator.open(ENV, tiny.session, "tiny", request(1, 3, 4, recorder),
-        null, null)) {
+    try (OnnxGenerator generator =
+        OnnxGenerator.open(ENV, tiny.session, "tiny", request(1, 3, 4, recorder), null, null)) {
       generator.generate();
       assertThat(recorder.requests()).as("warm-up requests are not kept").isZero();
       recorder.startMeasuring();
@@ -96,37 +109,65 @@ class OnnxGeneratorTests {
           assertThat(times[r * 4 + k]).isGreaterThanOrEqualTo(times[r * 4 + k - 1]);
         }
       }
-      assertThat(generator.promptSource()).isEqualTo("seeded token ids (seed 7, uniform over the 97 ids of the"
-          + " vocabulary)");
+      assertThat(generator.promptSource())
+          .isEqualTo("seeded token ids (seed 7, uniform over the 97 ids of the" + " vocabulary)");
     }
   }
 
   @Test
-  @DisplayName("feeds Optimum's legacy use_cache_branch: false for the prompt, true for each further token")
+  @DisplayName(
+      "feeds Optimum's legacy use_cache_branch: false for the prompt, true for each further token")
   void useCacheBranch() throws Exception {
     OnnxMl.ModelProto.Builder model = DecoderModels.model(DecoderConfig.TINY).toBuilder();
-    model.getGraphBuilder().addInput(OnnxMl.ValueInfoProto.newBuilder().setName(DecoderSignature.USE_CACHE_BRANCH)
-        .setType(OnnxMl.TypeProto.newBuilder().setTensorType(OnnxMl.TypeProto.Tensor.newBuilder()
-            .setElemType(OnnxMl.TensorProto.DataType.BOOL.getNumber())
-            .setShape(OnnxMl.TensorShapeProto.newBuilder().addDim(
-                OnnxMl.TensorShapeProto.Dimension.newBuilder().setDimValue(1))))));
-    try (OrtSession session = ENV.createSession(model.build().toByteArray(), new OrtSession.SessionOptions());
-        OnnxGenerator generator = OnnxGenerator.open(ENV, session, "merged", request(1, 5, 3,
-            new TokenRecorder(3, 1)), new long[] {3, 17, 42, 8, 96}, "given ids")) {
+    model
+        .getGraphBuilder()
+        .addInput(
+            OnnxMl.ValueInfoProto.newBuilder()
+                .setName(DecoderSignature.USE_CACHE_BRANCH)
+                .setType(
+                    OnnxMl.TypeProto.newBuilder()
+                        .setTensorType(
+                            OnnxMl.TypeProto.Tensor.newBuilder()
+                                .setElemType(OnnxMl.TensorProto.DataType.BOOL.getNumber())
+                                .setShape(
+                                    OnnxMl.TensorShapeProto.newBuilder()
+                                        .addDim(
+                                            OnnxMl.TensorShapeProto.Dimension.newBuilder()
+                                                .setDimValue(1))))));
+    try (OrtSession session =
+            ENV.createSession(model.build().toByteArray(), new OrtSession.SessionOptions());
+        OnnxGenerator generator =
+            OnnxGenerator.open(
+                ENV,
+                session,
+                "merged",
+                request(1, 5, 3, new TokenRecorder(3, 1)),
+                new long[] {3, 17, 42, 8, 96},
+                "given ids")) {
       assertThat(generator.signature().useCacheBranch()).isTrue();
       generator.generate();
-      assertThat(generator.lastTokens()).containsExactly(recomputed(new long[] {3, 17, 42, 8, 96}, 3));
+      assertThat(generator.lastTokens())
+          .containsExactly(recomputed(new long[] {3, 17, 42, 8, 96}, 3));
     }
   }
 
   @Test
-  @DisplayName("refuses a prompt and new tokens that need more positions than the model has, naming the annotation")
+  @DisplayName(
+      "refuses a prompt and new tokens that need more positions than the model has, naming the annotation")
   void tooLong() {
-    assertThatThrownBy(() -> OnnxGenerator.open(ENV, tiny.session, "'tiny'", request(1, 60, 6, new TokenRecorder(6, 1)),
-        null, null))
+    assertThatThrownBy(
+            () ->
+                OnnxGenerator.open(
+                    ENV,
+                    tiny.session,
+                    "'tiny'",
+                    request(1, 60, 6, new TokenRecorder(6, 1)),
+                    null,
+                    null))
         .isInstanceOf(BenchmarkConfigurationException.class)
-        .hasMessage("@Generate of Fixture#generate: a prompt of 60 tokens and 6 new tokens need 65 positions, but"
-            + " the model has 64; lower @Generate(promptTokens) or @Generate(tokens)");
+        .hasMessage(
+            "@Generate of Fixture#generate: a prompt of 60 tokens and 6 new tokens need 65 positions, but"
+                + " the model has 64; lower @Generate(promptTokens) or @Generate(tokens)");
   }
 
   @Test

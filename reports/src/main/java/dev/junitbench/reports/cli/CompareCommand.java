@@ -18,52 +18,82 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code compare BASELINE CURRENT}: is it slower, and how sure are we; each side one run or rounds of one build. */
-@Command(name = "compare", mixinStandardHelpOptions = true,
-    description = {"Compares two runs scenario by scenario (matched on benchmark and params) and exits with 1 when a"
-        + " scenario regressed.",
-        "A change is called when its p-value is below --alpha and the median changed by more than --threshold:"
-            + " between JVM runs, Welch's t-test on the log fork medians (both runs forked) or the prediction interval"
-            + " of one JVM from the forked side's spread (one forked); one JVM a side, two-sided Mann-Whitney U on the"
-            + " raw samples (or a Wald test of the log ratio without samples.csv), marked unforked. A side whose JVMs"
-            + " fell on two levels is NOT JUDGED. Latency: lower is better; throughput: higher is better.",
-        "A side may be a folder of rounds: run folders (run-*) of one build from one machine, such as a pull-request"
-            + " gate writes when it measures base and head alternately. Its rounds are pooled as the forks of one run"
-            + " (each fork of a forked round, each unforked round one JVM run) and compared by the test between JVM"
-            + " runs above."},
+/**
+ * {@code compare BASELINE CURRENT}: is it slower, and how sure are we; each side one run or rounds
+ * of one build.
+ */
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Compares two runs scenario by scenario (matched on benchmark and params) and exits with 1 when a"
+          + " scenario regressed.",
+      "A change is called when its p-value is below --alpha and the median changed by more than --threshold:"
+          + " between JVM runs, Welch's t-test on the log fork medians (both runs forked) or the prediction interval"
+          + " of one JVM from the forked side's spread (one forked); one JVM a side, two-sided Mann-Whitney U on the"
+          + " raw samples (or a Wald test of the log ratio without samples.csv), marked unforked. A side whose JVMs"
+          + " fell on two levels is NOT JUDGED. Latency: lower is better; throughput: higher is better.",
+      "A side may be a folder of rounds: run folders (run-*) of one build from one machine, such as a pull-request"
+          + " gate writes when it measures base and head alternately. Its rounds are pooled as the forks of one run"
+          + " (each fork of a forked round, each unforked round one JVM run) and compared by the test between JVM"
+          + " runs above."
+    },
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:no scenario regressed", "1:a scenario regressed, or no longer passes, or (--match all) was not"
-        + " judged", "2:bad input (no scenario in common: nothing would be judged)", "3:an internal error"})
+    exitCodeList = {
+      "0:no scenario regressed",
+      "1:a scenario regressed, or no longer passes, or (--match all) was not" + " judged",
+      "2:bad input (no scenario in common: nothing would be judged)",
+      "3:an internal error"
+    })
 final class CompareCommand implements Callable<Integer> {
 
   /** The output formats. */
-  enum Format { text, markdown, json }
+  enum Format {
+    text,
+    markdown,
+    json
+  }
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "BASELINE",
-      description = "The run compared against: a run folder, its results.json, or a folder of rounds (run-*).")
+  @Parameters(
+      index = "0",
+      paramLabel = "BASELINE",
+      description =
+          "The run compared against: a run folder, its results.json, or a folder of rounds (run-*).")
   Path baseline;
 
-  @Parameters(index = "1", paramLabel = "CURRENT",
-      description = "The run judged: a run folder, its results.json, or a folder of rounds (run-*).")
+  @Parameters(
+      index = "1",
+      paramLabel = "CURRENT",
+      description =
+          "The run judged: a run folder, its results.json, or a folder of rounds (run-*).")
   Path current;
 
-  @Mixin
-  RuleOptions rules;
+  @Mixin RuleOptions rules;
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-      description = "text (a table for the terminal), markdown (a pull-request comment) or json. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "text",
+      description =
+          "text (a table for the terminal), markdown (a pull-request comment) or json. Default: ${DEFAULT-VALUE}.")
   Format format;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to this file instead of standard output.")
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "FILE",
+      description = "Write to this file instead of standard output.")
   Path output;
 
-  @Option(names = "--match", paramLabel = "any|all", defaultValue = "any",
-      description = "all: a scenario the baseline cannot judge (not in it, not passed, JVMs bimodal) counts as a"
-          + " failure (exit 1), as the gate's junit.bench.baseline.match=all; any: only the runs sharing no"
-          + " scenario fail (exit 2). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--match",
+      paramLabel = "any|all",
+      defaultValue = "any",
+      description =
+          "all: a scenario the baseline cannot judge (not in it, not passed, JVMs bimodal) counts as a"
+              + " failure (exit 1), as the gate's junit.bench.baseline.match=all; any: only the runs sharing no"
+              + " scenario fail (exit 2). Default: ${DEFAULT-VALUE}.")
   String match;
 
   private BaselineMatch matchMode() {
@@ -72,25 +102,29 @@ final class CompareCommand implements Callable<Integer> {
         return mode;
       }
     }
-    throw new ParameterException(spec.commandLine(),
-        "--match " + match + " is not valid; use any or all");
+    throw new ParameterException(
+        spec.commandLine(), "--match " + match + " is not valid; use any or all");
   }
 
   @Override
   public Integer call() throws Exception {
     RegressionRule rule = rules.rule();
     RunComparison comparison = RunComparison.of(baseline, current, rule, matchMode());
-    String text = switch (format) {
-      case text -> ComparisonText.render(comparison);
-      case markdown -> ComparisonMarkdown.render(comparison);
-      case json -> ComparisonJson.render(comparison);
-    };
+    String text =
+        switch (format) {
+          case text -> ComparisonText.render(comparison);
+          case markdown -> ComparisonMarkdown.render(comparison);
+          case json -> ComparisonJson.render(comparison);
+        };
     if (output == null) {
       spec.commandLine().getOut().print(text);
     } else {
       Main.requireFolderOf(output);
-      AtomicFiles.write(output, (out, previous) -> out.write(text.getBytes(StandardCharsets.UTF_8)));
-      spec.commandLine().getOut().println(comparison.summaryLine() + " (written to " + output.toAbsolutePath() + ")");
+      AtomicFiles.write(
+          output, (out, previous) -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+      spec.commandLine()
+          .getOut()
+          .println(comparison.summaryLine() + " (written to " + output.toAbsolutePath() + ")");
     }
     return comparison.regressed() ? Main.REGRESSION : 0;
   }

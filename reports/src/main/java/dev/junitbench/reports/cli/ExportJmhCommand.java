@@ -6,24 +6,32 @@ import dev.junitbench.results.RunFolder;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code export-jmh RUN_DIR [-o FILE]}: the run in JMH's JSON result format. */
-@Command(name = "export-jmh", mixinStandardHelpOptions = true,
-    description = "Writes a run in JMH's JSON result format (SampleTime mode, every sample in rawDataHistogram), for"
-        + " the tools that read JMH's results.")
+@Command(
+    name = "export-jmh",
+    mixinStandardHelpOptions = true,
+    description =
+        "Writes a run in JMH's JSON result format (SampleTime mode, every sample in rawDataHistogram), for"
+            + " the tools that read JMH's results.")
 final class ExportJmhCommand implements Callable<Integer> {
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "RUN_DIR", description = "A run folder or its results.json.")
+  @Parameters(
+      index = "0",
+      paramLabel = "RUN_DIR",
+      description = "A run folder or its results.json.")
   Path run;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Default: jmh-result.json in the run folder.")
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "FILE",
+      description = "Default: jmh-result.json in the run folder.")
   Path output;
 
   @Override

@@ -12,11 +12,18 @@ final class RuleOptions {
   @Spec(Spec.Target.MIXEE)
   CommandSpec spec;
 
-  @Option(names = "--threshold", paramLabel = "CHANGE", defaultValue = "5%",
-      description = "The noise threshold: a smaller change of the median is never called (5%% or 0.05). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--threshold",
+      paramLabel = "CHANGE",
+      defaultValue = "5%",
+      description =
+          "The noise threshold: a smaller change of the median is never called (5%% or 0.05). Default: ${DEFAULT-VALUE}.")
   String threshold;
 
-  @Option(names = "--alpha", paramLabel = "P", defaultValue = "0.01",
+  @Option(
+      names = "--alpha",
+      paramLabel = "P",
+      defaultValue = "0.01",
       description = "The significance level, in (0, 0.5]. Default: ${DEFAULT-VALUE}.")
   double alpha;
 
@@ -26,23 +33,30 @@ final class RuleOptions {
     try {
       return new RegressionRule(value, alpha);
     } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--threshold " + threshold + " --alpha " + alpha
-          + ": " + e.getMessage());
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--threshold " + threshold + " --alpha " + alpha + ": " + e.getMessage());
     }
   }
 
-  /** {@code 5%} or {@code 0.05} as 0.05; anything else, or a negative change, is a usage error naming {@code option}. */
+  /**
+   * {@code 5%} or {@code 0.05} as 0.05; anything else, or a negative change, is a usage error
+   * naming {@code option}.
+   */
   static double relativeChange(CommandLine line, String option, String text) {
     String trimmed = text.trim();
     try {
-      double value = trimmed.endsWith("%") ? Double.parseDouble(trimmed.substring(0, trimmed.length() - 1).trim()) / 100
-          : Double.parseDouble(trimmed);
+      double value =
+          trimmed.endsWith("%")
+              ? Double.parseDouble(trimmed.substring(0, trimmed.length() - 1).trim()) / 100
+              : Double.parseDouble(trimmed);
       if (value >= 0 && Double.isFinite(value)) {
         return value;
       }
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new CommandLine.ParameterException(line, option + " " + text + " is not a relative change; use 5% or 0.05");
+    throw new CommandLine.ParameterException(
+        line, option + " " + text + " is not a relative change; use 5% or 0.05");
   }
 }

@@ -9,23 +9,39 @@ import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
-/** {@code --db}, {@code --user}, {@code --password}: where the history store is, shared by the history commands. */
+/**
+ * {@code --db}, {@code --user}, {@code --password}: where the history store is, shared by the
+ * history commands.
+ */
 final class StoreOptions {
 
-  @Option(names = "--db", paramLabel = "URL", defaultValue = StoreLocation.DEFAULT_FILE,
-      description = {"The history store: a DuckDB file (a path, or jdbc:duckdb:FILE), created when missing, or a"
-          + " PostgreSQL database (jdbc:postgresql://HOST:PORT/DATABASE). Default: ${DEFAULT-VALUE} in the working"
-          + " folder."})
+  @Option(
+      names = "--db",
+      paramLabel = "URL",
+      defaultValue = StoreLocation.DEFAULT_FILE,
+      description = {
+        "The history store: a DuckDB file (a path, or jdbc:duckdb:FILE), created when missing, or a"
+            + " PostgreSQL database (jdbc:postgresql://HOST:PORT/DATABASE). Default: ${DEFAULT-VALUE} in the working"
+            + " folder."
+      })
   String db;
 
-  @Option(names = "--user", paramLabel = "USER", defaultValue = "${env:JUNIT_BENCH_HISTORY_USER}",
-      description = "The database user. Default: the environment variable JUNIT_BENCH_HISTORY_USER.")
+  @Option(
+      names = "--user",
+      paramLabel = "USER",
+      defaultValue = "${env:JUNIT_BENCH_HISTORY_USER}",
+      description =
+          "The database user. Default: the environment variable JUNIT_BENCH_HISTORY_USER.")
   String user;
 
   // Never echoed: picocli shows no default here, and messages pass through StoreLocation.redact.
-  @Option(names = "--password", paramLabel = "PASSWORD", defaultValue = "${env:JUNIT_BENCH_HISTORY_PASSWORD}",
-      description = "The database password (prefer the environment variable JUNIT_BENCH_HISTORY_PASSWORD: a command"
-          + " line is visible to other users of the machine).")
+  @Option(
+      names = "--password",
+      paramLabel = "PASSWORD",
+      defaultValue = "${env:JUNIT_BENCH_HISTORY_PASSWORD}",
+      description =
+          "The database password (prefer the environment variable JUNIT_BENCH_HISTORY_PASSWORD: a command"
+              + " line is visible to other users of the machine).")
   String password;
 
   StoreLocation location() {
@@ -33,8 +49,8 @@ final class StoreOptions {
   }
 
   /**
-   * The series {@code query} selects from the store; when none matches, says so on {@code command}'s
-   * stderr (naming the store and the filters) and returns null.
+   * The series {@code query} selects from the store; when none matches, says so on {@code
+   * command}'s stderr (naming the store and the filters) and returns null.
    */
   List<Series> series(CommandLine command, SeriesQuery query) throws StoreException {
     List<Series> series;
@@ -44,11 +60,17 @@ final class StoreOptions {
       where = history.location().toString();
     }
     if (series.isEmpty()) {
-      command.getErr().println(command.getCommandSpec().qualifiedName(" ").replaceFirst("^\\S+ ", "")
-          + ": no scenario in " + where + " matches --benchmark " + query.benchmark()
-          + (query.params().isEmpty() ? "" : " --params " + query.params())
-          + (query.host() == null ? "" : " --host " + query.host())
-          + "; history import the runs first, or widen the pattern");
+      command
+          .getErr()
+          .println(
+              command.getCommandSpec().qualifiedName(" ").replaceFirst("^\\S+ ", "")
+                  + ": no scenario in "
+                  + where
+                  + " matches --benchmark "
+                  + query.benchmark()
+                  + (query.params().isEmpty() ? "" : " --params " + query.params())
+                  + (query.host() == null ? "" : " --host " + query.host())
+                  + "; history import the runs first, or widen the pattern");
       return null;
     }
     return series;

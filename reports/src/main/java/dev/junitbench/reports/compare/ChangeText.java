@@ -9,7 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The figures of a compared scenario as the outputs write them: {@code +12.3%}, {@code [+10.1%, +14.6%]}. */
+/**
+ * The figures of a compared scenario as the outputs write them: {@code +12.3%}, {@code [+10.1%,
+ * +14.6%]}.
+ */
 final class ChangeText {
 
   private ChangeText() {}
@@ -21,7 +24,8 @@ final class ChangeText {
 
   /** {@code [+10.1%, +14.6%]}, or {@code -} without an interval. */
   static String interval(Comparison comparison) {
-    return comparison.ci95Low() == null ? "-"
+    return comparison.ci95Low() == null
+        ? "-"
         : "[" + change(comparison.ci95Low()) + ", " + change(comparison.ci95High()) + "]";
   }
 
@@ -32,12 +36,14 @@ final class ChangeText {
 
   /** A result's median, or {@code -}. */
   static String median(ScenarioResult result) {
-    return result == null || result.latencyMs() == null ? "-" : UnitFormat.duration(result.latencyMs().median());
+    return result == null || result.latencyMs() == null
+        ? "-"
+        : UnitFormat.duration(result.latencyMs().median());
   }
 
   /**
-   * The model changes among {@code rows}, each with the rows it applies to, in order: what the outputs
-   * say of a benchmark before its figures.
+   * The model changes among {@code rows}, each with the rows it applies to, in order: what the
+   * outputs say of a benchmark before its figures.
    */
   static Map<String, List<RunComparison.Row>> modelChanges(List<RunComparison.Row> rows) {
     Map<String, List<RunComparison.Row>> changes = new LinkedHashMap<>();
@@ -50,27 +56,43 @@ final class ChangeText {
   }
 
   /**
-   * {@code change} with where it applies among a benchmark's {@code rows}: as it is when it applies to
-   * every scenario both runs have, else followed by {@code in} and those it applies to, by the params
-   * that vary in the benchmark: {@code in [batch_size=8]}.
+   * {@code change} with where it applies among a benchmark's {@code rows}: as it is when it applies
+   * to every scenario both runs have, else followed by {@code in} and those it applies to, by the
+   * params that vary in the benchmark: {@code in [batch_size=8]}.
    */
-  static String applied(String change, List<RunComparison.Row> changed, List<RunComparison.Row> rows,
+  static String applied(
+      String change,
+      List<RunComparison.Row> changed,
+      List<RunComparison.Row> rows,
       ScenarioNames names) {
     long inBoth = rows.stream().filter(row -> row.before() != null && row.after() != null).count();
-    return changed.size() == inBoth ? change : change + " in " + String.join(", ", changed.stream()
-        .map(row -> names.params(row.named()).isEmpty() ? row.named().displayName() : "[" + names.params(row.named()) + "]")
-        .toList());
+    return changed.size() == inBoth
+        ? change
+        : change
+            + " in "
+            + String.join(
+                ", ",
+                changed.stream()
+                    .map(
+                        row ->
+                            names.params(row.named()).isEmpty()
+                                ? row.named().displayName()
+                                : "[" + names.params(row.named()) + "]")
+                    .toList());
   }
 
   /**
    * The median a row's change is the ratio of: for a test between JVM runs what it compared (the
-   * geometric mean of the fork medians, or the JUnit JVM's median of a scenario measured alike), for
-   * pooled rounds likewise, else the result's median.
+   * geometric mean of the fork medians, or the JUnit JVM's median of a scenario measured alike),
+   * for pooled rounds likewise, else the result's median.
    */
   static String median(RunComparison.Row row, boolean baseline) {
     Comparison latency = row.latency();
     // A scenario not judged still shows the figures its change is the ratio of.
-    if (latency != null && (latency.betweenJvms() || Comparison.NONE.equals(latency.test()) || row.pool() != null)) {
+    if (latency != null
+        && (latency.betweenJvms()
+            || Comparison.NONE.equals(latency.test())
+            || row.pool() != null)) {
       return UnitFormat.duration(baseline ? latency.baselineMedianMs() : latency.currentMedianMs());
     }
     return median(baseline ? row.before() : row.after());

@@ -27,8 +27,12 @@ public final class ComparisonJson {
     root.put("regressed", comparison.regressed());
     root.set("rule", mapper.valueToTree(comparison.rule()));
     root.put("method", comparison.method());
-    root.set("baseline", comparison.pooled() ? rounds(comparison.baselineRounds()) : run(comparison.baseline()));
-    root.set("current", comparison.pooled() ? rounds(comparison.currentRounds()) : run(comparison.current()));
+    root.set(
+        "baseline",
+        comparison.pooled() ? rounds(comparison.baselineRounds()) : run(comparison.baseline()));
+    root.set(
+        "current",
+        comparison.pooled() ? rounds(comparison.currentRounds()) : run(comparison.current()));
     var scenarios = root.putArray("scenarios");
     for (RunComparison.Row row : comparison.rows()) {
       ObjectNode node = scenarios.addObject();
@@ -61,7 +65,10 @@ public final class ComparisonJson {
     }
   }
 
-  /** A side of rounds: its folder (null for a side given as one run), how many rounds, and each round. */
+  /**
+   * A side of rounds: its folder (null for a side given as one run), how many rounds, and each
+   * round.
+   */
   private static ObjectNode rounds(Rounds rounds) {
     ObjectNode node = JSON.createObjectNode();
     node.put("folder", rounds.folder() == null ? null : rounds.folder().toString());

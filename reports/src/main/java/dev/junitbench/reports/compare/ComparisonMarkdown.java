@@ -18,22 +18,30 @@ import java.util.Map;
  */
 public final class ComparisonMarkdown {
 
-  private static final String HEADER = "| Verdict | Scenario | Baseline | Current | Change | 95% CI | p | Throughput |\n"
-      + "|:--|:--|--:|--:|--:|:--|--:|--:|\n";
+  private static final String HEADER =
+      "| Verdict | Scenario | Baseline | Current | Change | 95% CI | p | Throughput |\n"
+          + "|:--|:--|--:|--:|--:|:--|--:|--:|\n";
 
   private ComparisonMarkdown() {}
 
   /** The comment's Markdown. */
   public static String render(RunComparison comparison) {
-    ScenarioNames names = ScenarioNames.of(comparison.rows().stream().map(RunComparison.Row::named).toList());
+    ScenarioNames names =
+        ScenarioNames.of(comparison.rows().stream().map(RunComparison.Row::named).toList());
     StringBuilder md = new StringBuilder();
     md.append(lead(comparison, names)).append("\n\n");
     modelChanges(md, comparison.rows(), names);
     if (comparison.pooled()) {
-      md.append("Baseline ").append(rounds(comparison.baselineRounds())).append(" → current ")
-          .append(rounds(comparison.currentRounds())).append("\n\n");
+      md.append("Baseline ")
+          .append(rounds(comparison.baselineRounds()))
+          .append(" → current ")
+          .append(rounds(comparison.currentRounds()))
+          .append("\n\n");
     } else {
-      md.append("Baseline ").append(run(comparison.baseline())).append(" → current ").append(run(comparison.current()))
+      md.append("Baseline ")
+          .append(run(comparison.baseline()))
+          .append(" → current ")
+          .append(run(comparison.current()))
           .append("\n\n");
     }
     List<RunComparison.Row> changed = new ArrayList<>();
@@ -58,7 +66,9 @@ public final class ComparisonMarkdown {
       md.append("\n</details>\n\n");
     }
     if (!others.isEmpty()) {
-      md.append("<details><summary>").append(others.size()).append(" not compared (added, removed or not passed)")
+      md.append("<details><summary>")
+          .append(others.size())
+          .append(" not compared (added, removed or not passed)")
           .append("</summary>\n\n");
       table(md, others, names);
       md.append("\n</details>\n\n");
@@ -67,34 +77,68 @@ public final class ComparisonMarkdown {
     return md.toString();
   }
 
-  /** {@code **2 regressed**, 1 improved, 40 unchanged: the largest, X.y [b=8], +12.9% (95% CI ...), p = ...}. */
+  /**
+   * {@code **2 regressed**, 1 improved, 40 unchanged: the largest, X.y [b=8], +12.9% (95% CI ...),
+   * p = ...}.
+   */
   private static String lead(RunComparison comparison, ScenarioNames names) {
     String summary = comparison.summaryLine();
-    RunComparison.Row worst = comparison.rows().stream()
-        .filter(r -> r.verdict() == Verdict.REGRESSED)
-        .max(Comparator.comparingDouble(r -> r.latency().ratio()))
-        .orElse(null);
+    RunComparison.Row worst =
+        comparison.rows().stream()
+            .filter(r -> r.verdict() == Verdict.REGRESSED)
+            .max(Comparator.comparingDouble(r -> r.latency().ratio()))
+            .orElse(null);
     if (worst == null) {
       // All clear only when every scenario was judged and none got slower.
       boolean clear = !comparison.regressed() && comparison.counts().unjudged() == 0;
-      return (clear ? ":white_check_mark: " : comparison.regressed() ? ":red_circle: " : ":warning: ") + "**" + summary
+      return (clear
+              ? ":white_check_mark: "
+              : comparison.regressed() ? ":red_circle: " : ":warning: ")
+          + "**"
+          + summary
           + "**";
     }
     int comma = summary.indexOf(',');
-    return ":red_circle: **" + summary.substring(0, comma) + "**" + summary.substring(comma) + ": the largest, "
-        + Markdown.escape(names.label(worst.named())) + ", is " + ChangeText.change(worst.latency().ratio())
-        + " slower (95% CI " + ChangeText.interval(worst.latency()).replace("[", "").replace("]", "").replace(", ", " to ")
-        + ", " + (worst.latency().pValue() == null ? "no test" : UnitFormat.pIs(worst.latency().pValue())) + ")";
+    return ":red_circle: **"
+        + summary.substring(0, comma)
+        + "**"
+        + summary.substring(comma)
+        + ": the largest, "
+        + Markdown.escape(names.label(worst.named()))
+        + ", is "
+        + ChangeText.change(worst.latency().ratio())
+        + " slower (95% CI "
+        + ChangeText.interval(worst.latency())
+            .replace("[", "")
+            .replace("]", "")
+            .replace(", ", " to ")
+        + ", "
+        + (worst.latency().pValue() == null ? "no test" : UnitFormat.pIs(worst.latency().pValue()))
+        + ")";
   }
 
-  /** One item per model change, by benchmark, before any figure: they compare two different models. */
-  private static void modelChanges(StringBuilder md, List<RunComparison.Row> rows, ScenarioNames names) {
+  /**
+   * One item per model change, by benchmark, before any figure: they compare two different models.
+   */
+  private static void modelChanges(
+      StringBuilder md, List<RunComparison.Row> rows, ScenarioNames names) {
     Map<String, List<RunComparison.Row>> byBenchmark = new LinkedHashMap<>();
-    rows.forEach(row -> byBenchmark.computeIfAbsent(row.key().benchmark(), k -> new ArrayList<>()).add(row));
+    rows.forEach(
+        row -> byBenchmark.computeIfAbsent(row.key().benchmark(), k -> new ArrayList<>()).add(row));
     StringBuilder items = new StringBuilder();
-    byBenchmark.forEach((benchmark, ofBenchmark) -> ChangeText.modelChanges(ofBenchmark).forEach((change, changed) ->
-        items.append("- :warning: ").append(Markdown.escape(UnitFormat.shortName(benchmark) + ": "
-            + ChangeText.applied(change, changed, ofBenchmark, names))).append('\n')));
+    byBenchmark.forEach(
+        (benchmark, ofBenchmark) ->
+            ChangeText.modelChanges(ofBenchmark)
+                .forEach(
+                    (change, changed) ->
+                        items
+                            .append("- :warning: ")
+                            .append(
+                                Markdown.escape(
+                                    UnitFormat.shortName(benchmark)
+                                        + ": "
+                                        + ChangeText.applied(change, changed, ofBenchmark, names)))
+                            .append('\n')));
     if (!items.isEmpty()) {
       md.append(items).append('\n');
     }
@@ -103,18 +147,28 @@ public final class ComparisonMarkdown {
   private static void table(StringBuilder md, List<RunComparison.Row> rows, ScenarioNames names) {
     md.append(HEADER);
     for (RunComparison.Row row : rows) {
-      md.append("| ").append(icon(row)).append(Markdown.escape(ComparisonText.kind(row)))
+      md.append("| ")
+          .append(icon(row))
+          .append(Markdown.escape(ComparisonText.kind(row)))
           .append(row.modelChange() == null ? "" : ", model changed")
-          .append(" | ").append(Markdown.escape(names.label(row.named())))
-          .append(" | ").append(ChangeText.median(row, true))
-          .append(" | ").append(ChangeText.median(row, false));
+          .append(" | ")
+          .append(Markdown.escape(names.label(row.named())))
+          .append(" | ")
+          .append(ChangeText.median(row, true))
+          .append(" | ")
+          .append(ChangeText.median(row, false));
       if (row.latency() == null) {
         md.append(" | | | | |\n");
       } else {
-        md.append(" | ").append(ChangeText.change(row.latency().ratio()))
-            .append(" | ").append(ChangeText.interval(row.latency()))
-            .append(" | ").append(ChangeText.p(row.latency()))
-            .append(" | ").append(ChangeText.change(row.throughputRatio())).append(" |\n");
+        md.append(" | ")
+            .append(ChangeText.change(row.latency().ratio()))
+            .append(" | ")
+            .append(ChangeText.interval(row.latency()))
+            .append(" | ")
+            .append(ChangeText.p(row.latency()))
+            .append(" | ")
+            .append(ChangeText.change(row.throughputRatio()))
+            .append(" |\n");
       }
     }
   }
@@ -126,7 +180,10 @@ public final class ComparisonMarkdown {
     return row.verdict() == Verdict.IMPROVED ? ":green_circle: " : "";
   }
 
-  /** {@code 2 rounds pooled (commit 1a2b3c4d5e, CPU)}, or a single run's text for a side given as one run. */
+  /**
+   * {@code 2 rounds pooled (commit 1a2b3c4d5e, CPU)}, or a single run's text for a side given as
+   * one run.
+   */
   private static String rounds(Rounds rounds) {
     if (rounds.folder() == null) {
       return run(rounds.latest()) + ", 1 round";
@@ -150,7 +207,13 @@ public final class ComparisonMarkdown {
     StringBuilder text = new StringBuilder(Markdown.escape(run.run().id()));
     List<String> parts = new ArrayList<>();
     if (run.run().git() != null && run.run().git().commit() != null) {
-      parts.add("commit " + Markdown.escape(run.run().git().commit().substring(0, Math.min(10, run.run().git().commit().length()))));
+      parts.add(
+          "commit "
+              + Markdown.escape(
+                  run.run()
+                      .git()
+                      .commit()
+                      .substring(0, Math.min(10, run.run().git().commit().length()))));
     }
     if (run.run().host() != null && run.run().host().cpuModel() != null) {
       parts.add(Markdown.escape(run.run().host().cpuModel()));
@@ -158,6 +221,8 @@ public final class ComparisonMarkdown {
     if (!run.hasSamples()) {
       parts.add("no samples.csv");
     }
-    return parts.isEmpty() ? text.toString() : text.append(" (").append(String.join(", ", parts)).append(')').toString();
+    return parts.isEmpty()
+        ? text.toString()
+        : text.append(" (").append(String.join(", ", parts)).append(')').toString();
   }
 }

@@ -26,52 +26,85 @@ public final class ComparisonText {
   public static String render(RunComparison comparison) {
     List<String> lines = new ArrayList<>();
     lines.add(comparison.summaryLine());
-    lines.addAll(TextTable.wrap("baseline: " + (comparison.pooled() ? describe(comparison.baselineRounds())
-        : describe(comparison.baseline())), "", "  ", WIDTH));
-    lines.addAll(TextTable.wrap("current:  " + (comparison.pooled() ? describe(comparison.currentRounds())
-        : describe(comparison.current())), "", "  ", WIDTH));
+    lines.addAll(
+        TextTable.wrap(
+            "baseline: "
+                + (comparison.pooled()
+                    ? describe(comparison.baselineRounds())
+                    : describe(comparison.baseline())),
+            "",
+            "  ",
+            WIDTH));
+    lines.addAll(
+        TextTable.wrap(
+            "current:  "
+                + (comparison.pooled()
+                    ? describe(comparison.currentRounds())
+                    : describe(comparison.current())),
+            "",
+            "  ",
+            WIDTH));
     lines.addAll(TextTable.wrap("method: " + comparison.method(), "", "  ", WIDTH));
     List<ScenarioResult> named = comparison.rows().stream().map(RunComparison.Row::named).toList();
     ScenarioNames names = ScenarioNames.of(named);
     Map<String, List<RunComparison.Row>> byBenchmark = new LinkedHashMap<>();
-    comparison.rows().forEach(row -> byBenchmark.computeIfAbsent(row.key().benchmark(), k -> new ArrayList<>()).add(row));
-    byBenchmark.forEach((benchmark, rows) -> {
-      lines.add("");
-      lines.add(TextTable.cut(UnitFormat.shortName(benchmark), WIDTH));
-      // Before the figures: they compare two different models.
-      ChangeText.modelChanges(rows).forEach((change, changed) -> lines.addAll(TextTable.wrap(
-          ChangeText.applied(change, changed, rows, names), "  ", "    ", WIDTH)));
-      List<String> varying = names.varying(benchmark);
-      List<String> header = new ArrayList<>(List.of("verdict"));
-      header.addAll(varying);
-      header.addAll(List.of("baseline", "current", "change", "95% CI", "p", "throughput"));
-      int columns = header.size();
-      boolean[] right = new boolean[columns];
-      boolean[] shrink = new boolean[columns];
-      for (int i = 1; i < columns; i++) {
-        right[i] = true;
-        shrink[i] = i <= varying.size();
-      }
-      TextTable table = new TextTable(header, right, shrink);
-      for (RunComparison.Row row : rows) {
-        List<String> cells = new ArrayList<>();
-        cells.add(kind(row));
-        ScenarioResult result = row.named();
-        varying.forEach(name -> cells.add(result.params().containsKey(name) ? String.valueOf(result.params().get(name)) : "-"));
-        cells.add(ChangeText.median(row, true));
-        cells.add(ChangeText.median(row, false));
-        if (row.latency() == null) {
-          cells.addAll(List.of("-", "-", "-", "-"));
-        } else {
-          cells.add(ChangeText.change(row.latency().ratio()));
-          cells.add(ChangeText.interval(row.latency()));
-          cells.add(ChangeText.p(row.latency()));
-          cells.add(ChangeText.change(row.throughputRatio()));
-        }
-        table.row(cells);
-      }
-      lines.addAll(table.render("  ", WIDTH));
-    });
+    comparison
+        .rows()
+        .forEach(
+            row ->
+                byBenchmark
+                    .computeIfAbsent(row.key().benchmark(), k -> new ArrayList<>())
+                    .add(row));
+    byBenchmark.forEach(
+        (benchmark, rows) -> {
+          lines.add("");
+          lines.add(TextTable.cut(UnitFormat.shortName(benchmark), WIDTH));
+          // Before the figures: they compare two different models.
+          ChangeText.modelChanges(rows)
+              .forEach(
+                  (change, changed) ->
+                      lines.addAll(
+                          TextTable.wrap(
+                              ChangeText.applied(change, changed, rows, names),
+                              "  ",
+                              "    ",
+                              WIDTH)));
+          List<String> varying = names.varying(benchmark);
+          List<String> header = new ArrayList<>(List.of("verdict"));
+          header.addAll(varying);
+          header.addAll(List.of("baseline", "current", "change", "95% CI", "p", "throughput"));
+          int columns = header.size();
+          boolean[] right = new boolean[columns];
+          boolean[] shrink = new boolean[columns];
+          for (int i = 1; i < columns; i++) {
+            right[i] = true;
+            shrink[i] = i <= varying.size();
+          }
+          TextTable table = new TextTable(header, right, shrink);
+          for (RunComparison.Row row : rows) {
+            List<String> cells = new ArrayList<>();
+            cells.add(kind(row));
+            ScenarioResult result = row.named();
+            varying.forEach(
+                name ->
+                    cells.add(
+                        result.params().containsKey(name)
+                            ? String.valueOf(result.params().get(name))
+                            : "-"));
+            cells.add(ChangeText.median(row, true));
+            cells.add(ChangeText.median(row, false));
+            if (row.latency() == null) {
+              cells.addAll(List.of("-", "-", "-", "-"));
+            } else {
+              cells.add(ChangeText.change(row.latency().ratio()));
+              cells.add(ChangeText.interval(row.latency()));
+              cells.add(ChangeText.p(row.latency()));
+              cells.add(ChangeText.change(row.throughputRatio()));
+            }
+            table.row(cells);
+          }
+          lines.addAll(table.render("  ", WIDTH));
+        });
     return String.join("\n", lines) + "\n";
   }
 
@@ -81,8 +114,13 @@ public final class ComparisonText {
       case COMPARED -> row.verdict() == Verdict.NOT_JUDGED ? "NOT JUDGED" : row.verdict().words();
       case ADDED -> "added";
       case REMOVED -> "removed";
-      case NOT_PASSED -> (row.lost() ? "no longer passes " : "not passed ") + "(" + status(row.before()) + " -> "
-          + status(row.after()) + ")";
+      case NOT_PASSED ->
+          (row.lost() ? "no longer passes " : "not passed ")
+              + "("
+              + status(row.before())
+              + " -> "
+              + status(row.after())
+              + ")";
     };
   }
 
@@ -91,8 +129,8 @@ public final class ComparisonText {
   }
 
   /**
-   * {@code /path/base (2 rounds pooled: run-a, run-b; host h, commit 1a2b3c4d5e)}; a side given as one
-   * run folder is described as one run, pooled as one round.
+   * {@code /path/base (2 rounds pooled: run-a, run-b; host h, commit 1a2b3c4d5e)}; a side given as
+   * one run folder is described as one run, pooled as one round.
    */
   static String describe(Rounds rounds) {
     if (rounds.folder() == null) {
@@ -102,17 +140,30 @@ public final class ComparisonText {
     List<String> parts = new ArrayList<>();
     parts.add(Rounds.machine(latest));
     if (Rounds.commit(latest) != null) {
-      parts.add("commit " + Rounds.abbreviated(Rounds.commit(latest))
-          + (Boolean.TRUE.equals(latest.run().git().dirty()) ? " (dirty)" : ""));
+      parts.add(
+          "commit "
+              + Rounds.abbreviated(Rounds.commit(latest))
+              + (Boolean.TRUE.equals(latest.run().git().dirty()) ? " (dirty)" : ""));
     }
     if (!rounds.hasSamples()) {
       parts.add("a round without samples.csv");
     }
-    String names = String.join(", ", rounds.runs().stream().map(run -> run.dir().getFileName().toString()).toList());
-    return rounds.folder() + " (" + rounds.count() + " pooled: " + names + "; " + String.join(", ", parts) + ")";
+    String names =
+        String.join(
+            ", ", rounds.runs().stream().map(run -> run.dir().getFileName().toString()).toList());
+    return rounds.folder()
+        + " ("
+        + rounds.count()
+        + " pooled: "
+        + names
+        + "; "
+        + String.join(", ", parts)
+        + ")";
   }
 
-  /** {@code /path/results.json (run 20261123-..., host h, commit 1a2b3c4, 2026-11-23T08:00:00Z)}. */
+  /**
+   * {@code /path/results.json (run 20261123-..., host h, commit 1a2b3c4, 2026-11-23T08:00:00Z)}.
+   */
   static String describe(RunFolder run) {
     List<String> parts = new ArrayList<>();
     parts.add("run " + run.run().id());
@@ -121,8 +172,10 @@ public final class ComparisonText {
     }
     if (run.run().git() != null && run.run().git().commit() != null) {
       String commit = run.run().git().commit();
-      parts.add("commit " + commit.substring(0, Math.min(10, commit.length()))
-          + (Boolean.TRUE.equals(run.run().git().dirty()) ? " (dirty)" : ""));
+      parts.add(
+          "commit "
+              + commit.substring(0, Math.min(10, commit.length()))
+              + (Boolean.TRUE.equals(run.run().git().dirty()) ? " (dirty)" : ""));
     }
     parts.add(run.run().startedAt());
     if (!run.hasSamples()) {

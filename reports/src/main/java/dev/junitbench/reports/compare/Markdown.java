@@ -1,14 +1,21 @@
 package dev.junitbench.reports.compare;
 
-/** Text from result files made inert in Markdown: no markup, link, mention or HTML can come of it. */
+/**
+ * Text from result files made inert in Markdown: no markup, link, mention or HTML can come of it.
+ */
 final class Markdown {
 
-  /** ASCII punctuation CommonMark lets a backslash escape, and that can start markup, HTML, a link or a mention. */
+  /**
+   * ASCII punctuation CommonMark lets a backslash escape, and that can start markup, HTML, a link
+   * or a mention.
+   */
   private static final String ESCAPED = "\\`*_{}[]()#+-.!|<>@=~&:\"'$";
 
   private Markdown() {}
 
-  /** {@code text} with every markup character backslash-escaped and line breaks turned into spaces. */
+  /**
+   * {@code text} with every markup character backslash-escaped and line breaks turned into spaces.
+   */
   static String escape(String text) {
     if (text == null) {
       return "";

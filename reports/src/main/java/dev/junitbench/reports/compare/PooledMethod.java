@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 
-/** How a comparison of rounds was made, in words: how many rounds a side pooled, which test, on what. */
+/**
+ * How a comparison of rounds was made, in words: how many rounds a side pooled, which test, on
+ * what.
+ */
 final class PooledMethod {
 
   private PooledMethod() {}
@@ -16,17 +19,31 @@ final class PooledMethod {
     Rounds baseline = comparison.baselineRounds();
     Rounds current = comparison.currentRounds();
     List<String> parts = new ArrayList<>();
-    parts.add("verdict when p < " + comparison.rule().alpha() + " and the median changed by more than "
-        + Math.round(comparison.rule().threshold() * 1000) / 10.0 + "%");
-    parts.add("rounds pooled: " + baseline.count() + " of the baseline and " + current.count() + " of the current"
-        + " build, each round a JVM run of its own, each fork of a forked round and each unforked round one"
-        + " observation");
-    List<RunComparison.Row> welch = comparison.rows().stream()
-        .filter(row -> row.latency() != null && Comparison.WELCH.equals(row.latency().test())).toList();
+    parts.add(
+        "verdict when p < "
+            + comparison.rule().alpha()
+            + " and the median changed by more than "
+            + Math.round(comparison.rule().threshold() * 1000) / 10.0
+            + "%");
+    parts.add(
+        "rounds pooled: "
+            + baseline.count()
+            + " of the baseline and "
+            + current.count()
+            + " of the current"
+            + " build, each round a JVM run of its own, each fork of a forked round and each unforked round one"
+            + " observation");
+    List<RunComparison.Row> welch =
+        comparison.rows().stream()
+            .filter(row -> row.latency() != null && Comparison.WELCH.equals(row.latency().test()))
+            .toList();
     if (!welch.isEmpty()) {
-      parts.add(scenarios(welch.size()) + ": Welch's t-test on the log medians of the JVM runs (" + runs(welch)
-          + "); change = ratio of the geometric means of those medians with a 95% Welch-Satterthwaite t interval,"
-          + " which holds the variation between JVM runs and between rounds");
+      parts.add(
+          scenarios(welch.size())
+              + ": Welch's t-test on the log medians of the JVM runs ("
+              + runs(welch)
+              + "); change = ratio of the geometric means of those medians with a 95% Welch-Satterthwaite t interval,"
+              + " which holds the variation between JVM runs and between rounds");
     }
     Map<String, Integer> others = new LinkedHashMap<>();
     comparison.rows().stream()
@@ -36,8 +53,12 @@ final class PooledMethod {
     String baselineMachine = Rounds.machine(baseline.latest());
     String currentMachine = Rounds.machine(current.latest());
     if (!baselineMachine.equals(currentMachine)) {
-      parts.add("the baseline ran on " + baselineMachine + ", the current build on " + currentMachine
-          + ": a difference may be the machines'");
+      parts.add(
+          "the baseline ran on "
+              + baselineMachine
+              + ", the current build on "
+              + currentMachine
+              + ": a difference may be the machines'");
     }
     return String.join("; ", parts);
   }
@@ -48,8 +69,10 @@ final class PooledMethod {
 
   /** {@code 6 vs 6 JVM runs}, or {@code 2 to 6 vs 6 JVM runs} where scenarios differ. */
   private static String runs(List<RunComparison.Row> rows) {
-    return range(rows.stream().mapToInt(row -> row.pool().baselineMs().length).toArray()) + " vs "
-        + range(rows.stream().mapToInt(row -> row.pool().currentMs().length).toArray()) + " JVM runs";
+    return range(rows.stream().mapToInt(row -> row.pool().baselineMs().length).toArray())
+        + " vs "
+        + range(rows.stream().mapToInt(row -> row.pool().currentMs().length).toArray())
+        + " JVM runs";
   }
 
   private static String range(int[] counts) {
@@ -61,15 +84,21 @@ final class PooledMethod {
   private static String fallback(String test) {
     String unknown = "with fewer than 2 JVM runs a side or no spread between them: ";
     return switch (test) {
-      case Comparison.PREDICTION -> "with 2 JVM runs or fewer on one side: its mean against the other side's spread"
-          + " (the prediction interval of one more JVM run)";
-      case Comparison.LEVELS -> "whose JVM runs fell on two levels, the change beyond both: Student's t of the"
-          + " nearer levels, the spread pooled within levels";
+      case Comparison.PREDICTION ->
+          "with 2 JVM runs or fewer on one side: its mean against the other side's spread"
+              + " (the prediction interval of one more JVM run)";
+      case Comparison.LEVELS ->
+          "whose JVM runs fell on two levels, the change beyond both: Student's t of the"
+              + " nearer levels, the spread pooled within levels";
       case Comparison.NONE -> "not judged: their JVM runs fell on two levels";
-      case Comparison.WALD -> unknown + "Wald test of the log ratio of medians (a round kept no samples.csv);"
-          + " between-JVM variance unknown (run more rounds or fork)";
-      default -> unknown + "two-sided Mann-Whitney U test on the rounds' pooled raw samples; between-JVM variance"
-          + " unknown (run more rounds or fork)";
+      case Comparison.WALD ->
+          unknown
+              + "Wald test of the log ratio of medians (a round kept no samples.csv);"
+              + " between-JVM variance unknown (run more rounds or fork)";
+      default ->
+          unknown
+              + "two-sided Mann-Whitney U test on the rounds' pooled raw samples; between-JVM variance"
+              + " unknown (run more rounds or fork)";
     };
   }
 }

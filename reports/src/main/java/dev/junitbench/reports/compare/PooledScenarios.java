@@ -14,16 +14,21 @@ import java.util.Map;
 import java.util.stream.DoubleStream;
 
 /**
- * The scenarios of one side's rounds, pooled: per scenario (benchmark and params) its result in each
- * round, and the medians of its JVM runs, one observation per fork of a forked round and one per
- * unforked round. Those medians are what Welch's test on the log medians compares: each JVM run
+ * The scenarios of one side's rounds, pooled: per scenario (benchmark and params) its result in
+ * each round, and the medians of its JVM runs, one observation per fork of a forked round and one
+ * per unforked round. Those medians are what Welch's test on the log medians compares: each JVM run
  * lands at its own level, whichever round it belongs to.
  */
 final class PooledScenarios {
 
   private final Rounds rounds;
-  /** Per scenario, its result in each round (null where a round lacks it), in order of first appearance. */
+
+  /**
+   * Per scenario, its result in each round (null where a round lacks it), in order of first
+   * appearance.
+   */
   private final Map<ScenarioKey, ScenarioResult[]> byKey = new LinkedHashMap<>();
+
   /** Each round's samples.csv, read when a scenario needs its pooled samples. */
   private final Map<RunFolder, Samples> samples = new HashMap<>();
 
@@ -47,9 +52,9 @@ final class PooledScenarios {
   }
 
   /**
-   * Per scenario the result that stands for the side: the latest round's when every round measured it,
-   * else the first round's that did not (a scenario that stopped in one round stopped for the side), or,
-   * where a round lacks it altogether, a failure saying which round.
+   * Per scenario the result that stands for the side: the latest round's when every round measured
+   * it, else the first round's that did not (a scenario that stopped in one round stopped for the
+   * side), or, where a round lacks it altogether, a failure saying which round.
    */
   Map<ScenarioKey, ScenarioResult> representatives() {
     Map<ScenarioKey, ScenarioResult> chosen = new LinkedHashMap<>();
@@ -68,9 +73,17 @@ final class PooledScenarios {
     for (int i = 0; i < results.length; i++) {
       if (results[i] == null) {
         RunFolder run = rounds.runs().get(i);
-        return ScenarioResult.planned(any.benchmark(), any.displayName(), any.params()).ended(Status.FAILED,
-            "not in round " + (i + 1) + " of " + results.length + " (" + run.dir().getFileName() + "): that run ended"
-                + " before this scenario did");
+        return ScenarioResult.planned(any.benchmark(), any.displayName(), any.params())
+            .ended(
+                Status.FAILED,
+                "not in round "
+                    + (i + 1)
+                    + " of "
+                    + results.length
+                    + " ("
+                    + run.dir().getFileName()
+                    + "): that run ended"
+                    + " before this scenario did");
       }
       if (!RunComparison.measured(results[i])) {
         return results[i];
@@ -80,8 +93,8 @@ final class PooledScenarios {
   }
 
   /**
-   * The medians (ms) of the scenario's JVM runs: each fork's of a forked round, the round's own median
-   * of an unforked one. Only for a scenario every round measured.
+   * The medians (ms) of the scenario's JVM runs: each fork's of a forked round, the round's own
+   * median of an unforked one. Only for a scenario every round measured.
    *
    * @throws BadInputException when a round's median is not above 0
    */
@@ -102,7 +115,10 @@ final class PooledScenarios {
     return medians.build().toArray();
   }
 
-  /** The scenario's samples (ns) of every round one after the other, or null where a round kept none. */
+  /**
+   * The scenario's samples (ns) of every round one after the other, or null where a round kept
+   * none.
+   */
   long[] pooledSamples(ScenarioKey key) throws BadInputException {
     ScenarioResult[] results = byKey.get(key);
     long[][] parts = new long[results.length][];
@@ -138,7 +154,9 @@ final class PooledScenarios {
     double logs = 0;
     ScenarioResult[] results = byKey.get(key);
     for (ScenarioResult result : results) {
-      if (result.throughput() == null || result.throughput().value() == null || !(result.throughput().value() > 0)) {
+      if (result.throughput() == null
+          || result.throughput().value() == null
+          || !(result.throughput().value() > 0)) {
         return null;
       }
       logs += Math.log(result.throughput().value());

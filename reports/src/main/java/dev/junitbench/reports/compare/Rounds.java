@@ -1,11 +1,11 @@
 package dev.junitbench.reports.compare;
 
+import dev.junitbench.environment.HostInfo;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
 import dev.junitbench.results.ResultFileException;
 import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.RunFolder;
-import dev.junitbench.environment.HostInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,15 +17,17 @@ import java.util.stream.Stream;
 
 /**
  * One side of a comparison of rounds: the run folders of one build, each round a separate JVM run
- * on one machine (as a pull-request gate measures base and head alternately), to be pooled as
- * the forks of one run. A side given as a single run folder is one round.
+ * on one machine (as a pull-request gate measures base and head alternately), to be pooled as the
+ * forks of one run. A side given as a single run folder is one round.
  *
  * @param folder the folder holding the rounds ({@code run-*}), or null for a side given as one run
  * @param runs the rounds, oldest first (run folders are named by their start time)
  */
 public record Rounds(Path folder, List<RunFolder> runs) {
 
-  /** Whether {@code path} is a folder that is not a run folder itself: compare reads it as rounds. */
+  /**
+   * Whether {@code path} is a folder that is not a run folder itself: compare reads it as rounds.
+   */
   public static boolean isRoundsFolder(Path path) {
     return Files.isDirectory(path) && !Files.exists(path.resolve(ResultsJson.FILE));
   }
@@ -36,10 +38,11 @@ public record Rounds(Path folder, List<RunFolder> runs) {
   }
 
   /**
-   * The rounds at {@code path}: a folder of run folders, or a run folder (or its results.json) as one round.
+   * The rounds at {@code path}: a folder of run folders, or a run folder (or its results.json) as
+   * one round.
    *
-   * @throws BadInputException when the folder holds no run folder, a round cannot be read, or the rounds
-   *     come from different machines or builds
+   * @throws BadInputException when the folder holds no run folder, a round cannot be read, or the
+   *     rounds come from different machines or builds
    */
   public static Rounds read(Path path) throws BadInputException {
     if (!isRoundsFolder(path)) {
@@ -47,18 +50,37 @@ public record Rounds(Path folder, List<RunFolder> runs) {
     }
     List<Path> folders = runFolders(path);
     if (folders.isEmpty()) {
-      throw new BadInputException(path + " holds no " + ResultsJson.FILE + " and no run folders (run-<time>-<id>); give"
-          + " a run folder, its " + ResultsJson.FILE + ", or a folder of rounds: run folders of one build measured on"
-          + " one machine");
+      throw new BadInputException(
+          path
+              + " holds no "
+              + ResultsJson.FILE
+              + " and no run folders (run-<time>-<id>); give"
+              + " a run folder, its "
+              + ResultsJson.FILE
+              + ", or a folder of rounds: run folders of one build measured on"
+              + " one machine");
     }
     List<RunFolder> runs = new ArrayList<>();
     for (int i = 0; i < folders.size(); i++) {
       Path folder = folders.get(i);
-      String round = path + ": round " + (i + 1) + " of " + folders.size() + ", " + folder.getFileName() + ", ";
+      String round =
+          path
+              + ": round "
+              + (i + 1)
+              + " of "
+              + folders.size()
+              + ", "
+              + folder.getFileName()
+              + ", ";
       String fix = "; measure that round again or remove its folder";
       if (!Files.isRegularFile(folder.resolve(ResultsJson.FILE))) {
-        throw new BadInputException(round + "holds no " + ResultsJson.FILE + " (its run ended before any scenario"
-            + " did)" + fix);
+        throw new BadInputException(
+            round
+                + "holds no "
+                + ResultsJson.FILE
+                + " (its run ended before any scenario"
+                + " did)"
+                + fix);
       }
       try {
         runs.add(RunFolder.read(folder));
@@ -74,21 +96,35 @@ public record Rounds(Path folder, List<RunFolder> runs) {
 
   private static List<Path> runFolders(Path dir) throws BadInputException {
     try (Stream<Path> entries = Files.list(dir)) {
-      return entries.filter(Files::isDirectory).filter(p -> p.getFileName().toString().startsWith("run-")).sorted()
+      return entries
+          .filter(Files::isDirectory)
+          .filter(p -> p.getFileName().toString().startsWith("run-"))
+          .sorted()
           .toList();
     } catch (IOException e) {
       throw new BadInputException(dir + " cannot be listed (" + e + ")", e);
     }
   }
 
-  /** Rounds of different machines differ by the machine; pooling them would hide it in the spread. */
+  /**
+   * Rounds of different machines differ by the machine; pooling them would hide it in the spread.
+   */
   private void requireOneMachine() throws BadInputException {
     RunFolder first = runs.get(0);
     for (RunFolder run : runs.subList(1, runs.size())) {
       if (!machine(run).equals(machine(first))) {
-        throw new BadInputException(folder + ": rounds come from different machines (" + first.dir().getFileName()
-            + " on " + machine(first) + ", " + run.dir().getFileName() + " on " + machine(run) + "); rounds must come"
-            + " from one machine: measure base and head alternately on one runner, or compare one run folder per side");
+        throw new BadInputException(
+            folder
+                + ": rounds come from different machines ("
+                + first.dir().getFileName()
+                + " on "
+                + machine(first)
+                + ", "
+                + run.dir().getFileName()
+                + " on "
+                + machine(run)
+                + "); rounds must come"
+                + " from one machine: measure base and head alternately on one runner, or compare one run folder per side");
       }
     }
   }
@@ -104,8 +140,12 @@ public record Rounds(Path folder, List<RunFolder> runs) {
       }
     }
     if (commits.size() > 1) {
-      throw new BadInputException(folder + ": rounds measure different commits (" + String.join(", ", which) + ");"
-          + " the rounds of a side must measure one build: put each commit's rounds in a folder of its own");
+      throw new BadInputException(
+          folder
+              + ": rounds measure different commits ("
+              + String.join(", ", which)
+              + ");"
+              + " the rounds of a side must measure one build: put each commit's rounds in a folder of its own");
     }
   }
 

@@ -41,8 +41,14 @@ import java.util.Map;
  * @param match how strictly the current run must match the baseline: with {@code all}, a scenario
  *     the baseline cannot judge counts against the run, as in the gate
  */
-public record RunComparison(RunFolder baseline, RunFolder current, RegressionRule rule, List<Row> rows,
-    Rounds baselineRounds, Rounds currentRounds, BaselineMatch match) {
+public record RunComparison(
+    RunFolder baseline,
+    RunFolder current,
+    RegressionRule rule,
+    List<Row> rows,
+    Rounds baselineRounds,
+    Rounds currentRounds,
+    BaselineMatch match) {
 
   /** How a scenario appears in the two runs. */
   public enum Kind {
@@ -64,15 +70,27 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
    * @param before the baseline's result, or null
    * @param after the current result, or null
    * @param latency the comparison of the latencies, for {@link Kind#COMPARED}
-   * @param throughputRatio current / baseline throughput (higher is better: below 1 is slower), or null;
-   *     shown beside the latency's change, the verdict is the median latency's
-   * @param pool the JVM runs pooled from the rounds of each side, for a compared scenario of rounds; else null
+   * @param throughputRatio current / baseline throughput (higher is better: below 1 is slower), or
+   *     null; shown beside the latency's change, the verdict is the median latency's
+   * @param pool the JVM runs pooled from the rounds of each side, for a compared scenario of
+   *     rounds; else null
    */
-  public record Row(ScenarioKey key, Kind kind, ScenarioResult before, ScenarioResult after, Comparison latency,
-      Double throughputRatio, Pool pool) {
+  public record Row(
+      ScenarioKey key,
+      Kind kind,
+      ScenarioResult before,
+      ScenarioResult after,
+      Comparison latency,
+      Double throughputRatio,
+      Pool pool) {
 
     /** A scenario of two single runs. */
-    public Row(ScenarioKey key, Kind kind, ScenarioResult before, ScenarioResult after, Comparison latency,
+    public Row(
+        ScenarioKey key,
+        Kind kind,
+        ScenarioResult before,
+        ScenarioResult after,
+        Comparison latency,
         Double throughputRatio) {
       this(key, kind, before, after, latency, throughputRatio, null);
     }
@@ -88,11 +106,12 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
     }
 
     /**
-     * {@code model changed: a.onnx (34 MB, sha 1a2b3c4d..) -> b.onnx (133 MB, sha 3c4d5e6f..)} when the
-     * scenario ran another model file now than in the baseline, else null.
+     * {@code model changed: a.onnx (34 MB, sha 1a2b3c4d..) -> b.onnx (133 MB, sha 3c4d5e6f..)} when
+     * the scenario ran another model file now than in the baseline, else null.
      */
     public String modelChange() {
-      return before == null || after == null ? null
+      return before == null || after == null
+          ? null
           : ModelChange.describe(before.model(), after.model()).orElse(null);
     }
 
@@ -101,7 +120,10 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
      * or skipped now (no such device here, disabled) is not judged, as in the gate.
      */
     public boolean lost() {
-      return kind == Kind.NOT_PASSED && measured(before) && !measured(after) && after.status() == Status.FAILED;
+      return kind == Kind.NOT_PASSED
+          && measured(before)
+          && !measured(after)
+          && after.status() == Status.FAILED;
     }
   }
 
@@ -110,19 +132,31 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
    *
    * @param baselineRounds the baseline's rounds
    * @param currentRounds the current rounds
-   * @param baselineMs the medians (ms) of the baseline's JVM runs: a forked round's forks, an unforked round
+   * @param baselineMs the medians (ms) of the baseline's JVM runs: a forked round's forks, an
+   *     unforked round
    * @param currentMs the same of the current rounds
    */
-  public record Pool(int baselineRounds, int currentRounds, double[] baselineMs, double[] currentMs) {}
+  public record Pool(
+      int baselineRounds, int currentRounds, double[] baselineMs, double[] currentMs) {}
 
   /**
-   * Counts for the summary line; {@code lost} of the {@code notPassed} were measured in the baseline;
-   * {@code notJudged} were compared but could not be judged (JVMs on two levels).
+   * Counts for the summary line; {@code lost} of the {@code notPassed} were measured in the
+   * baseline; {@code notJudged} were compared but could not be judged (JVMs on two levels).
    */
-  public record Counts(int regressed, int improved, int unchanged, int notJudged, int added, int removed,
-      int notPassed, int lost) {
+  public record Counts(
+      int regressed,
+      int improved,
+      int unchanged,
+      int notJudged,
+      int added,
+      int removed,
+      int notPassed,
+      int lost) {
 
-    /** Scenarios of the current run the baseline judged nothing of: not in it, not passed, not judged. */
+    /**
+     * Scenarios of the current run the baseline judged nothing of: not in it, not passed, not
+     * judged.
+     */
     public int unjudged() {
       return notJudged + added + notPassed;
     }
@@ -144,19 +178,25 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
   }
 
   /**
-   * Compares the runs at {@code baselinePath} and {@code currentPath}: run folders or their results.json,
-   * or folders of rounds ({@code run-*} of one build from one machine), which are pooled; a run folder
-   * beside a folder of rounds is one round.
+   * Compares the runs at {@code baselinePath} and {@code currentPath}: run folders or their
+   * results.json, or folders of rounds ({@code run-*} of one build from one machine), which are
+   * pooled; a run folder beside a folder of rounds is one round.
    *
-   * @throws BadInputException when a run cannot be read, a latency is not positive, the runs share no
-   *     scenario, or a folder of rounds holds none, a damaged one, or rounds of different machines or commits
+   * @throws BadInputException when a run cannot be read, a latency is not positive, the runs share
+   *     no scenario, or a folder of rounds holds none, a damaged one, or rounds of different
+   *     machines or commits
    */
-  public static RunComparison of(Path baselinePath, Path currentPath, RegressionRule rule) throws BadInputException {
+  public static RunComparison of(Path baselinePath, Path currentPath, RegressionRule rule)
+      throws BadInputException {
     return of(baselinePath, currentPath, rule, BaselineMatch.ANY);
   }
 
-  /** As {@link #of(Path, Path, RegressionRule)}, {@code match} as the gate's {@code junit.bench.baseline.match}. */
-  public static RunComparison of(Path baselinePath, Path currentPath, RegressionRule rule, BaselineMatch match)
+  /**
+   * As {@link #of(Path, Path, RegressionRule)}, {@code match} as the gate's {@code
+   * junit.bench.baseline.match}.
+   */
+  public static RunComparison of(
+      Path baselinePath, Path currentPath, RegressionRule rule, BaselineMatch match)
       throws BadInputException {
     if (Rounds.isRoundsFolder(baselinePath) || Rounds.isRoundsFolder(currentPath)) {
       return of(Rounds.read(baselinePath), Rounds.read(currentPath), rule, match);
@@ -167,43 +207,63 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
   }
 
   /** Compares two runs already read. */
-  public static RunComparison of(RunFolder baseline, RunFolder current, RegressionRule rule) throws BadInputException {
+  public static RunComparison of(RunFolder baseline, RunFolder current, RegressionRule rule)
+      throws BadInputException {
     return of(baseline, current, rule, BaselineMatch.ANY);
   }
 
   /** Compares two runs already read, {@code match} as the gate's. */
-  public static RunComparison of(RunFolder baseline, RunFolder current, RegressionRule rule, BaselineMatch match)
+  public static RunComparison of(
+      RunFolder baseline, RunFolder current, RegressionRule rule, BaselineMatch match)
       throws BadInputException {
     Samples baselineSamples = Runs.samplesOrNull(baseline);
     Samples currentSamples = Runs.samplesOrNull(current);
-    List<Row> rows = rows(index(baseline), index(current),
-        (key, then, now) -> compare(key, baseline, then, baselineSamples, current, now, currentSamples, rule));
+    List<Row> rows =
+        rows(
+            index(baseline),
+            index(current),
+            (key, then, now) ->
+                compare(key, baseline, then, baselineSamples, current, now, currentSamples, rule));
     if (rows == null) {
-      throw new BadInputException(baseline.resultsFile() + " and " + current.resultsFile() + " have no scenario in"
-          + " common, so nothing would be judged; " + NearestScenario.whyNoneMatch(index(baseline).keySet(),
-          index(current).keySet()));
+      throw new BadInputException(
+          baseline.resultsFile()
+              + " and "
+              + current.resultsFile()
+              + " have no scenario in"
+              + " common, so nothing would be judged; "
+              + NearestScenario.whyNoneMatch(index(baseline).keySet(), index(current).keySet()));
     }
     return new RunComparison(baseline, current, rule, rows, null, null, match);
   }
 
   /**
-   * Compares two sides of rounds, each pooled as the forks of one run: per scenario every JVM run of
-   * every round is one observation (a forked round's fork medians, an unforked round's median), and
-   * the test between JVM runs decides ({@link JvmRuns}), as for two forked runs. A scenario that any round did
-   * not measure is not passed for its side.
+   * Compares two sides of rounds, each pooled as the forks of one run: per scenario every JVM run
+   * of every round is one observation (a forked round's fork medians, an unforked round's median),
+   * and the test between JVM runs decides ({@link JvmRuns}), as for two forked runs. A scenario
+   * that any round did not measure is not passed for its side.
    */
-  public static RunComparison of(Rounds baseline, Rounds current, RegressionRule rule, BaselineMatch match)
+  public static RunComparison of(
+      Rounds baseline, Rounds current, RegressionRule rule, BaselineMatch match)
       throws BadInputException {
     PooledScenarios before = PooledScenarios.of(baseline);
     PooledScenarios after = PooledScenarios.of(current);
-    List<Row> rows = rows(before.representatives(), after.representatives(),
-        (key, then, now) -> pooled(key, before, then, after, now, rule));
+    List<Row> rows =
+        rows(
+            before.representatives(),
+            after.representatives(),
+            (key, then, now) -> pooled(key, before, then, after, now, rule));
     if (rows == null) {
-      throw new BadInputException(baseline.name() + " and " + current.name() + " have no scenario in common, so"
-          + " nothing would be judged; " + NearestScenario.whyNoneMatch(before.representatives().keySet(),
-          after.representatives().keySet()));
+      throw new BadInputException(
+          baseline.name()
+              + " and "
+              + current.name()
+              + " have no scenario in common, so"
+              + " nothing would be judged; "
+              + NearestScenario.whyNoneMatch(
+                  before.representatives().keySet(), after.representatives().keySet()));
     }
-    return new RunComparison(baseline.latest(), current.latest(), rule, rows, baseline, current, match);
+    return new RunComparison(
+        baseline.latest(), current.latest(), rule, rows, baseline, current, match);
   }
 
   /** Compares a scenario both sides measured. */
@@ -212,8 +272,11 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
   }
 
   /** One row per scenario of either side, in order; null when the sides share no scenario. */
-  private static List<Row> rows(Map<ScenarioKey, ScenarioResult> before, Map<ScenarioKey, ScenarioResult> after,
-      ScenarioComparer comparer) throws BadInputException {
+  private static List<Row> rows(
+      Map<ScenarioKey, ScenarioResult> before,
+      Map<ScenarioKey, ScenarioResult> after,
+      ScenarioComparer comparer)
+      throws BadInputException {
     List<Row> rows = new ArrayList<>();
     boolean common = false;
     for (Map.Entry<ScenarioKey, ScenarioResult> entry : after.entrySet()) {
@@ -223,7 +286,8 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
         rows.add(new Row(entry.getKey(), Kind.ADDED, null, now, null, null));
         continue;
       }
-      // In common only with figures there: a baseline that measured nothing of this run judges nothing.
+      // In common only with figures there: a baseline that measured nothing of this run judges
+      // nothing.
       common |= measured(then);
       if (!measured(then) || !measured(now)) {
         rows.add(new Row(entry.getKey(), Kind.NOT_PASSED, then, now, null, null));
@@ -243,31 +307,54 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
     return List.copyOf(rows);
   }
 
-  private static Row pooled(ScenarioKey key, PooledScenarios before, ScenarioResult then, PooledScenarios after,
-      ScenarioResult now, RegressionRule rule) throws BadInputException {
+  private static Row pooled(
+      ScenarioKey key,
+      PooledScenarios before,
+      ScenarioResult then,
+      PooledScenarios after,
+      ScenarioResult now,
+      RegressionRule rule)
+      throws BadInputException {
     double[] a = before.observations(key);
     double[] b = after.observations(key);
-    Comparison latency = JvmRuns.compare(a, b, rule).orElseGet(() -> Comparison.ofForks(a, b, rule));
-    if (latency.verdict() != Verdict.NOT_JUDGED && latency.pValue() == null && latency.ratio() != null
+    Comparison latency =
+        JvmRuns.compare(a, b, rule).orElseGet(() -> Comparison.ofForks(a, b, rule));
+    if (latency.verdict() != Verdict.NOT_JUDGED
+        && latency.pValue() == null
+        && latency.ratio() != null
         && latency.ratio() != 1) {
-      // No test between JVM runs was possible; a change between the sides must still be judged, so the samples are.
-      String why = Math.max(a.length, b.length) < ForkStatistics.MIN_FORKS ? "one JVM run (round x fork) a side"
-          : latency.note() + "; between-JVM variance unknown";
+      // No test between JVM runs was possible; a change between the sides must still be judged, so
+      // the samples are.
+      String why =
+          Math.max(a.length, b.length) < ForkStatistics.MIN_FORKS
+              ? "one JVM run (round x fork) a side"
+              : latency.note() + "; between-JVM variance unknown";
       long[] x = before.pooledSamples(key);
       long[] y = x == null ? null : after.pooledSamples(key);
       if (x != null && y != null) {
-        latency = ScenarioComparison.unforked(Comparison.ofSamples(x, x.length, y, y.length, rule)
-            .withNote(why + ": compared on the rounds' pooled samples"));
+        latency =
+            ScenarioComparison.unforked(
+                Comparison.ofSamples(x, x.length, y, y.length, rule)
+                    .withNote(why + ": compared on the rounds' pooled samples"));
       } else if (before.roundCount() == 1 && after.roundCount() == 1) {
-        latency = ScenarioComparison.unforked(Comparison.ofSummaries(then.latencyMs(), now.latencyMs(), rule)
-            .withNote(why + ": compared on the medians and their intervals"));
+        latency =
+            ScenarioComparison.unforked(
+                Comparison.ofSummaries(then.latencyMs(), now.latencyMs(), rule)
+                    .withNote(why + ": compared on the medians and their intervals"));
       }
     }
     latency = latency.untestedNotJudged();
     Double thenThroughput = before.throughput(key);
     Double nowThroughput = after.throughput(key);
-    Double ratio = thenThroughput == null || nowThroughput == null ? null : nowThroughput / thenThroughput;
-    return new Row(key, Kind.COMPARED, then, now, latency, ratio,
+    Double ratio =
+        thenThroughput == null || nowThroughput == null ? null : nowThroughput / thenThroughput;
+    return new Row(
+        key,
+        Kind.COMPARED,
+        then,
+        now,
+        latency,
+        ratio,
         new Pool(before.roundCount(), after.roundCount(), a, b));
   }
 
@@ -288,7 +375,9 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
 
   /** A result with figures: passed, or failed by a gate (which keeps them). */
   static boolean measured(ScenarioResult result) {
-    return result != null && result.latencyMs() != null && (result.status() == Status.PASSED || result.status() == Status.FAILED);
+    return result != null
+        && result.latencyMs() != null
+        && (result.status() == Status.PASSED || result.status() == Status.FAILED);
   }
 
   private static Map<ScenarioKey, ScenarioResult> index(RunFolder run) {
@@ -299,17 +388,33 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
     return byKey;
   }
 
-  private static Row compare(ScenarioKey key, RunFolder baseline, ScenarioResult then, Samples thenSamples,
-      RunFolder current, ScenarioResult now, Samples nowSamples, RegressionRule rule) throws BadInputException {
+  private static Row compare(
+      ScenarioKey key,
+      RunFolder baseline,
+      ScenarioResult then,
+      Samples thenSamples,
+      RunFolder current,
+      ScenarioResult now,
+      Samples nowSamples,
+      RegressionRule rule)
+      throws BadInputException {
     requirePositive(baseline, then);
     requirePositive(current, now);
     long[] a = thenSamples == null ? null : thenSamples.of(then.id());
     long[] b = nowSamples == null ? null : nowSamples.of(now.id());
-    Comparison latency = ScenarioComparison.of(then, a == null || b == null ? null : requirePositive(baseline, then, a),
-        now, a == null || b == null ? null : requirePositive(current, now, b), rule);
+    Comparison latency =
+        ScenarioComparison.of(
+            then,
+            a == null || b == null ? null : requirePositive(baseline, then, a),
+            now,
+            a == null || b == null ? null : requirePositive(current, now, b),
+            rule);
     Double ratio = null;
-    if (then.throughput() != null && now.throughput() != null && then.throughput().value() != null
-        && now.throughput().value() != null && then.throughput().value() > 0) {
+    if (then.throughput() != null
+        && now.throughput() != null
+        && then.throughput().value() != null
+        && now.throughput().value() != null
+        && then.throughput().value() > 0) {
       ratio = now.throughput().value() / then.throughput().value();
     }
     return new Row(key, Kind.COMPARED, then, now, latency, ratio);
@@ -317,18 +422,37 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
 
   static void requirePositive(RunFolder run, ScenarioResult result) throws BadInputException {
     if (!(result.latencyMs().median() > 0)) {
-      throw new BadInputException(run.resultsFile() + ": result " + result.id() + " (" + result.benchmark() + " "
-          + result.displayName() + ") has a median latency of " + result.latencyMs().median() + " ms; a ratio needs"
-          + " latencies above 0 (a body faster than the clock's resolution cannot be compared: give it more work)");
+      throw new BadInputException(
+          run.resultsFile()
+              + ": result "
+              + result.id()
+              + " ("
+              + result.benchmark()
+              + " "
+              + result.displayName()
+              + ") has a median latency of "
+              + result.latencyMs().median()
+              + " ms; a ratio needs"
+              + " latencies above 0 (a body faster than the clock's resolution cannot be compared: give it more work)");
     }
   }
 
-  static long[] requirePositive(RunFolder run, ScenarioResult result, long[] samples) throws BadInputException {
+  static long[] requirePositive(RunFolder run, ScenarioResult result, long[] samples)
+      throws BadInputException {
     for (long sample : samples) {
       if (sample <= 0) {
-        throw new BadInputException(run.samplesFile() + ": result " + result.id() + " (" + result.benchmark() + " "
-            + result.displayName() + ") has a latency of " + sample + " ns; a ratio needs latencies above 0 (a body"
-            + " faster than the clock's resolution cannot be compared: give it more work)");
+        throw new BadInputException(
+            run.samplesFile()
+                + ": result "
+                + result.id()
+                + " ("
+                + result.benchmark()
+                + " "
+                + result.displayName()
+                + ") has a latency of "
+                + sample
+                + " ns; a ratio needs latencies above 0 (a body"
+                + " faster than the clock's resolution cannot be compared: give it more work)");
       }
     }
     return samples;
@@ -369,27 +493,36 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
    */
   public boolean regressed() {
     Counts counts = counts();
-    return counts.regressed() > 0 || counts.lost() > 0 || (match == BaselineMatch.ALL && counts.unjudged() > 0);
+    return counts.regressed() > 0
+        || counts.lost() > 0
+        || (match == BaselineMatch.ALL && counts.unjudged() > 0);
   }
 
   /**
    * The one line that leads every output: {@code 2 regressed, 1 improved, 40 unchanged}, then, when
-   * some were not judged, {@code : 43 of 50 scenarios judged; NOT JUDGED: 7 (5 not in the baseline, 2
-   * JVMs bimodal)}, and the baseline's scenarios not run, as the gate's summary counts them.
+   * some were not judged, {@code : 43 of 50 scenarios judged; NOT JUDGED: 7 (5 not in the baseline,
+   * 2 JVMs bimodal)}, and the baseline's scenarios not run, as the gate's summary counts them.
    */
   public String summaryLine() {
     Counts c = counts();
     int judged = c.regressed() + c.improved() + c.unchanged();
     int total = judged + c.unjudged();
-    StringBuilder line = new StringBuilder().append(c.regressed()).append(" regressed, ").append(c.improved())
-        .append(" improved, ").append(c.unchanged()).append(" unchanged");
+    StringBuilder line =
+        new StringBuilder()
+            .append(c.regressed())
+            .append(" regressed, ")
+            .append(c.improved())
+            .append(" improved, ")
+            .append(c.unchanged())
+            .append(" unchanged");
     if (c.unjudged() > 0) {
       List<String> why = new ArrayList<>();
       if (c.added() > 0) {
         why.add(c.added() + " not in the baseline");
       }
       Map<String, Long> kinds = new LinkedHashMap<>();
-      rows.stream().filter(row -> row.verdict() == Verdict.NOT_JUDGED && row.latency() != null)
+      rows.stream()
+          .filter(row -> row.verdict() == Verdict.NOT_JUDGED && row.latency() != null)
           .forEach(row -> kinds.merge(JvmRuns.notJudgedKind(row.latency().note()), 1L, Long::sum));
       long known = kinds.values().stream().mapToLong(Long::longValue).sum();
       if (c.notJudged() > known) {
@@ -397,17 +530,31 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
       }
       kinds.forEach((kind, count) -> why.add(count + " " + kind));
       if (c.notPassed() > 0) {
-        why.add(c.notPassed() + " not passed" + (c.lost() == 0 ? "" : " (" + c.lost() + " failed, measured in the"
-            + " baseline)"));
+        why.add(
+            c.notPassed()
+                + " not passed"
+                + (c.lost() == 0
+                    ? ""
+                    : " (" + c.lost() + " failed, measured in the" + " baseline)"));
       }
-      line.append(": ").append(judged).append(" of ").append(total).append(total == 1 ? " scenario" : " scenarios")
-          .append(" judged; NOT JUDGED: ").append(c.unjudged()).append(" (").append(String.join(", ", why)).append(')');
+      line.append(": ")
+          .append(judged)
+          .append(" of ")
+          .append(total)
+          .append(total == 1 ? " scenario" : " scenarios")
+          .append(" judged; NOT JUDGED: ")
+          .append(c.unjudged())
+          .append(" (")
+          .append(String.join(", ", why))
+          .append(')');
       if (match == BaselineMatch.ALL) {
         line.append(", each a failure under --match all");
       }
     }
     if (c.removed() > 0) {
-      line.append("; ").append(c.removed()).append(c.removed() == 1 ? " baseline scenario" : " baseline scenarios")
+      line.append("; ")
+          .append(c.removed())
+          .append(c.removed() == 1 ? " baseline scenario" : " baseline scenarios")
           .append(" not run");
     }
     return line.toString();
@@ -419,40 +566,60 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
       return PooledMethod.describe(this);
     }
     Map<String, Long> byTest = new LinkedHashMap<>();
-    rows.stream().filter(row -> row.latency() != null)
+    rows.stream()
+        .filter(row -> row.latency() != null)
         .forEach(row -> byTest.merge(row.latency().test(), 1L, Long::sum));
     long forked = byTest.getOrDefault(Comparison.WELCH, 0L);
     long predicted = byTest.getOrDefault(Comparison.PREDICTION, 0L);
     long levels = byTest.getOrDefault(Comparison.LEVELS, 0L);
     long notJudged = byTest.getOrDefault(Comparison.NONE, 0L);
     long alike = byTest.getOrDefault(Comparison.ALIKE, 0L);
-    long single = byTest.values().stream().mapToLong(Long::longValue).sum() - forked - predicted - levels - alike
-        - notJudged;
+    long single =
+        byTest.values().stream().mapToLong(Long::longValue).sum()
+            - forked
+            - predicted
+            - levels
+            - alike
+            - notJudged;
     List<String> parts = new ArrayList<>();
-    parts.add("verdict when p < " + rule.alpha() + " and the median changed by more than "
-        + Math.round(rule.threshold() * 1000) / 10.0 + "%");
+    parts.add(
+        "verdict when p < "
+            + rule.alpha()
+            + " and the median changed by more than "
+            + Math.round(rule.threshold() * 1000) / 10.0
+            + "%");
     if (forked > 0) {
-      parts.add(scenarios(forked) + " forked in both runs: Welch's t-test on the log fork medians (each JVM run one"
-          + " observation); change = ratio of the geometric means of the fork medians with a 95%"
-          + " Welch-Satterthwaite t interval, which holds the variation between runs");
+      parts.add(
+          scenarios(forked)
+              + " forked in both runs: Welch's t-test on the log fork medians (each JVM run one"
+              + " observation); change = ratio of the geometric means of the fork medians with a 95%"
+              + " Welch-Satterthwaite t interval, which holds the variation between runs");
     }
     if (predicted > 0) {
-      parts.add(scenarios(predicted) + " forked in one run only: the other run's JVM (or two) judged against the"
-          + " forked run's spread, the prediction interval of one more JVM run (Student's t on the log medians)");
+      parts.add(
+          scenarios(predicted)
+              + " forked in one run only: the other run's JVM (or two) judged against the"
+              + " forked run's spread, the prediction interval of one more JVM run (Student's t on the log medians)");
     }
     if (alike > 0) {
-      parts.add(scenarios(alike) + " measured in one JVM in the baseline and, alike, in the current run's JUnit JVM"
-          + " beside its forks (or the other way round): the two alike JVMs' log medians against the forks' spread"
-          + " (Student's t, s sqrt(2), forks - 1 df), a change called only when the forks show it too against the"
-          + " single JVM, else not judged");
+      parts.add(
+          scenarios(alike)
+              + " measured in one JVM in the baseline and, alike, in the current run's JUnit JVM"
+              + " beside its forks (or the other way round): the two alike JVMs' log medians against the forks' spread"
+              + " (Student's t, s sqrt(2), forks - 1 df), a change called only when the forks show it too against the"
+              + " single JVM, else not judged");
     }
     if (levels > 0) {
-      parts.add(scenarios(levels) + " whose JVM runs fell on two levels, the change beyond both: Student's t of the"
-          + " nearer levels, the spread pooled within levels");
+      parts.add(
+          scenarios(levels)
+              + " whose JVM runs fell on two levels, the change beyond both: Student's t of the"
+              + " nearer levels, the spread pooled within levels");
     }
     if (notJudged > 0) {
-      parts.add(scenarios(notJudged) + " not judged (JVM runs on two levels, a change of alike JVMs not confirmed by"
-          + " the forks, or no test possible)");
+      parts.add(
+          scenarios(notJudged)
+              + " not judged (JVM runs on two levels, a change of alike JVMs not confirmed by"
+              + " the forks, or no test possible)");
     }
     if (single > 0 || byTest.isEmpty()) {
       List<String> missing = new ArrayList<>();
@@ -462,16 +629,23 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
       if (!currentHasSamples()) {
         missing.add(current.samplesFile().toString());
       }
-      String test = missing.isEmpty()
-          ? "two-sided Mann-Whitney U test on the raw samples (tie-corrected; exact for small samples without ties)"
-          : "Wald test of the log ratio of medians: " + String.join(" and ", missing)
-              + (missing.size() == 1 ? " is" : " are") + " missing, so scenarios are compared on their medians and"
-              + " intervals only";
-      parts.add((single < byTest.values().stream().mapToLong(Long::longValue).sum() ? scenarios(single) + " unforked"
-          + " in both runs: " : "") + test + "; change = ratio of medians (current / baseline) with a"
-          + " 95% confidence interval from each median's order-statistic interval on the log scale (Price-Bonett);"
-          + " one JVM per side, so the interval holds the variation within each run, not between runs (fork both"
-          + " runs to measure it)");
+      String test =
+          missing.isEmpty()
+              ? "two-sided Mann-Whitney U test on the raw samples (tie-corrected; exact for small samples without ties)"
+              : "Wald test of the log ratio of medians: "
+                  + String.join(" and ", missing)
+                  + (missing.size() == 1 ? " is" : " are")
+                  + " missing, so scenarios are compared on their medians and"
+                  + " intervals only";
+      parts.add(
+          (single < byTest.values().stream().mapToLong(Long::longValue).sum()
+                  ? scenarios(single) + " unforked" + " in both runs: "
+                  : "")
+              + test
+              + "; change = ratio of medians (current / baseline) with a"
+              + " 95% confidence interval from each median's order-statistic interval on the log scale (Price-Bonett);"
+              + " one JVM per side, so the interval holds the variation within each run, not between runs (fork both"
+              + " runs to measure it)");
     }
     return String.join("; ", parts);
   }
@@ -479,5 +653,4 @@ public record RunComparison(RunFolder baseline, RunFolder current, RegressionRul
   private static String scenarios(long count) {
     return count + (count == 1 ? " scenario" : " scenarios");
   }
-
 }

@@ -11,7 +11,9 @@ import java.util.List;
  */
 interface BulkLoader {
 
-  /** One row's values, in the table's column order: String, Integer, Long, Double, Boolean or null. */
+  /**
+   * One row's values, in the table's column order: String, Integer, Long, Double, Boolean or null.
+   */
   interface Rows {
     /** Hands every row to {@code sink}. */
     void writeTo(Sink sink) throws SQLException;
@@ -23,12 +25,13 @@ interface BulkLoader {
   }
 
   /**
-   * Loads {@code rows} into {@code table} ({@code columns} in order) as part of {@code connection}'s
-   * transaction: a rollback takes them back.
+   * Loads {@code rows} into {@code table} ({@code columns} in order) as part of {@code
+   * connection}'s transaction: a rollback takes them back.
    *
    * @return the number of rows loaded
    */
-  long load(Connection connection, String table, List<String> columns, Rows rows) throws SQLException;
+  long load(Connection connection, String table, List<String> columns, Rows rows)
+      throws SQLException;
 
   /** The loader for {@code engine}. */
   static BulkLoader of(Engine engine) {

@@ -15,8 +15,8 @@ import org.duckdb.DuckDBConnection;
  * store's table. Rows appended straight into a table outlived a rollback of the connection's
  * transaction (duckdb_jdbc 1.5), so the appender never writes to the store itself: the one
  * statement that moves the staged rows is inside the transaction, and a rollback leaves the store
- * as it was. One loader serves one connection: its
- * statements are prepared on it and closed with it.
+ * as it was. One loader serves one connection: its statements are prepared on it and closed with
+ * it.
  */
 final class DuckDbLoader implements BulkLoader {
 
@@ -26,17 +26,28 @@ final class DuckDbLoader implements BulkLoader {
   private final Map<String, Stage> stages = new HashMap<>();
 
   @Override
-  public long load(Connection connection, String table, List<String> columns, Rows rows) throws SQLException {
+  public long load(Connection connection, String table, List<String> columns, Rows rows)
+      throws SQLException {
     Stage stage = stages.get(table);
     if (stage == null) {
       String name = "stage_" + table;
       String names = String.join(", ", columns);
       try (Statement statement = connection.createStatement()) {
-        statement.execute("CREATE TEMP TABLE IF NOT EXISTS " + name + " AS SELECT " + names + " FROM " + table
-            + " LIMIT 0");
+        statement.execute(
+            "CREATE TEMP TABLE IF NOT EXISTS "
+                + name
+                + " AS SELECT "
+                + names
+                + " FROM "
+                + table
+                + " LIMIT 0");
       }
-      stage = new Stage(name, connection.prepareStatement("DELETE FROM " + name),
-          connection.prepareStatement("INSERT INTO " + table + " (" + names + ") SELECT " + names + " FROM " + name));
+      stage =
+          new Stage(
+              name,
+              connection.prepareStatement("DELETE FROM " + name),
+              connection.prepareStatement(
+                  "INSERT INTO " + table + " (" + names + ") SELECT " + names + " FROM " + name));
       stages.put(table, stage);
     }
     try {
@@ -52,16 +63,17 @@ final class DuckDbLoader implements BulkLoader {
     // Rows a failed load left behind.
     stage.clear().execute();
     long[] count = {0};
-    try (DuckDBAppender appender = connection.unwrap(DuckDBConnection.class).createAppender("temp", "main",
-        stage.name())) {
-      rows.writeTo(values -> {
-        appender.beginRow();
-        for (Object value : values) {
-          append(appender, value);
-        }
-        appender.endRow();
-        count[0]++;
-      });
+    try (DuckDBAppender appender =
+        connection.unwrap(DuckDBConnection.class).createAppender("temp", "main", stage.name())) {
+      rows.writeTo(
+          values -> {
+            appender.beginRow();
+            for (Object value : values) {
+              append(appender, value);
+            }
+            appender.endRow();
+            count[0]++;
+          });
     }
     stage.move().execute();
     stage.clear().execute();

@@ -6,9 +6,10 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * {@code history check}: each series (one scenario on one host) searched for change points and for a step in its
- * newest runs too young to be one, and a verdict: a regression when the newest of them moved the figure the wrong way
- * by more than the threshold. A shift in the series, not one noisy run against one baseline.
+ * {@code history check}: each series (one scenario on one host) searched for change points and for
+ * a step in its newest runs too young to be one, and a verdict: a regression when the newest of
+ * them moved the figure the wrong way by more than the threshold. A shift in the series, not one
+ * noisy run against one baseline.
  */
 public final class HistoryCheck {
 
@@ -46,7 +47,8 @@ public final class HistoryCheck {
    * One change point, placed on its run.
    *
    * @param point the first run of the new level
-   * @param runs how many runs the series had then (the point's index, counted from 1, is {@code index + 1})
+   * @param runs how many runs the series had then (the point's index, counted from 1, is {@code
+   *     index + 1})
    * @param index the point's index in the series
    * @param change the relative change of the level (after / before - 1) in the figure judged
    * @param before the level before (geometric mean of the segment)
@@ -54,8 +56,15 @@ public final class HistoryCheck {
    * @param pValue the calibrated significance
    * @param worse whether it moved the figure the wrong way
    */
-  public record Shift(Series.Point point, int runs, int index, double change, double before, double after,
-      double pValue, boolean worse) {}
+  public record Shift(
+      Series.Point point,
+      int runs,
+      int index,
+      double change,
+      double before,
+      double after,
+      double pValue,
+      boolean worse) {}
 
   /** What a series regressed at. */
   public enum Regression {
@@ -68,10 +77,12 @@ public final class HistoryCheck {
   }
 
   /**
-   * A step in the newest runs that change-point detection cannot confirm yet, placed on its first run.
+   * A step in the newest runs that change-point detection cannot confirm yet, placed on its first
+   * run.
    *
    * @param point the first run of the step
-   * @param step the step as {@link SuspectedSteps#detect} found it (its levels in the figure judged)
+   * @param step the step as {@link SuspectedSteps#detect} found it (its levels in the figure
+   *     judged)
    */
   public record Suspected(Series.Point point, SuspectedStep step) {}
 
@@ -82,10 +93,11 @@ public final class HistoryCheck {
    * @param runs the runs that had the figure
    * @param shifts its change points, oldest first
    * @param suspected a step in its newest runs that no change point confirms yet, or null
-   * @param regression what it regressed at: its newest change point or its suspected step made the figure worse by
-   *     more than the threshold (and is recent enough), or neither
+   * @param regression what it regressed at: its newest change point or its suspected step made the
+   *     figure worse by more than the threshold (and is recent enough), or neither
    */
-  public record Finding(Series series, int runs, List<Shift> shifts, Suspected suspected, Regression regression) {
+  public record Finding(
+      Series series, int runs, List<Shift> shifts, Suspected suspected, Regression regression) {
 
     /** Whether the series regressed. */
     public boolean regressed() {
@@ -98,8 +110,9 @@ public final class HistoryCheck {
     }
 
     /**
-     * Whether the series was judged: it has the runs to judge its newest ones ({@link SuspectedSteps#MIN_RUNS}), or a
-     * regression was found in the runs it has. A series that is neither is NOT JUDGED, never counted as ok.
+     * Whether the series was judged: it has the runs to judge its newest ones ({@link
+     * SuspectedSteps#MIN_RUNS}), or a regression was found in the runs it has. A series that is
+     * neither is NOT JUDGED, never counted as ok.
      */
     public boolean judged() {
       return runs >= SuspectedSteps.MIN_RUNS || regressed();
@@ -109,17 +122,18 @@ public final class HistoryCheck {
   private HistoryCheck() {}
 
   /**
-   * Judges every series on {@code metric}: a regression is a newest change point, or a suspected step in the newest
-   * runs, that made the figure worse by more than {@code threshold} (a relative change, 0.05 for 5%).
+   * Judges every series on {@code metric}: a regression is a newest change point, or a suspected
+   * step in the newest runs, that made the figure worse by more than {@code threshold} (a relative
+   * change, 0.05 for 5%).
    */
   public static List<Finding> check(List<Series> all, Metric metric, double threshold) {
     return check(all, metric, threshold, Integer.MAX_VALUE);
   }
 
   /**
-   * The same, counting a newest change point or a suspected step as a regression only when its first run lies among
-   * the newest {@code within} runs of its series: a check after every push then fails the pushes that show a new
-   * slowdown, not every push after one that was accepted.
+   * The same, counting a newest change point or a suspected step as a regression only when its
+   * first run lies among the newest {@code within} runs of its series: a check after every push
+   * then fails the pushes that show a new slowdown, not every push after one that was accepted.
    */
   public static List<Finding> check(List<Series> all, Metric metric, double threshold, int within) {
     List<Finding> findings = new ArrayList<>(all.size());
@@ -138,18 +152,31 @@ public final class HistoryCheck {
       List<Shift> shifts = new ArrayList<>();
       for (ChangePoint found : ChangePoints.detect(values)) {
         boolean worse = metric.lowerIsBetter ? found.change() > 0 : found.change() < 0;
-        shifts.add(new Shift(points.get(found.index()), values.length, found.index(), found.change(), found.before(),
-            found.after(), found.pValue(), worse));
+        shifts.add(
+            new Shift(
+                points.get(found.index()),
+                values.length,
+                found.index(),
+                found.change(),
+                found.before(),
+                found.after(),
+                found.pValue(),
+                worse));
       }
       Shift newest = shifts.isEmpty() ? null : shifts.get(shifts.size() - 1);
       SuspectedStep step = SuspectedSteps.detect(values, metric.lowerIsBetter);
-      // A change point at the step's first run, or one run off as a change point can be, has confirmed it.
-      Suspected suspected = step == null || (newest != null && newest.index() >= step.index() - 1) ? null
-          : new Suspected(points.get(step.index()), step);
+      // A change point at the step's first run, or one run off as a change point can be, has
+      // confirmed it.
+      Suspected suspected =
+          step == null || (newest != null && newest.index() >= step.index() - 1)
+              ? null
+              : new Suspected(points.get(step.index()), step);
       Regression regression = Regression.NONE;
       if (suspected != null && Math.abs(step.change()) > threshold && step.runs() <= within) {
         regression = Regression.SUSPECTED_STEP;
-      } else if (newest != null && newest.worse() && Math.abs(newest.change()) > threshold
+      } else if (newest != null
+          && newest.worse()
+          && Math.abs(newest.change()) > threshold
           && values.length - newest.index() <= within) {
         regression = Regression.CHANGE_POINT;
       }

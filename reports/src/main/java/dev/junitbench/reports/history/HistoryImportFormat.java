@@ -40,24 +40,45 @@ public final class HistoryImportFormat implements ResultFormat {
     if (db == null || db.isBlank()) {
       return List.of();
     }
-    StoreLocation location = StoreLocation.of(db, environment.apply("JUNIT_BENCH_HISTORY_USER"),
-        environment.apply("JUNIT_BENCH_HISTORY_PASSWORD"));
+    StoreLocation location =
+        StoreLocation.of(
+            db,
+            environment.apply("JUNIT_BENCH_HISTORY_USER"),
+            environment.apply("JUNIT_BENCH_HISTORY_PASSWORD"));
     if (db.toLowerCase(Locale.ROOT).contains("password=")) {
-      // The run records its configuration in results.json with the password masked; the mask cannot log in.
-      warn(location, "a password in " + BenchConfig.HISTORY_DB + " is never used (results.json would keep it); give it"
-          + " in the environment variable JUNIT_BENCH_HISTORY_PASSWORD");
+      // The run records its configuration in results.json with the password masked; the mask cannot
+      // log in.
+      warn(
+          location,
+          "a password in "
+              + BenchConfig.HISTORY_DB
+              + " is never used (results.json would keep it); give it"
+              + " in the environment variable JUNIT_BENCH_HISTORY_PASSWORD");
       return List.of();
     }
-    RunSources.Found found = RunSources.find(List.of(run.dir()), config.get(BenchConfig.HISTORY_HOST));
+    RunSources.Found found =
+        RunSources.find(List.of(run.dir()), config.get(BenchConfig.HISTORY_HOST));
     if (found.runs().isEmpty()) {
-      warn(location, found.skipped().isEmpty() ? "the run folder could not be read" : found.skipped().get(0).reason());
+      warn(
+          location,
+          found.skipped().isEmpty()
+              ? "the run folder could not be read"
+              : found.skipped().get(0).reason());
       return List.of();
     }
     RunSource source = found.runs().get(0);
     try (HistoryStore store = HistoryStore.open(location)) {
       boolean added = store.importRun(source);
-      System.out.println("junit-bench: history " + (added ? "imported" : "already had") + " run " + source.run().run().id()
-          + " (host " + source.host() + ") " + (added ? "into " : "in ") + store.location());
+      System.out.println(
+          "junit-bench: history "
+              + (added ? "imported" : "already had")
+              + " run "
+              + source.run().run().id()
+              + " (host "
+              + source.host()
+              + ") "
+              + (added ? "into " : "in ")
+              + store.location());
     } catch (StoreException e) {
       warn(location, e.getMessage());
     } catch (RuntimeException | LinkageError e) {
@@ -67,8 +88,14 @@ public final class HistoryImportFormat implements ResultFormat {
   }
 
   private void warn(StoreLocation location, String reason) {
-    System.err.println("junit-bench: warning: this run was not imported into the history store " + location + " ("
-        + BenchConfig.HISTORY_DB + "): " + reason + "; the result files are complete: import them later with"
-        + " junit-bench-reports history import");
+    System.err.println(
+        "junit-bench: warning: this run was not imported into the history store "
+            + location
+            + " ("
+            + BenchConfig.HISTORY_DB
+            + "): "
+            + reason
+            + "; the result files are complete: import them later with"
+            + " junit-bench-reports history import");
   }
 }

@@ -38,28 +38,79 @@ import java.util.stream.Collectors;
  */
 public final class HistoryStore implements AutoCloseable {
 
-  static final List<String> RESULT_COLUMNS = List.of("host", "run_id", "result_id", "benchmark", "params",
-      "display_name", "status", "error", "count", "mean_ms", "median_ms", "std_ms", "min_ms", "max_ms", "p25_ms",
-      "p75_ms", "p90_ms", "p95_ms", "p99_ms", "p999_ms", "ci95_low_ms", "ci95_high_ms", "throughput",
-      "throughput_unit", "forks", "fork_median_ms", "fork_ci95_low_ms", "fork_ci95_high_ms", "valid", "result");
-  static final List<String> FORK_COLUMNS = List.of("host", "run_id", "result_id", "fork", "status", "error", "count",
-      "median_ms", "ci95_low_ms", "ci95_high_ms", "mean_ms", "wall_ms");
-  static final List<String> SAMPLE_COLUMNS = List.of("host", "run_id", "result_id", "iteration", "latency_ns");
+  static final List<String> RESULT_COLUMNS =
+      List.of(
+          "host",
+          "run_id",
+          "result_id",
+          "benchmark",
+          "params",
+          "display_name",
+          "status",
+          "error",
+          "count",
+          "mean_ms",
+          "median_ms",
+          "std_ms",
+          "min_ms",
+          "max_ms",
+          "p25_ms",
+          "p75_ms",
+          "p90_ms",
+          "p95_ms",
+          "p99_ms",
+          "p999_ms",
+          "ci95_low_ms",
+          "ci95_high_ms",
+          "throughput",
+          "throughput_unit",
+          "forks",
+          "fork_median_ms",
+          "fork_ci95_low_ms",
+          "fork_ci95_high_ms",
+          "valid",
+          "result");
+  static final List<String> FORK_COLUMNS =
+      List.of(
+          "host",
+          "run_id",
+          "result_id",
+          "fork",
+          "status",
+          "error",
+          "count",
+          "median_ms",
+          "ci95_low_ms",
+          "ci95_high_ms",
+          "mean_ms",
+          "wall_ms");
+  static final List<String> SAMPLE_COLUMNS =
+      List.of("host", "run_id", "result_id", "iteration", "latency_ns");
 
   /** Results, hosts and configurations as stored: one line each. */
-  private static final ObjectWriter COMPACT = ResultsJson.mapper()
-      .setSerializationInclusion(Include.NON_NULL)
-      .writer().without(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectWriter COMPACT =
+      ResultsJson.mapper()
+          .setSerializationInclusion(Include.NON_NULL)
+          .writer()
+          .without(SerializationFeature.INDENT_OUTPUT);
 
   private final StoreLocation location;
   private final Connection connection;
   private final Engine engine;
   private final BulkLoader loader;
   private final String prepared;
-  /** Statements prepared once and reused for every run: parsing and planning cost more than running them. */
+
+  /**
+   * Statements prepared once and reused for every run: parsing and planning cost more than running
+   * them.
+   */
   private final Map<String, PreparedStatement> statements = new HashMap<>();
 
-  private HistoryStore(StoreLocation location, Connection connection, Engine engine, BulkLoader loader,
+  private HistoryStore(
+      StoreLocation location,
+      Connection connection,
+      Engine engine,
+      BulkLoader loader,
       String prepared) {
     this.location = location;
     this.connection = connection;
@@ -71,24 +122,30 @@ public final class HistoryStore implements AutoCloseable {
   /**
    * Opens the store at {@code location}, creating or migrating its schema.
    *
-   * @throws StoreException when it cannot be reached, refuses the login, or is not a store this version reads
+   * @throws StoreException when it cannot be reached, refuses the login, or is not a store this
+   *     version reads
    */
   public static HistoryStore open(StoreLocation location) throws StoreException {
     Engine engine = location.engine();
     if (engine == null) {
-      throw new StoreException("no history store for " + location + ": give a DuckDB file (a path, or"
-          + " jdbc:duckdb:FILE) or a PostgreSQL URL (jdbc:postgresql://HOST:PORT/DATABASE)");
+      throw new StoreException(
+          "no history store for "
+              + location
+              + ": give a DuckDB file (a path, or"
+              + " jdbc:duckdb:FILE) or a PostgreSQL URL (jdbc:postgresql://HOST:PORT/DATABASE)");
     }
     return open(location, engine, BulkLoader.of(engine));
   }
 
   /** The same with a loader of the caller's: tests cut an import short with one. */
-  static HistoryStore open(StoreLocation location, Engine engine, BulkLoader loader) throws StoreException {
+  static HistoryStore open(StoreLocation location, Engine engine, BulkLoader loader)
+      throws StoreException {
     Connection connection = connect(location, engine);
     try {
       String prepared = StoreSchema.prepare(connection, location.toString());
       if (engine == Engine.DUCKDB) {
-        // DuckDB checkpoints whenever its log passes 16 MB, rewriting the tables' indexes each time; an
+        // DuckDB checkpoints whenever its log passes 16 MB, rewriting the tables' indexes each
+        // time; an
         // import of many runs checkpoints once, when the store is closed.
         try (Statement statement = connection.createStatement()) {
           statement.execute("SET checkpoint_threshold = '1GB'");
@@ -97,15 +154,19 @@ public final class HistoryStore implements AutoCloseable {
       return new HistoryStore(location, connection, engine, loader, prepared);
     } catch (SQLException e) {
       closeQuietly(connection);
-      throw new StoreException("cannot prepare the history store " + location + ": "
-          + location.redact(e.getMessage()), e);
+      throw new StoreException(
+          "cannot prepare the history store " + location + ": " + location.redact(e.getMessage()),
+          e);
     } catch (StoreException | RuntimeException e) {
       closeQuietly(connection);
       throw e;
     }
   }
 
-  /** A connection to the store at {@code location}, as the store opens it (tests check what it holds through one). */
+  /**
+   * A connection to the store at {@code location}, as the store opens it (tests check what it holds
+   * through one).
+   */
   static Connection connect(StoreLocation location, Engine engine) throws StoreException {
     Properties properties = new Properties();
     if (location.user() != null) {
@@ -115,7 +176,8 @@ public final class HistoryStore implements AutoCloseable {
       properties.setProperty("password", location.password());
     }
     if (engine == Engine.DUCKDB) {
-      // The store needs nothing beyond what the driver bundles: never fetch an extension at run time.
+      // The store needs nothing beyond what the driver bundles: never fetch an extension at run
+      // time.
       properties.setProperty("autoinstall_known_extensions", "false");
       properties.setProperty("autoload_known_extensions", "false");
     }
@@ -125,23 +187,41 @@ public final class HistoryStore implements AutoCloseable {
       String message = location.redact(e.getMessage());
       String state = e.getSQLState() == null ? "" : e.getSQLState();
       if (message != null && message.contains("No suitable driver")) {
-        throw new StoreException("no JDBC driver for " + location + " on the class path: add " + engine.artifact()
-            + " (junit-bench-reports' -cli.jar carries it)", e);
+        throw new StoreException(
+            "no JDBC driver for "
+                + location
+                + " on the class path: add "
+                + engine.artifact()
+                + " (junit-bench-reports' -cli.jar carries it)",
+            e);
       }
       if (state.startsWith("28")) {
-        throw new StoreException(location + " refused the login of user " + (location.user() == null ? "(none)"
-            : "'" + location.user() + "'") + ": " + message + "; check --user and --password (or "
-            + "JUNIT_BENCH_HISTORY_USER and JUNIT_BENCH_HISTORY_PASSWORD)", e);
+        throw new StoreException(
+            location
+                + " refused the login of user "
+                + (location.user() == null ? "(none)" : "'" + location.user() + "'")
+                + ": "
+                + message
+                + "; check --user and --password (or "
+                + "JUNIT_BENCH_HISTORY_USER and JUNIT_BENCH_HISTORY_PASSWORD)",
+            e);
       }
       if (state.startsWith("08")) {
-        throw new StoreException("cannot reach the history store " + location + ": " + message
-            + "; check the host, port and that the server runs", e);
+        throw new StoreException(
+            "cannot reach the history store "
+                + location
+                + ": "
+                + message
+                + "; check the host, port and that the server runs",
+            e);
       }
       throw new StoreException("cannot open the history store " + location + ": " + message, e);
     }
   }
 
-  /** What opening did to the schema ("created ...", "migrated ..."), or null when it was current. */
+  /**
+   * What opening did to the schema ("created ...", "migrated ..."), or null when it was current.
+   */
   public String prepared() {
     return prepared;
   }
@@ -189,7 +269,8 @@ public final class HistoryStore implements AutoCloseable {
     } catch (RuntimeException e) {
       throw failure("cannot import " + source.run().dir() + " (nothing of it was kept) into", e);
     }
-    // Another import (a CI job sharing the server) added this run or its host between our check and our insert:
+    // Another import (a CI job sharing the server) added this run or its host between our check and
+    // our insert:
     // rolled back; once more, it finds what the other one committed.
     try {
       return attempt(source);
@@ -204,50 +285,79 @@ public final class HistoryStore implements AutoCloseable {
         || String.valueOf(e.getMessage()).contains("Constraint Error");
   }
 
-  /** One transaction: the run, its host, results, forks and samples; false when the run is there already. */
+  /**
+   * One transaction: the run, its host, results, forks and samples; false when the run is there
+   * already.
+   */
   private boolean attempt(RunSource source) throws SQLException {
     RunInfo run = source.run().run();
     String host = source.host();
     boolean[] added = {false};
-    StoreSchema.inTransaction(connection, statement -> {
-      if (hasRun(host, run.id())) {
-        return;
-      }
-      insertRun(source, run, host);
-      upsertHost(run, host);
-      List<ScenarioResult> results = source.run().results();
-      loader.load(connection, "results", RESULT_COLUMNS, sink -> {
-        for (ScenarioResult result : results) {
-          sink.row(resultRow(host, run.id(), result));
-        }
-      });
-      if (results.stream().anyMatch(result -> result.forks() != null && !result.forks().runs().isEmpty())) {
-        loader.load(connection, "forks", FORK_COLUMNS, sink -> {
-          for (ScenarioResult result : results) {
-            ForkFigures forks = result.forks();
-            if (forks != null) {
-              for (ForkRun fork : forks.runs()) {
-                sink.row(host, run.id(), result.id(), fork.fork(), fork.status().id(), fork.error(), fork.count(),
-                    fork.medianMs(), fork.ci95Low(), fork.ci95High(), fork.meanMs(), fork.wallTimeMs());
-              }
-            }
+    StoreSchema.inTransaction(
+        connection,
+        statement -> {
+          if (hasRun(host, run.id())) {
+            return;
           }
-        });
-      }
-      if (source.samples() != null) {
-        loader.load(connection, "samples", SAMPLE_COLUMNS, sink -> {
-          for (ScenarioResult result : results) {
-            long[] samples = source.samples().of(result.id());
-            if (samples != null) {
-              for (int i = 0; i < samples.length; i++) {
-                sink.row(host, run.id(), result.id(), (long) i, samples[i]);
-              }
-            }
+          insertRun(source, run, host);
+          upsertHost(run, host);
+          List<ScenarioResult> results = source.run().results();
+          loader.load(
+              connection,
+              "results",
+              RESULT_COLUMNS,
+              sink -> {
+                for (ScenarioResult result : results) {
+                  sink.row(resultRow(host, run.id(), result));
+                }
+              });
+          if (results.stream()
+              .anyMatch(result -> result.forks() != null && !result.forks().runs().isEmpty())) {
+            loader.load(
+                connection,
+                "forks",
+                FORK_COLUMNS,
+                sink -> {
+                  for (ScenarioResult result : results) {
+                    ForkFigures forks = result.forks();
+                    if (forks != null) {
+                      for (ForkRun fork : forks.runs()) {
+                        sink.row(
+                            host,
+                            run.id(),
+                            result.id(),
+                            fork.fork(),
+                            fork.status().id(),
+                            fork.error(),
+                            fork.count(),
+                            fork.medianMs(),
+                            fork.ci95Low(),
+                            fork.ci95High(),
+                            fork.meanMs(),
+                            fork.wallTimeMs());
+                      }
+                    }
+                  }
+                });
           }
+          if (source.samples() != null) {
+            loader.load(
+                connection,
+                "samples",
+                SAMPLE_COLUMNS,
+                sink -> {
+                  for (ScenarioResult result : results) {
+                    long[] samples = source.samples().of(result.id());
+                    if (samples != null) {
+                      for (int i = 0; i < samples.length; i++) {
+                        sink.row(host, run.id(), result.id(), (long) i, samples[i]);
+                      }
+                    }
+                  }
+                });
+          }
+          added[0] = true;
         });
-      }
-      added[0] = true;
-    });
     return added[0];
   }
 
@@ -262,9 +372,11 @@ public final class HistoryStore implements AutoCloseable {
   }
 
   private void insertRun(RunSource source, RunInfo run, String host) throws SQLException {
-    PreparedStatement insert = statement("INSERT INTO runs (host, run_id, started_at, started_ms,"
-        + " finished_at, git_commit, git_branch, git_dirty, junit_bench_version, java_version, host_info, software,"
-        + " config, warnings, source, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    PreparedStatement insert =
+        statement(
+            "INSERT INTO runs (host, run_id, started_at, started_ms,"
+                + " finished_at, git_commit, git_branch, git_dirty, junit_bench_version, java_version, host_info, software,"
+                + " config, warnings, source, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     int i = 0;
     insert.setString(++i, host);
     insert.setString(++i, run.id());
@@ -291,13 +403,27 @@ public final class HistoryStore implements AutoCloseable {
 
   private void upsertHost(RunInfo run, String host) throws SQLException {
     HostInfo info = run.host();
-    String os = info == null ? null : info.distribution() != null ? info.distribution() : info.osName();
-    String gpus = info == null || info.gpus() == null ? null
-        : info.gpus().stream().map(GpuInfo::name).filter(Objects::nonNull).collect(Collectors.joining(", "));
+    String os =
+        info == null ? null : info.distribution() != null ? info.distribution() : info.osName();
+    String gpus =
+        info == null || info.gpus() == null
+            ? null
+            : info.gpus().stream()
+                .map(GpuInfo::name)
+                .filter(Objects::nonNull)
+                .collect(Collectors.joining(", "));
     long startedMs = epochMillis(run.startedAt());
-    Object[] values = {info == null ? null : info.name(), info == null ? null : info.cpuModel(),
-        info == null ? null : info.cpuLogicalCores(), info == null ? null : info.totalMemoryBytes(), os,
-        gpus == null || gpus.isEmpty() ? null : gpus, run.startedAt(), startedMs, host};
+    Object[] values = {
+      info == null ? null : info.name(),
+      info == null ? null : info.cpuModel(),
+      info == null ? null : info.cpuLogicalCores(),
+      info == null ? null : info.totalMemoryBytes(),
+      os,
+      gpus == null || gpus.isEmpty() ? null : gpus,
+      run.startedAt(),
+      startedMs,
+      host
+    };
     PreparedStatement known = statement("SELECT last_run_ms FROM hosts WHERE host = ?");
     known.setString(1, host);
     Long last;
@@ -308,13 +434,17 @@ public final class HistoryStore implements AutoCloseable {
       // The newest run describes the machine: an older run imported later leaves it as it is.
       return;
     }
-    // A plain insert or update, not ON CONFLICT (DuckDB runs that several times slower); two imports racing for a
+    // A plain insert or update, not ON CONFLICT (DuckDB runs that several times slower); two
+    // imports racing for a
     // new host are settled by importRun's retry.
-    PreparedStatement write = last == null
-        ? statement("INSERT INTO hosts (name, cpu_model, cpu_cores, memory_bytes, os, gpus, last_run_at, last_run_ms,"
-            + " host) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        : statement("UPDATE hosts SET name = ?, cpu_model = ?, cpu_cores = ?, memory_bytes = ?, os = ?, gpus = ?,"
-            + " last_run_at = ?, last_run_ms = ? WHERE host = ?");
+    PreparedStatement write =
+        last == null
+            ? statement(
+                "INSERT INTO hosts (name, cpu_model, cpu_cores, memory_bytes, os, gpus, last_run_at, last_run_ms,"
+                    + " host) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            : statement(
+                "UPDATE hosts SET name = ?, cpu_model = ?, cpu_cores = ?, memory_bytes = ?, os = ?, gpus = ?,"
+                    + " last_run_at = ?, last_run_ms = ? WHERE host = ?");
     for (int i = 0; i < values.length; i++) {
       if (values[i] == null) {
         write.setNull(i + 1, HOST_TYPES[i]);
@@ -325,30 +455,63 @@ public final class HistoryStore implements AutoCloseable {
     write.executeUpdate();
   }
 
-  /** The SQL types of the host's values, in the order upsertHost binds them: a typed null suits every engine. */
-  private static final int[] HOST_TYPES = {Types.VARCHAR, Types.VARCHAR, Types.INTEGER, Types.BIGINT, Types.VARCHAR,
-      Types.VARCHAR, Types.VARCHAR, Types.BIGINT, Types.VARCHAR};
+  /**
+   * The SQL types of the host's values, in the order upsertHost binds them: a typed null suits
+   * every engine.
+   */
+  private static final int[] HOST_TYPES = {
+    Types.VARCHAR,
+    Types.VARCHAR,
+    Types.INTEGER,
+    Types.BIGINT,
+    Types.VARCHAR,
+    Types.VARCHAR,
+    Types.VARCHAR,
+    Types.BIGINT,
+    Types.VARCHAR
+  };
 
   private static Object[] resultRow(String host, String runId, ScenarioResult result) {
     LatencySummary latency = result.latencyMs();
     ForkFigures forks = result.forks();
-    return new Object[] {host, runId, result.id(), result.benchmark(), paramsText(result), result.displayName(),
-        result.status().id(), result.error(),
-        latency == null ? null : latency.count(), latency == null ? null : latency.mean(),
-        latency == null ? null : latency.median(), latency == null ? null : latency.std(),
-        latency == null ? null : latency.min(), latency == null ? null : latency.max(),
-        latency == null ? null : latency.p25(), latency == null ? null : latency.p75(),
-        latency == null ? null : latency.p90(), latency == null ? null : latency.p95(),
-        latency == null ? null : latency.p99(), latency == null ? null : latency.p999(),
-        latency == null ? null : latency.ci95Low(), latency == null ? null : latency.ci95High(),
-        result.throughput() == null ? null : result.throughput().value(),
-        result.throughput() == null ? null : result.throughput().unit(),
-        forks == null ? null : forks.completed(), forks == null ? null : forks.medianMs(),
-        forks == null ? null : forks.ci95Low(), forks == null ? null : forks.ci95High(),
-        result.validity() == null ? null : result.validity().valid(), json(result)};
+    return new Object[] {
+      host,
+      runId,
+      result.id(),
+      result.benchmark(),
+      paramsText(result),
+      result.displayName(),
+      result.status().id(),
+      result.error(),
+      latency == null ? null : latency.count(),
+      latency == null ? null : latency.mean(),
+      latency == null ? null : latency.median(),
+      latency == null ? null : latency.std(),
+      latency == null ? null : latency.min(),
+      latency == null ? null : latency.max(),
+      latency == null ? null : latency.p25(),
+      latency == null ? null : latency.p75(),
+      latency == null ? null : latency.p90(),
+      latency == null ? null : latency.p95(),
+      latency == null ? null : latency.p99(),
+      latency == null ? null : latency.p999(),
+      latency == null ? null : latency.ci95Low(),
+      latency == null ? null : latency.ci95High(),
+      result.throughput() == null ? null : result.throughput().value(),
+      result.throughput() == null ? null : result.throughput().unit(),
+      forks == null ? null : forks.completed(),
+      forks == null ? null : forks.medianMs(),
+      forks == null ? null : forks.ci95Low(),
+      forks == null ? null : forks.ci95High(),
+      result.validity() == null ? null : result.validity().valid(),
+      json(result)
+    };
   }
 
-  /** The params of a result as stored: a JSON object of text values, keys sorted, so equal params are equal text. */
+  /**
+   * The params of a result as stored: a JSON object of text values, keys sorted, so equal params
+   * are equal text.
+   */
   static String paramsText(ScenarioResult result) {
     return json(ScenarioKey.of(result.benchmark(), result.params()).params());
   }
@@ -360,7 +523,8 @@ public final class HistoryStore implements AutoCloseable {
     try {
       return COMPACT.writeValueAsString(value);
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
+      throw new IllegalStateException(
+          "cannot write " + value.getClass().getSimpleName() + " as JSON", e);
     }
   }
 
@@ -368,13 +532,19 @@ public final class HistoryStore implements AutoCloseable {
     try {
       return Instant.parse(time).toEpochMilli();
     } catch (DateTimeParseException | NullPointerException e) {
-      throw new IllegalArgumentException("its run.started_at '" + time + "' is not an ISO-8601 time", e);
+      throw new IllegalArgumentException(
+          "its run.started_at '" + time + "' is not an ISO-8601 time", e);
     }
   }
 
   StoreException failure(String what, Exception e) {
-    return new StoreException(what + " the history store " + location + ": " + location.redact(String.valueOf(
-        e.getMessage())), e);
+    return new StoreException(
+        what
+            + " the history store "
+            + location
+            + ": "
+            + location.redact(String.valueOf(e.getMessage())),
+        e);
   }
 
   /** The engine the store lives in. */

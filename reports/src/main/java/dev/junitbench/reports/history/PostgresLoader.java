@@ -21,21 +21,25 @@ final class PostgresLoader implements BulkLoader {
   private static final CSVFormat CSV = CSVFormat.POSTGRESQL_CSV;
 
   @Override
-  public long load(Connection connection, String table, List<String> columns, Rows rows) throws SQLException {
-    String sql = "COPY " + table + " (" + String.join(", ", columns) + ") FROM STDIN WITH (FORMAT csv)";
+  public long load(Connection connection, String table, List<String> columns, Rows rows)
+      throws SQLException {
+    String sql =
+        "COPY " + table + " (" + String.join(", ", columns) + ") FROM STDIN WITH (FORMAT csv)";
     long[] count = {0};
-    PGCopyOutputStream copy = new PGCopyOutputStream(connection.unwrap(PGConnection.class), sql, 1 << 16);
+    PGCopyOutputStream copy =
+        new PGCopyOutputStream(connection.unwrap(PGConnection.class), sql, 1 << 16);
     CSVPrinter printer;
     try {
       printer = new CSVPrinter(new OutputStreamWriter(copy, StandardCharsets.UTF_8), CSV);
-      rows.writeTo(values -> {
-        try {
-          printer.printRecord(values);
-        } catch (IOException e) {
-          throw new SQLException("COPY into " + table + " failed: " + e.getMessage(), e);
-        }
-        count[0]++;
-      });
+      rows.writeTo(
+          values -> {
+            try {
+              printer.printRecord(values);
+            } catch (IOException e) {
+              throw new SQLException("COPY into " + table + " failed: " + e.getMessage(), e);
+            }
+            count[0]++;
+          });
       printer.flush();
     } catch (IOException e) {
       cancel(copy);

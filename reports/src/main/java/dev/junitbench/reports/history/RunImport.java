@@ -16,7 +16,10 @@ import java.util.concurrent.Future;
  */
 public final class RunImport {
 
-  /** How many runs are read ahead of the one being imported: enough to keep the reader busy, few enough to hold. */
+  /**
+   * How many runs are read ahead of the one being imported: enough to keep the reader busy, few
+   * enough to hold.
+   */
   static final int READ_AHEAD = 2;
 
   /** What happens to each run, in order. */
@@ -37,8 +40,8 @@ public final class RunImport {
    * Imports {@code candidates} into {@code store}: those that cannot be read are skipped with their
    * reason, the others imported in order.
    *
-   * @throws StoreException when the store fails: the run it was importing left nothing behind, those
-   *     before it are kept
+   * @throws StoreException when the store fails: the run it was importing left nothing behind,
+   *     those before it are kept
    */
   public static Counts run(HistoryStore store, RunSources.Candidates candidates, Listener listener)
       throws StoreException {
@@ -49,11 +52,13 @@ public final class RunImport {
       listener.skipped(skip);
       skipped++;
     }
-    ExecutorService reader = Executors.newSingleThreadExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "junit-bench-history-reader");
-      thread.setDaemon(true);
-      return thread;
-    });
+    ExecutorService reader =
+        Executors.newSingleThreadExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "junit-bench-history-reader");
+              thread.setDaemon(true);
+              return thread;
+            });
     try {
       List<RunSources.Candidate> runs = candidates.runs();
       Deque<Future<RunSource>> ahead = new ArrayDeque<>();
@@ -72,11 +77,15 @@ public final class RunImport {
             skipped++;
             continue;
           }
-          throw new IllegalStateException("reading " + runs.get(i).path() + " failed: " + e.getCause(), e.getCause());
+          throw new IllegalStateException(
+              "reading " + runs.get(i).path() + " failed: " + e.getCause(), e.getCause());
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
-          throw new StoreException("the import was interrupted before " + runs.get(i).path()
-              + "; the runs before it are in the store", e);
+          throw new StoreException(
+              "the import was interrupted before "
+                  + runs.get(i).path()
+                  + "; the runs before it are in the store",
+              e);
         }
         boolean added = store.importRun(source);
         listener.imported(source, added);

@@ -8,6 +8,7 @@ import dev.junitbench.results.Samples;
  *
  * @param run the run folder
  * @param samples its raw samples, or null when it kept none
- * @param host the label its series are kept under: a run set's label for the member, or the host's name
+ * @param host the label its series are kept under: a run set's label for the member, or the host's
+ *     name
  */
 public record RunSource(RunFolder run, Samples samples, String host) {}

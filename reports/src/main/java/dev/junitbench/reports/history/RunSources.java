@@ -1,11 +1,11 @@
 package dev.junitbench.reports.history;
 
+import dev.junitbench.environment.HostInfo;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
 import dev.junitbench.reports.runset.RunSet;
 import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.RunFolder;
-import dev.junitbench.environment.HostInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,9 +16,10 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The runs named on a command line: run folders, folders of run folders ({@code target/benchmark-results}),
- * run sets made by {@code merge}. Each run is read and checked whole before anything is imported; a
- * corrupt or partly written one is set aside with its path and the reason, and the rest go on.
+ * The runs named on a command line: run folders, folders of run folders ({@code
+ * target/benchmark-results}), run sets made by {@code merge}. Each run is read and checked whole
+ * before anything is imported; a corrupt or partly written one is set aside with its path and the
+ * reason, and the rest go on.
  */
 public final class RunSources {
 
@@ -39,7 +40,8 @@ public final class RunSources {
   /**
    * Reads the runs at {@code paths}.
    *
-   * @param host the host label for runs that are not members of a run set, or null for each host's own name
+   * @param host the host label for runs that are not members of a run set, or null for each host's
+   *     own name
    */
   public static Found find(List<Path> paths, String host) {
     Candidates candidates = candidates(paths, host);
@@ -59,15 +61,19 @@ public final class RunSources {
    * The run folders {@code paths} name, without reading them: run folders and results.json files as
    * they are, folders of run folders opened, run sets' members under their labels.
    *
-   * @param host the host label for runs that are not members of a run set, or null for each host's own name
+   * @param host the host label for runs that are not members of a run set, or null for each host's
+   *     own name
    */
   public static Candidates candidates(List<Path> paths, String host) {
     List<Candidate> runs = new ArrayList<>();
     List<Skipped> skipped = new ArrayList<>();
     for (Path path : paths) {
       if (!Files.exists(path)) {
-        skipped.add(new Skipped(path, "it does not exist; give run folders (run-<time>-<id>), a folder of them, or a"
-            + " run set"));
+        skipped.add(
+            new Skipped(
+                path,
+                "it does not exist; give run folders (run-<time>-<id>), a folder of them, or a"
+                    + " run set"));
       } else if (Files.isDirectory(path) && RunSet.isRunSet(path)) {
         try {
           RunSet set = RunSet.read(path);
@@ -86,8 +92,14 @@ public final class RunSources {
           continue;
         }
         if (folders.isEmpty()) {
-          skipped.add(new Skipped(path, "it holds no " + ResultsJson.FILE + ", no run folders (run-*) and no "
-              + RunSet.INDEX + "; give run folders, a folder of them, or a run set"));
+          skipped.add(
+              new Skipped(
+                  path,
+                  "it holds no "
+                      + ResultsJson.FILE
+                      + ", no run folders (run-*) and no "
+                      + RunSet.INDEX
+                      + "; give run folders, a folder of them, or a run set"));
         }
         for (Path folder : folders) {
           runs.add(new Candidate(folder, host));
@@ -103,13 +115,17 @@ public final class RunSources {
   public static RunSource read(Candidate candidate) throws BadInputException {
     RunFolder run = Runs.read(candidate.path());
     if (run.run() == null || run.run().id() == null || run.run().id().isBlank()) {
-      throw new BadInputException("its results.json has no run id; it is not a complete junit-bench run");
+      throw new BadInputException(
+          "its results.json has no run id; it is not a complete junit-bench run");
     }
     try {
       Instant.parse(run.run().startedAt());
     } catch (DateTimeParseException | NullPointerException e) {
-      throw new BadInputException("its run.started_at '" + run.run().startedAt() + "' is not an ISO-8601 time;"
-          + " the file is damaged");
+      throw new BadInputException(
+          "its run.started_at '"
+              + run.run().startedAt()
+              + "' is not an ISO-8601 time;"
+              + " the file is damaged");
     }
     String host = candidate.host() != null ? candidate.host() : labelOf(run.run().host());
     return new RunSource(run, Runs.samplesOrNull(run), host);
@@ -132,8 +148,11 @@ public final class RunSources {
 
   private static List<Path> runFolders(Path dir) throws IOException {
     try (Stream<Path> entries = Files.list(dir)) {
-      return entries.filter(Files::isDirectory).filter(p -> p.getFileName().toString().startsWith("run-"))
-          .sorted().toList();
+      return entries
+          .filter(Files::isDirectory)
+          .filter(p -> p.getFileName().toString().startsWith("run-"))
+          .sorted()
+          .toList();
     }
   }
 }

@@ -4,15 +4,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One scenario's runs on one host, oldest first: what a trend draws and a check judges. Scenarios of
- * different hosts are never one series.
+ * One scenario's runs on one host, oldest first: what a trend draws and a check judges. Scenarios
+ * of different hosts are never one series.
  *
  * @param benchmark {@code fqcn#method}
  * @param params the scenario's params as text, sorted by name
  * @param host the host label
  * @param points the runs that measured it, by start time
  */
-public record Series(String benchmark, Map<String, String> params, String host, List<Point> points) {
+public record Series(
+    String benchmark, Map<String, String> params, String host, List<Point> points) {
 
   /**
    * One run's figures of the scenario.
@@ -25,7 +26,13 @@ public record Series(String benchmark, Map<String, String> params, String host, 
    * @param throughput the throughput, or null
    * @param throughputUnit its unit, or null
    */
-  public record Point(String runId, String startedAt, String commit, double medianMs, Double p99Ms, Double throughput,
+  public record Point(
+      String runId,
+      String startedAt,
+      String commit,
+      double medianMs,
+      Double p99Ms,
+      Double throughput,
       String throughputUnit) {
 
     /** The first 8 characters of the commit, or "-". */
@@ -41,8 +48,12 @@ public record Series(String benchmark, Map<String, String> params, String host, 
       return simple;
     }
     StringBuilder text = new StringBuilder(simple).append(" [");
-    params.forEach((name, value) -> text.append(text.charAt(text.length() - 1) == '[' ? "" : ", ")
-        .append(name).append('=').append(value));
+    params.forEach(
+        (name, value) ->
+            text.append(text.charAt(text.length() - 1) == '[' ? "" : ", ")
+                .append(name)
+                .append('=')
+                .append(value));
     return text.append(']').toString();
   }
 }

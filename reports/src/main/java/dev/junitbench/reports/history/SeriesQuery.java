@@ -16,9 +16,11 @@ import java.util.TreeMap;
  * Reads series out of a store: one query, the same text on every engine, every value from the
  * command line a bind parameter.
  *
- * @param benchmark a glob over {@code fqcn#method} or {@code SimpleClass#method} ({@code *} any text,
- *     {@code ?} one character); text without a wildcard matches anywhere in the name; null for every benchmark
- * @param params params a scenario must have ({@code batch_size -> 8}), compared as text; empty for any
+ * @param benchmark a glob over {@code fqcn#method} or {@code SimpleClass#method} ({@code *} any
+ *     text, {@code ?} one character); text without a wildcard matches anywhere in the name; null
+ *     for every benchmark
+ * @param params params a scenario must have ({@code batch_size -> 8}), compared as text; empty for
+ *     any
  * @param host a host label, or null for every host
  */
 public record SeriesQuery(String benchmark, Map<String, String> params, String host) {
@@ -26,14 +28,19 @@ public record SeriesQuery(String benchmark, Map<String, String> params, String h
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final TypeReference<TreeMap<String, String>> PARAMS = new TypeReference<>() {};
 
-  /** The series of every scenario and host that matches, each oldest first; only runs with a median. */
+  /**
+   * The series of every scenario and host that matches, each oldest first; only runs with a median.
+   */
   public List<Series> read(HistoryStore store) throws StoreException {
-    StringBuilder sql = new StringBuilder("SELECT r.benchmark, r.params, r.host, u.run_id, u.started_at, u.git_commit,"
-        + " r.median_ms, r.p99_ms, r.throughput, r.throughput_unit FROM results r JOIN runs u"
-        + " ON u.host = r.host AND u.run_id = r.run_id WHERE r.median_ms IS NOT NULL");
+    StringBuilder sql =
+        new StringBuilder(
+            "SELECT r.benchmark, r.params, r.host, u.run_id, u.started_at, u.git_commit,"
+                + " r.median_ms, r.p99_ms, r.throughput, r.throughput_unit FROM results r JOIN runs u"
+                + " ON u.host = r.host AND u.run_id = r.run_id WHERE r.median_ms IS NOT NULL");
     List<String> binds = new ArrayList<>();
     if (benchmark != null && !benchmark.isBlank()) {
-      // Against the whole name, or from a class's simple name on: LoadBenchmarks#* as well as *.LoadBenchmarks#*.
+      // Against the whole name, or from a class's simple name on: LoadBenchmarks#* as well as
+      // *.LoadBenchmarks#*.
       sql.append(" AND (r.benchmark LIKE ? ESCAPE '!' OR r.benchmark LIKE ? ESCAPE '!')");
       binds.add(like(benchmark));
       binds.add("%." + like(benchmark));
@@ -59,7 +66,9 @@ public record SeriesQuery(String benchmark, Map<String, String> params, String h
           String benchmarkName = rows.getString(1);
           String paramsText = rows.getString(2);
           String hostLabel = rows.getString(3);
-          if (!benchmarkName.equals(lastBenchmark) || !paramsText.equals(lastParams) || !hostLabel.equals(lastHost)) {
+          if (!benchmarkName.equals(lastBenchmark)
+              || !paramsText.equals(lastParams)
+              || !hostLabel.equals(lastHost)) {
             Map<String, String> scenarioParams = parse(paramsText);
             wanted = scenarioParams.entrySet().containsAll(params.entrySet());
             points = new ArrayList<>();
@@ -71,9 +80,15 @@ public record SeriesQuery(String benchmark, Map<String, String> params, String h
             lastHost = hostLabel;
           }
           if (wanted) {
-            points.add(new Series.Point(rows.getString(4), rows.getString(5), rows.getString(6), rows.getDouble(7),
-                rows.getObject(8) == null ? null : rows.getDouble(8),
-                rows.getObject(9) == null ? null : rows.getDouble(9), rows.getString(10)));
+            points.add(
+                new Series.Point(
+                    rows.getString(4),
+                    rows.getString(5),
+                    rows.getString(6),
+                    rows.getDouble(7),
+                    rows.getObject(8) == null ? null : rows.getDouble(8),
+                    rows.getObject(9) == null ? null : rows.getDouble(9),
+                    rows.getString(10)));
           }
         }
       }
@@ -89,8 +104,14 @@ public record SeriesQuery(String benchmark, Map<String, String> params, String h
     boolean wildcard = false;
     for (char c : glob.toCharArray()) {
       switch (c) {
-        case '*' -> { pattern.append('%'); wildcard = true; }
-        case '?' -> { pattern.append('_'); wildcard = true; }
+        case '*' -> {
+          pattern.append('%');
+          wildcard = true;
+        }
+        case '?' -> {
+          pattern.append('_');
+          wildcard = true;
+        }
         case '%', '_', '!' -> pattern.append('!').append(c);
         default -> pattern.append(c);
       }

@@ -3,9 +3,9 @@ package dev.junitbench.reports.history;
 import java.nio.file.Path;
 
 /**
- * Where a history store is and how to log in: a JDBC URL ({@code jdbc:duckdb:FILE},
- * {@code jdbc:postgresql://host:5432/db}) or a plain file path (a DuckDB file), with a user and a
- * password for servers. {@link #toString()} never shows the password.
+ * Where a history store is and how to log in: a JDBC URL ({@code jdbc:duckdb:FILE}, {@code
+ * jdbc:postgresql://host:5432/db}) or a plain file path (a DuckDB file), with a user and a password
+ * for servers. {@link #toString()} never shows the password.
  *
  * @param url the JDBC URL
  * @param user the user, or null
@@ -18,7 +18,8 @@ public record StoreLocation(String url, String user, String password) {
 
   /** The store {@code where} names: a JDBC URL, or a file path taken as a DuckDB file. */
   public static StoreLocation of(String where, String user, String password) {
-    String url = where.startsWith("jdbc:") ? where : "jdbc:duckdb:" + Path.of(where).toAbsolutePath();
+    String url =
+        where.startsWith("jdbc:") ? where : "jdbc:duckdb:" + Path.of(where).toAbsolutePath();
     return new StoreLocation(url, blankToNull(user), blankToNull(password));
   }
 

@@ -23,33 +23,38 @@ final class StoreSchema {
   static final String VERSION_TABLE = "junit_bench_schema";
 
   /** The statements that make version 1 from nothing. */
-  static final List<String> CREATE = List.of(
-      "CREATE TABLE " + VERSION_TABLE + " (version INTEGER NOT NULL, migrated_at VARCHAR NOT NULL)",
-      // The latest description of each machine; every run also keeps the one it was measured on.
-      "CREATE TABLE hosts (host VARCHAR NOT NULL PRIMARY KEY, name VARCHAR, cpu_model VARCHAR, cpu_cores INTEGER,"
-          + " memory_bytes BIGINT, os VARCHAR, gpus VARCHAR, last_run_at VARCHAR, last_run_ms BIGINT NOT NULL)",
-      "CREATE TABLE runs (host VARCHAR NOT NULL, run_id VARCHAR NOT NULL, started_at VARCHAR NOT NULL,"
-          + " started_ms BIGINT NOT NULL, finished_at VARCHAR, git_commit VARCHAR, git_branch VARCHAR,"
-          + " git_dirty BOOLEAN, junit_bench_version VARCHAR, java_version VARCHAR, host_info VARCHAR,"
-          + " software VARCHAR, config VARCHAR, warnings VARCHAR, source VARCHAR, imported_at VARCHAR NOT NULL,"
-          + " PRIMARY KEY (host, run_id))",
-      "CREATE TABLE results (host VARCHAR NOT NULL, run_id VARCHAR NOT NULL, result_id INTEGER NOT NULL,"
-          + " benchmark VARCHAR NOT NULL, params VARCHAR NOT NULL, display_name VARCHAR, status VARCHAR NOT NULL,"
-          + " error VARCHAR, count BIGINT, mean_ms DOUBLE PRECISION, median_ms DOUBLE PRECISION,"
-          + " std_ms DOUBLE PRECISION, min_ms DOUBLE PRECISION, max_ms DOUBLE PRECISION, p25_ms DOUBLE PRECISION,"
-          + " p75_ms DOUBLE PRECISION, p90_ms DOUBLE PRECISION, p95_ms DOUBLE PRECISION, p99_ms DOUBLE PRECISION,"
-          + " p999_ms DOUBLE PRECISION, ci95_low_ms DOUBLE PRECISION, ci95_high_ms DOUBLE PRECISION,"
-          + " throughput DOUBLE PRECISION, throughput_unit VARCHAR, forks INTEGER, fork_median_ms DOUBLE PRECISION,"
-          + " fork_ci95_low_ms DOUBLE PRECISION, fork_ci95_high_ms DOUBLE PRECISION, valid BOOLEAN,"
-          + " result VARCHAR NOT NULL, PRIMARY KEY (host, run_id, result_id))",
-      "CREATE TABLE forks (host VARCHAR NOT NULL, run_id VARCHAR NOT NULL, result_id INTEGER NOT NULL,"
-          + " fork INTEGER NOT NULL, status VARCHAR NOT NULL, error VARCHAR, count BIGINT, median_ms DOUBLE PRECISION,"
-          + " ci95_low_ms DOUBLE PRECISION, ci95_high_ms DOUBLE PRECISION, mean_ms DOUBLE PRECISION,"
-          + " wall_ms DOUBLE PRECISION, PRIMARY KEY (host, run_id, result_id, fork))",
-      // Raw samples: many rows, no key (a key costs every bulk load; a run's samples go in once or not at all).
-      "CREATE TABLE samples (host VARCHAR NOT NULL, run_id VARCHAR NOT NULL, result_id INTEGER NOT NULL,"
-          + " iteration BIGINT NOT NULL, latency_ns BIGINT NOT NULL)",
-      "CREATE INDEX results_by_scenario ON results (benchmark, host)");
+  static final List<String> CREATE =
+      List.of(
+          "CREATE TABLE "
+              + VERSION_TABLE
+              + " (version INTEGER NOT NULL, migrated_at VARCHAR NOT NULL)",
+          // The latest description of each machine; every run also keeps the one it was measured
+          // on.
+          "CREATE TABLE hosts (host VARCHAR NOT NULL PRIMARY KEY, name VARCHAR, cpu_model VARCHAR, cpu_cores INTEGER,"
+              + " memory_bytes BIGINT, os VARCHAR, gpus VARCHAR, last_run_at VARCHAR, last_run_ms BIGINT NOT NULL)",
+          "CREATE TABLE runs (host VARCHAR NOT NULL, run_id VARCHAR NOT NULL, started_at VARCHAR NOT NULL,"
+              + " started_ms BIGINT NOT NULL, finished_at VARCHAR, git_commit VARCHAR, git_branch VARCHAR,"
+              + " git_dirty BOOLEAN, junit_bench_version VARCHAR, java_version VARCHAR, host_info VARCHAR,"
+              + " software VARCHAR, config VARCHAR, warnings VARCHAR, source VARCHAR, imported_at VARCHAR NOT NULL,"
+              + " PRIMARY KEY (host, run_id))",
+          "CREATE TABLE results (host VARCHAR NOT NULL, run_id VARCHAR NOT NULL, result_id INTEGER NOT NULL,"
+              + " benchmark VARCHAR NOT NULL, params VARCHAR NOT NULL, display_name VARCHAR, status VARCHAR NOT NULL,"
+              + " error VARCHAR, count BIGINT, mean_ms DOUBLE PRECISION, median_ms DOUBLE PRECISION,"
+              + " std_ms DOUBLE PRECISION, min_ms DOUBLE PRECISION, max_ms DOUBLE PRECISION, p25_ms DOUBLE PRECISION,"
+              + " p75_ms DOUBLE PRECISION, p90_ms DOUBLE PRECISION, p95_ms DOUBLE PRECISION, p99_ms DOUBLE PRECISION,"
+              + " p999_ms DOUBLE PRECISION, ci95_low_ms DOUBLE PRECISION, ci95_high_ms DOUBLE PRECISION,"
+              + " throughput DOUBLE PRECISION, throughput_unit VARCHAR, forks INTEGER, fork_median_ms DOUBLE PRECISION,"
+              + " fork_ci95_low_ms DOUBLE PRECISION, fork_ci95_high_ms DOUBLE PRECISION, valid BOOLEAN,"
+              + " result VARCHAR NOT NULL, PRIMARY KEY (host, run_id, result_id))",
+          "CREATE TABLE forks (host VARCHAR NOT NULL, run_id VARCHAR NOT NULL, result_id INTEGER NOT NULL,"
+              + " fork INTEGER NOT NULL, status VARCHAR NOT NULL, error VARCHAR, count BIGINT, median_ms DOUBLE PRECISION,"
+              + " ci95_low_ms DOUBLE PRECISION, ci95_high_ms DOUBLE PRECISION, mean_ms DOUBLE PRECISION,"
+              + " wall_ms DOUBLE PRECISION, PRIMARY KEY (host, run_id, result_id, fork))",
+          // Raw samples: many rows, no key (a key costs every bulk load; a run's samples go in once
+          // or not at all).
+          "CREATE TABLE samples (host VARCHAR NOT NULL, run_id VARCHAR NOT NULL, result_id INTEGER NOT NULL,"
+              + " iteration BIGINT NOT NULL, latency_ns BIGINT NOT NULL)",
+          "CREATE INDEX results_by_scenario ON results (benchmark, host)");
 
   /**
    * The steps from each older version: {@code MIGRATIONS.get(v - 1)} takes a store of version
@@ -70,61 +75,90 @@ final class StoreSchema {
     return prepare(connection, where, VERSION, MIGRATIONS);
   }
 
-  /** The same, for a schema of {@code version} reached by {@code migrations}: tests migrate with steps of their own. */
-  static String prepare(Connection connection, String where, int version, List<List<String>> migrations)
+  /**
+   * The same, for a schema of {@code version} reached by {@code migrations}: tests migrate with
+   * steps of their own.
+   */
+  static String prepare(
+      Connection connection, String where, int version, List<List<String>> migrations)
       throws SQLException, StoreException {
     Integer found = versionOf(connection, where);
     if (found == null) {
       if (hasTable(connection, "runs")) {
-        throw new StoreException(where + " has a table named runs but no " + VERSION_TABLE + ": it is not a"
-            + " junit-bench history store; give another database (--db) or an empty one");
+        throw new StoreException(
+            where
+                + " has a table named runs but no "
+                + VERSION_TABLE
+                + ": it is not a"
+                + " junit-bench history store; give another database (--db) or an empty one");
       }
-      inTransaction(connection, statement -> {
-        for (String sql : CREATE) {
-          statement.execute(sql);
-        }
-        for (List<String> step : migrations) {
-          for (String sql : step) {
-            statement.execute(sql);
-          }
-        }
-        record(statement, version);
-      });
+      inTransaction(
+          connection,
+          statement -> {
+            for (String sql : CREATE) {
+              statement.execute(sql);
+            }
+            for (List<String> step : migrations) {
+              for (String sql : step) {
+                statement.execute(sql);
+              }
+            }
+            record(statement, version);
+          });
       return "created a history store of schema version " + version + " in " + where;
     }
     if (found == version) {
       return null;
     }
     if (found > version) {
-      throw new StoreException(where + " is a history store of schema version " + found + "; this junit-bench-reports"
-          + " reads version " + version + ": use the junit-bench-reports version that wrote it, or a newer one");
+      throw new StoreException(
+          where
+              + " is a history store of schema version "
+              + found
+              + "; this junit-bench-reports"
+              + " reads version "
+              + version
+              + ": use the junit-bench-reports version that wrote it, or a newer one");
     }
     int from = found;
-    inTransaction(connection, statement -> {
-      for (int v = from; v < version; v++) {
-        for (String sql : migrations.get(v - 1)) {
-          statement.execute(sql);
-        }
-      }
-      statement.execute("DELETE FROM " + VERSION_TABLE);
-      record(statement, version);
-    });
-    return "migrated the history store " + where + " from schema version " + from + " to " + version;
+    inTransaction(
+        connection,
+        statement -> {
+          for (int v = from; v < version; v++) {
+            for (String sql : migrations.get(v - 1)) {
+              statement.execute(sql);
+            }
+          }
+          statement.execute("DELETE FROM " + VERSION_TABLE);
+          record(statement, version);
+        });
+    return "migrated the history store "
+        + where
+        + " from schema version "
+        + from
+        + " to "
+        + version;
   }
 
   private static void record(Statement statement, int version) throws SQLException {
-    statement.execute("INSERT INTO " + VERSION_TABLE + " VALUES (" + version + ", '" + Instant.now() + "')");
+    statement.execute(
+        "INSERT INTO " + VERSION_TABLE + " VALUES (" + version + ", '" + Instant.now() + "')");
   }
 
-  private static Integer versionOf(Connection connection, String where) throws SQLException, StoreException {
+  private static Integer versionOf(Connection connection, String where)
+      throws SQLException, StoreException {
     if (!hasTable(connection, VERSION_TABLE)) {
       return null;
     }
     try (Statement statement = connection.createStatement();
         ResultSet rows = statement.executeQuery("SELECT version FROM " + VERSION_TABLE)) {
       if (!rows.next()) {
-        throw new StoreException(where + ": its " + VERSION_TABLE + " table is empty, so its schema version is"
-            + " unknown; the store is damaged: restore it from a backup or start a new one");
+        throw new StoreException(
+            where
+                + ": its "
+                + VERSION_TABLE
+                + " table is empty, so its schema version is"
+                + " unknown; the store is damaged: restore it from a backup or start a new one");
       }
       return rows.getInt(1);
     }
@@ -132,7 +166,8 @@ final class StoreSchema {
 
   private static boolean hasTable(Connection connection, String name) throws SQLException {
     DatabaseMetaData meta = connection.getMetaData();
-    // The schema new tables go to (PostgreSQL's first on the search path, DuckDB's main): the store is there, not
+    // The schema new tables go to (PostgreSQL's first on the search path, DuckDB's main): the store
+    // is there, not
     // among DuckDB's temp tables or another PostgreSQL schema.
     String current = connection.getSchema();
     for (String candidate : new String[] {name, name.toUpperCase(Locale.ROOT)}) {

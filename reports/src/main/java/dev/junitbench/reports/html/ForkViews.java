@@ -1,12 +1,12 @@
 package dev.junitbench.reports.html;
 
 import dev.junitbench.reports.ScenarioNames;
-import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.ForkFigures;
 import dev.junitbench.results.ForkRun;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.stats.ForkAdvice;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -32,11 +32,14 @@ final class ForkViews {
   record ForkPoint(int fork, double median) {}
 
   /** Chart data: a scenario's fork medians, their geometric mean and the interval across forks. */
-  record ForkScenario(String label, List<ForkPoint> forks, Double centre, Double low, Double high) {}
+  record ForkScenario(
+      String label, List<ForkPoint> forks, Double centre, Double low, Double high) {}
 
   record ForkChart(String id, String title, List<ForkScenario> scenarios) {}
 
-  /** What the page says under a fork chart: per scenario, how its interval was built and the advice. */
+  /**
+   * What the page says under a fork chart: per scenario, how its interval was built and the advice.
+   */
   record Note(String scenario, String text) {}
 
   record ForkSection(String id, String title, List<Note> notes) {}
@@ -49,25 +52,32 @@ final class ForkViews {
       return Cells.NONE;
     }
     Double cv = forks.betweenForkCv();
-    return new Cells(count(forks), forks.completed(), cv == null ? "n/a" : UnitFormat.percent(cv), cv == null ? -1 : cv,
-        Objects.requireNonNullElse(interval(forks), "n/a"), Objects.requireNonNullElse(forks.method(), ""));
+    return new Cells(
+        count(forks),
+        forks.completed(),
+        cv == null ? "n/a" : UnitFormat.percent(cv),
+        cv == null ? -1 : cv,
+        Objects.requireNonNullElse(interval(forks), "n/a"),
+        Objects.requireNonNullElse(forks.method(), ""));
   }
 
   /** The interval across forks in its centre's unit, or null below 2 forks. */
   private static String interval(ForkFigures forks) {
-    return forks.ci95Low() == null || forks.ci95High() == null || forks.medianMs() == null ? null
+    return forks.ci95Low() == null || forks.ci95High() == null || forks.medianMs() == null
+        ? null
         : ReportModel.interval(forks.ci95Low(), forks.ci95High(), forks.medianMs());
   }
 
   /** {@code 5}, or {@code 4 of 5} when a fork did not hand its samples back. */
   static String count(ForkFigures forks) {
-    return forks.completed() == forks.planned() ? String.valueOf(forks.completed())
+    return forks.completed() == forks.planned()
+        ? String.valueOf(forks.completed())
         : forks.completed() + " of " + forks.planned();
   }
 
   /**
-   * One line for the run's description, or null when nothing was forked: the wall time of all
-   * forks and the part of it outside warm-up and measurement.
+   * One line for the run's description, or null when nothing was forked: the wall time of all forks
+   * and the part of it outside warm-up and measurement.
    */
   static String cost(RunFolder folder) {
     int scenarios = 0;
@@ -85,50 +95,77 @@ final class ForkViews {
     if (scenarios == 0) {
       return null;
     }
-    return "Forking cost: " + scenarios + (scenarios == 1 ? " scenario" : " scenarios") + " measured in " + forks
-        + (forks == 1 ? " fork" : " forks") + " took " + UnitFormat.duration(wall) + " of wall time, "
-        + UnitFormat.duration(overhead) + " of it outside warm-up and measurement (JVM start-up, set-up, model loading).";
+    return "Forking cost: "
+        + scenarios
+        + (scenarios == 1 ? " scenario" : " scenarios")
+        + " measured in "
+        + forks
+        + (forks == 1 ? " fork" : " forks")
+        + " took "
+        + UnitFormat.duration(wall)
+        + " of wall time, "
+        + UnitFormat.duration(overhead)
+        + " of it outside warm-up and measurement (JVM start-up, set-up, model loading).";
   }
 
   /** A chart and its notes per benchmark of {@code folder} with a forked scenario that measured. */
-  static void charts(RunFolder folder, String runLabel, List<ForkChart> charts, List<ForkSection> sections) {
+  static void charts(
+      RunFolder folder, String runLabel, List<ForkChart> charts, List<ForkSection> sections) {
     ScenarioNames names = ScenarioNames.of(folder.results());
     Map<String, List<ScenarioResult>> byBenchmark = new LinkedHashMap<>();
     for (ScenarioResult result : folder.results()) {
-      if (result.forks() != null && result.forks().runs() != null && result.forks().medians().length > 0) {
+      if (result.forks() != null
+          && result.forks().runs() != null
+          && result.forks().medians().length > 0) {
         byBenchmark.computeIfAbsent(result.benchmark(), k -> new ArrayList<>()).add(result);
       }
     }
-    byBenchmark.forEach((benchmark, results) -> {
-      String id = "forks-" + (charts.size() + 1);
-      String title = (runLabel.isEmpty() ? "" : runLabel + ": ") + UnitFormat.shortName(benchmark);
-      List<ForkScenario> scenarios = new ArrayList<>();
-      List<Note> notes = new ArrayList<>();
-      Set<String> labels = new HashSet<>();
-      for (ScenarioResult result : results) {
-        String base = names.params(result).isEmpty() ? UnitFormat.shortName(benchmark) : names.params(result);
-        String label = base;
-        // The chart places scenarios by label: two alike would share a place.
-        for (int n = 2; !labels.add(label); n++) {
-          label = base + " #" + n;
-        }
-        ForkFigures forks = result.forks();
-        List<ForkPoint> points = forks.runs().stream()
-            .filter(run -> run.status() == Status.PASSED && run.medianMs() != null)
-            .map(run -> new ForkPoint(run.fork(), run.medianMs())).toList();
-        scenarios.add(new ForkScenario(label, points, forks.medianMs(), forks.ci95Low(), forks.ci95High()));
-        notes.add(new Note(label, note(forks)));
-      }
-      charts.add(new ForkChart(id, title, scenarios));
-      sections.add(new ForkSection(id, title, notes));
-    });
+    byBenchmark.forEach(
+        (benchmark, results) -> {
+          String id = "forks-" + (charts.size() + 1);
+          String title =
+              (runLabel.isEmpty() ? "" : runLabel + ": ") + UnitFormat.shortName(benchmark);
+          List<ForkScenario> scenarios = new ArrayList<>();
+          List<Note> notes = new ArrayList<>();
+          Set<String> labels = new HashSet<>();
+          for (ScenarioResult result : results) {
+            String base =
+                names.params(result).isEmpty()
+                    ? UnitFormat.shortName(benchmark)
+                    : names.params(result);
+            String label = base;
+            // The chart places scenarios by label: two alike would share a place.
+            for (int n = 2; !labels.add(label); n++) {
+              label = base + " #" + n;
+            }
+            ForkFigures forks = result.forks();
+            List<ForkPoint> points =
+                forks.runs().stream()
+                    .filter(run -> run.status() == Status.PASSED && run.medianMs() != null)
+                    .map(run -> new ForkPoint(run.fork(), run.medianMs()))
+                    .toList();
+            scenarios.add(
+                new ForkScenario(
+                    label, points, forks.medianMs(), forks.ci95Low(), forks.ci95High()));
+            notes.add(new Note(label, note(forks)));
+          }
+          charts.add(new ForkChart(id, title, scenarios));
+          sections.add(new ForkSection(id, title, notes));
+        });
   }
 
-  /** How the interval across forks was built, how the forks spread, the advice, and each fork that failed. */
+  /**
+   * How the interval across forks was built, how the forks spread, the advice, and each fork that
+   * failed.
+   */
   private static String note(ForkFigures forks) {
-    StringBuilder text = new StringBuilder(count(forks)).append(forks.planned() == 1 ? " fork" : " forks");
+    StringBuilder text =
+        new StringBuilder(count(forks)).append(forks.planned() == 1 ? " fork" : " forks");
     if (interval(forks) != null) {
-      text.append("; 95% CI ").append(interval(forks)).append(" around ").append(UnitFormat.duration(forks.medianMs()));
+      text.append("; 95% CI ")
+          .append(interval(forks))
+          .append(" around ")
+          .append(UnitFormat.duration(forks.medianMs()));
       if (forks.method() != null) {
         text.append(" (").append(forks.method()).append(')');
       }
@@ -145,7 +182,10 @@ final class ForkViews {
     if (advice != null) {
       text.append(" Advice: ");
       if (advice.forks() != null && advice.iterations() != null) {
-        text.append(advice.forks()).append(" forks x ").append(advice.iterations()).append(" iterations for +-")
+        text.append(advice.forks())
+            .append(" forks x ")
+            .append(advice.iterations())
+            .append(" iterations for +-")
             .append(UnitFormat.percent(advice.targetHalfWidth()));
         if (advice.halfWidth() != null) {
           text.append(" (expected +-").append(UnitFormat.percent(advice.halfWidth())).append(')');
@@ -158,11 +198,13 @@ final class ForkViews {
     }
     for (ForkRun run : forks.runs()) {
       if (run.status() != Status.PASSED) {
-        text.append(" Fork ").append(run.fork()).append(' ').append(run.status() == null ? "ended" : run.status().id())
+        text.append(" Fork ")
+            .append(run.fork())
+            .append(' ')
+            .append(run.status() == null ? "ended" : run.status().id())
             .append(run.error() == null ? "." : ": " + run.error());
       }
     }
     return text.toString();
   }
-
 }

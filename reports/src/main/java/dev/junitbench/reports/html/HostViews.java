@@ -33,36 +33,47 @@ final class HostViews {
 
   private HostViews() {}
 
-  /** The table of {@code folders}, run on the hosts {@code labels} (same order); null when no scenario is shared. */
+  /**
+   * The table of {@code folders}, run on the hosts {@code labels} (same order); null when no
+   * scenario is shared.
+   */
   static Table of(List<RunFolder> folders, List<String> labels, ScenarioNames names) {
     Map<ScenarioKey, ScenarioResult[]> byScenario = new LinkedHashMap<>();
     for (int h = 0; h < folders.size(); h++) {
       for (ScenarioResult result : folders.get(h).results()) {
-        if (result.status() == Status.PASSED && result.latencyMs() != null && result.latencyMs().median() != null) {
-          byScenario.computeIfAbsent(result.key(), k -> new ScenarioResult[folders.size()])[h] = result;
+        if (result.status() == Status.PASSED
+            && result.latencyMs() != null
+            && result.latencyMs().median() != null) {
+          byScenario.computeIfAbsent(result.key(), k -> new ScenarioResult[folders.size()])[h] =
+              result;
         }
       }
     }
     List<Row> rows = new ArrayList<>();
-    byScenario.forEach((key, results) -> {
-      long hosts = Arrays.stream(results).filter(Objects::nonNull).count();
-      if (hosts < 2) {
-        return;
-      }
-      ScenarioResult reference = Arrays.stream(results).filter(Objects::nonNull).findFirst()
-          .orElseThrow();
-      List<Cell> cells = new ArrayList<>();
-      for (ScenarioResult result : results) {
-        if (result == null) {
-          cells.add(new Cell("not measured", "", "", ""));
-          continue;
-        }
-        double ratio = result.latencyMs().median() / reference.latencyMs().median();
-        cells.add(new Cell(UnitFormat.duration(result.latencyMs().median()), UnitFormat.duration(result.latencyMs().p99()),
-            UnitFormat.rate(result.throughput()), Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.3f", ratio) : ""));
-      }
-      rows.add(new Row(names.label(reference), cells));
-    });
+    byScenario.forEach(
+        (key, results) -> {
+          long hosts = Arrays.stream(results).filter(Objects::nonNull).count();
+          if (hosts < 2) {
+            return;
+          }
+          ScenarioResult reference =
+              Arrays.stream(results).filter(Objects::nonNull).findFirst().orElseThrow();
+          List<Cell> cells = new ArrayList<>();
+          for (ScenarioResult result : results) {
+            if (result == null) {
+              cells.add(new Cell("not measured", "", "", ""));
+              continue;
+            }
+            double ratio = result.latencyMs().median() / reference.latencyMs().median();
+            cells.add(
+                new Cell(
+                    UnitFormat.duration(result.latencyMs().median()),
+                    UnitFormat.duration(result.latencyMs().p99()),
+                    UnitFormat.rate(result.throughput()),
+                    Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.3f", ratio) : ""));
+          }
+          rows.add(new Row(names.label(reference), cells));
+        });
     return rows.isEmpty() ? null : new Table(List.copyOf(labels), rows);
   }
 }

@@ -42,8 +42,8 @@ public final class HtmlReport {
   }
 
   /**
-   * The report of {@code runs} (run folders or their results.json); with {@code baseline}, the first
-   * run's scenarios show their change against it, judged by {@code rule}.
+   * The report of {@code runs} (run folders or their results.json); with {@code baseline}, the
+   * first run's scenarios show their change against it, judged by {@code rule}.
    */
   public static HtmlReport of(List<Path> runs, Path baseline, RegressionRule rule)
       throws BadInputException {
@@ -51,17 +51,21 @@ public final class HtmlReport {
     for (Path run : runs) {
       folders.add(Runs.read(run));
     }
-    RunComparison comparison = baseline == null ? null
-        : RunComparison.of(Runs.read(baseline), folders.get(0), rule);
+    RunComparison comparison =
+        baseline == null ? null : RunComparison.of(Runs.read(baseline), folders.get(0), rule);
     return of(folders, comparison);
   }
 
   /** The report of runs already read, their deltas from {@code comparison} (may be null). */
-  public static HtmlReport of(List<RunFolder> folders, RunComparison comparison) throws BadInputException {
+  public static HtmlReport of(List<RunFolder> folders, RunComparison comparison)
+      throws BadInputException {
     return new HtmlReport(ReportModel.of(folders, samples(folders), comparison, null));
   }
 
-  /** The report of the run set at {@code dir}: each member under its host's label, the hosts side by side. */
+  /**
+   * The report of the run set at {@code dir}: each member under its host's label, the hosts side by
+   * side.
+   */
   public static HtmlReport ofRunSet(Path dir) throws BadInputException {
     RunSet set = RunSet.read(dir);
     List<RunFolder> folders = new ArrayList<>();
@@ -88,7 +92,10 @@ public final class HtmlReport {
     return out.toString();
   }
 
-  /** Writes the page to {@code file} atomically: a reader sees the old report or the new, never half. */
+  /**
+   * Writes the page to {@code file} atomically: a reader sees the old report or the new, never
+   * half.
+   */
   public void write(Path file) throws IOException {
     PageAssets.write(file, this::render);
   }
@@ -97,10 +104,15 @@ public final class HtmlReport {
     String nonce = PageAssets.nonce();
     Map<String, Object> scope = new HashMap<>();
     scope.put("nonce", nonce);
-    scope.put("title", model.hostLabels != null
-        ? "junit-bench report: " + model.runs.size() + (model.runs.size() == 1 ? " host" : " hosts")
-        : model.runs.size() == 1 ? "junit-bench report: " + model.runs.get(0).id()
-        : "junit-bench report: " + model.runs.size() + " runs");
+    scope.put(
+        "title",
+        model.hostLabels != null
+            ? "junit-bench report: "
+                + model.runs.size()
+                + (model.runs.size() == 1 ? " host" : " hosts")
+            : model.runs.size() == 1
+                ? "junit-bench report: " + model.runs.get(0).id()
+                : "junit-bench report: " + model.runs.size() + " runs");
     scope.put("hostTable", model.hostTable);
     scope.put("generated", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
     scope.put("runs", model.runs);

@@ -1,10 +1,10 @@
 package dev.junitbench.reports.html;
 
 import dev.junitbench.reports.ScenarioNames;
-import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.GenerationFigures;
 import dev.junitbench.results.LoadFigures;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.stats.LatencySummary;
 import java.util.List;
 
@@ -16,37 +16,106 @@ import java.util.List;
  */
 final class LoadViews {
 
-  record GenerationRow(String run, String scenario, String tokens, String ttftP50, String ttftP99, String tpotP50,
-      String itlP50, String itlP99, String e2eP50, String tokensPerS, String prefillPerS, String prompt) {}
+  record GenerationRow(
+      String run,
+      String scenario,
+      String tokens,
+      String ttftP50,
+      String ttftP99,
+      String tpotP50,
+      String itlP50,
+      String itlP99,
+      String e2eP50,
+      String tokensPerS,
+      String prefillPerS,
+      String prompt) {}
 
-  record LoadRow(String run, String scenario, String load, String queries, String workers, String target,
-      String scheduled, String achieved, String latenessP50, String latenessP99, String serviceP50, String bound,
-      String held, String heldClass, String observed, String peak, String goodput) {}
+  record LoadRow(
+      String run,
+      String scenario,
+      String load,
+      String queries,
+      String workers,
+      String target,
+      String scheduled,
+      String achieved,
+      String latenessP50,
+      String latenessP99,
+      String serviceP50,
+      String bound,
+      String held,
+      String heldClass,
+      String observed,
+      String peak,
+      String goodput) {}
 
   private LoadViews() {}
 
-  static void add(String run, ScenarioResult result, ScenarioNames names, List<GenerationRow> generation,
+  static void add(
+      String run,
+      ScenarioResult result,
+      ScenarioNames names,
+      List<GenerationRow> generation,
       List<LoadRow> load) {
     GenerationFigures g = result.generation();
     if (g != null) {
-      generation.add(new GenerationRow(run, names.label(result), g.newTokens() + " after " + g.promptTokens()
-          + (g.batchSize() > 1 ? " x " + g.batchSize() : ""), median(g.ttftMs()), p99(g.ttftMs()), median(g.tpotMs()),
-          median(g.itlMs()), p99(g.itlMs()), median(g.e2eMs()), rate(g.outputTokensPerS()),
-          rate(g.prefillTokensPerS()), g.prompt()));
+      generation.add(
+          new GenerationRow(
+              run,
+              names.label(result),
+              g.newTokens()
+                  + " after "
+                  + g.promptTokens()
+                  + (g.batchSize() > 1 ? " x " + g.batchSize() : ""),
+              median(g.ttftMs()),
+              p99(g.ttftMs()),
+              median(g.tpotMs()),
+              median(g.itlMs()),
+              p99(g.itlMs()),
+              median(g.e2eMs()),
+              rate(g.outputTokensPerS()),
+              rate(g.prefillTokensPerS()),
+              g.prompt()));
     }
     LoadFigures l = result.load();
     if (l != null) {
       LoadFigures.BoundCheck bound = l.latencyBound();
       LoadFigures.Goodput good = l.goodput();
-      load.add(new LoadRow(run, names.label(result), l.scenario(), String.valueOf(l.queries()),
-          l.workers() == null ? "1" : String.valueOf(l.workers()), rate(l.targetQps()), rate(l.scheduledQps()),
-          rate(l.achievedQps()), median(l.issueLatenessMs()), p99(l.issueLatenessMs()), median(l.serviceMs()),
-          bound == null ? "-" : bound.bound(), bound == null ? "-" : bound.held() ? "held" : "not held",
-          bound == null ? "" : bound.held() ? "held" : "not-held",
-          bound == null ? "-" : UnitFormat.duration(bound.observedMs()) + " (" + bound.overBound() + " over)",
-          l.peak() == null ? "-" : l.peak().peakQps() == null ? "none held in " + l.peak().probes().size() + " runs"
-              : UnitFormat.number(l.peak().peakQps()) + " qps (" + l.peak().probes().size() + " runs)",
-          good == null ? "-" : UnitFormat.percent(good.share()) + " (" + good.good() + " of " + good.requests() + ")"));
+      load.add(
+          new LoadRow(
+              run,
+              names.label(result),
+              l.scenario(),
+              String.valueOf(l.queries()),
+              l.workers() == null ? "1" : String.valueOf(l.workers()),
+              rate(l.targetQps()),
+              rate(l.scheduledQps()),
+              rate(l.achievedQps()),
+              median(l.issueLatenessMs()),
+              p99(l.issueLatenessMs()),
+              median(l.serviceMs()),
+              bound == null ? "-" : bound.bound(),
+              bound == null ? "-" : bound.held() ? "held" : "not held",
+              bound == null ? "" : bound.held() ? "held" : "not-held",
+              bound == null
+                  ? "-"
+                  : UnitFormat.duration(bound.observedMs()) + " (" + bound.overBound() + " over)",
+              l.peak() == null
+                  ? "-"
+                  : l.peak().peakQps() == null
+                      ? "none held in " + l.peak().probes().size() + " runs"
+                      : UnitFormat.number(l.peak().peakQps())
+                          + " qps ("
+                          + l.peak().probes().size()
+                          + " runs)",
+              good == null
+                  ? "-"
+                  : UnitFormat.percent(good.share())
+                      + " ("
+                      + good.good()
+                      + " of "
+                      + good.requests()
+                      + ")"));
     }
   }
 

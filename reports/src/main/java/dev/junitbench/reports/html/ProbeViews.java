@@ -25,10 +25,16 @@ final class ProbeViews {
 
   private ProbeViews() {}
 
-  /** Adds a row for each probe group of {@code result} to its probe's table, made when first seen. */
-  static void add(String run, ScenarioResult result, ScenarioNames names, Map<String, Building> tables) {
-    result.probes().forEach((name, group) -> tables.computeIfAbsent(name, Building::new).add(run, names.label(result),
-        group));
+  /**
+   * Adds a row for each probe group of {@code result} to its probe's table, made when first seen.
+   */
+  static void add(
+      String run, ScenarioResult result, ScenarioNames names, Map<String, Building> tables) {
+    result
+        .probes()
+        .forEach(
+            (name, group) ->
+                tables.computeIfAbsent(name, Building::new).add(run, names.label(result), group));
   }
 
   /** The tables, in the order their probes were first seen. */
@@ -43,7 +49,9 @@ final class ProbeViews {
 
   /** A count as it is ({@code 3}), any other number to four significant digits. */
   private static String number(double value) {
-    return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value) : UnitFormat.number(value);
+    return value == Math.rint(value) && Math.abs(value) < 1e15
+        ? Long.toString((long) value)
+        : UnitFormat.number(value);
   }
 
   /** A probe's table while rows are added: its figures are those any row gave. */
@@ -72,11 +80,17 @@ final class ProbeViews {
         List<String> cells = new ArrayList<>();
         for (String figure : figures) {
           Object value = group.get(figure);
-          cells.add(value == null ? "-" : value instanceof Number number ? number(number.doubleValue())
-              : value.toString());
+          cells.add(
+              value == null
+                  ? "-"
+                  : value instanceof Number number
+                      ? number(number.doubleValue())
+                      : value.toString());
         }
         Object reason = group.get(REASON);
-        rows.add(new ProbeRow(runs.get(i), scenarios.get(i), cells, reason == null ? "" : reason.toString()));
+        rows.add(
+            new ProbeRow(
+                runs.get(i), scenarios.get(i), cells, reason == null ? "" : reason.toString()));
       }
       return new ProbeTable(id, name, List.copyOf(figures), rows);
     }

@@ -14,8 +14,8 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
  */
 final class SafeJson {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper()
-      .setPropertyNamingStrategy(PropertyNamingStrategies.LOWER_CAMEL_CASE);
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.LOWER_CAMEL_CASE);
 
   static {
     MAPPER.getFactory().setCharacterEscapes(new ScriptSafe());

@@ -18,23 +18,34 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The HTML page of {@code history trend}: per scenario and host, its median, p99 and throughput over
- * every run, commits on the axis, and the runs in a table. Self-contained and escaped like the report.
+ * The HTML page of {@code history trend}: per scenario and host, its median, p99 and throughput
+ * over every run, commits on the axis, and the runs in a table. Self-contained and escaped like the
+ * report.
  */
 public final class TrendPage {
 
-  private static final Mustache MUSTACHE = new DefaultMustacheFactory().compile("dev/junitbench/reports/html/trend.mustache");
+  private static final Mustache MUSTACHE =
+      new DefaultMustacheFactory().compile("dev/junitbench/reports/html/trend.mustache");
   private static final String SCRIPT = PageAssets.resource("dev/junitbench/reports/html/trend.js");
 
   /** One run in a table. */
-  record Row(String started, String commit, String run, String median, String p99, String throughput) {}
+  record Row(
+      String started, String commit, String run, String median, String p99, String throughput) {}
 
   /** One series: its heading, its rows, the id of its charts. */
   record Section(String id, String title, String host, int runs, List<Row> rows) {}
 
   /** One series for the charts. */
-  record ChartSeries(String id, List<String> labels, List<String> commits, List<String> started, List<Double> median,
-      List<Double> p99, List<Double> throughput, String unit, List<Integer> changes) {}
+  record ChartSeries(
+      String id,
+      List<String> labels,
+      List<String> commits,
+      List<String> started,
+      List<Double> median,
+      List<Double> p99,
+      List<Double> throughput,
+      String unit,
+      List<Integer> changes) {}
 
   private final String pattern;
   private final List<Section> sections;
@@ -62,7 +73,10 @@ public final class TrendPage {
       List<Double> throughput = new ArrayList<>();
       String unit = null;
       for (Series.Point point : one.points()) {
-        String day = point.startedAt().length() >= 10 ? point.startedAt().substring(0, 10) : point.startedAt();
+        String day =
+            point.startedAt().length() >= 10
+                ? point.startedAt().substring(0, 10)
+                : point.startedAt();
         labels.add(point.shortCommit() + " " + day);
         commits.add(point.commit());
         started.add(point.startedAt());
@@ -70,17 +84,28 @@ public final class TrendPage {
         p99.add(point.p99Ms());
         throughput.add(point.throughput());
         unit = point.throughputUnit() != null ? point.throughputUnit() : unit;
-        rows.add(new Row(point.startedAt(), point.shortCommit(), point.runId(), UnitFormat.duration(point.medianMs()),
-            UnitFormat.duration(point.p99Ms()), point.throughput() == null ? "-"
-                : UnitFormat.number(point.throughput()) + " " + (point.throughputUnit() == null ? "" : point.throughputUnit())));
+        rows.add(
+            new Row(
+                point.startedAt(),
+                point.shortCommit(),
+                point.runId(),
+                UnitFormat.duration(point.medianMs()),
+                UnitFormat.duration(point.p99Ms()),
+                point.throughput() == null
+                    ? "-"
+                    : UnitFormat.number(point.throughput())
+                        + " "
+                        + (point.throughputUnit() == null ? "" : point.throughputUnit())));
       }
       // Where history check would place the series's change points, marked on the median line.
       List<Integer> changes = new ArrayList<>();
-      for (ChangePoint change : ChangePoints.detect(median.stream().mapToDouble(Double::doubleValue).toArray())) {
+      for (ChangePoint change :
+          ChangePoints.detect(median.stream().mapToDouble(Double::doubleValue).toArray())) {
         changes.add(change.index());
       }
       sections.add(new Section(id, one.scenario(), one.host(), one.points().size(), rows));
-      charts.add(new ChartSeries(id, labels, commits, started, median, p99, throughput, unit, changes));
+      charts.add(
+          new ChartSeries(id, labels, commits, started, median, p99, throughput, unit, changes));
     }
     return new TrendPage(pattern, sections, charts);
   }

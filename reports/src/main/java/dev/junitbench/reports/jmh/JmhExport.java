@@ -30,20 +30,27 @@ import java.util.Locale;
  * the JUnit JVM has {@code forks} 0 (JMH's "no fork"); a forked one has the forks that measured,
  * and, as JMH nests its raw data by fork and then iteration, {@code rawDataHistogram} and each
  * percentile's {@code rawData} hold one array per fork (that fork's samples, or its percentile).
- * Each fork's measurement is one iteration; the percentiles follow junit-bench's definition (type 7).
+ * Each fork's measurement is one iteration; the percentiles follow junit-bench's definition (type
+ * 7).
  */
 public final class JmhExport {
 
   /** File name inside a run folder. */
   public static final String FILE = "jmh-result.json";
+
   /** The JMH version whose format this follows. */
   public static final String JMH_VERSION = "1.37";
 
   private static final String UNIT = "ms/op";
-  private static final double[] PERCENTILES = {0, 50, 90, 95, 99, 99.9, 99.99, 99.999, 99.9999, 100};
-  private static final String[] SECONDARY = {"p0.00", "p0.50", "p0.90", "p0.95", "p0.99", "p0.999", "p0.9999", "p1.00"};
+  private static final double[] PERCENTILES = {
+    0, 50, 90, 95, 99, 99.9, 99.99, 99.999, 99.9999, 100
+  };
+  private static final String[] SECONDARY = {
+    "p0.00", "p0.50", "p0.90", "p0.95", "p0.99", "p0.999", "p0.9999", "p1.00"
+  };
   private static final double[] SECONDARY_AT = {0, 50, 90, 95, 99, 99.9, 99.99, 100};
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private JmhExport() {}
 
@@ -54,8 +61,10 @@ public final class JmhExport {
    */
   public static String render(RunFolder run) throws BadInputException {
     if (!run.hasSamples()) {
-      throw new BadInputException(run.samplesFile() + " does not exist: JMH's format holds every sample"
-          + " (rawDataHistogram), so a run without its samples.csv cannot be exported");
+      throw new BadInputException(
+          run.samplesFile()
+              + " does not exist: JMH's format holds every sample"
+              + " (rawDataHistogram), so a run without its samples.csv cannot be exported");
     }
     Samples samples = Runs.samplesOrNull(run);
     ArrayNode entries = MAPPER.createArrayNode();
@@ -66,7 +75,8 @@ public final class JmhExport {
       }
     }
     if (entries.isEmpty()) {
-      throw new BadInputException(run.resultsFile() + " holds no measured scenario: nothing to export");
+      throw new BadInputException(
+          run.resultsFile() + " holds no measured scenario: nothing to export");
     }
     try {
       return MAPPER.writeValueAsString(entries) + "\n";
@@ -85,14 +95,29 @@ public final class JmhExport {
    * The samples of {@code result} split into its forks, each sorted, as samples.csv holds them fork
    * after fork; one array when it was measured in the JUnit JVM.
    */
-  private static long[][] byFork(RunFolder run, ScenarioResult result, long[] raw) throws BadInputException {
-    long[] counts = result.forks() == null ? new long[] {raw.length}
-        : result.forks().runs() == null ? new long[0] : result.forks().counts();
+  private static long[][] byFork(RunFolder run, ScenarioResult result, long[] raw)
+      throws BadInputException {
+    long[] counts =
+        result.forks() == null
+            ? new long[] {raw.length}
+            : result.forks().runs() == null ? new long[0] : result.forks().counts();
     if (Arrays.stream(counts).sum() != raw.length) {
-      throw new BadInputException(run.resultsFile() + ": result " + result.id() + " (" + result.benchmark() + " "
-          + result.displayName() + ") counts " + Arrays.stream(counts).sum() + " samples in its forks but "
-          + run.samplesFile() + " holds " + raw.length + ": the two files are not of the same run; use a run folder"
-          + " as junit-bench wrote it");
+      throw new BadInputException(
+          run.resultsFile()
+              + ": result "
+              + result.id()
+              + " ("
+              + result.benchmark()
+              + " "
+              + result.displayName()
+              + ") counts "
+              + Arrays.stream(counts).sum()
+              + " samples in its forks but "
+              + run.samplesFile()
+              + " holds "
+              + raw.length
+              + ": the two files are not of the same run; use a run folder"
+              + " as junit-bench wrote it");
     }
     long[][] forks = new long[counts.length][];
     int from = 0;
@@ -104,7 +129,8 @@ public final class JmhExport {
     return forks;
   }
 
-  private static ObjectNode entry(SoftwareInfo software, ScenarioResult result, long[] raw, long[][] forks) {
+  private static ObjectNode entry(
+      SoftwareInfo software, ScenarioResult result, long[] raw, long[][] forks) {
     long[] sorted = forks.length == 1 ? forks[0] : raw.clone();
     if (forks.length != 1) {
       Arrays.sort(sorted);
@@ -116,7 +142,11 @@ public final class JmhExport {
     entry.put("mode", "sample");
     entry.put("threads", 1);
     entry.put("forks", result.forks() == null ? 0 : result.forks().completed());
-    entry.put("jvm", software == null || software.javaHome() == null ? "" : Path.of(software.javaHome(), "bin", "java").toString());
+    entry.put(
+        "jvm",
+        software == null || software.javaHome() == null
+            ? ""
+            : Path.of(software.javaHome(), "bin", "java").toString());
     ArrayNode jvmArgs = entry.putArray("jvmArgs");
     if (software != null && software.jvmArguments() != null) {
       software.jvmArguments().forEach(jvmArgs::add);
@@ -186,7 +216,10 @@ public final class JmhExport {
     return metric;
   }
 
-  /** A percentile's secondary metric, as JMH writes them: one value, no error; each fork's own in rawData. */
+  /**
+   * A percentile's secondary metric, as JMH writes them: one value, no error; each fork's own in
+   * rawData.
+   */
   private static ObjectNode single(double value, double[] perFork) {
     ObjectNode metric = MAPPER.createObjectNode();
     metric.put("score", value);

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Writes jmh-result.json into the run folder at the end of a run when
- * {@code junit.bench.format.jmh=true}; off by default.
+ * Writes jmh-result.json into the run folder at the end of a run when {@code
+ * junit.bench.format.jmh=true}; off by default.
  */
 public final class JmhResultFormat implements ResultFormat {
 

@@ -13,19 +13,19 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Runs of several machines kept together: a folder holding each member's run folder unchanged
- * under its label ({@code LABEL/run-<time>-<id>/}) and {@value #INDEX}, which names them. Readers
- * never pool scenarios of different members: a member is one host.
+ * Runs of several machines kept together: a folder holding each member's run folder unchanged under
+ * its label ({@code LABEL/run-<time>-<id>/}) and {@value #INDEX}, which names them. Readers never
+ * pool scenarios of different members: a member is one host.
  *
  * @param schemaVersion the index's format version
  * @param createdAt when the set was made (ISO-8601 UTC)
  * @param members the runs, in the order they were given
  */
-public record RunSet(int schemaVersion, String createdAt,
-    List<Member> members) {
+public record RunSet(int schemaVersion, String createdAt, List<Member> members) {
 
   /** The index file of a run set. */
   public static final String INDEX = "runset.json";
+
   /** The version of the index format. */
   public static final int SCHEMA_VERSION = 1;
 
@@ -34,7 +34,8 @@ public record RunSet(int schemaVersion, String createdAt,
   /**
    * One machine's run in the set.
    *
-   * @param label the host's label in the set (a CI matrix entry: {@code ubuntu-24.04}, {@code gpu-a10})
+   * @param label the host's label in the set (a CI matrix entry: {@code ubuntu-24.04}, {@code
+   *     gpu-a10})
    * @param path the run folder, relative to the set's folder: {@code LABEL/run-<time>-<id>}
    * @param runId the run's id
    * @param hostName the host's name as the run recorded it, or null
@@ -42,8 +43,13 @@ public record RunSet(int schemaVersion, String createdAt,
    * @param gpus the host's GPUs, comma-separated, or null
    * @param startedAt when the run started
    */
-  public record Member(String label, String path, String runId,
-      String hostName, String cpuModel, String gpus,
+  public record Member(
+      String label,
+      String path,
+      String runId,
+      String hostName,
+      String cpuModel,
+      String gpus,
       String startedAt) {}
 
   /** Whether {@code dir} is a run set (holds {@value #INDEX}). */
@@ -58,8 +64,13 @@ public record RunSet(int schemaVersion, String createdAt,
     try {
       set = MAPPER.readValue(index.toFile(), RunSet.class);
     } catch (JsonProcessingException e) {
-      throw new BadInputException(index + " is not a run set index (" + e.getOriginalMessage() + "); make the set"
-          + " again with merge", e);
+      throw new BadInputException(
+          index
+              + " is not a run set index ("
+              + e.getOriginalMessage()
+              + "); make the set"
+              + " again with merge",
+          e);
     } catch (IOException e) {
       throw new BadInputException(index + " cannot be read (" + e + ")", e);
     }
@@ -67,20 +78,33 @@ public record RunSet(int schemaVersion, String createdAt,
       throw new BadInputException(index + " lists no members; make the set again with merge");
     }
     if (set.schemaVersion() != SCHEMA_VERSION) {
-      throw new BadInputException(index + " has schema_version " + set.schemaVersion() + "; this junit-bench reads "
-          + SCHEMA_VERSION + ": read it with the junit-bench version that wrote it");
+      throw new BadInputException(
+          index
+              + " has schema_version "
+              + set.schemaVersion()
+              + "; this junit-bench reads "
+              + SCHEMA_VERSION
+              + ": read it with the junit-bench version that wrote it");
     }
     Set<String> labels = new HashSet<>();
     for (Member member : set.members()) {
       if (member.label() == null || member.path() == null || !labels.add(member.label())) {
-        throw new BadInputException(index + " has a member without a label or path, or two with the label '"
-            + member.label() + "'; make the set again with merge");
+        throw new BadInputException(
+            index
+                + " has a member without a label or path, or two with the label '"
+                + member.label()
+                + "'; make the set again with merge");
       }
       Path root = dir.toAbsolutePath().normalize();
       Path folder = root.resolve(member.path()).normalize();
       if (!folder.startsWith(root) || !Files.isDirectory(folder)) {
-        throw new BadInputException(index + " names member '" + member.label() + "' at " + member.path()
-            + ", which is not a folder inside the set; make the set again with merge");
+        throw new BadInputException(
+            index
+                + " names member '"
+                + member.label()
+                + "' at "
+                + member.path()
+                + ", which is not a folder inside the set; make the set again with merge");
       }
     }
     return set;

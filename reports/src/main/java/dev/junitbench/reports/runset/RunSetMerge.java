@@ -48,21 +48,28 @@ public final class RunSetMerge {
    * Merges {@code inputs} into {@code target}, which must not exist or be empty.
    *
    * @return the set written
-   * @throws BadInputException naming a run that cannot be read, a label used twice or unfit for a folder name
+   * @throws BadInputException naming a run that cannot be read, a label used twice or unfit for a
+   *     folder name
    */
-  public static RunSet merge(List<Input> inputs, Path target) throws BadInputException, IOException {
+  public static RunSet merge(List<Input> inputs, Path target)
+      throws BadInputException, IOException {
     Map<String, RunFolder> members = new LinkedHashMap<>();
     for (Input input : inputs) {
       if (Files.isDirectory(input.run()) && RunSet.isRunSet(input.run())) {
         RunSet set = RunSet.read(input.run());
         for (RunSet.Member member : set.members()) {
-          put(members, member.label(), Runs.read(RunSet.folderOf(input.run(), member)), input.run());
+          put(
+              members,
+              member.label(),
+              Runs.read(RunSet.folderOf(input.run(), member)),
+              input.run());
         }
         continue;
       }
       RunFolder run = Runs.read(input.run());
       Runs.samplesOrNull(run);
-      String label = input.label() != null ? input.label() : folderName(RunSources.labelOf(run.run().host()));
+      String label =
+          input.label() != null ? input.label() : folderName(RunSources.labelOf(run.run().host()));
       put(members, label, run, input.run());
     }
     if (members.isEmpty()) {
@@ -75,11 +82,22 @@ public final class RunSetMerge {
       Path relative = Path.of(entry.getKey()).resolve(run.dir().getFileName().toString());
       copy(run.dir(), target.resolve(relative));
       var host = run.run().host();
-      String gpus = host == null || host.gpus() == null ? null : host.gpus().stream().map(GpuInfo::name)
-          .filter(Objects::nonNull).collect(Collectors.joining(", "));
-      index.add(new RunSet.Member(entry.getKey(), relative.toString().replace('\\', '/'), run.run().id(),
-          host == null ? null : host.name(), host == null ? null : host.cpuModel(),
-          gpus == null || gpus.isEmpty() ? null : gpus, run.run().startedAt()));
+      String gpus =
+          host == null || host.gpus() == null
+              ? null
+              : host.gpus().stream()
+                  .map(GpuInfo::name)
+                  .filter(Objects::nonNull)
+                  .collect(Collectors.joining(", "));
+      index.add(
+          new RunSet.Member(
+              entry.getKey(),
+              relative.toString().replace('\\', '/'),
+              run.run().id(),
+              host == null ? null : host.name(),
+              host == null ? null : host.cpuModel(),
+              gpus == null || gpus.isEmpty() ? null : gpus,
+              run.run().startedAt()));
     }
     RunSet set = new RunSet(RunSet.SCHEMA_VERSION, Instant.now().toString(), List.copyOf(index));
     set.write(target);
@@ -89,12 +107,24 @@ public final class RunSetMerge {
   private static void put(Map<String, RunFolder> members, String label, RunFolder run, Path given)
       throws BadInputException {
     if (!LABEL.matcher(label).matches()) {
-      throw new BadInputException("the label '" + label + "' of " + given + " cannot name a folder; give one of"
-          + " letters, digits, '.', '-' and '_' as LABEL=" + given);
+      throw new BadInputException(
+          "the label '"
+              + label
+              + "' of "
+              + given
+              + " cannot name a folder; give one of"
+              + " letters, digits, '.', '-' and '_' as LABEL="
+              + given);
     }
     if (members.containsKey(label)) {
-      throw new BadInputException("two runs have the label '" + label + "' (" + members.get(label).dir() + " and "
-          + given + "); a set holds one run per machine: give each its own label as LABEL=RUN_DIR");
+      throw new BadInputException(
+          "two runs have the label '"
+              + label
+              + "' ("
+              + members.get(label).dir()
+              + " and "
+              + given
+              + "); a set holds one run per machine: give each its own label as LABEL=RUN_DIR");
     }
     members.put(label, run);
   }
@@ -112,8 +142,10 @@ public final class RunSetMerge {
       }
       try (Stream<Path> entries = Files.list(target)) {
         if (entries.findAny().isPresent()) {
-          throw new BadInputException(target + " is not empty; give -o a new folder (a set is never merged into"
-              + " another folder's files)");
+          throw new BadInputException(
+              target
+                  + " is not empty; give -o a new folder (a set is never merged into"
+                  + " another folder's files)");
         }
       }
     }
@@ -126,9 +158,13 @@ public final class RunSetMerge {
       for (Path file : (Iterable<Path>) files::iterator) {
         if (Files.isRegularFile(file)) {
           try {
-            Files.copy(file, to.resolve(file.getFileName().toString()), StandardCopyOption.COPY_ATTRIBUTES);
+            Files.copy(
+                file,
+                to.resolve(file.getFileName().toString()),
+                StandardCopyOption.COPY_ATTRIBUTES);
           } catch (FileAlreadyExistsException e) {
-            throw new IOException(to + " already holds " + file.getFileName() + "; give -o a new folder", e);
+            throw new IOException(
+                to + " already holds " + file.getFileName() + "; give -o a new folder", e);
           }
         }
       }

@@ -16,26 +16,54 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** Run folders of histories for {@code history check}: an embedding scenario at given medians, a classifier flat. */
+/**
+ * Run folders of histories for {@code history check}: an embedding scenario at given medians, a
+ * classifier flat.
+ */
 final class CheckHistories {
 
   /**
-   * The medians (ms) of a MiniLM scenario on a shared runner: about 16 ms, three runs in the slow mode at about 27 ms,
-   * then 4 runs at about 34.7 ms: change-point detection alone finds nothing in it.
+   * The medians (ms) of a MiniLM scenario on a shared runner: about 16 ms, three runs in the slow
+   * mode at about 27 ms, then 4 runs at about 34.7 ms: change-point detection alone finds nothing
+   * in it.
    */
   static final double[] REPLAY = {16.0, 27.3, 15.9, 27.5, 16.1, 16.3, 27.2, 34.7, 34.5, 34.9, 34.6};
 
   private CheckHistories() {}
 
   /**
-   * Writes run {@code i} of {@code host} into {@code parent/host/run-r<i>}, an hour after run {@code i - 1}, at commit
-   * {@code c<i>}: the embedding scenario's median exactly {@code embedMs}, the classifier's within 0.5% of 8 ms.
+   * Writes run {@code i} of {@code host} into {@code parent/host/run-r<i>}, an hour after run
+   * {@code i - 1}, at commit {@code c<i>}: the embedding scenario's median exactly {@code embedMs},
+   * the classifier's within 0.5% of 8 ms.
    */
   static Path write(Path parent, String host, int i, double embedMs) throws IOException {
     Instant started = Instant.parse("2026-11-01T10:00:00Z").plusSeconds(3600L * i);
-    RunInfo info = new RunInfo("r" + i, started.toString(), null, new GitInfo("c" + i + "0000000000", "main", false),
-        new HostInfo(host, "Linux", "6.1", "amd64", null, null, 2, "Test CPU", null, null, 2, null, null, null,
-            List.of(), null), SoftwareReader.current(), Map.of(), List.of());
+    RunInfo info =
+        new RunInfo(
+            "r" + i,
+            started.toString(),
+            null,
+            new GitInfo("c" + i + "0000000000", "main", false),
+            new HostInfo(
+                host,
+                "Linux",
+                "6.1",
+                "amd64",
+                null,
+                null,
+                2,
+                "Test CPU",
+                null,
+                null,
+                2,
+                null,
+                null,
+                null,
+                List.of(),
+                null),
+            SoftwareReader.current(),
+            Map.of(),
+            List.of());
     RunWriter writer = new RunWriter(parent.resolve(host).resolve("run-r" + i), info);
     writer.add(RunFolders.passed(EMBED, params("batch_size", 1), samples(embedMs)));
     writer.add(RunFolders.passed(CLASSIFY, params("batch_size", 1), samples(8.0 + 0.01 * (i % 5))));
@@ -43,7 +71,10 @@ final class CheckHistories {
     return writer.runDir();
   }
 
-  /** {@code runs} medians around {@code level} (within 1%), then {@code after} more at {@code factor} times it. */
+  /**
+   * {@code runs} medians around {@code level} (within 1%), then {@code after} more at {@code
+   * factor} times it.
+   */
   static double[] stepped(int runs, double level, int after, double factor) {
     double[] medians = new double[runs + after];
     for (int i = 0; i < medians.length; i++) {

@@ -22,8 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("The command line")
 class CommandLineTests {
 
-  @TempDir
-  Path tempDir;
+  @TempDir Path tempDir;
 
   private Path base;
   private Path same;
@@ -40,12 +39,27 @@ class CommandLineTests {
 
   @BeforeEach
   void runs() {
-    base = RunFolders.write(tempDir, "run-base", List.of(passed(EMBED, params("batch_size", 1), 1, 100, 7e6),
-        passed(EMBED, params("batch_size", 8), 2, 100, 44e6)));
-    same = RunFolders.write(tempDir, "run-same", List.of(passed(EMBED, params("batch_size", 1), 3, 100, 7e6),
-        passed(EMBED, params("batch_size", 8), 4, 100, 44e6)));
-    slower = RunFolders.write(tempDir, "run-slower", List.of(passed(EMBED, params("batch_size", 1), 5, 100, 7e6),
-        passed(EMBED, params("batch_size", 8), 6, 100, 44e6 * 1.15)));
+    base =
+        RunFolders.write(
+            tempDir,
+            "run-base",
+            List.of(
+                passed(EMBED, params("batch_size", 1), 1, 100, 7e6),
+                passed(EMBED, params("batch_size", 8), 2, 100, 44e6)));
+    same =
+        RunFolders.write(
+            tempDir,
+            "run-same",
+            List.of(
+                passed(EMBED, params("batch_size", 1), 3, 100, 7e6),
+                passed(EMBED, params("batch_size", 8), 4, 100, 44e6)));
+    slower =
+        RunFolders.write(
+            tempDir,
+            "run-slower",
+            List.of(
+                passed(EMBED, params("batch_size", 1), 5, 100, 7e6),
+                passed(EMBED, params("batch_size", 8), 6, 100, 44e6 * 1.15)));
   }
 
   @Test
@@ -53,13 +67,21 @@ class CommandLineTests {
   void help() {
     Run help = run("--help");
     assertThat(help.code()).isZero();
-    assertThat(help.out()).contains("report", "compare", "export-jmh", "Exit codes:", "1   compare: a scenario regressed",
-        "2   bad input");
+    assertThat(help.out())
+        .contains(
+            "report",
+            "compare",
+            "export-jmh",
+            "Exit codes:",
+            "1   compare: a scenario regressed",
+            "2   bad input");
     Run compareHelp = run("compare", "--help");
-    assertThat(compareHelp.out()).contains("--threshold", "--alpha", "--format", "Mann-Whitney U", "Welch's t-test")
+    assertThat(compareHelp.out())
+        .contains("--threshold", "--alpha", "--format", "Mann-Whitney U", "Welch's t-test")
         .contains("(5% or 0.05). Default: 5%.");
     assertThat(compareHelp.err()).doesNotContain("WARN");
-    assertThat(run("--version").out()).matches("junit-bench-reports \\S+ \\(Chart\\.js 4\\.5\\.1\\)\\s*");
+    assertThat(run("--version").out())
+        .matches("junit-bench-reports \\S+ \\(Chart\\.js 4\\.5\\.1\\)\\s*");
   }
 
   @Test
@@ -71,8 +93,10 @@ class CommandLineTests {
     Run regressed = run("compare", base.toString(), slower.resolve("results.json").toString());
     assertThat(regressed.code()).isEqualTo(1);
     assertThat(regressed.out()).startsWith("1 regressed, 0 improved, 1 unchanged\n");
-    assertThat(run("compare", base.toString(), slower.toString(), "--threshold", "20%").code()).isZero();
-    assertThat(run("compare", base.toString(), slower.toString(), "--alpha", "1e-300").code()).isZero();
+    assertThat(run("compare", base.toString(), slower.toString(), "--threshold", "20%").code())
+        .isZero();
+    assertThat(run("compare", base.toString(), slower.toString(), "--alpha", "1e-300").code())
+        .isZero();
   }
 
   @Test
@@ -81,46 +105,94 @@ class CommandLineTests {
     Run markdown = run("compare", base.toString(), slower.toString(), "--format", "markdown");
     assertThat(markdown.out()).startsWith(":red_circle: **1 regressed**");
     Path file = tempDir.resolve("comparison.json");
-    Run json = run("compare", base.toString(), slower.toString(), "--format", "json", "-o", file.toString());
+    Run json =
+        run(
+            "compare",
+            base.toString(),
+            slower.toString(),
+            "--format",
+            "json",
+            "-o",
+            file.toString());
     assertThat(json.code()).isEqualTo(1);
-    assertThat(json.out()).isEqualTo("1 regressed, 0 improved, 1 unchanged (written to " + file.toAbsolutePath() + ")\n");
-    assertThat(new ObjectMapper().readTree(file.toFile()).get("counts").get("regressed").asInt()).isEqualTo(1);
+    assertThat(json.out())
+        .isEqualTo(
+            "1 regressed, 0 improved, 1 unchanged (written to " + file.toAbsolutePath() + ")\n");
+    assertThat(new ObjectMapper().readTree(file.toFile()).get("counts").get("regressed").asInt())
+        .isEqualTo(1);
   }
 
   @Test
-  @DisplayName("compare pools folders of rounds, says how many and which test, and refuses rounds of two machines")
+  @DisplayName(
+      "compare pools folders of rounds, says how many and which test, and refuses rounds of two machines")
   void compareRounds() throws Exception {
     Path base = tempDir.resolve("gate/base");
     Path head = tempDir.resolve("gate/head");
     for (int round = 1; round <= 2; round++) {
-      RunFolders.write(base, "run-" + round + "a", List.of(passed(EMBED, params("batch_size", 1), round, 100, 7e6),
-          passed(EMBED, params("batch_size", 8), 10 + round, 100, 44e6 * (1 + round / 100.0))));
-      RunFolders.write(head, "run-" + round + "b", List.of(passed(EMBED, params("batch_size", 1), 20 + round, 100, 7e6),
-          passed(EMBED, params("batch_size", 8), 30 + round, 100, 4 * 44e6 * (1 + round / 100.0))));
+      RunFolders.write(
+          base,
+          "run-" + round + "a",
+          List.of(
+              passed(EMBED, params("batch_size", 1), round, 100, 7e6),
+              passed(EMBED, params("batch_size", 8), 10 + round, 100, 44e6 * (1 + round / 100.0))));
+      RunFolders.write(
+          head,
+          "run-" + round + "b",
+          List.of(
+              passed(EMBED, params("batch_size", 1), 20 + round, 100, 7e6),
+              passed(
+                  EMBED,
+                  params("batch_size", 8),
+                  30 + round,
+                  100,
+                  4 * 44e6 * (1 + round / 100.0))));
     }
     Path markdown = tempDir.resolve("gate/comparison.md");
-    Run regressed = run("compare", base.toString(), head.toString(), "--format", "markdown", "-o", markdown.toString());
+    Run regressed =
+        run(
+            "compare",
+            base.toString(),
+            head.toString(),
+            "--format",
+            "markdown",
+            "-o",
+            markdown.toString());
     assertThat(regressed.code()).as(regressed.out() + regressed.err()).isEqualTo(1);
     assertThat(regressed.out()).startsWith("1 regressed, 0 improved, 1 unchanged (written to");
-    assertThat(Files.readString(markdown)).startsWith(":red_circle: **1 regressed**, 0 improved, 1 unchanged: the"
-            + " largest, EmbeddingBenchmarks\\.embed \\[batch\\_size\\=8\\], is +")
+    assertThat(Files.readString(markdown))
+        .startsWith(
+            ":red_circle: **1 regressed**, 0 improved, 1 unchanged: the"
+                + " largest, EmbeddingBenchmarks\\.embed \\[batch\\_size\\=8\\], is +")
         .contains("Baseline 2 rounds pooled (Test CPU) → current 2 rounds pooled (Test CPU)")
         .contains("Welch\\'s t\\-test on the log medians of the JVM runs \\(2 vs 2 JVM runs\\)");
     Run same = run("compare", base.toString(), base.toString());
     assertThat(same.code()).isZero();
-    assertThat(same.out()).startsWith("0 regressed, 0 improved, 2 unchanged\nbaseline: " + base.toAbsolutePath()
-        + " (2 rounds pooled: run-1a, run-2a;");
+    assertThat(same.out())
+        .startsWith(
+            "0 regressed, 0 improved, 2 unchanged\nbaseline: "
+                + base.toAbsolutePath()
+                + " (2 rounds pooled: run-1a, run-2a;");
 
     Path empty = Files.createDirectories(tempDir.resolve("gate/empty"));
     Run none = run("compare", empty.toString(), head.toString());
     assertThat(none.code()).isEqualTo(2);
-    assertThat(none.err()).isEqualTo("compare: " + empty + " holds no results.json and no run folders"
-        + " (run-<time>-<id>); give a run folder, its results.json, or a folder of rounds: run folders of one build"
-        + " measured on one machine\n");
-    RunFolders.write(head, "run-3b", List.of(passed(EMBED, params("batch_size", 1), 40, 100, 7e6)), "another-host");
+    assertThat(none.err())
+        .isEqualTo(
+            "compare: "
+                + empty
+                + " holds no results.json and no run folders"
+                + " (run-<time>-<id>); give a run folder, its results.json, or a folder of rounds: run folders of one build"
+                + " measured on one machine\n");
+    RunFolders.write(
+        head,
+        "run-3b",
+        List.of(passed(EMBED, params("batch_size", 1), 40, 100, 7e6)),
+        "another-host");
     Run twoMachines = run("compare", base.toString(), head.toString());
     assertThat(twoMachines.code()).isEqualTo(2);
-    assertThat(twoMachines.err()).hasLineCount(1).contains("rounds come from different machines")
+    assertThat(twoMachines.err())
+        .hasLineCount(1)
+        .contains("rounds come from different machines")
         .contains("run-3b on host another-host");
   }
 
@@ -130,20 +202,28 @@ class CommandLineTests {
     Path missing = tempDir.resolve("nowhere");
     Run noRun = run("compare", missing.toString(), same.toString());
     assertThat(noRun.code()).isEqualTo(2);
-    assertThat(noRun.err()).isEqualTo("compare: " + missing + " does not exist; give a run folder (run-<time>-<id>) or"
-        + " its results.json\n");
+    assertThat(noRun.err())
+        .isEqualTo(
+            "compare: "
+                + missing
+                + " does not exist; give a run folder (run-<time>-<id>) or"
+                + " its results.json\n");
     assertThat(noRun.out()).isEmpty();
 
     Files.writeString(same.resolve("results.json"), "{\"schema_version\": 1, \"run\": {");
     Run truncated = run("compare", base.toString(), same.toString());
     assertThat(truncated.code()).isEqualTo(2);
-    assertThat(truncated.err()).startsWith("compare: " + same.resolve("results.json").toAbsolutePath() + " is not valid JSON")
+    assertThat(truncated.err())
+        .startsWith(
+            "compare: " + same.resolve("results.json").toAbsolutePath() + " is not valid JSON")
         .hasLineCount(1);
 
     Run badThreshold = run("compare", base.toString(), slower.toString(), "--threshold", "lots");
     assertThat(badThreshold.code()).isEqualTo(2);
-    assertThat(badThreshold.err()).isEqualTo("compare: --threshold lots is not a relative change; use 5% or 0.05"
-        + " (see junit-bench-reports compare --help)\n");
+    assertThat(badThreshold.err())
+        .isEqualTo(
+            "compare: --threshold lots is not a relative change; use 5% or 0.05"
+                + " (see junit-bench-reports compare --help)\n");
     Run badFormat = run("compare", base.toString(), slower.toString(), "--format", "xml");
     assertThat(badFormat.code()).isEqualTo(2);
     assertThat(badFormat.err()).hasLineCount(1).contains("--format").contains("xml");
@@ -152,31 +232,57 @@ class CommandLineTests {
     assertThat(missingArgument.err()).hasLineCount(1).contains("CURRENT");
     Run noCommand = run();
     assertThat(noCommand.code()).isEqualTo(2);
-    assertThat(noCommand.err()).isEqualTo("junit-bench-reports: name a command: report, compare, export-jmh, merge or history (see"
-        + " junit-bench-reports --help)\n");
+    assertThat(noCommand.err())
+        .isEqualTo(
+            "junit-bench-reports: name a command: report, compare, export-jmh, merge or history (see"
+                + " junit-bench-reports --help)\n");
     Run folderOutput = run("report", base.toString(), "-o", tempDir.toString());
     assertThat(folderOutput.code()).isEqualTo(2);
-    assertThat(folderOutput.err()).isEqualTo("report: cannot write " + tempDir + ": it is a folder; give a file name with -o\n");
-    Run badOutput = run("export-jmh", base.toString(), "-o", tempDir.resolve("no/such/dir/x.json").toString());
+    assertThat(folderOutput.err())
+        .isEqualTo(
+            "report: cannot write " + tempDir + ": it is a folder; give a file name with -o\n");
+    Run badOutput =
+        run("export-jmh", base.toString(), "-o", tempDir.resolve("no/such/dir/x.json").toString());
     assertThat(badOutput.code()).isEqualTo(2);
     assertThat(badOutput.err()).contains("its folder").contains("does not exist");
   }
 
   @Test
-  @DisplayName("report writes report.html into the run folder, or where -o says; export-jmh likewise")
+  @DisplayName(
+      "report writes report.html into the run folder, or where -o says; export-jmh likewise")
   void reportAndExport() throws Exception {
     Run report = run("report", base.toString());
     assertThat(report.code()).isZero();
-    assertThat(report.out()).isEqualTo("report: " + base.toAbsolutePath().resolve("report.html") + "\n");
+    assertThat(report.out())
+        .isEqualTo("report: " + base.toAbsolutePath().resolve("report.html") + "\n");
     assertThat(Files.readString(base.resolve("report.html"))).startsWith("<!DOCTYPE html>");
     Path two = tempDir.resolve("two.html");
-    assertThat(run("report", base.toString(), slower.toString(), "-o", two.toString()).code()).isZero();
+    assertThat(run("report", base.toString(), slower.toString(), "-o", two.toString()).code())
+        .isZero();
     assertThat(Files.readString(two)).contains("Run 2: run-slower");
-    Run compared = run("report", slower.toString(), "--baseline", base.toString(), "-o", tempDir.resolve("c.html").toString());
+    Run compared =
+        run(
+            "report",
+            slower.toString(),
+            "--baseline",
+            base.toString(),
+            "-o",
+            tempDir.resolve("c.html").toString());
     assertThat(compared.code()).isZero();
-    assertThat(Jsoup.parse(tempDir.resolve("c.html").toFile()).select("td.verdict-regressed")).hasSize(1);
-    assertThat(run("report", slower.toString(), "--baseline", base.toString(), "--threshold", "50%", "-o",
-        tempDir.resolve("d.html").toString()).code()).isZero();
+    assertThat(Jsoup.parse(tempDir.resolve("c.html").toFile()).select("td.verdict-regressed"))
+        .hasSize(1);
+    assertThat(
+            run(
+                    "report",
+                    slower.toString(),
+                    "--baseline",
+                    base.toString(),
+                    "--threshold",
+                    "50%",
+                    "-o",
+                    tempDir.resolve("d.html").toString())
+                .code())
+        .isZero();
     Document loose = Jsoup.parse(tempDir.resolve("d.html").toFile());
     assertThat(loose.select("td.verdict-regressed")).isEmpty();
     assertThat(loose.select("td.verdict-unchanged")).hasSize(2);

@@ -32,8 +32,7 @@ class HistoryCommandTests {
 
   static final String HOSTILE = "</script><script>window.pwned=1</script>";
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   record Run(int code, String out, String err) {}
 
@@ -47,12 +46,38 @@ class HistoryCommandTests {
   /** Run {@code i} of host {@code host}, an hour after the one before, at commit {@code c<i>}. */
   static Path write(Path parent, int i, String host, double factor) throws Exception {
     Instant started = Instant.parse("2026-11-01T10:00:00Z").plusSeconds(3600L * i);
-    RunInfo info = new RunInfo("r" + i, started.toString(), null, new GitInfo("c" + i + "0000000000", "main", false),
-        new HostInfo(host, "Linux", "6.1", "amd64", null, null, 2, "Test CPU", null, null, 2, null, null, null,
-            List.of(), null), SoftwareReader.current(), Map.of(), List.of());
+    RunInfo info =
+        new RunInfo(
+            "r" + i,
+            started.toString(),
+            null,
+            new GitInfo("c" + i + "0000000000", "main", false),
+            new HostInfo(
+                host,
+                "Linux",
+                "6.1",
+                "amd64",
+                null,
+                null,
+                2,
+                "Test CPU",
+                null,
+                null,
+                2,
+                null,
+                null,
+                null,
+                List.of(),
+                null),
+            SoftwareReader.current(),
+            Map.of(),
+            List.of());
     RunWriter writer = new RunWriter(parent.resolve("run-r" + i), info);
-    for (ScenarioResult result : List.of(passed(EMBED, params("batch_size", 1), i, 30, 7e6 * factor),
-        passed(EMBED, params("batch_size", 8, "payload", HOSTILE), i + 100, 30, 44e6 * factor))) {
+    for (ScenarioResult result :
+        List.of(
+            passed(EMBED, params("batch_size", 1), i, 30, 7e6 * factor),
+            passed(
+                EMBED, params("batch_size", 8, "payload", HOSTILE), i + 100, 30, 44e6 * factor))) {
       writer.add(result);
     }
     writer.finish(started.plusSeconds(60).toString());
@@ -64,53 +89,95 @@ class HistoryCommandTests {
   }
 
   @Test
-  @DisplayName("import skips a corrupt run folder with its path and reason, imports the rest, and imports each run once")
+  @DisplayName(
+      "import skips a corrupt run folder with its path and reason, imports the rest, and imports each run once")
   void importSkipsCorrupt() throws Exception {
     Path results = dir.resolve("benchmark-results");
     for (int i = 1; i <= 3; i++) {
       write(results, i, "host-a", 1.0);
     }
     Path partial = Files.createDirectories(results.resolve("run-r9"));
-    Files.writeString(partial.resolve("results.json"), "{\"schema_version\": 1, \"run\": {\"id\": \"r9\"");
+    Files.writeString(
+        partial.resolve("results.json"), "{\"schema_version\": 1, \"run\": {\"id\": \"r9\"");
     Run first = run("history", "import", results.toString(), "--db", db());
     assertThat(first.code()).isZero();
     assertThat(first.err()).contains("history import: skipped " + partial, "not valid JSON");
-    assertThat(first.out()).contains("created a history store of schema version 1", "imported run-r1 (host host-a)",
-        "3 imported, 0 already in the store, 1 skipped");
+    assertThat(first.out())
+        .contains(
+            "created a history store of schema version 1",
+            "imported run-r1 (host host-a)",
+            "3 imported, 0 already in the store, 1 skipped");
     Run again = run("history", "import", results.toString(), "--db", db());
-    assertThat(again.out()).contains("already in the store: run-r2 (host host-a)",
-        "0 imported, 3 already in the store, 1 skipped").doesNotContain("created");
+    assertThat(again.out())
+        .contains(
+            "already in the store: run-r2 (host host-a)",
+            "0 imported, 3 already in the store, 1 skipped")
+        .doesNotContain("created");
   }
 
   @Test
-  @DisplayName("trend shows each scenario's runs per host, and writes a page whose charts carry every run")
+  @DisplayName(
+      "trend shows each scenario's runs per host, and writes a page whose charts carry every run")
   void trend() throws Exception {
     Path results = dir.resolve("benchmark-results");
     double[] medians = new double[5];
     for (int i = 1; i <= 4; i++) {
-      medians[i] = RunFolder.read(write(results, i, "host-a", i == 4 ? 1.2 : 1.0)).results()
-          .get(0).latencyMs().median();
+      medians[i] =
+          RunFolder.read(write(results, i, "host-a", i == 4 ? 1.2 : 1.0))
+              .results()
+              .get(0)
+              .latencyMs()
+              .median();
     }
     assertThat(run("history", "import", results.toString(), "--db", db()).code()).isZero();
     Path page = dir.resolve("trend.html");
-    Run trend = run("history", "trend", "--benchmark", "Embedding", "--params", "batch_size=1", "--db", db(),
-        "-o", page.toString());
+    Run trend =
+        run(
+            "history",
+            "trend",
+            "--benchmark",
+            "Embedding",
+            "--params",
+            "batch_size=1",
+            "--db",
+            db(),
+            "-o",
+            page.toString());
     assertThat(trend.code()).as(trend.err()).isZero();
-    assertThat(trend.out()).contains("EmbeddingBenchmarks#embed [batch_size=1, device=cpu] on host-a: 4 runs",
-        "c1000000", "c4000000", UnitFormat.change(medians[4] / medians[1] - 1),
-        "history trend: " + page.toAbsolutePath()).doesNotContain("batch_size=8");
+    assertThat(trend.out())
+        .contains(
+            "EmbeddingBenchmarks#embed [batch_size=1, device=cpu] on host-a: 4 runs",
+            "c1000000",
+            "c4000000",
+            UnitFormat.change(medians[4] / medians[1] - 1),
+            "history trend: " + page.toAbsolutePath())
+        .doesNotContain("batch_size=8");
     Document html = Jsoup.parse(Files.readString(page));
     assertThat(html.select("section.trend")).hasSize(1);
     assertThat(html.select("section.trend tbody tr")).hasSize(4);
     String data = html.getElementById("trend-data").data();
-    assertThat(data).contains("\"commits\":[\"c10000000000\",\"c20000000000\",\"c30000000000\",\"c40000000000\"]");
+    assertThat(data)
+        .contains(
+            "\"commits\":[\"c10000000000\",\"c20000000000\",\"c30000000000\",\"c40000000000\"]");
 
     // A glob matches the whole name or from the class's simple name on.
-    assertThat(run("history", "trend", "--benchmark", "EmbeddingBenchmarks#e?bed", "--db", db()).out())
+    assertThat(
+            run("history", "trend", "--benchmark", "EmbeddingBenchmarks#e?bed", "--db", db()).out())
         .contains("on host-a: 4 runs");
-    assertThat(run("history", "trend", "--benchmark", "Embedding#*", "--db", db()).code()).isEqualTo(Main.BAD_INPUT);
-    Run hostile = run("history", "trend", "--benchmark", "*#embed", "--params", "batch_size=8", "--db", db(),
-        "-o", page.toString());
+    assertThat(run("history", "trend", "--benchmark", "Embedding#*", "--db", db()).code())
+        .isEqualTo(Main.BAD_INPUT);
+    Run hostile =
+        run(
+            "history",
+            "trend",
+            "--benchmark",
+            "*#embed",
+            "--params",
+            "batch_size=8",
+            "--db",
+            db(),
+            "-o",
+            page.toString());
     assertThat(hostile.code()).isZero();
     String text = Files.readString(page);
     assertThat(text).doesNotContain(HOSTILE);
@@ -124,43 +191,71 @@ class HistoryCommandTests {
     run("history", "import", dir.resolve("runs").toString(), "--db", db());
     Run none = run("history", "trend", "--benchmark", "NoSuchBenchmark", "--db", db());
     assertThat(none.code()).isEqualTo(Main.BAD_INPUT);
-    assertThat(none.err()).startsWith("history trend: no scenario in jdbc:duckdb:")
+    assertThat(none.err())
+        .startsWith("history trend: no scenario in jdbc:duckdb:")
         .contains("matches --benchmark NoSuchBenchmark", "history import the runs first");
-    Run wrongUrl = run("history", "trend", "--benchmark", "x", "--db", "jdbc:mysql://localhost/bench");
+    Run wrongUrl =
+        run("history", "trend", "--benchmark", "x", "--db", "jdbc:mysql://localhost/bench");
     assertThat(wrongUrl.code()).isEqualTo(Main.BAD_INPUT);
-    assertThat(wrongUrl.err()).startsWith("history trend: no history store for jdbc:mysql://localhost/bench");
+    assertThat(wrongUrl.err())
+        .startsWith("history trend: no history store for jdbc:mysql://localhost/bench");
     Run nothing = run("history", "import", dir.resolve("empty").toString(), "--db", db());
     assertThat(nothing.code()).isEqualTo(Main.BAD_INPUT);
     assertThat(nothing.err()).contains("skipped " + dir.resolve("empty"), "no run to import");
   }
 
   @Test
-  @DisplayName("check exits 1 when a series's newest change point is a regression, naming its commit; 0 when none is")
+  @DisplayName(
+      "check exits 1 when a series's newest change point is a regression, naming its commit; 0 when none is")
   void check() throws Exception {
     for (int i = 1; i <= 22; i++) {
       write(dir.resolve("a"), i, "host-a", i >= 10 ? 1.2 : 1.0);
       write(dir.resolve("b"), i, "host-b", 1.0);
     }
-    run("history", "import", dir.resolve("a").toString(), dir.resolve("b").toString(), "--db", db());
+    run(
+        "history",
+        "import",
+        dir.resolve("a").toString(),
+        dir.resolve("b").toString(),
+        "--db",
+        db());
     Run regressed = run("history", "check", "--db", db());
     assertThat(regressed.code()).as(regressed.err()).isEqualTo(Main.REGRESSION);
     List<String> lines = regressed.out().lines().toList();
-    assertThat(lines.get(0)).isEqualTo("REGRESSED: 2 of 4 series regressed (median latency, threshold 5.0%): 2 at its"
-        + " newest change point; 4 judged, 0 NOT JUDGED; 2 with change points, 0 with a SUSPECTED step");
-    assertThat(regressed.out()).contains("method: change points of each series", "calibrated by simulating step-free",
-        "method: a SUSPECTED step", "judged: a series with at least 20 runs");
-    assertThat(lines.stream().filter(line -> line.startsWith("REGRESSED ")).toList()).containsExactly(
-        "REGRESSED  EmbeddingBenchmarks#embed [batch_size=1, device=cpu] on host-a (22 runs)",
-        "REGRESSED  EmbeddingBenchmarks#embed [batch_size=8, device=cpu, payload=" + HOSTILE + "] on host-a (22 runs)");
-    assertThat(lines.stream().filter(line -> line.contains("newest, worse")).toList()).hasSize(2)
-        .allSatisfy(line -> assertThat(line).matches("\\s+10  c1000000  2026-11-01 20:00:00Z  \\+(19|20|21)\\.\\d%.*<0\\.001"
-            + "  newest, worse"));
+    assertThat(lines.get(0))
+        .isEqualTo(
+            "REGRESSED: 2 of 4 series regressed (median latency, threshold 5.0%): 2 at its"
+                + " newest change point; 4 judged, 0 NOT JUDGED; 2 with change points, 0 with a SUSPECTED step");
+    assertThat(regressed.out())
+        .contains(
+            "method: change points of each series",
+            "calibrated by simulating step-free",
+            "method: a SUSPECTED step",
+            "judged: a series with at least 20 runs");
+    assertThat(lines.stream().filter(line -> line.startsWith("REGRESSED ")).toList())
+        .containsExactly(
+            "REGRESSED  EmbeddingBenchmarks#embed [batch_size=1, device=cpu] on host-a (22 runs)",
+            "REGRESSED  EmbeddingBenchmarks#embed [batch_size=8, device=cpu, payload="
+                + HOSTILE
+                + "] on host-a (22 runs)");
+    assertThat(lines.stream().filter(line -> line.contains("newest, worse")).toList())
+        .hasSize(2)
+        .allSatisfy(
+            line ->
+                assertThat(line)
+                    .matches(
+                        "\\s+10  c1000000  2026-11-01 20:00:00Z  \\+(19|20|21)\\.\\d%.*<0\\.001"
+                            + "  newest, worse"));
     assertThat(regressed.out()).doesNotContain("host-b");
 
     Run flat = run("history", "check", "--host", "host-b", "--db", db());
     assertThat(flat.code()).isZero();
-    assertThat(flat.out()).startsWith("ok: 0 of 2 series regressed (median latency, threshold 5.0%); 2 judged, 0 NOT"
-        + " JUDGED;").contains("No series shifted.").doesNotContain("NOT JUDGED:");
+    assertThat(flat.out())
+        .startsWith(
+            "ok: 0 of 2 series regressed (median latency, threshold 5.0%); 2 judged, 0 NOT"
+                + " JUDGED;")
+        .contains("No series shifted.")
+        .doesNotContain("NOT JUDGED:");
     // The threshold is the size a shift must have to fail the check: 20% shifts pass at 30%.
     assertThat(run("history", "check", "--threshold", "30%", "--db", db()).code()).isZero();
     Run throughput = run("history", "check", "--metric", "throughput", "--db", db());
@@ -169,11 +264,14 @@ class HistoryCommandTests {
 
     Run badMetric = run("history", "check", "--metric", "p50", "--db", db());
     assertThat(badMetric.code()).isEqualTo(Main.BAD_INPUT);
-    assertThat(badMetric.err()).contains("--metric p50 is not a figure history check judges; give median, p99 or"
-        + " throughput");
+    assertThat(badMetric.err())
+        .contains(
+            "--metric p50 is not a figure history check judges; give median, p99 or"
+                + " throughput");
     Run badThreshold = run("history", "check", "--threshold", "five", "--db", db());
     assertThat(badThreshold.code()).isEqualTo(Main.BAD_INPUT);
-    assertThat(badThreshold.err()).contains("--threshold five is not a relative change; use 5% or 0.05");
+    assertThat(badThreshold.err())
+        .contains("--threshold five is not a relative change; use 5% or 0.05");
     Run none = run("history", "check", "--benchmark", "Nothing*", "--db", db());
     assertThat(none.code()).isEqualTo(Main.BAD_INPUT);
     assertThat(none.err()).contains("no scenario in", "matches --benchmark Nothing*");
@@ -182,18 +280,30 @@ class HistoryCommandTests {
   @Test
   @DisplayName("merge makes a run set with its report; import keeps each member under its label")
   void mergeThenImport() throws Exception {
-    Path cpu = RunFolders.write(dir.resolve("cpu"), "run-a", List.of(passed(EMBED, params("batch_size", 1), 1, 30, 7e6)),
-        "runner-1");
-    Path gpu = RunFolders.write(dir.resolve("gpu"), "run-b", List.of(passed(EMBED, params("batch_size", 1), 2, 30, 2e6)),
-        "gpu-1");
+    Path cpu =
+        RunFolders.write(
+            dir.resolve("cpu"),
+            "run-a",
+            List.of(passed(EMBED, params("batch_size", 1), 1, 30, 7e6)),
+            "runner-1");
+    Path gpu =
+        RunFolders.write(
+            dir.resolve("gpu"),
+            "run-b",
+            List.of(passed(EMBED, params("batch_size", 1), 2, 30, 2e6)),
+            "gpu-1");
     Path set = dir.resolve("merged");
     Run merge = run("merge", "linux-x64=" + cpu, "gpu-a10=" + gpu, "-o", set.toString());
     assertThat(merge.code()).as(merge.err()).isZero();
-    assertThat(merge.out()).contains("merged linux-x64: linux-x64/run-a", "merged gpu-a10: gpu-a10/run-b",
-        "merge: 2 hosts in");
+    assertThat(merge.out())
+        .contains(
+            "merged linux-x64: linux-x64/run-a",
+            "merged gpu-a10: gpu-a10/run-b",
+            "merge: 2 hosts in");
     assertThat(set.resolve("report.html")).exists();
     Run imported = run("history", "import", set.toString(), "--db", db());
-    assertThat(imported.out()).contains("imported run-a (host linux-x64)", "imported run-b (host gpu-a10)");
+    assertThat(imported.out())
+        .contains("imported run-a (host linux-x64)", "imported run-b (host gpu-a10)");
     Run trend = run("history", "trend", "--benchmark", "*", "--db", db());
     assertThat(trend.out()).contains("on gpu-a10: 1 run", "on linux-x64: 1 run");
     Run report = run("report", set.toString());

@@ -30,10 +30,12 @@ class RoundsComparisonTests {
 
   private static final long[] SAMPLES = RunFolders.around(7_000_000, 40);
 
-  @TempDir
-  Path tempDir;
+  @TempDir Path tempDir;
 
-  /** A round under {@code side}: EMBED batch 1 measured in one fork per scale (unforked for a single scale). */
+  /**
+   * A round under {@code side}: EMBED batch 1 measured in one fork per scale (unforked for a single
+   * scale).
+   */
   private Path round(String side, String name, double... forkScales) {
     return RunFolders.write(tempDir.resolve(side), name, List.of(scenario(EMBED, forkScales)));
   }
@@ -61,47 +63,65 @@ class RoundsComparisonTests {
     double median = RunFolders.passed(EMBED, params(), SAMPLES).latencyMs().median();
     double[] medians = new double[scales.length];
     for (int i = 0; i < scales.length; i++) {
-      medians[i] = RunFolders.passed(EMBED, params(), scaled(SAMPLES, scales[i])).latencyMs().median();
+      medians[i] =
+          RunFolders.passed(EMBED, params(), scaled(SAMPLES, scales[i])).latencyMs().median();
     }
     assertThat(median).isPositive();
     return medians;
   }
 
   @Test
-  @DisplayName("two forked rounds a side: every fork of every round is one JVM run of Welch's test, and the outputs say so")
+  @DisplayName(
+      "two forked rounds a side: every fork of every round is one JVM run of Welch's test, and the outputs say so")
   void forkedRounds() throws Exception {
     round("base", "run-1", 1.00, 1.02, 0.99);
     round("head", "run-2", 1.20, 1.22, 1.19);
     round("base", "run-3", 1.01, 0.98, 1.00);
     round("head", "run-4", 1.21, 1.18, 1.20);
-    RunComparison comparison = RunComparison.of(tempDir.resolve("base"), tempDir.resolve("head"), RegressionRule.DEFAULT);
+    RunComparison comparison =
+        RunComparison.of(tempDir.resolve("base"), tempDir.resolve("head"), RegressionRule.DEFAULT);
 
     assertThat(comparison.pooled()).isTrue();
     assertThat(comparison.baselineRounds().runs()).hasSize(2);
     assertThat(comparison.current().dir().getFileName()).hasToString("run-4");
     RunComparison.Row row = comparison.rows().get(0);
     assertThat(row.verdict()).isEqualTo(Verdict.REGRESSED);
-    assertThat(row.latency()).isEqualTo(Comparison.ofForks(medians(1.00, 1.02, 0.99, 1.01, 0.98, 1.00),
-        medians(1.20, 1.22, 1.19, 1.21, 1.18, 1.20), RegressionRule.DEFAULT));
+    assertThat(row.latency())
+        .isEqualTo(
+            Comparison.ofForks(
+                medians(1.00, 1.02, 0.99, 1.01, 0.98, 1.00),
+                medians(1.20, 1.22, 1.19, 1.21, 1.18, 1.20),
+                RegressionRule.DEFAULT));
     assertThat(row.latency().test()).isEqualTo(Comparison.WELCH);
     assertThat(row.latency().ratio()).isCloseTo(1.20, within(0.005));
     assertThat(row.pool().baselineRounds()).isEqualTo(2);
     assertThat(row.pool().currentMs()).hasSize(6);
 
-    assertThat(comparison.method()).contains("rounds pooled: 2 rounds of the baseline and 2 rounds of the current build")
+    assertThat(comparison.method())
+        .contains("rounds pooled: 2 rounds of the baseline and 2 rounds of the current build")
         .contains("1 scenario: Welch's t-test on the log medians of the JVM runs (6 vs 6 JVM runs)")
         .doesNotContain("Mann-Whitney");
     String text = ComparisonText.render(comparison);
-    assertThat(text).startsWith("1 regressed, 0 improved, 0 unchanged\n")
-        .contains("baseline: " + tempDir.resolve("base").toAbsolutePath() + " (2 rounds pooled: run-1, run-3; host"
-            + " bench-host (Test CPU))")
-        .contains("current:  " + tempDir.resolve("head").toAbsolutePath() + " (2 rounds pooled: run-2, run-4;")
+    assertThat(text)
+        .startsWith("1 regressed, 0 improved, 0 unchanged\n")
+        .contains(
+            "baseline: "
+                + tempDir.resolve("base").toAbsolutePath()
+                + " (2 rounds pooled: run-1, run-3; host"
+                + " bench-host (Test CPU))")
+        .contains(
+            "current:  "
+                + tempDir.resolve("head").toAbsolutePath()
+                + " (2 rounds pooled: run-2, run-4;")
         .contains("+20.0%");
     String markdown = ComparisonMarkdown.render(comparison);
-    assertThat(markdown).startsWith(":red_circle: **1 regressed**, 0 improved, 0 unchanged: the largest,"
-            + " EmbeddingBenchmarks\\.embed, is +20")
+    assertThat(markdown)
+        .startsWith(
+            ":red_circle: **1 regressed**, 0 improved, 0 unchanged: the largest,"
+                + " EmbeddingBenchmarks\\.embed, is +20")
         .contains("Baseline 2 rounds pooled (Test CPU) → current 2 rounds pooled (Test CPU)")
-        .contains("rounds pooled\\: 2 rounds of the baseline").contains("Welch\\'s t\\-test");
+        .contains("rounds pooled\\: 2 rounds of the baseline")
+        .contains("Welch\\'s t\\-test");
     JsonNode json = new ObjectMapper().readTree(ComparisonJson.render(comparison));
     assertThat(json.at("/baseline/rounds").asInt()).isEqualTo(2);
     assertThat(json.at("/baseline/runs/1/run_id").asText()).isEqualTo("run-3");
@@ -111,7 +131,8 @@ class RoundsComparisonTests {
   }
 
   @Test
-  @DisplayName("an unforked round is one observation, beside a forked round's forks; unchanged rounds stay unchanged")
+  @DisplayName(
+      "an unforked round is one observation, beside a forked round's forks; unchanged rounds stay unchanged")
   void unforkedRounds() throws Exception {
     round("base", "run-1", 1.00);
     round("base", "run-2", 1.03, 0.99);
@@ -119,31 +140,43 @@ class RoundsComparisonTests {
     round("head", "run-4", 1.01);
     round("head", "run-5", 0.99);
     round("head", "run-6", 1.02);
-    RunComparison comparison = RunComparison.of(tempDir.resolve("base"), tempDir.resolve("head"), RegressionRule.DEFAULT);
+    RunComparison comparison =
+        RunComparison.of(tempDir.resolve("base"), tempDir.resolve("head"), RegressionRule.DEFAULT);
     RunComparison.Row row = comparison.rows().get(0);
-    assertThat(row.latency()).isEqualTo(Comparison.ofForks(medians(1.00, 1.03, 0.99, 0.98), medians(1.01, 0.99, 1.02),
-        RegressionRule.DEFAULT));
+    assertThat(row.latency())
+        .isEqualTo(
+            Comparison.ofForks(
+                medians(1.00, 1.03, 0.99, 0.98),
+                medians(1.01, 0.99, 1.02),
+                RegressionRule.DEFAULT));
     assertThat(row.verdict()).isEqualTo(Verdict.UNCHANGED);
     assertThat(comparison.regressed()).isFalse();
-    assertThat(comparison.method()).contains("3 rounds of the baseline and 3 rounds of the current build")
+    assertThat(comparison.method())
+        .contains("3 rounds of the baseline and 3 rounds of the current build")
         .contains("(4 vs 3 JVM runs)");
-    assertThat(ComparisonMarkdown.render(comparison)).startsWith(":white_check_mark: **0 regressed, 0 improved,"
-        + " 1 unchanged**");
+    assertThat(ComparisonMarkdown.render(comparison))
+        .startsWith(":white_check_mark: **0 regressed, 0 improved," + " 1 unchanged**");
   }
 
   @Test
-  @DisplayName("one unforked round a side leaves Welch nothing to test: the pooled samples are compared, and that is said")
+  @DisplayName(
+      "one unforked round a side leaves Welch nothing to test: the pooled samples are compared, and that is said")
   void oneRoundEach() throws Exception {
     round("base", "run-1", 1.00);
     round("head", "run-2", 1.30);
-    RunComparison comparison = RunComparison.of(tempDir.resolve("base"), tempDir.resolve("head"), RegressionRule.DEFAULT);
+    RunComparison comparison =
+        RunComparison.of(tempDir.resolve("base"), tempDir.resolve("head"), RegressionRule.DEFAULT);
     RunComparison.Row row = comparison.rows().get(0);
     assertThat(row.latency().test()).startsWith("mann-whitney-u");
     assertThat(row.verdict()).isEqualTo(Verdict.REGRESSED);
-    assertThat(row.latency().note()).isEqualTo("unforked: between-JVM variance unknown; one JVM run (round x fork) a"
-        + " side: compared on the rounds' pooled samples");
-    assertThat(comparison.method()).contains("1 round of the baseline and 1 round of the current build")
-        .contains("1 scenario with fewer than 2 JVM runs a side or no spread between them: two-sided Mann-Whitney U");
+    assertThat(row.latency().note())
+        .isEqualTo(
+            "unforked: between-JVM variance unknown; one JVM run (round x fork) a"
+                + " side: compared on the rounds' pooled samples");
+    assertThat(comparison.method())
+        .contains("1 round of the baseline and 1 round of the current build")
+        .contains(
+            "1 scenario with fewer than 2 JVM runs a side or no spread between them: two-sided Mann-Whitney U");
   }
 
   @Test
@@ -152,44 +185,72 @@ class RoundsComparisonTests {
     Path single = round("base", "run-1", 1.00, 1.01, 0.99);
     round("head", "run-2", 1.00, 1.02);
     round("head", "run-3", 0.99, 1.01);
-    RunComparison comparison = RunComparison.of(single, tempDir.resolve("head"), RegressionRule.DEFAULT);
+    RunComparison comparison =
+        RunComparison.of(single, tempDir.resolve("head"), RegressionRule.DEFAULT);
     assertThat(comparison.pooled()).isTrue();
     assertThat(comparison.baselineRounds().folder()).isNull();
     assertThat(comparison.rows().get(0).pool().baselineMs()).hasSize(3);
     assertThat(comparison.rows().get(0).pool().currentMs()).hasSize(4);
-    assertThat(ComparisonText.render(comparison).replace("\n  ", " ")).contains("baseline: "
-        + single.resolve("results.json").toAbsolutePath() + " (run run-1, host bench-host, 2026-11-23T08:00:00Z), pooled"
-        + " as 1 round");
+    assertThat(ComparisonText.render(comparison).replace("\n  ", " "))
+        .contains(
+            "baseline: "
+                + single.resolve("results.json").toAbsolutePath()
+                + " (run run-1, host bench-host, 2026-11-23T08:00:00Z), pooled"
+                + " as 1 round");
   }
 
   @Test
-  @DisplayName("a scenario that failed in one round, or that a round lacks, is not passed for its side; measured in the baseline, it counts against the build")
+  @DisplayName(
+      "a scenario that failed in one round, or that a round lacks, is not passed for its side; measured in the baseline, it counts against the build")
   void roundThatLostAScenario() throws Exception {
-    RunFolders.write(tempDir.resolve("base"), "run-1", List.of(scenario(EMBED, 1.0, 1.01), scenario(CLASSIFY, 1.0)));
-    RunFolders.write(tempDir.resolve("base"), "run-3", List.of(scenario(EMBED, 1.0, 0.99), scenario(CLASSIFY, 1.0)));
-    RunFolders.write(tempDir.resolve("head"), "run-2", List.of(scenario(EMBED, 1.0, 1.01), scenario(CLASSIFY, 1.0)));
-    RunFolders.write(tempDir.resolve("head"), "run-4", List.of(
-        RunFolders.ended(EMBED, params("batch_size", 1), Status.FAILED, "java.lang.OutOfMemoryError: Java heap space")));
-    RunComparison comparison = RunComparison.of(tempDir.resolve("base"), tempDir.resolve("head"), RegressionRule.DEFAULT);
+    RunFolders.write(
+        tempDir.resolve("base"),
+        "run-1",
+        List.of(scenario(EMBED, 1.0, 1.01), scenario(CLASSIFY, 1.0)));
+    RunFolders.write(
+        tempDir.resolve("base"),
+        "run-3",
+        List.of(scenario(EMBED, 1.0, 0.99), scenario(CLASSIFY, 1.0)));
+    RunFolders.write(
+        tempDir.resolve("head"),
+        "run-2",
+        List.of(scenario(EMBED, 1.0, 1.01), scenario(CLASSIFY, 1.0)));
+    RunFolders.write(
+        tempDir.resolve("head"),
+        "run-4",
+        List.of(
+            RunFolders.ended(
+                EMBED,
+                params("batch_size", 1),
+                Status.FAILED,
+                "java.lang.OutOfMemoryError: Java heap space")));
+    RunComparison comparison =
+        RunComparison.of(tempDir.resolve("base"), tempDir.resolve("head"), RegressionRule.DEFAULT);
     assertThat(comparison.counts().lost()).isEqualTo(2);
     assertThat(comparison.regressed()).isTrue();
-    assertThat(comparison.rows()).allSatisfy(row -> assertThat(row.kind()).isEqualTo(RunComparison.Kind.NOT_PASSED));
-    assertThat(comparison.rows()).extracting(row -> row.after().error()).containsExactlyInAnyOrder(
-        "java.lang.OutOfMemoryError: Java heap space",
-        "not in round 2 of 2 (run-4): that run ended before this scenario did");
+    assertThat(comparison.rows())
+        .allSatisfy(row -> assertThat(row.kind()).isEqualTo(RunComparison.Kind.NOT_PASSED));
+    assertThat(comparison.rows())
+        .extracting(row -> row.after().error())
+        .containsExactlyInAnyOrder(
+            "java.lang.OutOfMemoryError: Java heap space",
+            "not in round 2 of 2 (run-4): that run ended before this scenario did");
     assertThat(ComparisonText.render(comparison)).contains("no longer passes (passed -> failed)");
   }
 
   @Test
-  @DisplayName("refuses a folder without runs, a damaged round (naming it), and rounds of different machines or commits")
+  @DisplayName(
+      "refuses a folder without runs, a damaged round (naming it), and rounds of different machines or commits")
   void badRounds() throws Exception {
     round("head", "run-2", 1.0);
     Path head = tempDir.resolve("head");
     Path empty = Files.createDirectories(tempDir.resolve("empty"));
     assertThatThrownBy(() -> RunComparison.of(empty, head, RegressionRule.DEFAULT))
         .isInstanceOf(BadInputException.class)
-        .hasMessage(empty + " holds no results.json and no run folders (run-<time>-<id>); give a run folder, its"
-            + " results.json, or a folder of rounds: run folders of one build measured on one machine");
+        .hasMessage(
+            empty
+                + " holds no results.json and no run folders (run-<time>-<id>); give a run folder, its"
+                + " results.json, or a folder of rounds: run folders of one build measured on one machine");
 
     round("base", "run-1", 1.0);
     Path truncated = round("base", "run-3", 1.0);
@@ -197,37 +258,51 @@ class RoundsComparisonTests {
     Path base = tempDir.resolve("base");
     assertThatThrownBy(() -> RunComparison.of(base, head, RegressionRule.DEFAULT))
         .isInstanceOf(BadInputException.class)
-        .hasMessageStartingWith(base + ": round 2 of 2, run-3, is damaged: " + truncated.resolve("results.json")
-            .toAbsolutePath() + " is not valid JSON")
+        .hasMessageStartingWith(
+            base
+                + ": round 2 of 2, run-3, is damaged: "
+                + truncated.resolve("results.json").toAbsolutePath()
+                + " is not valid JSON")
         .hasMessageEndingWith("; measure that round again or remove its folder");
     Files.delete(truncated.resolve("results.json"));
     assertThatThrownBy(() -> RunComparison.of(base, head, RegressionRule.DEFAULT))
-        .hasMessage(base + ": round 2 of 2, run-3, holds no results.json (its run ended before any scenario did);"
-            + " measure that round again or remove its folder");
+        .hasMessage(
+            base
+                + ": round 2 of 2, run-3, holds no results.json (its run ended before any scenario did);"
+                + " measure that round again or remove its folder");
 
     RunFolders.write(tempDir.resolve("hosts"), "run-1", List.of(scenario(EMBED, 1.0)), "runner-a");
     RunFolders.write(tempDir.resolve("hosts"), "run-2", List.of(scenario(EMBED, 1.0)), "runner-b");
     Path hosts = tempDir.resolve("hosts");
     assertThatThrownBy(() -> RunComparison.of(hosts, head, RegressionRule.DEFAULT))
-        .hasMessage(hosts.toAbsolutePath() + ": rounds come from different machines (run-1 on host runner-a (Test CPU),"
-            + " run-2 on host runner-b (Test CPU)); rounds must come from one machine: measure base and head"
-            + " alternately on one runner, or compare one run folder per side");
+        .hasMessage(
+            hosts.toAbsolutePath()
+                + ": rounds come from different machines (run-1 on host runner-a (Test CPU),"
+                + " run-2 on host runner-b (Test CPU)); rounds must come from one machine: measure base and head"
+                + " alternately on one runner, or compare one run folder per side");
 
     Path commits = tempDir.resolve("commits");
     withCommit(RunFolders.write(commits, "run-1", List.of(scenario(EMBED, 1.0))), "1111111111aaaa");
     withCommit(RunFolders.write(commits, "run-2", List.of(scenario(EMBED, 1.0))), "2222222222bbbb");
     assertThatThrownBy(() -> RunComparison.of(head, commits, RegressionRule.DEFAULT))
-        .hasMessage(commits.toAbsolutePath() + ": rounds measure different commits (run-1 at 1111111111, run-2 at"
-            + " 2222222222); the rounds of a side must measure one build: put each commit's rounds in a folder of its"
-            + " own");
+        .hasMessage(
+            commits.toAbsolutePath()
+                + ": rounds measure different commits (run-1 at 1111111111, run-2 at"
+                + " 2222222222); the rounds of a side must measure one build: put each commit's rounds in a folder of its"
+                + " own");
 
-    Path other = RunFolders.write(tempDir.resolve("other"), "run-1",
-        List.of(scenario("com.example.Other#run", 1.0)));
+    Path other =
+        RunFolders.write(
+            tempDir.resolve("other"), "run-1", List.of(scenario("com.example.Other#run", 1.0)));
     assertThatThrownBy(() -> RunComparison.of(other.getParent(), head, RegressionRule.DEFAULT))
-        .hasMessage(other.getParent().toAbsolutePath() + " and " + head.toAbsolutePath() + " have no scenario in common,"
-            + " so nothing would be judged; the baseline holds none of this run's benchmarks"
-            + " (com.example.EmbeddingBenchmarks#embed); it measured com.example.Other#run: give the baseline of these"
-            + " benchmarks");
+        .hasMessage(
+            other.getParent().toAbsolutePath()
+                + " and "
+                + head.toAbsolutePath()
+                + " have no scenario in common,"
+                + " so nothing would be judged; the baseline holds none of this run's benchmarks"
+                + " (com.example.EmbeddingBenchmarks#embed); it measured com.example.Other#run: give the baseline of these"
+                + " benchmarks");
   }
 
   /** Sets the run's git commit, as a run inside a git checkout records it. */
@@ -243,23 +318,29 @@ class RoundsComparisonTests {
   }
 
   @Test
-  @DisplayName("many rounds of many scenarios: each scenario pools its own JVM runs, whatever order the rounds list them in")
+  @DisplayName(
+      "many rounds of many scenarios: each scenario pools its own JVM runs, whatever order the rounds list them in")
   void manyScenarios() throws Exception {
     List<ScenarioResult> first = new ArrayList<>();
     List<ScenarioResult> second = new ArrayList<>();
     for (int batch = 1; batch <= 4; batch++) {
       first.add(RunFolders.passed(EMBED, params("batch_size", batch), scaled(SAMPLES, batch)));
-      second.add(0, RunFolders.passed(EMBED, params("batch_size", batch), scaled(SAMPLES, batch * 1.01)));
+      second.add(
+          0, RunFolders.passed(EMBED, params("batch_size", batch), scaled(SAMPLES, batch * 1.01)));
     }
     RunFolders.write(tempDir.resolve("base"), "run-1", first);
     RunFolders.write(tempDir.resolve("base"), "run-2", second);
     RunFolders.write(tempDir.resolve("head"), "run-3", second);
     RunFolders.write(tempDir.resolve("head"), "run-4", first);
-    RunComparison comparison = RunComparison.of(tempDir.resolve("base"), tempDir.resolve("head"), RegressionRule.DEFAULT);
-    assertThat(comparison.rows()).hasSize(4).allSatisfy(row -> {
-      assertThat(row.latency().ratio()).isCloseTo(1.0, within(1e-9));
-      assertThat(row.pool().baselineMs()).hasSize(2);
-      assertThat(row.verdict()).isEqualTo(Verdict.UNCHANGED);
-    });
+    RunComparison comparison =
+        RunComparison.of(tempDir.resolve("base"), tempDir.resolve("head"), RegressionRule.DEFAULT);
+    assertThat(comparison.rows())
+        .hasSize(4)
+        .allSatisfy(
+            row -> {
+              assertThat(row.latency().ratio()).isCloseTo(1.0, within(1e-9));
+              assertThat(row.pool().baselineMs()).hasSize(2);
+              assertThat(row.verdict()).isEqualTo(Verdict.UNCHANGED);
+            });
   }
 }

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The detector on simulated histories with 3% noise (Gaussian, sd 3% of the level). Rates are measured over a fixed
- * number of seeded series and printed, so the figures in the README can be checked against a run.
+ * The detector on simulated histories with 3% noise (Gaussian, sd 3% of the level). Rates are
+ * measured over a fixed number of seeded series and printed, so the figures in the README can be
+ * checked against a run.
  */
 @DisplayName("history check: change points of a series of runs")
 class ChangePointsTests {
@@ -24,13 +25,16 @@ class ChangePointsTests {
   private static final double NOISE = 0.03;
   private static final int RUNS = 50;
 
-  // Steps are placed uniformly at runs 10..40 of 50: every step then has at least ten runs on each side, so what is
+  // Steps are placed uniformly at runs 10..40 of 50: every step then has at least ten runs on each
+  // side, so what is
   // measured is the detector rather than a history too short to show the step at all.
   private static final int FIRST_STEP = 10;
   private static final int LAST_STEP = 40;
 
-  // A 5% step in 3% noise is 1.6 noise sd: with ten runs on one side its t statistic (about 4.6) is near the 1% cut-off
-  // (3.7), and about one such step in six is missed or misplaced. From 15 runs on each side (t above 5.3) the step is
+  // A 5% step in 3% noise is 1.6 noise sd: with ten runs on one side its t statistic (about 4.6) is
+  // near the 1% cut-off
+  // (3.7), and about one such step in six is missed or misplaced. From 15 runs on each side (t
+  // above 5.3) the step is
   // nearly always seen, and what is measured is how well it is placed: runs 15..35.
   private static final int FIRST_MIDDLE_STEP = 15;
   private static final int LAST_MIDDLE_STEP = 35;
@@ -39,7 +43,9 @@ class ChangePointsTests {
   @DisplayName("a 10% step is found within one run of where it happened")
   void tenPercentStep() {
     double rate = locatedRate(0.10, 1, FIRST_STEP, LAST_STEP, 1);
-    report("10%% step at runs %d..%d of %d, found within +-1 run: %.1f%%", FIRST_STEP, LAST_STEP, RUNS, 100 * rate);
+    report(
+        "10%% step at runs %d..%d of %d, found within +-1 run: %.1f%%",
+        FIRST_STEP, LAST_STEP, RUNS, 100 * rate);
     assertThat(rate).isGreaterThanOrEqualTo(0.95);
   }
 
@@ -48,10 +54,12 @@ class ChangePointsTests {
   void fivePercentStep() {
     double middle = locatedRate(0.05, 4, FIRST_MIDDLE_STEP, LAST_MIDDLE_STEP, 2);
     double wide = locatedRate(0.05, 4, FIRST_STEP, LAST_STEP, 12);
-    report("5%% step at runs %d..%d of %d, found within +-4 runs: %.1f%%; at runs %d..%d: %.1f%%", FIRST_MIDDLE_STEP,
-        LAST_MIDDLE_STEP, RUNS, 100 * middle, FIRST_STEP, LAST_STEP, 100 * wide);
+    report(
+        "5%% step at runs %d..%d of %d, found within +-4 runs: %.1f%%; at runs %d..%d: %.1f%%",
+        FIRST_MIDDLE_STEP, LAST_MIDDLE_STEP, RUNS, 100 * middle, FIRST_STEP, LAST_STEP, 100 * wide);
     assertThat(middle).isGreaterThanOrEqualTo(0.90);
-    // Even knowing there is exactly one step, the least-squares split lies within four runs of a step at 10..40 in
+    // Even knowing there is exactly one step, the least-squares split lies within four runs of a
+    // step at 10..40 in
     // only about 94% of these series; a test held to 1% false alarms finds about 96% of the steps.
     assertThat(wide).isGreaterThanOrEqualTo(0.87);
   }
@@ -63,8 +71,10 @@ class ChangePointsTests {
     int found = 0;
     int start = RUNS - ChangePoints.MIN_SEGMENT;
     for (int trial = 0; trial < TRIALS; trial++) {
-      List<ChangePoint> points = ChangePoints.detect(series(random, RUNS, run -> run >= start ? 1.10 : 1.0));
-      if (points.stream().anyMatch(point -> Math.abs(point.index() - start) <= 1 && point.change() > 0)) {
+      List<ChangePoint> points =
+          ChangePoints.detect(series(random, RUNS, run -> run >= start ? 1.10 : 1.0));
+      if (points.stream()
+          .anyMatch(point -> Math.abs(point.index() - start) <= 1 && point.change() > 0)) {
         found++;
       }
     }
@@ -86,12 +96,14 @@ class ChangePointsTests {
   void stepFree1000() {
     double rate = falseAlarmRate(1_000, TRIALS, 4);
     report("step-free 1000 runs, series with any change point: %.2f%%", 100 * rate);
-    // The cut-off is the simulated 1% point; 2,000 series measure a 1% rate to +-0.22% (one standard error).
+    // The cut-off is the simulated 1% point; 2,000 series measure a 1% rate to +-0.22% (one
+    // standard error).
     assertThat(rate).isLessThanOrEqualTo(0.015);
   }
 
   @Test
-  @DisplayName("a textbook p < 0.01 at the best split would flag far more than 1% of step-free series")
+  @DisplayName(
+      "a textbook p < 0.01 at the best split would flag far more than 1% of step-free series")
   void bestSplitNeedsCalibration() {
     SplittableRandom random = new SplittableRandom(5);
     double textbook = StudentT.quantile(1 - 0.01 / 2, RUNS - 2);
@@ -118,9 +130,14 @@ class ChangePointsTests {
     int more = 0;
     int trials = 1_000;
     for (int trial = 0; trial < trials; trial++) {
-      List<ChangePoint> points = ChangePoints.detect(series(random, 100, run -> run >= 30 && run < 70 ? 1.10 : 1.0));
-      boolean up = points.stream().anyMatch(point -> Math.abs(point.index() - 30) <= 1 && point.change() > 0);
-      boolean down = points.stream().anyMatch(point -> Math.abs(point.index() - 70) <= 1 && point.change() < 0);
+      List<ChangePoint> points =
+          ChangePoints.detect(series(random, 100, run -> run >= 30 && run < 70 ? 1.10 : 1.0));
+      boolean up =
+          points.stream()
+              .anyMatch(point -> Math.abs(point.index() - 30) <= 1 && point.change() > 0);
+      boolean down =
+          points.stream()
+              .anyMatch(point -> Math.abs(point.index() - 70) <= 1 && point.change() < 0);
       if (up && down) {
         found++;
       }
@@ -130,8 +147,10 @@ class ChangePointsTests {
     }
     double rate = (double) found / trials;
     double moreRate = (double) more / trials;
-    report("+10%% at 30 and back at 70 of 100 runs, both found within +-1: %.1f%%; series with a third change point:"
-        + " %.1f%%", 100 * rate, 100 * moreRate);
+    report(
+        "+10%% at 30 and back at 70 of 100 runs, both found within +-1: %.1f%%; series with a third change point:"
+            + " %.1f%%",
+        100 * rate, 100 * moreRate);
     assertThat(rate).isGreaterThanOrEqualTo(0.95);
     // Each of the three segments is searched again at the 1% level.
     assertThat(moreRate).isLessThanOrEqualTo(0.05);
@@ -140,7 +159,8 @@ class ChangePointsTests {
   @Test
   @DisplayName("an improvement is reported with a negative change")
   void improvement() {
-    List<ChangePoint> points = ChangePoints.detect(series(new SplittableRandom(7), RUNS, run -> run >= 25 ? 0.9 : 1.0));
+    List<ChangePoint> points =
+        ChangePoints.detect(series(new SplittableRandom(7), RUNS, run -> run >= 25 ? 0.9 : 1.0));
 
     assertThat(points).hasSize(1);
     ChangePoint point = points.get(0);
@@ -169,16 +189,23 @@ class ChangePointsTests {
     for (int trial = 0; trial < TRIALS; trial++) {
       double[] series = series(random, RUNS, run -> 1.0);
       int position = random.nextInt(2 * ChangePoints.MIN_SEGMENT);
-      series[position < ChangePoints.MIN_SEGMENT ? position : RUNS - 1 - position + ChangePoints.MIN_SEGMENT] *= 1.3;
+      series[
+              position < ChangePoints.MIN_SEGMENT
+                  ? position
+                  : RUNS - 1 - position + ChangePoints.MIN_SEGMENT] *=
+          1.3;
       if (!ChangePoints.detect(series).isEmpty()) {
         nearEnd++;
       }
     }
     double rate = (double) anywhere / TRIALS;
     double nearEndRate = (double) nearEnd / TRIALS;
-    report("one +30%% run at a random place in %d runs, series with any change point: %.2f%%; in the first or last 4"
-        + " runs: %.2f%%", RUNS, 100 * rate, 100 * nearEndRate);
-    // A step-free series has about 1%. In the first or last four runs the outlier, clipped to 3 noise sd, still lifts
+    report(
+        "one +30%% run at a random place in %d runs, series with any change point: %.2f%%; in the first or last 4"
+            + " runs: %.2f%%",
+        RUNS, 100 * rate, 100 * nearEndRate);
+    // A step-free series has about 1%. In the first or last four runs the outlier, clipped to 3
+    // noise sd, still lifts
     // the mean of a four-run segment by 0.75 sd, which the best split sometimes takes for a level.
     assertThat(rate).isLessThanOrEqualTo(0.02);
     assertThat(nearEndRate).isLessThanOrEqualTo(0.05);
@@ -232,9 +259,11 @@ class ChangePointsTests {
     assertThat(point.index()).isEqualTo(20);
     assertThat(point.before()).isCloseTo(10.0, within(0.01));
     assertThat(point.after()).isCloseTo(11.0, within(0.01));
-    assertThat(point.change()).isCloseTo(0.10, within(0.002))
+    assertThat(point.change())
+        .isCloseTo(0.10, within(0.002))
         .isCloseTo(point.after() / point.before() - 1, within(1e-12));
-    assertThat(point.statistic()).isGreaterThan(NullDistribution.quantile(40, NullDistribution.P.length - 1));
+    assertThat(point.statistic())
+        .isGreaterThan(NullDistribution.quantile(40, NullDistribution.P.length - 1));
     assertThat(point.pValue()).isPositive().isLessThan(0.001);
   }
 
@@ -259,7 +288,8 @@ class ChangePointsTests {
   @DisplayName("values that are not positive and finite are refused")
   void refusesNonPositive() {
     assertThatThrownBy(() -> ChangePoints.detect(new double[] {1, 2, 0, 1, 1, 1, 1, 1}))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("run 2");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("run 2");
     assertThatThrownBy(() -> ChangePoints.detect(new double[] {1, Double.NaN}))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> ChangePoints.detect(new double[] {Double.POSITIVE_INFINITY}))
@@ -267,16 +297,19 @@ class ChangePointsTests {
   }
 
   /**
-   * The share of {@link #TRIALS} series of {@link #RUNS} runs with an upward step of {@code step} at a uniform place in
-   * {@code first..last} where a change point of the step's sign lies within {@code tolerance} runs of it.
+   * The share of {@link #TRIALS} series of {@link #RUNS} runs with an upward step of {@code step}
+   * at a uniform place in {@code first..last} where a change point of the step's sign lies within
+   * {@code tolerance} runs of it.
    */
   private static double locatedRate(double step, int tolerance, int first, int last, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
     int located = 0;
     for (int trial = 0; trial < TRIALS; trial++) {
       int at = first + random.nextInt(last - first + 1);
-      List<ChangePoint> points = ChangePoints.detect(series(random, RUNS, run -> run >= at ? 1 + step : 1.0));
-      if (points.stream().anyMatch(point -> Math.abs(point.index() - at) <= tolerance && point.change() > 0)) {
+      List<ChangePoint> points =
+          ChangePoints.detect(series(random, RUNS, run -> run >= at ? 1 + step : 1.0));
+      if (points.stream()
+          .anyMatch(point -> Math.abs(point.index() - at) <= tolerance && point.change() > 0)) {
         located++;
       }
     }

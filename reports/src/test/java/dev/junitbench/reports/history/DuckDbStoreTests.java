@@ -28,17 +28,20 @@ class DuckDbStoreTests extends StoreContract {
       statement.execute("CREATE TABLE runs (x INTEGER)");
     }
     assertThatThrownBy(() -> HistoryStore.open(StoreLocation.of(other.toString(), null, null)))
-        .isInstanceOf(StoreException.class).hasMessageContaining("not a junit-bench history store");
+        .isInstanceOf(StoreException.class)
+        .hasMessageContaining("not a junit-bench history store");
   }
 
   @Test
   @DisplayName("names a URL it has no store for, and a file it cannot open")
   void badLocations() throws Exception {
     assertThatThrownBy(() -> HistoryStore.open(StoreLocation.of("jdbc:sqlite:x.db", null, null)))
-        .isInstanceOf(StoreException.class).hasMessageContaining("no history store for jdbc:sqlite:x.db")
+        .isInstanceOf(StoreException.class)
+        .hasMessageContaining("no history store for jdbc:sqlite:x.db")
         .hasMessageContaining("jdbc:postgresql://");
     Path notAFile = Files.createDirectories(dir.resolve("a-folder"));
     assertThatThrownBy(() -> HistoryStore.open(StoreLocation.of(notAFile.toString(), null, null)))
-        .isInstanceOf(StoreException.class).hasMessageContaining(notAFile.toString());
+        .isInstanceOf(StoreException.class)
+        .hasMessageContaining(notAFile.toString());
   }
 }

@@ -10,7 +10,6 @@ import dev.junitbench.output.RunWriter;
 import dev.junitbench.reports.Fixtures;
 import dev.junitbench.results.ResultsDocument;
 import dev.junitbench.results.ResultsJson;
-import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.RunInfo;
 import dev.junitbench.results.ScenarioResult;
 import java.io.IOException;
@@ -35,8 +34,8 @@ import org.junit.jupiter.api.Tag;
  * What the history store costs at a team's scale: {@code history import} of 1,000 runs of 100
  * scenarios each (summaries; raw samples, 1,000 per scenario, for the newest 10 runs) into a new
  * DuckDB file (target: at most 10 s on 2 cores), and {@code history check} over those 100 scenarios
- * x 1,000 runs (target: at most 1 s). Every tenth scenario steps 10% slower at run 700. Runs only with
- * the self-benchmark command (tag {@code self}); it reports, never asserts.
+ * x 1,000 runs (target: at most 1 s). Every tenth scenario steps 10% slower at run 700. Runs only
+ * with the self-benchmark command (tag {@code self}); it reports, never asserts.
  */
 @Tag("self")
 @Warmup(iterations = 1)
@@ -64,13 +63,24 @@ class HistorySelfBenchmarks {
         int batch = 1 << (i % 6);
         double step = i % 10 == 0 && r >= 700 ? 1.10 : 1.0;
         double median = 2e6 * batch * step * Math.exp(0.03 * random.nextGaussian());
-        results.add(Fixtures.passed("com.example.Model" + (i / 12) + "Benchmarks#infer",
-            Fixtures.params("batch_size", batch, "variant", "v" + (i % 12 / 6)), random.nextLong(),
-            samples ? 1000 : 15, median));
+        results.add(
+            Fixtures.passed(
+                "com.example.Model" + (i / 12) + "Benchmarks#infer",
+                Fixtures.params("batch_size", batch, "variant", "v" + (i % 12 / 6)),
+                random.nextLong(),
+                samples ? 1000 : 15,
+                median));
       }
-      RunInfo run = new RunInfo(String.format("%04d", r), start.plusSeconds(3600L * r).toString(), null,
-          new GitInfo(commitOf(r), "main", false), HistoryRuns.host("ci-runner"), SoftwareReader.current(),
-          Map.of(), List.of());
+      RunInfo run =
+          new RunInfo(
+              String.format("%04d", r),
+              start.plusSeconds(3600L * r).toString(),
+              null,
+              new GitInfo(commitOf(r), "main", false),
+              HistoryRuns.host("ci-runner"),
+              SoftwareReader.current(),
+              Map.of(),
+              List.of());
       Path dir = runs.resolve("run-" + run.id());
       if (samples) {
         RunWriter writer = new RunWriter(dir, run);
@@ -84,8 +94,10 @@ class HistorySelfBenchmarks {
           numbered.add(results.get(i).withId(i + 1).withoutSamples());
         }
         Files.createDirectories(dir);
-        ResultsJson.mapper().writeValue(dir.resolve(ResultsJson.FILE).toFile(),
-            new ResultsDocument(ResultsDocument.SCHEMA_VERSION, run, numbered));
+        ResultsJson.mapper()
+            .writeValue(
+                dir.resolve(ResultsJson.FILE).toFile(),
+                new ResultsDocument(ResultsDocument.SCHEMA_VERSION, run, numbered));
       }
     }
     checked = folder.resolve("checked.duckdb");
@@ -94,8 +106,9 @@ class HistorySelfBenchmarks {
 
   /** A commit id that looks like one: the SHA-1 of the run's number. */
   static String commitOf(int run) throws NoSuchAlgorithmException {
-    byte[] digest = MessageDigest.getInstance("SHA-1").digest(Integer.toString(run).getBytes(
-        StandardCharsets.US_ASCII));
+    byte[] digest =
+        MessageDigest.getInstance("SHA-1")
+            .digest(Integer.toString(run).getBytes(StandardCharsets.US_ASCII));
     return HexFormat.of().formatHex(digest);
   }
 
@@ -106,19 +119,26 @@ class HistorySelfBenchmarks {
     }
   }
 
-  /** What {@code history import RUNS_FOLDER --db FILE} does: read, check and load each run, the store closed. */
+  /**
+   * What {@code history import RUNS_FOLDER --db FILE} does: read, check and load each run, the
+   * store closed.
+   */
   static int importAll(Path db) throws StoreException {
     RunImport.Counts counts;
     try (HistoryStore store = HistoryStore.open(StoreLocation.of(db.toString(), null, null))) {
-      counts = RunImport.run(store, RunSources.candidates(List.of(runs), null), new RunImport.Listener() {
-        @Override
-        public void imported(RunSource source, boolean added) {}
+      counts =
+          RunImport.run(
+              store,
+              RunSources.candidates(List.of(runs), null),
+              new RunImport.Listener() {
+                @Override
+                public void imported(RunSource source, boolean added) {}
 
-        @Override
-        public void skipped(RunSources.Skipped skipped) {
-          throw new IllegalStateException("a generated run did not read: " + skipped);
-        }
-      });
+                @Override
+                public void skipped(RunSources.Skipped skipped) {
+                  throw new IllegalStateException("a generated run did not read: " + skipped);
+                }
+              });
     }
     if (counts.imported() != RUNS) {
       throw new IllegalStateException(counts + " of " + RUNS + " generated runs imported");
@@ -127,23 +147,35 @@ class HistorySelfBenchmarks {
   }
 
   /**
-   * history check over the store: every series read (100 scenarios x 1,000 runs), searched for change points and the
-   * verdicts written, as {@code history check --db FILE} does after opening the store.
+   * history check over the store: every series read (100 scenarios x 1,000 runs), searched for
+   * change points and the verdicts written, as {@code history check --db FILE} does after opening
+   * the store.
    */
   @Benchmark
   void checkThousandRuns(Blackhole blackhole) throws Exception {
     try (HistoryStore store = HistoryStore.open(StoreLocation.of(checked.toString(), null, null))) {
       List<Series> series = new SeriesQuery(null, Map.of(), null).read(store);
-      List<HistoryCheck.Finding> findings = HistoryCheck.check(series, HistoryCheck.Metric.MEDIAN, 0.05);
-      if (series.size() != SCENARIOS || findings.stream().filter(HistoryCheck.Finding::regressed).count() != SCENARIOS / 10) {
-        throw new IllegalStateException(series.size() + " series, " + findings.stream()
-            .filter(HistoryCheck.Finding::regressed).count() + " regressed; expected " + SCENARIOS + " and " + SCENARIOS / 10);
+      List<HistoryCheck.Finding> findings =
+          HistoryCheck.check(series, HistoryCheck.Metric.MEDIAN, 0.05);
+      if (series.size() != SCENARIOS
+          || findings.stream().filter(HistoryCheck.Finding::regressed).count() != SCENARIOS / 10) {
+        throw new IllegalStateException(
+            series.size()
+                + " series, "
+                + findings.stream().filter(HistoryCheck.Finding::regressed).count()
+                + " regressed; expected "
+                + SCENARIOS
+                + " and "
+                + SCENARIOS / 10);
       }
       blackhole.consume(CheckText.render(findings, HistoryCheck.Metric.MEDIAN, 0.05));
     }
   }
 
-  /** history import of the 1,000 run folders into a new DuckDB file: reading, checking and loading each. */
+  /**
+   * history import of the 1,000 run folders into a new DuckDB file: reading, checking and loading
+   * each.
+   */
   @Benchmark
   void importThousandRuns(Blackhole blackhole) throws Exception {
     Path db = folder.resolve("imported.duckdb");

@@ -22,15 +22,18 @@ final class PostgresServer {
 
   private PostgresServer() {}
 
-  /** Connects as the tests' role to its administrative database, or skips the tests with the reason. */
+  /**
+   * Connects as the tests' role to its administrative database, or skips the tests with the reason.
+   */
   static Connection admin() {
     String skip = System.getenv("JUNIT_BENCH_TEST_PG_SKIP");
     if (skip != null) {
       abort("no PostgreSQL server: " + skip);
     }
     if (URL == null) {
-      abort("no PostgreSQL server: JUNIT_BENCH_TEST_PG_URL is not set; run the tests with ci/test.sh, which starts"
-          + " one on loopback");
+      abort(
+          "no PostgreSQL server: JUNIT_BENCH_TEST_PG_URL is not set; run the tests with ci/test.sh, which starts"
+              + " one on loopback");
     }
     try {
       return DriverManager.getConnection(URL, USER, PASSWORD);
@@ -41,8 +44,10 @@ final class PostgresServer {
 
   /** Creates a database of a fresh name and returns its name. */
   static String createDatabase() throws SQLException {
-    String name = "junit_bench_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-    try (Connection connection = admin(); Statement statement = connection.createStatement()) {
+    String name =
+        "junit_bench_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    try (Connection connection = admin();
+        Statement statement = connection.createStatement()) {
       statement.execute("CREATE DATABASE " + name);
     }
     return name;
@@ -50,7 +55,8 @@ final class PostgresServer {
 
   /** Drops database {@code name}, closing what still uses it. */
   static void dropDatabase(String name) throws SQLException {
-    try (Connection connection = admin(); Statement statement = connection.createStatement()) {
+    try (Connection connection = admin();
+        Statement statement = connection.createStatement()) {
       statement.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
     }
   }

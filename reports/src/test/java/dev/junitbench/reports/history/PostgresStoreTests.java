@@ -12,8 +12,9 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The history store on a real PostgreSQL server (a team's shared store): the same tests as DuckDB's,
- * each in a database of its own, and the server's own faults: a refused password, an unreachable port.
+ * The history store on a real PostgreSQL server (a team's shared store): the same tests as
+ * DuckDB's, each in a database of its own, and the server's own faults: a refused password, an
+ * unreachable port.
  */
 @DisplayName("A PostgreSQL history store")
 class PostgresStoreTests extends StoreContract {
@@ -34,17 +35,21 @@ class PostgresStoreTests extends StoreContract {
 
   @Override
   StoreLocation location() {
-    return StoreLocation.of(PostgresServer.urlOf(database), PostgresServer.USER, PostgresServer.PASSWORD);
+    return StoreLocation.of(
+        PostgresServer.urlOf(database), PostgresServer.USER, PostgresServer.PASSWORD);
   }
 
   @Test
   @DisplayName("says the login was refused, without the password")
   void refusedPassword() {
     String wrong = "not-the-password-" + database;
-    StoreLocation location = StoreLocation.of(PostgresServer.urlOf(database), PostgresServer.USER, wrong);
-    assertThatThrownBy(() -> HistoryStore.open(location)).isInstanceOf(StoreException.class)
+    StoreLocation location =
+        StoreLocation.of(PostgresServer.urlOf(database), PostgresServer.USER, wrong);
+    assertThatThrownBy(() -> HistoryStore.open(location))
+        .isInstanceOf(StoreException.class)
         .hasMessageContaining("refused the login of user '" + PostgresServer.USER + "'")
-        .hasMessageContaining("--password").hasMessageNotContaining(wrong)
+        .hasMessageContaining("--password")
+        .hasMessageNotContaining(wrong)
         .satisfies(e -> assertThat(String.valueOf(e.getCause())).doesNotContain(wrong));
   }
 
@@ -57,10 +62,15 @@ class PostgresStoreTests extends StoreContract {
       port = socket.getLocalPort();
     }
     String secret = "s3cret-" + database;
-    StoreLocation location = StoreLocation.of("jdbc:postgresql://127.0.0.1:" + port + "/x?password=" + secret
-        + "&connectTimeout=30", PostgresServer.USER, null);
-    assertThatThrownBy(() -> HistoryStore.open(location)).isInstanceOf(StoreException.class)
+    StoreLocation location =
+        StoreLocation.of(
+            "jdbc:postgresql://127.0.0.1:" + port + "/x?password=" + secret + "&connectTimeout=30",
+            PostgresServer.USER,
+            null);
+    assertThatThrownBy(() -> HistoryStore.open(location))
+        .isInstanceOf(StoreException.class)
         .hasMessageContaining("cannot reach the history store jdbc:postgresql://127.0.0.1:" + port)
-        .hasMessageContaining("password=***").hasMessageNotContaining(secret);
+        .hasMessageContaining("password=***")
+        .hasMessageNotContaining(secret);
   }
 }

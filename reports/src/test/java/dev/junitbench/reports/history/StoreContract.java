@@ -8,10 +8,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.junitbench.reports.Fixtures;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.ScenarioResult;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -33,8 +31,7 @@ abstract class StoreContract {
 
   static final Instant T0 = Instant.parse("2026-11-01T10:00:00Z");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** The store under test: empty at the start of each test. */
   abstract StoreLocation location();
@@ -52,12 +49,16 @@ abstract class StoreContract {
     return List.of(
         passed(Fixtures.EMBED, params("batch_size", 1), seed, 40, 1e6 * factor),
         passed(Fixtures.EMBED, params("batch_size", 8), seed + 1, 40, 6e6 * factor),
-        RunFolders.forked(Fixtures.CLASSIFY, params("batch_size", 1), RunFolders.around(2_000_000, 20),
+        RunFolders.forked(
+            Fixtures.CLASSIFY,
+            params("batch_size", 1),
+            RunFolders.around(2_000_000, 20),
             RunFolders.around(2_100_000, 20)));
   }
 
   static Path run(Path parent, int i, String host, double factor) {
-    return HistoryRuns.write(parent, "r" + i, host, T0.plusSeconds(3600L * i), "c0ffee" + i, scenarios(i * 10L, factor));
+    return HistoryRuns.write(
+        parent, "r" + i, host, T0.plusSeconds(3600L * i), "c0ffee" + i, scenarios(i * 10L, factor));
   }
 
   static RunSource source(Path folder) {
@@ -68,7 +69,8 @@ abstract class StoreContract {
 
   long count(String sql) throws SQLException {
     try (Connection connection = connect();
-        Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery(sql)) {
       rows.next();
       return rows.getLong(1);
     }
@@ -80,7 +82,8 @@ abstract class StoreContract {
     Path runs = dir.resolve("runs");
     Path first = run(runs, 1, "host-a", 1.0);
     try (HistoryStore store = HistoryStore.open(location())) {
-      assertThat(store.prepared()).contains("created a history store of schema version " + StoreSchema.VERSION);
+      assertThat(store.prepared())
+          .contains("created a history store of schema version " + StoreSchema.VERSION);
       assertThat(store.importRun(source(first))).isTrue();
       assertThat(store.importRun(source(first))).isFalse();
     }
@@ -88,7 +91,8 @@ abstract class StoreContract {
     assertThat(count("SELECT count(*) FROM results")).isEqualTo(3);
     assertThat(count("SELECT count(*) FROM forks")).isEqualTo(2);
     assertThat(count("SELECT count(*) FROM samples")).isEqualTo(40 + 40 + 40);
-    assertThat(count("SELECT count(*) FROM hosts WHERE host = 'host-a' AND cpu_cores = 2")).isEqualTo(1);
+    assertThat(count("SELECT count(*) FROM hosts WHERE host = 'host-a' AND cpu_cores = 2"))
+        .isEqualTo(1);
     // Reopened: the schema is current, nothing to do.
     try (HistoryStore store = HistoryStore.open(location())) {
       assertThat(store.prepared()).isNull();
@@ -108,8 +112,11 @@ abstract class StoreContract {
     ScenarioResult batch8 = source.run().results().get(1);
     try (Connection connection = connect();
         Statement statement = connection.createStatement()) {
-      try (ResultSet rows = statement.executeQuery("SELECT median_ms, p99_ms, count, throughput, params, status, forks"
-          + " FROM results WHERE result_id = " + batch8.id())) {
+      try (ResultSet rows =
+          statement.executeQuery(
+              "SELECT median_ms, p99_ms, count, throughput, params, status, forks"
+                  + " FROM results WHERE result_id = "
+                  + batch8.id())) {
         rows.next();
         assertThat(rows.getDouble(1)).isEqualTo(batch8.latencyMs().median());
         assertThat(rows.getDouble(2)).isEqualTo(batch8.latencyMs().p99());
@@ -120,8 +127,11 @@ abstract class StoreContract {
         assertThat(rows.getObject(7)).isNull();
       }
       long[] samples = source.samples().of(batch8.id());
-      try (ResultSet rows = statement.executeQuery("SELECT iteration, latency_ns FROM samples WHERE result_id = "
-          + batch8.id() + " ORDER BY iteration")) {
+      try (ResultSet rows =
+          statement.executeQuery(
+              "SELECT iteration, latency_ns FROM samples WHERE result_id = "
+                  + batch8.id()
+                  + " ORDER BY iteration")) {
         for (int i = 0; i < samples.length; i++) {
           assertThat(rows.next()).isTrue();
           assertThat(rows.getLong(1)).isEqualTo(i);
@@ -132,7 +142,8 @@ abstract class StoreContract {
       try (ResultSet rows = statement.executeQuery("SELECT count(*), min(median_ms) FROM forks")) {
         rows.next();
         assertThat(rows.getLong(1)).isEqualTo(2);
-        assertThat(rows.getDouble(2)).isEqualTo(source.run().results().get(2).forks().runs().get(0).medianMs());
+        assertThat(rows.getDouble(2))
+            .isEqualTo(source.run().results().get(2).forks().runs().get(0).medianMs());
       }
     }
   }
@@ -148,67 +159,87 @@ abstract class StoreContract {
       RunSource labelled = RunSources.find(List.of(a), "linux-2core").runs().get(0);
       assertThat(labelled.host()).isEqualTo("linux-2core");
       assertThat(store.importRun(labelled)).isTrue();
-      // A host recorded without its name (junit.bench.host.include-name=false) goes under its CPU and cores.
+      // A host recorded without its name (junit.bench.host.include-name=false) goes under its CPU
+      // and cores.
       Path nameless = run(dir.resolve("c"), 2, null, 1.0);
       assertThat(source(nameless).host()).isEqualTo("Test CPU x2");
       assertThat(store.importRun(source(nameless))).isTrue();
     }
     assertThat(count("SELECT count(DISTINCT host) FROM runs")).isEqualTo(4);
-    assertThat(count("SELECT count(*) FROM hosts WHERE name IS NULL AND host = 'Test CPU x2'")).isEqualTo(1);
+    assertThat(count("SELECT count(*) FROM hosts WHERE name IS NULL AND host = 'Test CPU x2'"))
+        .isEqualTo(1);
   }
 
   @Test
   @DisplayName("stores a hostile param as text: strings reach SQL only as data")
   void hostileStrings() throws Exception {
     String hostile = "x'); DROP TABLE runs;--";
-    Path folder = HistoryRuns.write(dir.resolve("runs"), "r1", "host'; DROP TABLE hosts;--", T0, null,
-        List.of(passed(Fixtures.EMBED, Map.of("payload", hostile), 1, 20, 1e6)));
+    Path folder =
+        HistoryRuns.write(
+            dir.resolve("runs"),
+            "r1",
+            "host'; DROP TABLE hosts;--",
+            T0,
+            null,
+            List.of(passed(Fixtures.EMBED, Map.of("payload", hostile), 1, 20, 1e6)));
     try (HistoryStore store = HistoryStore.open(location())) {
       store.importRun(source(folder));
       List<Series> series = new SeriesQuery("*", Map.of("payload", hostile), null).read(store);
       assertThat(series).hasSize(1);
       assertThat(series.get(0).params()).containsEntry("payload", hostile);
-      assertThat(new SeriesQuery("x'); DROP", Map.of(), "host'; DROP TABLE hosts;--").read(store)).isEmpty();
+      assertThat(new SeriesQuery("x'); DROP", Map.of(), "host'; DROP TABLE hosts;--").read(store))
+          .isEmpty();
     }
     assertThat(count("SELECT count(*) FROM runs")).isEqualTo(1);
     assertThat(count("SELECT count(*) FROM hosts")).isEqualTo(1);
   }
 
   @Test
-  @DisplayName("leaves the store as it was when an import fails half-way, and imports the run later")
+  @DisplayName(
+      "leaves the store as it was when an import fails half-way, and imports the run later")
   void interruptedImport() throws Exception {
     Path first = run(dir.resolve("runs"), 1, "host-a", 1.0);
     Path second = run(dir.resolve("runs"), 2, "host-a", 1.0);
     try (HistoryStore store = HistoryStore.open(location())) {
       store.importRun(source(first));
     }
-    BulkLoader failingOnce = new BulkLoader() {
-      final BulkLoader real = BulkLoader.of(location().engine());
-      boolean failed;
+    BulkLoader failingOnce =
+        new BulkLoader() {
+          final BulkLoader real = BulkLoader.of(location().engine());
+          boolean failed;
 
-      @Override
-      public long load(Connection connection, String table, List<String> columns, Rows rows) throws SQLException {
-        if (table.equals("samples") && !failed) {
-          failed = true;
-          // Half the samples loaded, then the import dies.
-          return real.load(connection, table, columns, sink -> rows.writeTo(new Sink() {
-            int seen;
+          @Override
+          public long load(Connection connection, String table, List<String> columns, Rows rows)
+              throws SQLException {
+            if (table.equals("samples") && !failed) {
+              failed = true;
+              // Half the samples loaded, then the import dies.
+              return real.load(
+                  connection,
+                  table,
+                  columns,
+                  sink ->
+                      rows.writeTo(
+                          new Sink() {
+                            int seen;
 
-            @Override
-            public void row(Object... values) throws SQLException {
-              if (++seen > 20) {
-                throw new SQLException("connection lost");
-              }
-              sink.row(values);
+                            @Override
+                            public void row(Object... values) throws SQLException {
+                              if (++seen > 20) {
+                                throw new SQLException("connection lost");
+                              }
+                              sink.row(values);
+                            }
+                          }));
             }
-          }));
-        }
-        return real.load(connection, table, columns, rows);
-      }
-    };
+            return real.load(connection, table, columns, rows);
+          }
+        };
     try (HistoryStore store = HistoryStore.open(location(), location().engine(), failingOnce)) {
-      assertThatThrownBy(() -> store.importRun(source(second))).isInstanceOf(StoreException.class)
-          .hasMessageContaining("cannot import").hasMessageContaining("nothing of it was kept")
+      assertThatThrownBy(() -> store.importRun(source(second)))
+          .isInstanceOf(StoreException.class)
+          .hasMessageContaining("cannot import")
+          .hasMessageContaining("nothing of it was kept")
           .hasMessageContaining("connection lost");
       assertThat(count("SELECT count(*) FROM runs")).isEqualTo(1);
       assertThat(count("SELECT count(*) FROM results")).isEqualTo(3);
@@ -229,21 +260,30 @@ abstract class StoreContract {
     try (HistoryStore store = HistoryStore.open(location())) {
       store.importRun(source(folder));
     }
-    List<List<String>> steps = List.of(List.of("ALTER TABLE runs ADD COLUMN label_note VARCHAR",
-        "UPDATE runs SET label_note = 'migrated'"));
+    List<List<String>> steps =
+        List.of(
+            List.of(
+                "ALTER TABLE runs ADD COLUMN label_note VARCHAR",
+                "UPDATE runs SET label_note = 'migrated'"));
     try (Connection connection = connect()) {
       assertThat(StoreSchema.prepare(connection, "test store", StoreSchema.VERSION + 1, steps))
-          .isEqualTo("migrated the history store test store from schema version " + StoreSchema.VERSION + " to "
-              + (StoreSchema.VERSION + 1));
-      assertThat(StoreSchema.prepare(connection, "test store", StoreSchema.VERSION + 1, steps)).isNull();
+          .isEqualTo(
+              "migrated the history store test store from schema version "
+                  + StoreSchema.VERSION
+                  + " to "
+                  + (StoreSchema.VERSION + 1));
+      assertThat(StoreSchema.prepare(connection, "test store", StoreSchema.VERSION + 1, steps))
+          .isNull();
     }
     assertThat(count("SELECT count(*) FROM runs WHERE label_note = 'migrated'")).isEqualTo(1);
-    assertThat(count("SELECT max(version) FROM junit_bench_schema")).isEqualTo(StoreSchema.VERSION + 1);
+    assertThat(count("SELECT max(version) FROM junit_bench_schema"))
+        .isEqualTo(StoreSchema.VERSION + 1);
     assertThat(count("SELECT count(*) FROM results")).isEqualTo(3);
   }
 
   @Test
-  @DisplayName("reads each scenario's series per host in time order, whatever the import order, and finds its step")
+  @DisplayName(
+      "reads each scenario's series per host in time order, whatever the import order, and finds its step")
   void seriesAndCheck() throws Exception {
     Path runs = dir.resolve("runs");
     List<Path> folders = new ArrayList<>();
@@ -258,33 +298,59 @@ abstract class StoreContract {
         store.importRun(source(folder));
       }
       List<Series> series = new SeriesQuery(null, Map.of(), "host-a").read(store);
-      assertThat(series).extracting(Series::benchmark).containsExactly(Fixtures.EMBED, Fixtures.EMBED,
-          Fixtures.CLASSIFY);
-      Series batch1 = series.stream().filter(one -> one.params().get("batch_size").equals("1")
-          && one.benchmark().equals(Fixtures.EMBED)).findFirst().orElseThrow();
-      assertThat(batch1.points()).extracting(Series.Point::commit)
-          .containsExactlyElementsOf(IntStream.rangeClosed(1, 24).mapToObj(i -> "c0ffee" + i).toList());
+      assertThat(series)
+          .extracting(Series::benchmark)
+          .containsExactly(Fixtures.EMBED, Fixtures.EMBED, Fixtures.CLASSIFY);
+      Series batch1 =
+          series.stream()
+              .filter(
+                  one ->
+                      one.params().get("batch_size").equals("1")
+                          && one.benchmark().equals(Fixtures.EMBED))
+              .findFirst()
+              .orElseThrow();
+      assertThat(batch1.points())
+          .extracting(Series.Point::commit)
+          .containsExactlyElementsOf(
+              IntStream.rangeClosed(1, 24).mapToObj(i -> "c0ffee" + i).toList());
       assertThat(batch1.points().get(0).medianMs())
-          .isEqualTo(source(folders.get(folders.size() - 1)).run().results().get(0).latencyMs().median());
-      assertThat(new SeriesQuery("Embedding", Map.of("batch_size", "8"), null).read(store)).hasSize(2)
-          .extracting(Series::host).containsExactly("host-a", "host-b");
+          .isEqualTo(
+              source(folders.get(folders.size() - 1)).run().results().get(0).latencyMs().median());
+      assertThat(new SeriesQuery("Embedding", Map.of("batch_size", "8"), null).read(store))
+          .hasSize(2)
+          .extracting(Series::host)
+          .containsExactly("host-a", "host-b");
 
-      List<HistoryCheck.Finding> findings = HistoryCheck.check(series, HistoryCheck.Metric.MEDIAN, 0.05);
-      HistoryCheck.Finding stepped = findings.stream().filter(f -> f.series() == batch1).findFirst().orElseThrow();
+      List<HistoryCheck.Finding> findings =
+          HistoryCheck.check(series, HistoryCheck.Metric.MEDIAN, 0.05);
+      HistoryCheck.Finding stepped =
+          findings.stream().filter(f -> f.series() == batch1).findFirst().orElseThrow();
       assertThat(stepped.regressed()).isTrue();
       assertThat(stepped.newest().point().commit()).isEqualTo("c0ffee16");
       assertThat(stepped.newest().change()).isBetween(0.12, 0.18);
-      HistoryCheck.Finding flat = findings.stream().filter(f -> f.series().benchmark().equals(Fixtures.CLASSIFY))
-          .findFirst().orElseThrow();
+      HistoryCheck.Finding flat =
+          findings.stream()
+              .filter(f -> f.series().benchmark().equals(Fixtures.CLASSIFY))
+              .findFirst()
+              .orElseThrow();
       assertThat(flat.shifts()).isEmpty();
       assertThat(flat.regressed()).isFalse();
       // Throughput falls where latency rises: the same step, judged the other way round.
-      HistoryCheck.Finding throughput = HistoryCheck.check(List.of(batch1), HistoryCheck.Metric.THROUGHPUT, 0.05).get(0);
+      HistoryCheck.Finding throughput =
+          HistoryCheck.check(List.of(batch1), HistoryCheck.Metric.THROUGHPUT, 0.05).get(0);
       assertThat(throughput.regressed()).isTrue();
       assertThat(throughput.newest().change()).isNegative();
       // Counted only while the change point is among the newest runs: 9 runs from run 16 to 24.
-      assertThat(HistoryCheck.check(List.of(batch1), HistoryCheck.Metric.MEDIAN, 0.05, 9).get(0).regressed()).isTrue();
-      assertThat(HistoryCheck.check(List.of(batch1), HistoryCheck.Metric.MEDIAN, 0.05, 8).get(0).regressed()).isFalse();
+      assertThat(
+              HistoryCheck.check(List.of(batch1), HistoryCheck.Metric.MEDIAN, 0.05, 9)
+                  .get(0)
+                  .regressed())
+          .isTrue();
+      assertThat(
+              HistoryCheck.check(List.of(batch1), HistoryCheck.Metric.MEDIAN, 0.05, 8)
+                  .get(0)
+                  .regressed())
+          .isFalse();
     }
   }
 
@@ -298,7 +364,9 @@ abstract class StoreContract {
         Statement statement = connection.createStatement()) {
       statement.execute("UPDATE junit_bench_schema SET version = 99");
     }
-    assertThatThrownBy(() -> HistoryStore.open(location())).isInstanceOf(StoreException.class)
-        .hasMessageContaining("schema version 99").hasMessageContaining("reads version " + StoreSchema.VERSION);
+    assertThatThrownBy(() -> HistoryStore.open(location()))
+        .isInstanceOf(StoreException.class)
+        .hasMessageContaining("schema version 99")
+        .hasMessageContaining("reads version " + StoreSchema.VERSION);
   }
 }

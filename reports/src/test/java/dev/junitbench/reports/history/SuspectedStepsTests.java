@@ -14,8 +14,9 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The suspected-step test on simulated checks and on a replayed history. Rates are measured over a fixed number of
- * seeded checks and printed, so the figures in the README can be checked against a run.
+ * The suspected-step test on simulated checks and on a replayed history. Rates are measured over a
+ * fixed number of seeded checks and printed, so the figures in the README can be checked against a
+ * run.
  */
 @DisplayName("history check: a step in the newest runs, too young for a change point")
 class SuspectedStepsTests {
@@ -24,31 +25,38 @@ class SuspectedStepsTests {
   private static final int TRIALS = 4_000;
 
   /**
-   * A young store's series: a MiniLM scenario at about 16 ms, three runs in the slow mode at about 27 ms, then the
-   * newest 4 at about 34.7 ms. Change-point detection finds nothing in it: the slow runs widen the t-test's variance.
+   * A young store's series: a MiniLM scenario at about 16 ms, three runs in the slow mode at about
+   * 27 ms, then the newest 4 at about 34.7 ms. Change-point detection finds nothing in it: the slow
+   * runs widen the t-test's variance.
    */
   static final double[] REPLAY = {16.0, 27.3, 15.9, 27.5, 16.1, 16.3, 27.2, 34.7, 34.5, 34.9, 34.6};
 
   @Test
-  @DisplayName("a check of 63 step-free series shows a false step in at most 5% of checks, at every length, under"
-      + " Gaussian and bimodal noise")
+  @DisplayName(
+      "a check of 63 step-free series shows a false step in at most 5% of checks, at every length, under"
+          + " Gaussian and bimodal noise")
   void falseStepsPerCheck() {
     for (int length : new int[] {8, 11, 12, 14, 17, 20, 25, 40}) {
       StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%d runs:", length));
       for (Noise noise : Noise.values()) {
-        double rate = SuspectedStepCalibration.falseCheckRate(length, noise, CHECKS,
-            SuspectedStepCalibration.seed(length, noise));
+        double rate =
+            SuspectedStepCalibration.falseCheckRate(
+                length, noise, CHECKS, SuspectedStepCalibration.seed(length, noise));
         line.append(String.format(Locale.ROOT, " %s %.2f%%;", noise.title, 100 * rate));
         assertThat(rate).as("%s at %d runs", noise.title, length).isLessThanOrEqualTo(0.05);
       }
-      report("checks of %d step-free series with a false SUSPECTED step, %,d checks: %s", SUITE, CHECKS, line);
+      report(
+          "checks of %d step-free series with a false SUSPECTED step, %,d checks: %s",
+          SUITE, CHECKS, line);
     }
   }
 
   @Test
-  @DisplayName("a band of the newest 2 drawn from 10 runs would show false steps in far more than 5% of bimodal checks")
+  @DisplayName(
+      "a band of the newest 2 drawn from 10 runs would show false steps in far more than 5% of bimodal checks")
   void shortHistoryIsNotJudged() {
-    // What the rule would do if it judged the newest 2 runs of a 12-run series: the 10 runs before have not shown a
+    // What the rule would do if it judged the newest 2 runs of a 12-run series: the 10 runs before
+    // have not shown a
     // slow mode of 30% of runs with a chance of 0.7^10, and two slow runs then pass for a step.
     SplittableRandom random = new SplittableRandom(21);
     int alarmed = 0;
@@ -65,7 +73,9 @@ class SuspectedStepsTests {
       }
     }
     double rate = (double) alarmed / CHECKS;
-    report("newest 2 of 12 runs against the 10 before, bimodal: %.1f%% of checks with a false step", 100 * rate);
+    report(
+        "newest 2 of 12 runs against the 10 before, bimodal: %.1f%% of checks with a false step",
+        100 * rate);
     assertThat(rate).isGreaterThan(0.10);
     assertThat(SuspectedSteps.minHistory(2)).isGreaterThan(10);
   }
@@ -76,22 +86,43 @@ class SuspectedStepsTests {
     for (int before : new int[] {SuspectedSteps.MIN_HISTORY_OF_TWO, 40}) {
       for (double step : new double[] {0.20, 1.00}) {
         for (int after : new int[] {2, 3}) {
-          double gaussian = SuspectedStepCalibration.detectionRate(step, before, after, Noise.GAUSSIAN, TRIALS,
-              seed(before, step, after, Noise.GAUSSIAN));
-          double bimodal = SuspectedStepCalibration.detectionRate(step, before, after, Noise.BIMODAL, TRIALS,
-              seed(before, step, after, Noise.BIMODAL));
-          double wide = SuspectedStepCalibration.detectionRate(step, before, after, Noise.BIMODAL_WIDE, TRIALS,
-              seed(before, step, after, Noise.BIMODAL_WIDE));
-          report("+%.0f%% step after %d runs, %d runs after it, found within +-1 run: Gaussian 3%% %.1f%%, bimodal"
-              + " 1%% within %.1f%%, bimodal 3%% within %.1f%%", 100 * step, before, after, 100 * gaussian,
-              100 * bimodal, 100 * wide);
+          double gaussian =
+              SuspectedStepCalibration.detectionRate(
+                  step,
+                  before,
+                  after,
+                  Noise.GAUSSIAN,
+                  TRIALS,
+                  seed(before, step, after, Noise.GAUSSIAN));
+          double bimodal =
+              SuspectedStepCalibration.detectionRate(
+                  step,
+                  before,
+                  after,
+                  Noise.BIMODAL,
+                  TRIALS,
+                  seed(before, step, after, Noise.BIMODAL));
+          double wide =
+              SuspectedStepCalibration.detectionRate(
+                  step,
+                  before,
+                  after,
+                  Noise.BIMODAL_WIDE,
+                  TRIALS,
+                  seed(before, step, after, Noise.BIMODAL_WIDE));
+          report(
+              "+%.0f%% step after %d runs, %d runs after it, found within +-1 run: Gaussian 3%% %.1f%%, bimodal"
+                  + " 1%% within %.1f%%, bimodal 3%% within %.1f%%",
+              100 * step, before, after, 100 * gaussian, 100 * bimodal, 100 * wide);
           assertThat(gaussian).isGreaterThanOrEqualTo(step < 0.5 ? 0.95 : 0.999);
           if (step > 0.5) {
-            // Both modes doubled: a fast run of the new level (2.0) still lies beyond the slow mode (1.7).
+            // Both modes doubled: a fast run of the new level (2.0) still lies beyond the slow mode
+            // (1.7).
             assertThat(bimodal).isGreaterThanOrEqualTo(0.99);
             assertThat(wide).isGreaterThanOrEqualTo(0.94);
           }
-          // +20% under bimodal noise is reported, not asserted: a fast run 20% slower stays below the slow mode, so
+          // +20% under bimodal noise is reported, not asserted: a fast run 20% slower stays below
+          // the slow mode, so
           // only a pair of slow runs can show that step.
         }
       }
@@ -99,7 +130,8 @@ class SuspectedStepsTests {
   }
 
   @Test
-  @DisplayName("the replayed 11-run history is a suspected step of its newest 4 runs, which change points miss")
+  @DisplayName(
+      "the replayed 11-run history is a suspected step of its newest 4 runs, which change points miss")
   void replay() {
     assertThat(ChangePoints.detect(REPLAY)).isEmpty();
 
@@ -111,8 +143,11 @@ class SuspectedStepsTests {
     assertThat(step.history()).isEqualTo(7).isLessThan(SuspectedSteps.minHistory(4));
     assertThat(step.before()).isCloseTo(16.3, within(1e-9));
     assertThat(step.after()).isCloseTo(34.675, within(0.01));
-    assertThat(step.change()).isCloseTo(step.after() / step.before() - 1, within(1e-12)).isGreaterThan(1.0);
-    // Beyond the slow mode, by 3 noise sd within the modes (about 1% here), not by the gap between the modes.
+    assertThat(step.change())
+        .isCloseTo(step.after() / step.before() - 1, within(1e-12))
+        .isGreaterThan(1.0);
+    // Beyond the slow mode, by 3 noise sd within the modes (about 1% here), not by the gap between
+    // the modes.
     assertThat(step.limit()).isBetween(27.5, 29.0);
   }
 
@@ -126,25 +161,38 @@ class SuspectedStepsTests {
     assertThat(SuspectedSteps.detect(values, true)).isNull();
     values[20] = 34.7;
     values[21] = 34.8;
-    assertThat(SuspectedSteps.detect(values, true)).extracting(SuspectedStep::index, SuspectedStep::runs)
+    assertThat(SuspectedSteps.detect(values, true))
+        .extracting(SuspectedStep::index, SuspectedStep::runs)
         .containsExactly(20, 2);
   }
 
   @Test
-  @DisplayName("the newest 2 runs need 18 before them, the newest 3 need 14, more need 10, or 7 that show a slow mode")
+  @DisplayName(
+      "the newest 2 runs need 18 before them, the newest 3 need 14, more need 10, or 7 that show a slow mode")
   void historyNeeded() {
     assertThat(SuspectedSteps.MIN_RUNS).isEqualTo(20);
-    assertThat(List.of(2, 3, 4, 5, 9)).extracting(SuspectedSteps::minHistory).containsExactly(18, 14, 10, 10, 10);
+    assertThat(List.of(2, 3, 4, 5, 9))
+        .extracting(SuspectedSteps::minHistory)
+        .containsExactly(18, 14, 10, 10, 10);
     // A clean doubling in the newest 2 runs is seen once 18 runs precede them, not before.
     assertThat(SuspectedSteps.detect(stepped(17, 2, 2.0), true)).isNull();
-    assertThat(SuspectedSteps.detect(stepped(18, 2, 2.0), true)).extracting(SuspectedStep::index).isEqualTo(18);
+    assertThat(SuspectedSteps.detect(stepped(18, 2, 2.0), true))
+        .extracting(SuspectedStep::index)
+        .isEqualTo(18);
     assertThat(SuspectedSteps.detect(stepped(13, 3, 2.0), true)).isNull();
-    assertThat(SuspectedSteps.detect(stepped(14, 3, 2.0), true)).extracting(SuspectedStep::runs).isEqualTo(3);
+    assertThat(SuspectedSteps.detect(stepped(14, 3, 2.0), true))
+        .extracting(SuspectedStep::runs)
+        .isEqualTo(3);
     assertThat(SuspectedSteps.detect(stepped(9, 4, 2.0), true)).isNull();
-    assertThat(SuspectedSteps.detect(stepped(10, 4, 2.0), true)).extracting(SuspectedStep::runs).isEqualTo(4);
+    assertThat(SuspectedSteps.detect(stepped(10, 4, 2.0), true))
+        .extracting(SuspectedStep::runs)
+        .isEqualTo(4);
     assertThat(SuspectedSteps.detect(stepped(9, 6, 2.0), true)).isNull();
-    assertThat(SuspectedSteps.detect(stepped(10, 6, 2.0), true)).extracting(SuspectedStep::runs).isEqualTo(6);
-    // The replay's 7 runs before its step show the slow mode; the same runs without it could hide one.
+    assertThat(SuspectedSteps.detect(stepped(10, 6, 2.0), true))
+        .extracting(SuspectedStep::runs)
+        .isEqualTo(6);
+    // The replay's 7 runs before its step show the slow mode; the same runs without it could hide
+    // one.
     double[] oneMode = REPLAY.clone();
     for (int run = 0; run < 7; run++) {
       oneMode[run] = Math.min(oneMode[run], 16.0 + run / 10.0);
@@ -158,7 +206,8 @@ class SuspectedStepsTests {
   }
 
   @Test
-  @DisplayName("one slow newest run is not a step, nor is an improvement; for throughput the step looked for is down")
+  @DisplayName(
+      "one slow newest run is not a step, nor is an improvement; for throughput the step looked for is down")
   void direction() {
     double[] oneSlow = stepped(30, 1, 2.0);
     assertThat(SuspectedSteps.detect(oneSlow, true)).isNull();
@@ -173,7 +222,8 @@ class SuspectedStepsTests {
   }
 
   @Test
-  @DisplayName("the noise is taken within the two groups of a history with a slow mode, else over the whole history")
+  @DisplayName(
+      "the noise is taken within the two groups of a history with a slow mode, else over the whole history")
   void noise() {
     double[] oneLevel = {0.00, 0.02, -0.02, 0.01, -0.01, 0.00, 0.03};
     SuspectedSteps.Spread one = SuspectedSteps.spread(oneLevel, 0, oneLevel.length);
@@ -181,8 +231,11 @@ class SuspectedStepsTests {
     assertThat(one.sd()).isCloseTo(Math.sqrt(sampleVariance(oneLevel)), within(1e-12));
 
     double[] twoLevels = {0.00, 0.53, 0.02, 0.55, -0.02, 0.51, 0.00};
-    double pooled = Math.sqrt((sampleVariance(new double[] {0.00, 0.02, -0.02, 0.00}) * 3
-        + sampleVariance(new double[] {0.53, 0.55, 0.51}) * 2) / 5);
+    double pooled =
+        Math.sqrt(
+            (sampleVariance(new double[] {0.00, 0.02, -0.02, 0.00}) * 3
+                    + sampleVariance(new double[] {0.53, 0.55, 0.51}) * 2)
+                / 5);
     SuspectedSteps.Spread two = SuspectedSteps.spread(twoLevels, 0, twoLevels.length);
     assertThat(two.twoGroups()).isTrue();
     assertThat(two.sd()).isCloseTo(pooled, within(1e-12));
@@ -197,11 +250,14 @@ class SuspectedStepsTests {
   void refusesNonPositive() {
     double[] values = stepped(20, 2, 2.0);
     values[3] = 0;
-    assertThatThrownBy(() -> SuspectedSteps.detect(values, true)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> SuspectedSteps.detect(values, true))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("run 3");
   }
 
-  /** {@code before} runs near 10 (1% wiggle), then {@code after} runs at {@code factor} times that. */
+  /**
+   * {@code before} runs near 10 (1% wiggle), then {@code after} runs at {@code factor} times that.
+   */
   private static double[] stepped(int before, int after, double factor) {
     double[] values = new double[before + after];
     for (int run = 0; run < values.length; run++) {

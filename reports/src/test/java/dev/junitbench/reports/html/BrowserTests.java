@@ -34,17 +34,19 @@ import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
 
 /**
- * The report opened in a real browser: Debian's Chromium, headless, driven by its ChromeDriver. Where
- * neither is installed the tests are skipped with the reason; {@code ci/test.sh} installs both.
+ * The report opened in a real browser: Debian's Chromium, headless, driven by its ChromeDriver.
+ * Where neither is installed the tests are skipped with the reason; {@code ci/test.sh} installs
+ * both.
  */
 @DisplayName("The HTML report in Chromium")
 class BrowserTests {
 
-  private static final Path CHROMIUM = Path.of(System.getProperty("chromium.binary", "/usr/bin/chromium"));
-  private static final Path CHROMEDRIVER = Path.of(System.getProperty("chromedriver.binary", "/usr/bin/chromedriver"));
+  private static final Path CHROMIUM =
+      Path.of(System.getProperty("chromium.binary", "/usr/bin/chromium"));
+  private static final Path CHROMEDRIVER =
+      Path.of(System.getProperty("chromedriver.binary", "/usr/bin/chromedriver"));
 
-  @TempDir
-  static Path tempDir;
+  @TempDir static Path tempDir;
 
   private static WebDriver driver;
   private static Path report;
@@ -52,8 +54,13 @@ class BrowserTests {
 
   @BeforeAll
   static void open() throws Exception {
-    Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-        "Chromium is not installed here (" + CHROMIUM + ", " + CHROMEDRIVER + "): ci/test.sh installs Debian's"
+    Assumptions.assumeTrue(
+        Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+        "Chromium is not installed here ("
+            + CHROMIUM
+            + ", "
+            + CHROMEDRIVER
+            + "): ci/test.sh installs Debian's"
             + " chromium and chromium-driver (apt-get install chromium chromium-driver); -Dchromium.binary and"
             + " -Dchromedriver.binary point at others");
     Path base = ReportRuns.current(tempDir, "run-base", 1.0);
@@ -66,14 +73,25 @@ class BrowserTests {
 
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM.toFile());
-    options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage",
-        "--window-size=1400,1000", "--user-data-dir=" + Files.createDirectories(tempDir.resolve("profile")));
+    options.addArguments(
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        "--window-size=1400,1000",
+        "--user-data-dir=" + Files.createDirectories(tempDir.resolve("profile")));
     LoggingPreferences logging = new LoggingPreferences();
     logging.enable(LogType.BROWSER, Level.ALL);
     options.setCapability("goog:loggingPrefs", logging);
-    ChromeDriverService service = new ChromeDriverService.Builder()
-        .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+    ChromeDriverService service =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(CHROMEDRIVER.toFile())
+            .usingAnyFreePort()
+            .build();
     driver = new ChromeDriver(service, options);
     driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
     driver.get(report.toUri().toString());
@@ -98,7 +116,9 @@ class BrowserTests {
     assertThat(driver.findElement(By.tagName("body")).getAttribute("data-charts-drawn"))
         .isEqualTo(String.valueOf(canvases.size()));
     for (WebElement canvas : canvases) {
-      assertThat(paintedPixels(canvas)).as("painted pixels of %s", canvas.getAttribute("id")).isGreaterThan(2000);
+      assertThat(paintedPixels(canvas))
+          .as("painted pixels of %s", canvas.getAttribute("id"))
+          .isGreaterThan(2000);
     }
   }
 
@@ -110,28 +130,38 @@ class BrowserTests {
 
   private static List<LogEntry> consoleProblems() {
     return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
-        .filter(entry -> entry.getLevel().intValue() >= Level.WARNING.intValue()).toList();
+        .filter(entry -> entry.getLevel().intValue() >= Level.WARNING.intValue())
+        .toList();
   }
 
   private static long paintedPixels(WebElement canvas) {
-    return (Long) js("var c = arguments[0]; var d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
-        + " var n = 0; for (var i = 3; i < d.length; i += 4) { if (d[i] > 0) { n++; } } return n;", canvas);
+    return (Long)
+        js(
+            "var c = arguments[0]; var d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+                + " var n = 0; for (var i = 3; i < d.length; i += 4) { if (d[i] > 0) { n++; } } return n;",
+            canvas);
   }
 
   @Test
-  @DisplayName("paints the fork chart of a forked run, each fork's median and the interval across forks, without an error")
+  @DisplayName(
+      "paints the fork chart of a forked run, each fork's median and the interval across forks, without an error")
   void forkChart() {
     String page = driver.getWindowHandle();
     driver.switchTo().newWindow(WindowType.TAB);
     try {
       driver.get(forkedReport.toUri().toString());
       List<WebElement> canvases = driver.findElements(By.tagName("canvas"));
-      assertThat(canvases).extracting(canvas -> canvas.getAttribute("id")).containsExactly("distribution-chart", "forks-1");
-      assertThat(driver.findElement(By.tagName("body")).getAttribute("data-charts-drawn")).isEqualTo("2");
+      assertThat(canvases)
+          .extracting(canvas -> canvas.getAttribute("id"))
+          .containsExactly("distribution-chart", "forks-1");
+      assertThat(driver.findElement(By.tagName("body")).getAttribute("data-charts-drawn"))
+          .isEqualTo("2");
       WebElement forks = driver.findElement(By.id("forks-1"));
       assertThat(paintedPixels(forks)).as("painted pixels of the fork chart").isGreaterThan(2000);
-      assertThat(js("var d = Chart.getChart('forks-1').data.datasets;"
-          + " return [d.length, d[0].data.length, d[2].data.length, d[0].data[1][1]];"))
+      assertThat(
+              js(
+                  "var d = Chart.getChart('forks-1').data.datasets;"
+                      + " return [d.length, d[0].data.length, d[2].data.length, d[0].data[1][1]];"))
           .isEqualTo(List.of(3L, 2L, 9L, 1.6));
       assertThat(js("return window.pwned === undefined;")).isEqualTo(true);
       assertThat(driver.findElements(By.tagName("img"))).isEmpty();
@@ -143,34 +173,52 @@ class BrowserTests {
   }
 
   @Test
-  @DisplayName("paints history trend's page: median, p99 and throughput per series, its change point marked, a hostile param inert")
+  @DisplayName(
+      "paints history trend's page: median, p99 and throughput per series, its change point marked, a hostile param inert")
   void trendPage() throws Exception {
     List<Point> points = new ArrayList<>();
     for (int i = 0; i < 30; i++) {
       double median = (i < 20 ? 2.0 : 2.4) * (1 + 0.01 * Math.sin(i * 1.7));
-      points.add(new Point("r" + i, "2026-11-" + String.format("%02d", 1 + i % 28)
-          + "T10:00:00Z", "c0ffee" + i, median, median * 1.1, 1000 / median, "samples/s"));
+      points.add(
+          new Point(
+              "r" + i,
+              "2026-11-" + String.format("%02d", 1 + i % 28) + "T10:00:00Z",
+              "c0ffee" + i,
+              median,
+              median * 1.1,
+              1000 / median,
+              "samples/s"));
     }
-    Series series = new Series(
-        "com.example.TextBenchmarks#miniLm", Map.of("batch_size", "1", "payload", ReportRuns.SCRIPT),
-        ReportRuns.HOST, points);
+    Series series =
+        new Series(
+            "com.example.TextBenchmarks#miniLm",
+            Map.of("batch_size", "1", "payload", ReportRuns.SCRIPT),
+            ReportRuns.HOST,
+            points);
     Path trend = tempDir.resolve("trend.html");
     TrendPage.of(List.of(series), "TextBenchmarks").write(trend);
     String page = driver.getWindowHandle();
     driver.switchTo().newWindow(WindowType.TAB);
     try {
       driver.get(trend.toUri().toString());
-      assertThat(driver.findElement(By.tagName("body")).getAttribute("data-charts-drawn")).isEqualTo("2");
+      assertThat(driver.findElement(By.tagName("body")).getAttribute("data-charts-drawn"))
+          .isEqualTo("2");
       for (WebElement canvas : driver.findElements(By.tagName("canvas"))) {
-        assertThat(paintedPixels(canvas)).as("painted pixels of %s", canvas.getAttribute("id")).isGreaterThan(2000);
+        assertThat(paintedPixels(canvas))
+            .as("painted pixels of %s", canvas.getAttribute("id"))
+            .isGreaterThan(2000);
       }
       // The change point at run 21 (index 20) is the one marked point of its dataset.
-      assertThat(js("var d = Chart.getChart('series-0-latency').data.datasets[2].data;"
-          + " return d.map(function (v, i) { return v === null ? -1 : i; }).filter(function (i) { return i >= 0; });"))
+      assertThat(
+              js(
+                  "var d = Chart.getChart('series-0-latency').data.datasets[2].data;"
+                      + " return d.map(function (v, i) { return v === null ? -1 : i; }).filter(function (i) { return i >= 0; });"))
           .isEqualTo(List.of(20L));
-      assertThat(js("return Chart.getChart('series-0-latency').data.labels[0];")).isEqualTo("c0ffee0 2026-11-01");
+      assertThat(js("return Chart.getChart('series-0-latency').data.labels[0];"))
+          .isEqualTo("c0ffee0 2026-11-01");
       assertThat(js("return window.pwned === undefined;")).isEqualTo(true);
-      assertThat(driver.findElement(By.cssSelector("section.trend h2")).getText()).contains(ReportRuns.SCRIPT, ReportRuns.HOST);
+      assertThat(driver.findElement(By.cssSelector("section.trend h2")).getText())
+          .contains(ReportRuns.SCRIPT, ReportRuns.HOST);
       assertThat(consoleProblems()).as("browser console").isEmpty();
     } finally {
       driver.close();
@@ -184,15 +232,19 @@ class BrowserTests {
     assertThatThrownBy(() -> driver.switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
     assertThat(js("return window.pwned === undefined;")).isEqualTo(true);
     assertThat(driver.findElements(By.tagName("img"))).isEmpty();
-    assertThat(driver.findElements(By.xpath("//td[contains(., '" + ReportRuns.HOSTILE + "')]"))).isNotEmpty();
+    assertThat(driver.findElements(By.xpath("//td[contains(., '" + ReportRuns.HOSTILE + "')]")))
+        .isNotEmpty();
     assertThat(driver.findElements(By.tagName("script"))).hasSize(4);
   }
 
   @Test
   @DisplayName("sorts the table by a clicked column and filters it by text and status")
   void sortAndFilter() {
-    WebElement median = driver.findElements(By.cssSelector("#scenarios thead th")).stream()
-        .filter(th -> th.getText().equals("Median")).findFirst().orElseThrow();
+    WebElement median =
+        driver.findElements(By.cssSelector("#scenarios thead th")).stream()
+            .filter(th -> th.getText().equals("Median"))
+            .findFirst()
+            .orElseThrow();
     median.click();
     List<Double> sorted = visibleSortValues();
     assertThat(sorted).isSorted();
@@ -202,7 +254,8 @@ class BrowserTests {
     WebElement filter = driver.findElement(By.id("filter"));
     filter.sendKeys("miniLmDjl");
     assertThat(visibleRows()).hasSize(6);
-    js("var f = document.getElementById('filter'); f.value = ''; f.dispatchEvent(new Event('input'));");
+    js(
+        "var f = document.getElementById('filter'); f.value = ''; f.dispatchEvent(new Event('input'));");
     choose("status-filter", "aborted");
     assertThat(visibleRows()).hasSize(2);
     choose("status-filter", "");
@@ -210,7 +263,8 @@ class BrowserTests {
   }
 
   @Test
-  @DisplayName("colours the change against the baseline by verdict and shows another scenario's distribution on request")
+  @DisplayName(
+      "colours the change against the baseline by verdict and shows another scenario's distribution on request")
   void verdictsAndDistribution() {
     WebElement regressed = driver.findElement(By.cssSelector("td.verdict-regressed"));
     assertThat(regressed.getText()).matches("\\+\\d+\\.\\d% regressed \\(unforked\\)");
@@ -222,21 +276,31 @@ class BrowserTests {
     assertThat(after).asString().startsWith("p50 ").isNotEqualTo(before);
   }
 
-  /** Chooses {@code value} in the select {@code id} as a user would: the value, then a change event. */
+  /**
+   * Chooses {@code value} in the select {@code id} as a user would: the value, then a change event.
+   */
   private static void choose(String id, String value) {
-    js("var s = document.getElementById(arguments[0]); s.value = arguments[1]; s.dispatchEvent(new Event('change'));",
-        id, value);
+    js(
+        "var s = document.getElementById(arguments[0]); s.value = arguments[1]; s.dispatchEvent(new Event('change'));",
+        id,
+        value);
   }
 
   private static List<WebElement> visibleRows() {
-    return driver.findElements(By.cssSelector("#scenarios tbody tr")).stream().filter(WebElement::isDisplayed).toList();
+    return driver.findElements(By.cssSelector("#scenarios tbody tr")).stream()
+        .filter(WebElement::isDisplayed)
+        .toList();
   }
 
   private static List<Double> visibleSortValues() {
-    List<String> heads = driver.findElements(By.cssSelector("#scenarios thead th")).stream().map(WebElement::getText)
-        .toList();
+    List<String> heads =
+        driver.findElements(By.cssSelector("#scenarios thead th")).stream()
+            .map(WebElement::getText)
+            .toList();
     int median = heads.indexOf("Median");
-    return visibleRows().stream().map(row -> row.findElements(By.tagName("td")).get(median).getAttribute("data-sort"))
-        .map(Double::parseDouble).toList();
+    return visibleRows().stream()
+        .map(row -> row.findElements(By.tagName("td")).get(median).getAttribute("data-sort"))
+        .map(Double::parseDouble)
+        .toList();
   }
 }

@@ -29,15 +29,24 @@ import org.junit.jupiter.api.io.TempDir;
 class JmhExportTests {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final long[] SAMPLES = {2_000_000, 1_000_000, 3_000_000, 1_000_000, 2_000_000, 4_000_000, 1_000_000};
+  private static final long[] SAMPLES = {
+    2_000_000, 1_000_000, 3_000_000, 1_000_000, 2_000_000, 4_000_000, 1_000_000
+  };
 
-  @TempDir
-  Path tempDir;
+  @TempDir Path tempDir;
 
   private Path run() {
-    return RunFolders.write(tempDir, "run-1", List.of(
-        RunFolders.passed("com.example.Embeddings#embed", params("batch_size", 8, "mode", "eager"), SAMPLES),
-        RunFolders.ended("com.example.Embeddings#embed", params("batch_size", 64), Status.ABORTED, "no GPU")));
+    return RunFolders.write(
+        tempDir,
+        "run-1",
+        List.of(
+            RunFolders.passed(
+                "com.example.Embeddings#embed", params("batch_size", 8, "mode", "eager"), SAMPLES),
+            RunFolders.ended(
+                "com.example.Embeddings#embed",
+                params("batch_size", 64),
+                Status.ABORTED,
+                "no GPU")));
   }
 
   private static JsonNode realJmh() throws Exception {
@@ -47,24 +56,32 @@ class JmhExportTests {
   }
 
   @Test
-  @DisplayName("has the keys, value types and nesting of the JSON real JMH wrote for this repository's self-benchmarks")
+  @DisplayName(
+      "has the keys, value types and nesting of the JSON real JMH wrote for this repository's self-benchmarks")
   void sameShapeAsJmh() throws Exception {
     JsonNode ours = JSON.readTree(JmhExport.render(Runs.read(run())));
     JsonNode jmh = realJmh();
     assertThat(ours.isArray()).isTrue();
     assertThat(ours).hasSize(1);
     List<String> differences = new ArrayList<>();
-    // JMH writes no "params" for benchmarks without @Param; ours always has them, as JMH writes them when present.
+    // JMH writes no "params" for benchmarks without @Param; ours always has them, as JMH writes
+    // them when present.
     compare("", jmh.get(0), ours.get(0), differences, true);
     assertThat(differences).isEmpty();
     assertThat(ours.get(0).get("params").get("batch_size").isTextual()).isTrue();
   }
 
-  /** Same keys (in order), same JSON types; arrays compared element by element on the first element's shape. */
-  private static void compare(String path, JsonNode expected, JsonNode actual, List<String> differences, boolean top) {
+  /**
+   * Same keys (in order), same JSON types; arrays compared element by element on the first
+   * element's shape.
+   */
+  private static void compare(
+      String path, JsonNode expected, JsonNode actual, List<String> differences, boolean top) {
     if (expected.getNodeType() != actual.getNodeType()
-        && !(expected.isNumber() && actual.isNumber()) && !(isNaN(expected) || isNaN(actual))) {
-      differences.add(path + ": " + expected.getNodeType() + " in JMH's, " + actual.getNodeType() + " in ours");
+        && !(expected.isNumber() && actual.isNumber())
+        && !(isNaN(expected) || isNaN(actual))) {
+      differences.add(
+          path + ": " + expected.getNodeType() + " in JMH's, " + actual.getNodeType() + " in ours");
       return;
     }
     if (expected.isObject()) {
@@ -77,7 +94,8 @@ class JmhExportTests {
         differences.add(path + ": keys " + expectedKeys + " in JMH's, " + actualKeys + " in ours");
         return;
       }
-      expectedKeys.forEach(key -> compare(path + "/" + key, expected.get(key), actual.get(key), differences, false));
+      expectedKeys.forEach(
+          key -> compare(path + "/" + key, expected.get(key), actual.get(key), differences, false));
     } else if (expected.isArray() && expected.size() > 0 && actual.size() > 0) {
       compare(path + "/0", expected.get(0), actual.get(0), differences, false);
     }
@@ -96,7 +114,8 @@ class JmhExportTests {
   }
 
   @Test
-  @DisplayName("scores the mean in ms/op with JMH's 99.9% error, every sample in the histogram, the percentiles as secondary metrics")
+  @DisplayName(
+      "scores the mean in ms/op with JMH's 99.9% error, every sample in the histogram, the percentiles as secondary metrics")
   void figures() throws Exception {
     JsonNode entry = JSON.readTree(JmhExport.render(Runs.read(run()))).get(0);
     assertThat(entry.get("benchmark").asText()).isEqualTo("com.example.Embeddings.embed");
@@ -111,13 +130,16 @@ class JmhExportTests {
     double std = Math.sqrt((0 + 1 + 1 + 1 + 0 + 4 + 1) / 6.0);
     double error = StudentT.quantile(0.9995, 6) * std / Math.sqrt(7);
     assertThat(primary.get("scoreError").asDouble()).isCloseTo(error, within(1e-9));
-    assertThat(primary.get("scoreConfidence").get(0).asDouble()).isCloseTo(mean - error, within(1e-9));
+    assertThat(primary.get("scoreConfidence").get(0).asDouble())
+        .isCloseTo(mean - error, within(1e-9));
     assertThat(primary.get("scoreUnit").asText()).isEqualTo("ms/op");
     assertThat(primary.get("scorePercentiles").get("50.0").asDouble()).isEqualTo(2.0);
     assertThat(primary.get("scorePercentiles").get("100.0").asDouble()).isEqualTo(4.0);
-    assertThat(primary.get("rawDataHistogram").toString()).isEqualTo("[[[[1.0,3],[2.0,2],[3.0,1],[4.0,1]]]]");
+    assertThat(primary.get("rawDataHistogram").toString())
+        .isEqualTo("[[[[1.0,3],[2.0,2],[3.0,1],[4.0,1]]]]");
     assertThat(entry.get("secondaryMetrics").get("p0.50").get("score").asDouble()).isEqualTo(2.0);
-    assertThat(entry.get("secondaryMetrics").get("p1.00").get("rawData").toString()).isEqualTo("[[4.0]]");
+    assertThat(entry.get("secondaryMetrics").get("p1.00").get("rawData").toString())
+        .isEqualTo("[[4.0]]");
   }
 
   @Test
@@ -125,30 +147,60 @@ class JmhExportTests {
   void badInput() throws Exception {
     Path dir = run();
     Files.delete(dir.resolve("samples.csv"));
-    assertThatThrownBy(() -> JmhExport.render(Runs.read(dir))).isInstanceOf(BadInputException.class)
-        .hasMessage(dir.toAbsolutePath().resolve("samples.csv") + " does not exist: JMH's format holds every sample"
-            + " (rawDataHistogram), so a run without its samples.csv cannot be exported");
-    Path aborted = RunFolders.write(tempDir, "run-2", List.of(
-        RunFolders.ended("com.example.Embeddings#embed", params(), Status.ABORTED, "no GPU")));
+    assertThatThrownBy(() -> JmhExport.render(Runs.read(dir)))
+        .isInstanceOf(BadInputException.class)
+        .hasMessage(
+            dir.toAbsolutePath().resolve("samples.csv")
+                + " does not exist: JMH's format holds every sample"
+                + " (rawDataHistogram), so a run without its samples.csv cannot be exported");
+    Path aborted =
+        RunFolders.write(
+            tempDir,
+            "run-2",
+            List.of(
+                RunFolders.ended(
+                    "com.example.Embeddings#embed", params(), Status.ABORTED, "no GPU")));
     assertThatThrownBy(() -> JmhExport.render(Runs.read(aborted)))
-        .hasMessage(aborted.toAbsolutePath().resolve("results.json") + " holds no measured scenario: nothing to export");
+        .hasMessage(
+            aborted.toAbsolutePath().resolve("results.json")
+                + " holds no measured scenario: nothing to export");
   }
 
-  /** Forks of {@code counts} samples each (a count of -1: a fork that failed), measured one after the other. */
+  /**
+   * Forks of {@code counts} samples each (a count of -1: a fork that failed), measured one after
+   * the other.
+   */
   private static ScenarioResult forked(long[] samples, int... counts) {
     List<ForkRun> runs = new ArrayList<>();
     for (int i = 0; i < counts.length; i++) {
-      runs.add(counts[i] < 0 ? new ForkRun(i + 1, Status.FAILED, "fork died", 0, null, null, null, null, null, null, 900)
-          : new ForkRun(i + 1, Status.PASSED, null, counts[i], 1.0, null, null, 1.0, null, null, 1000));
+      runs.add(
+          counts[i] < 0
+              ? new ForkRun(
+                  i + 1, Status.FAILED, "fork died", 0, null, null, null, null, null, null, 900)
+              : new ForkRun(
+                  i + 1, Status.PASSED, null, counts[i], 1.0, null, null, 1.0, null, null, 1000));
     }
     int completed = (int) runs.stream().filter(run -> run.status() == Status.PASSED).count();
     return RunFolders.passed("com.example.Embeddings#embed", params("batch_size", 8), samples)
-        .withForks(new ForkFigures(counts.length, completed, 2.0, 1.0, 3.0, "student-t on log fork medians, 2 df",
-            0.3, 0.1, 3000, 1000, null, runs));
+        .withForks(
+            new ForkFigures(
+                counts.length,
+                completed,
+                2.0,
+                1.0,
+                3.0,
+                "student-t on log fork medians, 2 df",
+                0.3,
+                0.1,
+                3000,
+                1000,
+                null,
+                runs));
   }
 
   @Test
-  @DisplayName("a forked scenario: forks counts the forks that measured, and the raw data holds one array per fork")
+  @DisplayName(
+      "a forked scenario: forks counts the forks that measured, and the raw data holds one array per fork")
   void forked() throws Exception {
     Path dir = RunFolders.write(tempDir, "run-forked", List.of(forked(SAMPLES, 3, -1, 2, 2)));
     JsonNode entry = JSON.readTree(JmhExport.render(Runs.read(dir))).get(0);
@@ -159,8 +211,10 @@ class JmhExportTests {
     assertThat(primary.get("rawDataHistogram").toString())
         .isEqualTo("[[[[1.0,1],[2.0,1],[3.0,1]]],[[[1.0,1],[2.0,1]]],[[[1.0,1],[4.0,1]]]]");
     assertThat(entry.get("secondaryMetrics").get("p1.00").get("score").asDouble()).isEqualTo(4.0);
-    assertThat(entry.get("secondaryMetrics").get("p1.00").get("rawData").toString()).isEqualTo("[[3.0],[2.0],[4.0]]");
-    assertThat(entry.get("secondaryMetrics").get("p0.00").get("rawData").toString()).isEqualTo("[[1.0],[1.0],[1.0]]");
+    assertThat(entry.get("secondaryMetrics").get("p1.00").get("rawData").toString())
+        .isEqualTo("[[3.0],[2.0],[4.0]]");
+    assertThat(entry.get("secondaryMetrics").get("p0.00").get("rawData").toString())
+        .isEqualTo("[[1.0],[1.0],[1.0]]");
 
     List<String> differences = new ArrayList<>();
     compare("", realJmh().get(0), entry, differences, true);
@@ -168,22 +222,30 @@ class JmhExportTests {
   }
 
   @Test
-  @DisplayName("an unforked scenario keeps forks 0 and one array of raw data, as before forks existed")
+  @DisplayName(
+      "an unforked scenario keeps forks 0 and one array of raw data, as before forks existed")
   void unforked() throws Exception {
     JsonNode entry = JSON.readTree(JmhExport.render(Runs.read(run()))).get(0);
     assertThat(entry.get("forks").asInt()).isZero();
     assertThat(entry.get("primaryMetric").get("rawDataHistogram")).hasSize(1);
     assertThat(entry.get("primaryMetric").get("rawDataHistogram").get(0)).hasSize(1);
-    assertThat(entry.get("secondaryMetrics").get("p0.50").get("rawData").toString()).isEqualTo("[[2.0]]");
+    assertThat(entry.get("secondaryMetrics").get("p0.50").get("rawData").toString())
+        .isEqualTo("[[2.0]]");
   }
 
   @Test
-  @DisplayName("refuses a forked scenario whose forks count other samples than samples.csv holds, naming the file")
+  @DisplayName(
+      "refuses a forked scenario whose forks count other samples than samples.csv holds, naming the file")
   void forksDisagree() {
     Path dir = RunFolders.write(tempDir, "run-damaged", List.of(forked(SAMPLES, 4, 4)));
-    assertThatThrownBy(() -> JmhExport.render(Runs.read(dir))).isInstanceOf(BadInputException.class)
-        .hasMessageStartingWith(dir.toAbsolutePath().resolve("results.json") + ": result 1 (com.example.Embeddings#embed")
-        .hasMessageContaining("counts 8 samples in its forks but " + dir.toAbsolutePath().resolve("samples.csv")
-            + " holds 7");
+    assertThatThrownBy(() -> JmhExport.render(Runs.read(dir)))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith(
+            dir.toAbsolutePath().resolve("results.json")
+                + ": result 1 (com.example.Embeddings#embed")
+        .hasMessageContaining(
+            "counts 8 samples in its forks but "
+                + dir.toAbsolutePath().resolve("samples.csv")
+                + " holds 7");
   }
 }

@@ -5,7 +5,10 @@ import dev.junitbench.spi.ProbeEnd;
 import dev.junitbench.spi.ProbeFigures;
 import java.lang.management.ManagementFactory;
 
-/** A user's probe, declared with {@code provides} in the module: classes loaded during the measurement. */
+/**
+ * A user's probe, declared with {@code provides} in the module: classes loaded during the
+ * measurement.
+ */
 public final class ClassCountProbe implements Probe {
 
   private long before;

@@ -34,7 +34,8 @@ class ModularBenchmarks {
     Module extension = Benchmark.class.getModule();
     assertTrue(extension.isNamed(), "the extension is on the class path: " + extension);
     assertEquals("dev.junitbench", extension.getName());
-    assertTrue(ModularBenchmarks.class.getModule().isNamed(), "the benchmarks are on the class path");
+    assertTrue(
+        ModularBenchmarks.class.getModule().isNamed(), "the benchmarks are on the class path");
     assertTrue(extension.isExported("dev.junitbench.infra"));
     assertTrue(extension.isExported("dev.junitbench.spi"));
     assertFalse(extension.isExported("dev.junitbench.fork"), "the machinery is exported");

@@ -35,7 +35,8 @@ class MobileNetBenchmarks {
   @Benchmark
   @Devices({Device.CPU, Device.CUDA})
   @BatchSizes({1, 2})
-  void classify(@Model(block = MobileNet.class) DjlModel model, ModelInputs inputs, Blackhole blackhole)
+  void classify(
+      @Model(block = MobileNet.class) DjlModel model, ModelInputs inputs, Blackhole blackhole)
       throws TranslateException {
     blackhole.closeAfterTiming(model.run(inputs));
   }

@@ -40,7 +40,9 @@ class EmbeddingBenchmarks {
 
   @Benchmark
   @BatchSizes({1, 4})
-  @Param(name = "pooling", values = {"mean", "max"})
+  @Param(
+      name = "pooling",
+      values = {"mean", "max"})
   void embed(Scenario scenario, Blackhole blackhole) {
     boolean max = scenario.param("pooling").equals("max");
     for (int[] tokens : batch) {

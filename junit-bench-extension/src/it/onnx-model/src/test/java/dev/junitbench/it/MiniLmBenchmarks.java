@@ -22,8 +22,11 @@ class MiniLmBenchmarks {
   @Benchmark
   @BatchSizes({1, 2})
   @SequenceLengths(128)
-  void embed(@Model("classpath:all-minilm-l6-v2-q.onnx") OnnxModel model, ModelInputs inputs,
-      Blackhole blackhole) throws OrtException {
+  void embed(
+      @Model("classpath:all-minilm-l6-v2-q.onnx") OnnxModel model,
+      ModelInputs inputs,
+      Blackhole blackhole)
+      throws OrtException {
     blackhole.closeAfterTiming(model.run(inputs));
   }
 
@@ -32,8 +35,11 @@ class MiniLmBenchmarks {
   @Devices({Device.CPU, Device.CUDA})
   @BatchSizes(1)
   @SequenceLengths(16)
-  void embedOnDevice(@Model("classpath:all-minilm-l6-v2-q.onnx") OnnxModel model, ModelInputs inputs,
-      Blackhole blackhole) throws OrtException {
+  void embedOnDevice(
+      @Model("classpath:all-minilm-l6-v2-q.onnx") OnnxModel model,
+      ModelInputs inputs,
+      Blackhole blackhole)
+      throws OrtException {
     blackhole.closeAfterTiming(model.run(inputs));
   }
 }

@@ -48,8 +48,11 @@ class EmbedBenchmarks {
   @BatchSizes(1)
   @SequenceLengths(64)
   @Threads(1)
-  void embed(@Model(value = "file:target/model.onnx", id = "minilm") OnnxModel model, ModelInputs inputs,
-      Blackhole blackhole) throws OrtException {
+  void embed(
+      @Model(value = "file:target/model.onnx", id = "minilm") OnnxModel model,
+      ModelInputs inputs,
+      Blackhole blackhole)
+      throws OrtException {
     blackhole.closeAfterTiming(model.run(inputs));
   }
 }

@@ -8,8 +8,8 @@ import dev.junitbench.Warmup;
 import dev.junitbench.infra.Scenario;
 
 /**
- * Work of a known duration, made slower on demand: {@code -Dspin.factor=4} makes it four times as long, a slowdown
- * the gate must catch.
+ * Work of a known duration, made slower on demand: {@code -Dspin.factor=4} makes it four times as
+ * long, a slowdown the gate must catch.
  */
 @Warmup(iterations = 3)
 @Measurement(iterations = 30)

@@ -6,8 +6,8 @@ import dev.junitbench.infra.LoadScenario;
 
 /**
  * Work of a known duration. The gate's test commits this class as the base, then a head in which
- * {@link #WORK_NANOS} is four times as large: {@code work} regresses, {@code steady} and
- * {@code offline} do not. {@code offline} runs under Offline, whose workers share the JUnit JVM: it is
+ * {@link #WORK_NANOS} is four times as large: {@code work} regresses, {@code steady} and {@code
+ * offline} do not. {@code offline} runs under Offline, whose workers share the JUnit JVM: it is
  * measured there whatever the fork count, each round one JVM run.
  */
 class WorkBenchmarks {
