@@ -11,7 +11,6 @@ import dev.junitbench.engine.BenchmarkPlan.Forking;
 import dev.junitbench.engine.Dimensions;
 import dev.junitbench.gate.Gate;
 import dev.junitbench.generation.GenerationPlan;
-import dev.junitbench.infra.Device;
 import dev.junitbench.infra.Generator;
 import dev.junitbench.infra.LoadPoint;
 import dev.junitbench.infra.LoadScenario;
@@ -23,21 +22,13 @@ import dev.junitbench.model.binding.ModelBinding;
 import dev.junitbench.model.binding.ModelSpec;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.spi.Backends;
-import java.lang.annotation.Annotation;
-import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * Reads a {@link Benchmark} method's annotations (method first, then class), the defaults and the
@@ -46,22 +37,6 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * value is a {@link BenchmarkConfigurationException} naming the annotation, the value and the fix.
  */
 final class AnnotatedPlan {
-
-  private static final Set<String> RESERVED =
-      Set.of(
-          Scenario.DEVICE,
-          Scenario.DEVICE_RESOLVED,
-          Scenario.BATCH_SIZE,
-          Scenario.SEQUENCE_LENGTH,
-          Scenario.PROVIDER,
-          Scenario.MODE,
-          Scenario.THREADS,
-          ModelBinding.BACKEND,
-          ModelBinding.ENGINE,
-          LoadPoint.LOAD,
-          LoadPoint.TARGET_QPS,
-          LoadPoint.CLIENTS,
-          LoadPoint.SAMPLES_PER_QUERY);
 
   /**
    * The plan of {@code method} in {@code testClass}.
@@ -75,11 +50,11 @@ final class AnnotatedPlan {
     config.validate();
     // Annotations are checked even when the run overrides them, so a quick run reports what a full
     // run would.
-    StopRule annotatedWarmup = warmupRule(annotation(method, testClass, Warmup.class), benchmark);
+    StopRule annotatedWarmup = warmupRule(Found.on(method, testClass, Warmup.class), benchmark);
     StopRule annotatedMeasurement =
-        measurementRule(annotation(method, testClass, Measurement.class), benchmark);
-    Gate.BudgetLimits budget = budget(annotation(method, testClass, Budget.class), benchmark);
-    Forking forking = forking(annotation(method, testClass, Fork.class), benchmark, config);
+        measurementRule(Found.on(method, testClass, Measurement.class), benchmark);
+    Gate.BudgetLimits budget = budget(Found.on(method, testClass, Budget.class), benchmark);
+    Forking forking = forking(Found.on(method, testClass, Fork.class), benchmark, config);
     StopRule warmup = config.warmupOverride().orElse(annotatedWarmup);
     StopRule measurement = config.measurementOverride().orElse(annotatedMeasurement);
     ModelBinding model = model(method, benchmark, backends).orElse(null);
@@ -91,22 +66,22 @@ final class AnnotatedPlan {
             ? (device, provider) -> device
             : model == null ? (device, provider) -> backends.resolve(device) : model::resolve;
     List<Scenario> scenarios =
-        new DimensionReader(method, testClass, benchmark)
+        new AnnotatedDimensions(method, testClass, benchmark)
             .dimensions()
             .scenarios(benchmark, config, resolver);
     if (model != null) {
       model.check(scenarios);
     }
     GenerationPlan generation =
-        generation(annotation(method, testClass, Generate.class), method, model, benchmark);
-    Optional<Found<Load>> load = annotation(method, testClass, Load.class);
+        generation(Found.on(method, testClass, Generate.class), method, model, benchmark);
+    Optional<Found<Load>> load = Found.on(method, testClass, Load.class);
     LoadPlan loadPlan = null;
     if (load.isPresent()) {
       String where = load.get().where() + " of " + benchmark;
       LoadSpec spec = spec(load.get().annotation());
       List<LoadPoint> points = LoadPlanning.points(spec, where);
       loadPlan = LoadPlanning.plan(spec, where);
-      Optional<Found<Fork>> fork = annotation(method, testClass, Fork.class);
+      Optional<Found<Fork>> fork = Found.on(method, testClass, Fork.class);
       if (fork.isPresent()
           && config.forksOverride().isEmpty()
           && forking.count() > 0
@@ -314,28 +289,6 @@ final class AnnotatedPlan {
 
   private AnnotatedPlan() {}
 
-  /** The one place an annotation is looked up: on the method, else on its class. */
-  private static <A extends Annotation> Optional<Found<A>> annotation(
-      Method method, Class<?> testClass, Class<A> type) {
-    return AnnotationSupport.findAnnotation(method, type)
-        .map(a -> new Found<A>(a, method))
-        .or(
-            () ->
-                AnnotationSupport.findAnnotation(testClass, type)
-                    .map(a -> new Found<A>(a, testClass)));
-  }
-
-  /** An annotation and the element it was found on: the benchmark method or its class. */
-  private record Found<A>(A annotation, AnnotatedElement on) {
-
-    /** {@code on distilgpt2}, {@code on class GenerationBenchmarks}. */
-    String where() {
-      return on instanceof Method m
-          ? "on " + m.getName()
-          : "on class " + ((Class<?>) on).getSimpleName();
-    }
-  }
-
   private static StopRule warmupRule(Optional<Found<Warmup>> found, String benchmark) {
     if (found.isEmpty()) {
       return new StopRule(Defaults.WARMUP_ITERATIONS, Defaults.WARMUP_TIME, 0);
@@ -392,134 +345,5 @@ final class AnnotatedPlan {
 
   private static BenchmarkConfigurationException invalid(String what, String accepted) {
     return BenchmarkConfigurationException.notValid(what, accepted);
-  }
-
-  /**
-   * A benchmark's dimensions read from its annotations (method first, then class), each checked.
-   */
-  private record DimensionReader(Method method, Class<?> testClass, String benchmark) {
-
-    Dimensions dimensions() {
-      return new Dimensions(
-          devices(),
-          sizes(BatchSizes.class, "@BatchSizes", "batch size"),
-          sizes(SequenceLengths.class, "@SequenceLengths", "sequence length"),
-          names(
-              Providers.class,
-              "@Providers",
-              "a provider, e.g. @Providers({\"cuda\", \"tensorrt\"})"),
-          names(Modes.class, "@Modes", "a mode, e.g. @Modes({\"eager\", \"optimized\"})"),
-          sizes(Threads.class, "@Threads", "thread count"),
-          params());
-    }
-
-    private String where(AnnotatedElement element) {
-      return element instanceof Method ? "on " + benchmark : "on class " + testClass.getName();
-    }
-
-    private List<Device> devices() {
-      Optional<Found<Devices>> found = annotation(method, testClass, Devices.class);
-      if (found.isEmpty()) {
-        return List.of(Device.CPU);
-      }
-      String where = where(found.get().on());
-      List<Device> devices = Arrays.asList(found.get().annotation().value());
-      requireNonEmptyDistinct(
-          devices, "@Devices", where, "a device, e.g. @Devices({Device.CPU, Device.CUDA})");
-      return devices;
-    }
-
-    private List<Integer> sizes(Class<? extends Annotation> type, String name, String noun) {
-      Optional<? extends Found<? extends Annotation>> found = annotation(method, testClass, type);
-      if (found.isEmpty()) {
-        return Collections.singletonList(null);
-      }
-      String where = where(found.get().on());
-      Annotation value = found.get().annotation();
-      int[] values =
-          value instanceof BatchSizes b
-              ? b.value()
-              : value instanceof Threads t ? t.value() : ((SequenceLengths) value).value();
-      List<Integer> sizes = Arrays.stream(values).boxed().toList();
-      requireNonEmptyDistinct(sizes, name, where, "a " + noun + ", e.g. " + name + "({1, 8})");
-      for (int size : values) {
-        if (size < 1) {
-          throw invalid(name + "(" + sizes + ") " + where, "each " + noun + " must be at least 1");
-        }
-      }
-      return sizes;
-    }
-
-    /**
-     * The values of a dimension of names ({@code @Modes}, {@code @Providers}), or one null when
-     * absent.
-     */
-    private List<String> names(Class<? extends Annotation> type, String name, String example) {
-      Optional<? extends Found<? extends Annotation>> found = annotation(method, testClass, type);
-      if (found.isEmpty()) {
-        return Collections.singletonList(null);
-      }
-      Annotation value = found.get().annotation();
-      List<String> values =
-          Arrays.asList(value instanceof Modes m ? m.value() : ((Providers) value).value());
-      requireNonEmptyDistinct(values, name, where(found.get().on()), example);
-      return values;
-    }
-
-    private Map<String, List<String>> params() {
-      List<Param> declared =
-          new ArrayList<>(AnnotationSupport.findRepeatableAnnotations(testClass, Param.class));
-      declared.addAll(AnnotationSupport.findRepeatableAnnotations(method, Param.class));
-      Map<String, List<String>> params = new LinkedHashMap<>();
-      for (Param param : declared) {
-        String name = param.name();
-        String what = "@Param(name = \"" + name + "\") of " + benchmark;
-        if (name.isBlank()
-            || !name.equals(name.trim())
-            || name.contains("=")
-            || name.contains(",")) {
-          throw invalid(
-              what, "a param name must be non-blank, without spaces at its ends, '=' or ','");
-        }
-        if (RESERVED.contains(name)) {
-          throw invalid(
-              what,
-              "'"
-                  + name
-                  + "' is reserved for a built-in dimension; use @Devices,"
-                  + " @BatchSizes, @SequenceLengths, @Modes or @Threads, or another name");
-        }
-        if (params.containsKey(name)) {
-          throw invalid(
-              what,
-              "the name is declared twice (on the method or its class); give each @Param its own name");
-        }
-        List<String> values = Arrays.asList(param.values());
-        requireNonEmptyDistinct(
-            values,
-            "@Param(name = \"" + name + "\", values = ...)",
-            "of " + benchmark,
-            "a value, e.g. values = {\"a\", \"b\"}");
-        params.put(name, values);
-      }
-      return params;
-    }
-
-    private static void requireNonEmptyDistinct(
-        List<?> values, String annotation, String where, String example) {
-      if (values.isEmpty()) {
-        throw invalid(annotation + " " + where, "the list is empty; list at least " + example);
-      }
-      Set<Object> seen = new LinkedHashSet<>();
-      for (Object value : values) {
-        if (!seen.add(value)) {
-          throw invalid(
-              annotation + " " + where,
-              "it lists "
-                  + (value instanceof Device d ? d.id() : value)
-                  + " twice; list each value once");
-        }
-      }
-    }
   }
 }

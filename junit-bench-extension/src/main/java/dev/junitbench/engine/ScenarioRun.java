@@ -17,10 +17,7 @@ import dev.junitbench.load.LoadPlan;
 import dev.junitbench.load.LoadRun;
 import dev.junitbench.load.ServerGoodput;
 import dev.junitbench.load.StreamRun;
-import dev.junitbench.measure.MeasurementLoop;
 import dev.junitbench.measure.MeasurementOutcome;
-import dev.junitbench.measure.PhaseRun;
-import dev.junitbench.measure.Progress;
 import dev.junitbench.measure.ProgressLine;
 import dev.junitbench.measure.TimedCall;
 import dev.junitbench.model.binding.LoadedModel;
@@ -34,8 +31,6 @@ import dev.junitbench.spi.ProbeScenario;
 import dev.junitbench.spi.TokenRecorder;
 import dev.junitbench.stats.LatencySummary;
 import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -260,7 +255,7 @@ public final class ScenarioRun {
   public ScenarioResult measure(ScenarioBody body, Consumer<ScenarioResult> record)
       throws Throwable {
     ScenarioResult planned = planned().withModel(opened == null ? null : opened.info());
-    Measuring measuring = new Measuring();
+    Measuring measuring = new Measuring(recorder);
     ProgressLine line =
         config.progress()
             ? ProgressLine.start(subject, plan.measurement(), measuring.progress)
@@ -382,7 +377,11 @@ public final class ScenarioRun {
         new LoadRun(load, plan.load(), scenario.batchSize(), calls)
             .run(plan.warmup(), plan.measurement(), measuring.progress, measuring);
     long[] samples = outcome.samplesNs();
-    long[] queue = workers.isEmpty() ? null : queueAndOrder(outcome, workers);
+    long[] queue =
+        workers.isEmpty()
+            ? null
+            : GenerationWorkers.putInQueryOrder(
+                workers, outcome.workerOf(), outcome.serverLatencyNs(), outcome.serviceNs());
     Phase phase = new Phase(samples.length, outcome.wallNs() / 1e6, null, null, false);
     return new MeasurementOutcome(
         samples,
@@ -393,38 +392,6 @@ public final class ScenarioRun {
         outcome.load(),
         queue,
         outcome.times());
-  }
-
-  /**
-   * Each query's wait in the queue (under Server, its latency less its service time; else 0), and
-   * each worker told which queries it ran, in order, so its requests can be put back in query
-   * order.
-   */
-  private static long[] queueAndOrder(LoadRun.Outcome outcome, List<Worker> workers) {
-    long[] samples = outcome.samplesNs();
-    int count = workers.size();
-    long[] queue = new long[samples.length];
-    int[] ranBy = outcome.workerOf();
-    int[] next = new int[count];
-    for (int worker : ranBy) {
-      next[worker]++;
-    }
-    int[][] order = new int[count][];
-    for (int w = 0; w < count; w++) {
-      order[w] = new int[next[w]];
-    }
-    Arrays.fill(next, 0);
-    for (int i = 0; i < samples.length; i++) {
-      order[ranBy[i]][next[ranBy[i]]++] = i;
-      queue[i] =
-          outcome.serverLatencyNs() == null
-              ? 0
-              : outcome.serverLatencyNs()[i] - outcome.serviceNs()[i];
-    }
-    for (int w = 0; w < count; w++) {
-      workers.get(w).ran(order[w]);
-    }
-    return queue;
   }
 
   /**
@@ -494,54 +461,5 @@ public final class ScenarioRun {
   /** {@code measured} flagged for validity and judged by the gate. */
   public ScenarioVerdict.Judged judge(ScenarioResult measured) {
     return new ScenarioVerdict(subject, config, gate).judge(measured);
-  }
-
-  /**
-   * One measurement as it goes: its progress, when warm-up ended, the probes' session while it runs
-   * and the generating workers, so a failure still records how far it got and closes what it made.
-   */
-  private final class Measuring implements MeasurementLoop.PhaseListener {
-    private final Progress progress = new Progress();
-    private final List<Worker> workers = new ArrayList<>();
-    private ResourceSampler.Session sampling;
-    private Phase warmup;
-
-    @Override
-    public void warmupDone(PhaseRun run) {
-      warmup = Phase.of(run.iterations(), run.elapsedNs());
-      if (recorder != null) {
-        recorder.startMeasuring();
-      }
-      for (Worker worker : workers) {
-        worker.recorder().startMeasuring();
-      }
-      sampling.measurementStarts();
-    }
-
-    /** The result of a measurement that failed: the phase that failed, as far as it ran. */
-    ScenarioResult asFarAsItRan(ScenarioResult planned) {
-      Phase partial =
-          Phase.of(progress.iterations.get(), System.nanoTime() - progress.phaseStartNs);
-      return warmup == null
-          ? planned.measured(partial, null, null, null, null, null)
-          : planned.measured(warmup, partial, null, null, null, null);
-    }
-
-    /**
-     * Stops the probes if the measurement failed before it did (their figures are not wanted),
-     * closes the workers.
-     */
-    void end() {
-      if (sampling != null) {
-        try {
-          sampling.stop(0, null);
-        } catch (RuntimeException | LinkageError e) {
-          // The benchmark's own failure is what is reported.
-        }
-      }
-      for (Worker worker : workers) {
-        worker.close();
-      }
-    }
   }
 }

@@ -8,6 +8,7 @@ import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.spi.GenerationRequest;
 import dev.junitbench.spi.TokenRecorder;
 import dev.junitbench.stats.TokenTimings;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -121,6 +122,34 @@ public final class GenerationWorkers {
   }
 
   /**
+   * Tells each worker which queries it ran, in order ({@code workerOf[i]} ran query i), so its
+   * requests can be put back in query order; returns each query's wait in the queue: under Server
+   * ({@code serverLatencyNs} not null) its latency less its service time, else 0.
+   */
+  public static long[] putInQueryOrder(
+      List<Worker> workers, int[] workerOf, long[] serverLatencyNs, long[] serviceNs) {
+    int count = workers.size();
+    long[] queue = new long[workerOf.length];
+    int[] next = new int[count];
+    for (int worker : workerOf) {
+      next[worker]++;
+    }
+    int[][] order = new int[count][];
+    for (int w = 0; w < count; w++) {
+      order[w] = new int[next[w]];
+    }
+    Arrays.fill(next, 0);
+    for (int i = 0; i < workerOf.length; i++) {
+      order[workerOf[i]][next[workerOf[i]]++] = i;
+      queue[i] = serverLatencyNs == null ? 0 : serverLatencyNs[i] - serviceNs[i];
+    }
+    for (int w = 0; w < count; w++) {
+      workers.get(w).ran(order[w]);
+    }
+    return queue;
+  }
+
+  /**
    * A worker's own generator and recorder under a pooled load, and the queries it ran, in order.
    */
   public static final class Worker implements AutoCloseable {
@@ -152,7 +181,7 @@ public final class GenerationWorkers {
     }
 
     /** The queries this worker ran, in the order it ran them. */
-    public void ran(int[] inOrder) {
+    void ran(int[] inOrder) {
       queries = inOrder;
     }
 

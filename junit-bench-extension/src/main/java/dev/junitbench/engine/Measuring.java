@@ -1,0 +1,69 @@
+package dev.junitbench.engine;
+
+import dev.junitbench.generation.GenerationWorkers.Worker;
+import dev.junitbench.measure.MeasurementLoop;
+import dev.junitbench.measure.PhaseRun;
+import dev.junitbench.measure.Progress;
+import dev.junitbench.results.Phase;
+import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.sampling.ResourceSampler;
+import dev.junitbench.spi.TokenRecorder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One measurement as it goes: its progress, when warm-up ended, the probes' session while it runs
+ * and the generating workers, so a failure still records how far it got and closes what it made.
+ */
+final class Measuring implements MeasurementLoop.PhaseListener {
+  final Progress progress = new Progress();
+  final List<Worker> workers = new ArrayList<>();
+  ResourceSampler.Session sampling;
+  Phase warmup;
+  private final TokenRecorder recorder;
+
+  /**
+   * A measurement of a scenario that records its tokens to {@code recorder}, or null if it does not
+   * generate.
+   */
+  Measuring(TokenRecorder recorder) {
+    this.recorder = recorder;
+  }
+
+  @Override
+  public void warmupDone(PhaseRun run) {
+    warmup = Phase.of(run.iterations(), run.elapsedNs());
+    if (recorder != null) {
+      recorder.startMeasuring();
+    }
+    for (Worker worker : workers) {
+      worker.recorder().startMeasuring();
+    }
+    sampling.measurementStarts();
+  }
+
+  /** The result of a measurement that failed: the phase that failed, as far as it ran. */
+  ScenarioResult asFarAsItRan(ScenarioResult planned) {
+    Phase partial = Phase.of(progress.iterations.get(), System.nanoTime() - progress.phaseStartNs);
+    return warmup == null
+        ? planned.measured(partial, null, null, null, null, null)
+        : planned.measured(warmup, partial, null, null, null, null);
+  }
+
+  /**
+   * Stops the probes if the measurement failed before it did (their figures are not wanted), closes
+   * the workers.
+   */
+  void end() {
+    if (sampling != null) {
+      try {
+        sampling.stop(0, null);
+      } catch (RuntimeException | LinkageError e) {
+        // The benchmark's own failure is what is reported.
+      }
+    }
+    for (Worker worker : workers) {
+      worker.close();
+    }
+  }
+}
