@@ -44,15 +44,19 @@ record AnnotatedDimensions(Method method, Class<?> testClass, String benchmark) 
           LoadPoint.SAMPLES_PER_QUERY);
 
   Dimensions dimensions() {
-    return new Dimensions(
-        devices(),
-        sizes(BatchSizes.class, "@BatchSizes", "batch size"),
-        sizes(SequenceLengths.class, "@SequenceLengths", "sequence length"),
+    // Read in this order, so of two bad annotations the same one is reported first, run after run.
+    List<Device> devices = devices();
+    List<Integer> batchSizes = sizes(BatchSizes.class, "@BatchSizes", "batch size");
+    List<Integer> sequenceLengths =
+        sizes(SequenceLengths.class, "@SequenceLengths", "sequence length");
+    List<Integer> threads = sizes(Threads.class, "@Threads", "thread count");
+    List<String> providers =
         names(
-            Providers.class, "@Providers", "a provider, e.g. @Providers({\"cuda\", \"tensorrt\"})"),
-        names(Modes.class, "@Modes", "a mode, e.g. @Modes({\"eager\", \"optimized\"})"),
-        sizes(Threads.class, "@Threads", "thread count"),
-        params());
+            Providers.class, "@Providers", "a provider, e.g. @Providers({\"cuda\", \"tensorrt\"})");
+    List<String> modes =
+        names(Modes.class, "@Modes", "a mode, e.g. @Modes({\"eager\", \"optimized\"})");
+    return new Dimensions(
+        devices, batchSizes, sequenceLengths, providers, modes, threads, params());
   }
 
   private String where(AnnotatedElement element) {

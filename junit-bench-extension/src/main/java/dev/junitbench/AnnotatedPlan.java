@@ -1,5 +1,6 @@
 package dev.junitbench;
 
+import dev.junitbench.backends.Backends;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.Defaults;
@@ -21,7 +22,6 @@ import dev.junitbench.load.LoadSpec;
 import dev.junitbench.model.binding.ModelBinding;
 import dev.junitbench.model.binding.ModelSpec;
 import dev.junitbench.results.ScenarioKey;
-import dev.junitbench.spi.Backends;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.time.Duration;

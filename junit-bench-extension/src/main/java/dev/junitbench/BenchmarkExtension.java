@@ -1,5 +1,6 @@
 package dev.junitbench;
 
+import dev.junitbench.backends.Backends;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.ForkChild;
@@ -9,7 +10,6 @@ import dev.junitbench.exchange.ConfigurationErrors;
 import dev.junitbench.gate.BaselineMatching;
 import dev.junitbench.gate.Gate;
 import dev.junitbench.results.ScenarioKey;
-import dev.junitbench.spi.Backends;
 import dev.junitbench.stats.JvmRuns;
 import dev.junitbench.warnings.RunWarnings;
 import java.lang.reflect.Method;

@@ -92,6 +92,29 @@ class FailureTests {
   }
 
   @Test
+  @DisplayName(
+      "with a bad annotation value in a class whose constructor takes the scenario and a Blackhole still names"
+          + " the annotation")
+  void badAnnotationValueWithConstructorInjection() {
+    BenchmarkTestKit.Outcome outcome =
+        BenchmarkTestKit.with().quick().run(ConstructorInjectionTestCases.class);
+    outcome.events().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+    outcome
+        .events()
+        .testEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                displayName("[invalid configuration]"),
+                finishedWithFailure(
+                    instanceOf(BenchmarkConfigurationException.class),
+                    message(
+                        m -> m.startsWith("@BatchSizes on ") && m.contains("the list is empty")))));
+    assertThat(outcome.result("[invalid configuration]")).failed();
+  }
+
+  @Test
   @DisplayName("with a dimension filter that removes every scenario fails once, naming the filter")
   void filterRemovingEverything() {
     BenchmarkTestKit.Outcome outcome =
@@ -200,6 +223,21 @@ class FailureTests {
         .hasErrorContaining("no backend offers CUDA here")
         .hasNoFigures();
     assertThat(FailureTestCases.setUps).hasValue(1);
+  }
+
+  static class ConstructorInjectionTestCases {
+
+    private final Blackhole blackhole;
+
+    ConstructorInjectionTestCases(Scenario scenario, Blackhole blackhole) {
+      this.blackhole = blackhole;
+    }
+
+    @Benchmark
+    @BatchSizes({})
+    void empty() {
+      blackhole.consume(1);
+    }
   }
 
   static class FailureTestCases {

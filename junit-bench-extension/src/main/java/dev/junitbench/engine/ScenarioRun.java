@@ -1,5 +1,6 @@
 package dev.junitbench.engine;
 
+import dev.junitbench.backends.Backends;
 import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
@@ -26,7 +27,6 @@ import dev.junitbench.results.Phase;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Throughput;
 import dev.junitbench.sampling.ResourceSampler;
-import dev.junitbench.spi.Backends;
 import dev.junitbench.spi.ProbeScenario;
 import dev.junitbench.spi.TokenRecorder;
 import dev.junitbench.stats.LatencySummary;

@@ -1,6 +1,7 @@
 package dev.junitbench.output;
 
 import dev.junitbench.Benchmark;
+import dev.junitbench.backends.Backends;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.Defaults;
@@ -23,7 +24,6 @@ import dev.junitbench.results.RunInfo;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
-import dev.junitbench.spi.Backends;
 import dev.junitbench.spi.ResultFormat;
 import dev.junitbench.warnings.Causes;
 import dev.junitbench.warnings.RunWarnings;

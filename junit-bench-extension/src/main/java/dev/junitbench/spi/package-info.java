@@ -4,6 +4,6 @@
  * that measure something during a measurement ({@link dev.junitbench.spi.Probe}).
  *
  * <p>API status: {@code EXPERIMENTAL}: the extension points are new, and the first probes, formats
- * and backends written against them may still reshape them ({@code Backends} is {@code INTERNAL}).
+ * and backends written against them may still reshape them.
  */
 package dev.junitbench.spi;

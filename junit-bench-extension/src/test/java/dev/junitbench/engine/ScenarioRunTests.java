@@ -3,6 +3,7 @@ package dev.junitbench.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.junitbench.backends.Backends;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.StopRule;
@@ -16,7 +17,6 @@ import dev.junitbench.load.LoadPlan;
 import dev.junitbench.measure.AfterTiming;
 import dev.junitbench.measure.TimedCall;
 import dev.junitbench.results.ScenarioResult;
-import dev.junitbench.spi.Backends;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;

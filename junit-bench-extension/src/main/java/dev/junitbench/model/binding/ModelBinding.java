@@ -1,5 +1,6 @@
 package dev.junitbench.model.binding;
 
+import dev.junitbench.backends.Backends;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.infra.Device;
 import dev.junitbench.infra.ModelInputs;
@@ -8,7 +9,6 @@ import dev.junitbench.model.ModelHashes;
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.sampling.ResourceSampler;
 import dev.junitbench.spi.Backend;
-import dev.junitbench.spi.Backends;
 import dev.junitbench.spi.Execution;
 import dev.junitbench.spi.ModelRequest;
 import dev.junitbench.spi.ModelSource;

@@ -1,8 +1,8 @@
-package dev.junitbench.spi;
-
-import static org.apiguardian.api.API.Status.INTERNAL;
+package dev.junitbench.backends;
 
 import dev.junitbench.infra.Device;
+import dev.junitbench.spi.Backend;
+import dev.junitbench.spi.Execution;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -17,14 +17,12 @@ import java.util.StringJoiner;
 import java.util.TreeMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.apiguardian.api.API;
 
 /**
  * The backends present in this process and the devices they serve. A backend whose runtime is
  * missing from the classpath is skipped with one debug line, never an error. Nothing here loads a
  * runtime until a question needs it.
  */
-@API(status = INTERNAL, since = "0.1")
 public final class Backends {
 
   private static final Logger LOG = Logger.getLogger(Backends.class.getName());

@@ -1,10 +1,14 @@
-package dev.junitbench.spi;
+package dev.junitbench.backends;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junitbench.djl.DjlBackend;
 import dev.junitbench.infra.Device;
 import dev.junitbench.onnx.OnnxRuntimeBackend;
+import dev.junitbench.spi.Backend;
+import dev.junitbench.spi.Execution;
+import dev.junitbench.spi.ModelRequest;
+import dev.junitbench.spi.OpenedModel;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
