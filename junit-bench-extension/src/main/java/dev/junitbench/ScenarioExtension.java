@@ -5,6 +5,7 @@ import dev.junitbench.engine.ScenarioRun;
 import dev.junitbench.engine.ScenarioVerdict;
 import dev.junitbench.exchange.PlanParameters;
 import dev.junitbench.exchange.ResultExchange;
+import dev.junitbench.fork.ForkAborted;
 import dev.junitbench.infra.Generator;
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
 
 /**
  * One scenario as JUnit runs it: injects {@link Scenario}, {@link Blackhole} and what the engine's
@@ -134,19 +136,20 @@ final class ScenarioExtension
       ExtensionContext context)
       throws Throwable {
     Consumer<ScenarioResult> record = result -> ResultExchange.put(context.getUniqueId(), result);
-    ScenarioResult measured;
-    if (run.forking()) {
-      invocation.skip();
-      measured = run.measureInForks(forkTarget(context), null, record, System.out, System.err);
-    } else {
-      try {
-        measured = run.measure(new InvocationBody(invocationContext, blackhole), record);
-      } finally {
-        invocation.skip();
-      }
-      measured = run.thenForks(measured, forkTarget(context), record, System.out, System.err);
+    // The engine calls the method itself, as often as its measurement asks, or hands it to forks.
+    invocation.skip();
+    ScenarioVerdict.Judged judged;
+    try {
+      judged =
+          run.run(
+              new InvocationBody(invocationContext, blackhole),
+              forkTarget(context),
+              record,
+              System.out,
+              System.err);
+    } catch (ForkAborted aborted) {
+      throw new TestAbortedException(aborted.getMessage());
     }
-    ScenarioVerdict.Judged judged = run.judge(measured);
     ScenarioResult result = judged.result();
     record.accept(result);
     context.publishReportEntry(

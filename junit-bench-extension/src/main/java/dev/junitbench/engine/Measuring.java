@@ -18,9 +18,10 @@ import java.util.List;
 final class Measuring implements MeasurementLoop.PhaseListener {
   final Progress progress = new Progress();
   final List<Worker> workers = new ArrayList<>();
-  ResourceSampler.Session sampling;
-  Phase warmup;
   private final TokenRecorder recorder;
+  private ResourceSampler.Session probes;
+  private boolean probesStopped;
+  private Phase warmup;
 
   /**
    * A measurement of a scenario that records its tokens to {@code recorder}, or null if it does not
@@ -39,7 +40,23 @@ final class Measuring implements MeasurementLoop.PhaseListener {
     for (Worker worker : workers) {
       worker.recorder().startMeasuring();
     }
-    sampling.measurementStarts();
+    probes.measurementStarts();
+  }
+
+  /** The warm-up as it ran, or null before it ended. */
+  Phase warmup() {
+    return warmup;
+  }
+
+  /** The probes' session of this measurement, prepared before warm-up. */
+  void probes(ResourceSampler.Session session) {
+    probes = session;
+  }
+
+  /** Stops the probes at the measurement's end: their figures for {@code items} measured. */
+  ResourceSampler.Figures stopProbes(long items, ResourceSampler.Reading footprint) {
+    probesStopped = true;
+    return probes.stop(items, footprint);
   }
 
   /** The result of a measurement that failed: the phase that failed, as far as it ran. */
@@ -55,9 +72,9 @@ final class Measuring implements MeasurementLoop.PhaseListener {
    * the workers.
    */
   void end() {
-    if (sampling != null) {
+    if (probes != null && !probesStopped) {
       try {
-        sampling.stop(0, null);
+        probes.stop(0, null);
       } catch (RuntimeException | LinkageError e) {
         // The benchmark's own failure is what is reported.
       }

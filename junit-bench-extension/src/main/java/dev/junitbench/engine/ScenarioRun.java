@@ -5,6 +5,7 @@ import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.Defaults;
+import dev.junitbench.fork.ForkAborted;
 import dev.junitbench.fork.ScenarioForks;
 import dev.junitbench.gate.Gate;
 import dev.junitbench.generation.GenerationWorkers;
@@ -264,9 +265,9 @@ public final class ScenarioRun {
     ScenarioResult measured;
     try {
       // nvidia-smi, where it runs, starts now: its own start-up falls in the warm-up.
-      measuring.sampling =
+      measuring.probes(
           sampler.prepare(
-              new ProbeScenario(plan.benchmark(), scenario.displayName(), scenario.device()));
+              new ProbeScenario(plan.benchmark(), scenario.displayName(), scenario.device())));
       LoadPoint load = scenario.load().orElse(null);
       outcome =
           load != null && load.pooled()
@@ -279,12 +280,10 @@ public final class ScenarioRun {
                   scenario.batchSize(),
                   measuring.progress,
                   measuring);
-      ResourceSampler.Session session = measuring.sampling;
-      measuring.sampling = null;
       ResourceSampler.Figures resources =
-          session.stop(outcome.items(), opened == null ? null : opened.footprint());
+          measuring.stopProbes(outcome.items(), opened == null ? null : opened.footprint());
       measured =
-          result(planned, measuring.warmup, outcome)
+          result(planned, measuring.warmup(), outcome)
               .withResources(
                   resources.memory(),
                   resources.utilization(),
@@ -395,16 +394,29 @@ public final class ScenarioRun {
   }
 
   /**
-   * After {@link #measure}: the result to judge, as measured, unless the scenario is measured in
-   * forks too; then the forks run and their pooled result, beside this JVM's, is what is judged.
+   * The whole scenario after its set-up: measured here ({@code body}), in forks ({@code target}),
+   * or here and then in forks, as its JVMs say, then judged. Every result goes to {@code record} as
+   * it exists; fork output is relayed to {@code out} and {@code err}.
+   *
+   * @throws ForkAborted when a fork did not run the scenario (its device is missing there, say)
    */
-  public ScenarioResult thenForks(
-      ScenarioResult measured,
+  public ScenarioVerdict.Judged run(
+      ScenarioBody body,
       ForkTarget target,
       Consumer<ScenarioResult> record,
       PrintStream out,
-      PrintStream err) {
-    return alsoForks() ? measureInForks(target, measured.latencyMs(), record, out, err) : measured;
+      PrintStream err)
+      throws Throwable {
+    ScenarioResult measured;
+    if (forking()) {
+      measured = measureInForks(target, null, record, out, err);
+    } else {
+      measured = measure(body, record);
+      if (alsoForks()) {
+        measured = measureInForks(target, measured.latencyMs(), record, out, err);
+      }
+    }
+    return judge(measured);
   }
 
   /**
@@ -413,7 +425,7 @@ public final class ScenarioRun {
    * baseline's, measured in such a JVM too. The forks that finished are recorded also when one
    * failed, and the failure is thrown then.
    */
-  public ScenarioResult measureInForks(
+  private ScenarioResult measureInForks(
       ForkTarget target,
       LatencySummary here,
       Consumer<ScenarioResult> record,

@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.opentest4j.TestAbortedException;
 
 /**
  * Measures one scenario in fresh JVMs, one fork after the other, and pools what they hand back. The
@@ -168,7 +167,7 @@ public final class ScenarioForks {
                         ? null
                         : new ForkFailure(handBack.error(), handBack.stackTrace()),
                     outcome.wallTimeMs())
-                : new TestAbortedException(message);
+                : new ForkAborted(message);
         return partial(pool, planned, adviceTarget, failure);
       }
       return new Outcome(pool.pooled(planned, batchSize, sequenceLength, adviceTarget), null);

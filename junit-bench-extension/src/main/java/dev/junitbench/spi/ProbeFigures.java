@@ -59,8 +59,8 @@ public final class ProbeFigures {
    * #DEFAULT_AGGREGATION}).
    *
    * <p>For the built-in probes, which fill the {@code memory}, {@code utilization} and {@code
-   * energy} groups: a probe of one's own that names any group but its own ({@link #OWN}) fails,
-   * with that reason, and its figures are left out.
+   * energy} groups: a probe of one's own that names a group not its own ({@link #OWN}, or its own
+   * name) fails with that reason, and all its figures are left out.
    */
   @API(status = INTERNAL, since = "0.1")
   public ProbeFigures put(String group, String figure, Number value) {
@@ -72,8 +72,8 @@ public final class ProbeFigures {
    * aggregation} says.
    *
    * <p>For the built-in probes, which fill the {@code memory}, {@code utilization} and {@code
-   * energy} groups: a probe of one's own that names any group but its own ({@link #OWN}) fails,
-   * with that reason, and its figures are left out.
+   * energy} groups: a probe of one's own that names a group not its own ({@link #OWN}, or its own
+   * name) fails with that reason, and all its figures are left out.
    */
   @API(status = INTERNAL, since = "0.1")
   public ProbeFigures put(String group, String figure, Number value, Aggregation aggregation) {
@@ -100,8 +100,8 @@ public final class ProbeFigures {
    * Puts a short text as figure {@code figure} of {@code group}.
    *
    * <p>For the built-in probes, which fill the {@code memory}, {@code utilization} and {@code
-   * energy} groups: a probe of one's own that names any group but its own ({@link #OWN}) fails,
-   * with that reason, and its figures are left out.
+   * energy} groups: a probe of one's own that names a group not its own ({@link #OWN}, or its own
+   * name) fails with that reason, and all its figures are left out.
    */
   @API(status = INTERNAL, since = "0.1")
   public ProbeFigures text(String group, String figure, String value) {
@@ -126,8 +126,8 @@ public final class ProbeFigures {
    * Says why {@code figures} of {@code group} are null.
    *
    * <p>For the built-in probes, which fill the {@code memory}, {@code utilization} and {@code
-   * energy} groups: a probe of one's own that names any group but its own ({@link #OWN}) fails,
-   * with that reason, and its figures are left out.
+   * energy} groups: a probe of one's own that names a group not its own ({@link #OWN}, or its own
+   * name) fails with that reason, and all its figures are left out.
    */
   @API(status = INTERNAL, since = "0.1")
   public ProbeFigures unavailable(String group, String figures, String reason) {

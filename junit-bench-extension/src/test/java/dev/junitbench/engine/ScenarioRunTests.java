@@ -145,15 +145,21 @@ class ScenarioRunTests {
   }
 
   @Test
-  @DisplayName("a budget the scenario misses is a failing verdict; the result keeps its figures")
+  @DisplayName(
+      "run whole, a budget the scenario misses is a failing verdict; the result keeps its figures")
   void aMissedBudgetFails() throws Throwable {
     BenchConfig config = config();
     Gate.BudgetLimits budget = new Gate.BudgetLimits(null, null, 1e15);
     ScenarioRun run = run(plan(config, budget, null, null), config, budget);
 
-    ScenarioVerdict.Judged judged =
-        run.judge(run.measure(body("count", new ArrayList<>()), result -> {}));
+    List<ScenarioResult> recorded = new ArrayList<>();
 
+    // The whole run, as the adapter drives it: measured here (no forks), then judged.
+    ScenarioVerdict.Judged judged =
+        run.run(body("count", new ArrayList<>()), null, recorded::add, System.out, System.err);
+
+    assertThat(recorded).as("the measured result is on record before it is judged").hasSize(1);
+    assertThat(recorded.get(0).gate()).isNull();
     assertThat(judged.failure()).contains("budget exceeded").contains("throughput");
     assertThat(judged.result().latencyMs()).isNotNull();
     assertThat(judged.result().gate()).isNotNull();

@@ -1,14 +1,11 @@
-package dev.junitbench;
+package dev.junitbench.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.management.ThreadMXBean;
 import dev.junitbench.config.StopRule;
-import dev.junitbench.measure.MeasurementLoop;
 import dev.junitbench.measure.MeasurementLoop.Phases;
-import dev.junitbench.measure.Progress;
-import dev.junitbench.measure.TimedCall;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -24,7 +21,7 @@ class MeasurementLoopTests {
 
   private static int calls;
   private static final List<String> log = new ArrayList<>();
-  private static Blackhole blackhole;
+  private static HandedOver blackhole;
 
   static void count() {
     calls++;
@@ -69,11 +66,7 @@ class MeasurementLoopTests {
     calls = 0;
     return new MeasurementLoop()
         .run(
-            new TimedCall(body(body), InvocationBody.closes(blackhole)),
-            warmup,
-            measurement,
-            new Progress(),
-            phase -> {});
+            new TimedCall(body(body), blackhole), warmup, measurement, new Progress(), phase -> {});
   }
 
   private static StopRule iterations(int n) {
@@ -84,7 +77,7 @@ class MeasurementLoopTests {
   @DisplayName(
       "runs exactly the iterations asked for, warm-up first, and keeps only measured samples")
   void exactIterations() throws Throwable {
-    blackhole = new Blackhole();
+    blackhole = new HandedOver();
     Phases outcome = run("count", iterations(7), iterations(13));
     assertThat(calls).isEqualTo(20);
     assertThat(outcome.warmup().count()).isEqualTo(7);
@@ -95,7 +88,7 @@ class MeasurementLoopTests {
   @Test
   @DisplayName("counts every warm-up iteration, though it keeps only the latest warm-up samples")
   void warmupCount() throws Throwable {
-    blackhole = new Blackhole();
+    blackhole = new HandedOver();
     Phases outcome = run("count", new StopRule(5_000, null, 0), iterations(3));
     assertThat(outcome.warmup().iterations()).isEqualTo(5_000).isEqualTo(calls - 3);
     assertThat(outcome.warmup().count()).isLessThan(5_000);
@@ -104,7 +97,7 @@ class MeasurementLoopTests {
   @Test
   @DisplayName("runs a timed phase at least as long as asked")
   void timedPhase() throws Throwable {
-    blackhole = new Blackhole();
+    blackhole = new HandedOver();
     Phases outcome = run("sleepOneMs", StopRule.OFF, new StopRule(0, Duration.ofMillis(40), 0));
     assertThat(outcome.warmup().count()).isZero();
     assertThat(outcome.measurement().elapsedNs()).isGreaterThanOrEqualTo(40_000_000L);
@@ -114,7 +107,7 @@ class MeasurementLoopTests {
   @Test
   @DisplayName("with iterations and a time runs until both are reached")
   void bothReached() throws Throwable {
-    blackhole = new Blackhole();
+    blackhole = new HandedOver();
     Phases fewIterations =
         run("sleepOneMs", StopRule.OFF, new StopRule(2, Duration.ofMillis(30), 0));
     assertThat(fewIterations.measurement().elapsedNs()).isGreaterThanOrEqualTo(30_000_000L);
@@ -125,7 +118,7 @@ class MeasurementLoopTests {
   @Test
   @DisplayName("with a precision stops at the time bound when the precision is out of reach")
   void precisionBoundedByTime() throws Throwable {
-    blackhole = new Blackhole();
+    blackhole = new HandedOver();
     // A relative half-width of 1e-12 is below the clock's resolution: unreachable.
     Phases outcome = run("sleepOneMs", StopRule.OFF, new StopRule(6, Duration.ofMillis(50), 1e-12));
     assertThat(outcome.measurement().precisionReached()).isFalse();
@@ -136,7 +129,7 @@ class MeasurementLoopTests {
   @DisplayName(
       "with a precision stops as soon as the median's confidence interval is narrow enough")
   void precisionReached() throws Throwable {
-    blackhole = new Blackhole();
+    blackhole = new HandedOver();
     // A half-width below 10^9 x the median holds for any sleep this machine can take, however busy:
     // reached at the first check.
     Phases outcome = run("sleepOneMs", StopRule.OFF, new StopRule(10, Duration.ofMinutes(5), 1e9));
@@ -147,12 +140,12 @@ class MeasurementLoopTests {
   @Test
   @DisplayName("stops at the sample limit")
   void sampleLimit() throws Throwable {
-    blackhole = new Blackhole();
+    blackhole = new HandedOver();
     calls = 0;
     Phases outcome =
         new MeasurementLoop(100)
             .run(
-                new TimedCall(body("count"), InvocationBody.closes(blackhole)),
+                new TimedCall(body("count"), blackhole),
                 StopRule.OFF,
                 new StopRule(0, Duration.ofHours(1), 0),
                 new Progress(),
@@ -164,7 +157,7 @@ class MeasurementLoopTests {
   @Test
   @DisplayName("closes what the body hands over after each iteration, before the next")
   void closesAfterEachIteration() throws Throwable {
-    blackhole = new Blackhole();
+    blackhole = new HandedOver();
     log.clear();
     run("logAndHandOver", StopRule.OFF, iterations(3));
     assertThat(log).containsExactly("body 1", "close 1", "body 2", "close 2", "body 3", "close 3");
@@ -173,7 +166,7 @@ class MeasurementLoopTests {
   @Test
   @DisplayName("does not time the closing of what the body hands over")
   void closingIsNotTimed() throws Throwable {
-    blackhole = new Blackhole();
+    blackhole = new HandedOver();
     Phases outcome = run("slowToClose", StopRule.OFF, iterations(3));
     long[] samples = outcome.measurement().samples();
     // Each close sleeps 300 ms; the body itself is a few microseconds.
@@ -185,7 +178,7 @@ class MeasurementLoopTests {
   @Test
   @DisplayName("lets the body's exception through")
   void bodyException() {
-    blackhole = new Blackhole();
+    blackhole = new HandedOver();
     assertThatThrownBy(() -> run("fail", StopRule.OFF, iterations(5)))
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("third call");
@@ -194,7 +187,7 @@ class MeasurementLoopTests {
   @Test
   @DisplayName("closes what the failing iteration handed over before it lets the exception through")
   void closesOnFailure() {
-    blackhole = new Blackhole();
+    blackhole = new HandedOver();
     log.clear();
     assertThatThrownBy(() -> run("handOverThenFail", StopRule.OFF, iterations(5)))
         .hasMessage("second call");
@@ -205,7 +198,7 @@ class MeasurementLoopTests {
   @DisplayName(
       "reports the precision as not reached when the time bound stops it before its iterations")
   void precisionJudgedAtTheEnd() throws Throwable {
-    blackhole = new Blackhole();
+    blackhole = new HandedOver();
     // The time bound (1 ns) ends the phase after one call, though 0.999 would hold for any data.
     Phases outcome = run("sleepOneMs", iterations(6), new StopRule(8, Duration.ofNanos(1), 0.999));
     assertThat(outcome.measurement().count()).isEqualTo(1);
@@ -215,7 +208,7 @@ class MeasurementLoopTests {
   @Test
   @DisplayName("allocates nothing per iteration: only the sample array grows with the count")
   void noAllocationPerIteration() throws Throwable {
-    blackhole = new Blackhole();
+    blackhole = new HandedOver();
     ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
     long thread = Thread.currentThread().getId();
     run("count", iterations(50_000), iterations(10_000)); // compile the loop first
@@ -228,5 +221,43 @@ class MeasurementLoopTests {
     long sampleArrays = 8L * (410_000 - 10_000);
     // One extra byte per iteration would add 400 kB beyond the larger sample array.
     assertThat(large - small).isLessThan(sampleArrays + 64 * 1024);
+  }
+
+  /**
+   * What a body hands over to be closed after timing, as a benchmark's {@code Blackhole} does:
+   * closed in the order handed over, every one even when one throws, the first failure thrown with
+   * the others suppressed.
+   */
+  private static final class HandedOver implements AfterTiming {
+    private final List<AutoCloseable> pending = new ArrayList<>();
+
+    void closeAfterTiming(AutoCloseable resource) {
+      pending.add(resource);
+    }
+
+    @Override
+    public boolean pending() {
+      return !pending.isEmpty();
+    }
+
+    @Override
+    public void closePending() throws Exception {
+      Exception failure = null;
+      for (AutoCloseable resource : pending) {
+        try {
+          resource.close();
+        } catch (Exception e) {
+          if (failure == null) {
+            failure = e;
+          } else {
+            failure.addSuppressed(e);
+          }
+        }
+      }
+      pending.clear();
+      if (failure != null) {
+        throw failure;
+      }
+    }
   }
 }
