@@ -122,6 +122,17 @@ public final class GpuStream {
     }
   }
 
+  /** Lines read for GPU {@code gpu} in the measurement's window so far (tests wait for them). */
+  synchronized int linesInWindow(int gpu) {
+    Totals t = totals.get(gpu);
+    return t == null ? 0 : t.lines;
+  }
+
+  /** Whether it has read a line it could not make sense of (tests wait for one). */
+  synchronized boolean sawUnexpected() {
+    return unexpected != null;
+  }
+
   /**
    * Ends the measurement's window, stops nvidia-smi and summarizes what it printed in the window.
    */

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 /**
@@ -65,17 +66,20 @@ public final class FakeNvidiaSmi {
    */
   public static int awaitSamples(Path script, int count) throws InterruptedException {
     Path marker = script.resolveSibling(script.getFileName() + ".sampled");
+    await(() -> printed(marker) >= count, script + " printing " + count + " samples");
+    return printed(marker);
+  }
+
+  /**
+   * Waits until {@code condition} holds, for at most 30 s; {@code what} names it if it never does.
+   */
+  public static void await(BooleanSupplier condition, String what) throws InterruptedException {
     long deadline = System.nanoTime() + 30_000_000_000L;
-    while (true) {
-      int printed = printed(marker);
-      if (printed >= count) {
-        return printed;
-      }
+    while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {
-        throw new IllegalStateException(
-            script + " printed " + printed + " of " + count + " samples within 30 s");
+        throw new IllegalStateException("not within 30 s: " + what);
       }
-      Thread.sleep(10);
+      Thread.sleep(5);
     }
   }
 

@@ -98,7 +98,8 @@ class NvidiaSmiTests {
     GpuStream stream = new NvidiaSmi(script.toString(), TIMEOUT).stream(Duration.ofMillis(20));
     stream.measurementStarts();
     FakeNvidiaSmi.awaitSamples(script, 4);
-    Thread.sleep(100);
+    // Printed is not yet read: wait until the stream has read three lines of the busier GPU.
+    FakeNvidiaSmi.await(() -> stream.linesInWindow(1) > 2, "3 lines of GPU 1 read by the stream");
     GpuStream.Figures figures = stream.stop();
     assertThat(figures.problem()).isNull();
     assertThat(figures.gpu()).isEqualTo(1);
@@ -139,7 +140,7 @@ class NvidiaSmiTests {
         new NvidiaSmi(FakeNvidiaSmi.unexpectedStream(dir).toString(), TIMEOUT)
             .stream(Duration.ofMillis(20));
     stream.measurementStarts();
-    Thread.sleep(200);
+    FakeNvidiaSmi.await(stream::sawUnexpected, "an unexpected line read by the stream");
     GpuStream.Figures figures = stream.stop();
     assertThat(figures.utilizationPct()).isNull();
     assertThat(figures.problem())
