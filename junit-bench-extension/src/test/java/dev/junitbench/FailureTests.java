@@ -16,6 +16,7 @@ import dev.junitbench.infra.Scenario;
 import dev.junitbench.testkit.BenchmarkTestKit;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.assertj.core.api.Condition;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -77,17 +78,10 @@ class FailureTests {
     BenchmarkTestKit.Outcome outcome =
         BenchmarkTestKit.with().quick().run(FailureTestCases.class, method);
     outcome.events().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-    outcome
-        .events()
-        .testEvents()
-        .assertThatEvents()
-        .haveExactly(
-            1,
-            event(
-                displayName("[invalid configuration]"),
-                finishedWithFailure(
-                    instanceOf(BenchmarkConfigurationException.class),
-                    message(m -> m.contains(expected)))));
+    assertFailsOnceAsInvalid(
+        outcome,
+        instanceOf(BenchmarkConfigurationException.class),
+        message(m -> m.contains(expected)));
     assertThat(outcome.result("[invalid configuration]")).failed().hasParams();
   }
 
@@ -99,6 +93,19 @@ class FailureTests {
     BenchmarkTestKit.Outcome outcome =
         BenchmarkTestKit.with().quick().run(ConstructorInjectionTestCases.class);
     outcome.events().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+    assertFailsOnceAsInvalid(
+        outcome,
+        instanceOf(BenchmarkConfigurationException.class),
+        message(m -> m.startsWith("@BatchSizes on ") && m.contains("the list is empty")));
+    assertThat(outcome.result("[invalid configuration]")).failed();
+  }
+
+  /**
+   * The one invocation of an invalid benchmark failed, with a throwable meeting {@code conditions}.
+   */
+  @SafeVarargs
+  private static void assertFailsOnceAsInvalid(
+      BenchmarkTestKit.Outcome outcome, Condition<Throwable>... conditions) {
     outcome
         .events()
         .testEvents()
@@ -106,12 +113,8 @@ class FailureTests {
         .haveExactly(
             1,
             event(
-                displayName("[invalid configuration]"),
-                finishedWithFailure(
-                    instanceOf(BenchmarkConfigurationException.class),
-                    message(
-                        m -> m.startsWith("@BatchSizes on ") && m.contains("the list is empty")))));
-    assertThat(outcome.result("[invalid configuration]")).failed();
+                displayName(InvalidScenarioExtension.DISPLAY_NAME),
+                finishedWithFailure(conditions)));
   }
 
   @Test
@@ -122,19 +125,12 @@ class FailureTests {
             .quick()
             .config("junit.bench.batch-sizes", "2")
             .run(FailureTestCases.class, "throwsAtEight");
-    outcome
-        .events()
-        .testEvents()
-        .assertThatEvents()
-        .haveExactly(
-            1,
-            event(
-                displayName("[invalid configuration]"),
-                finishedWithFailure(
-                    message(
-                        "-Djunit.bench.batch-sizes=2 removes every scenario of "
-                            + "dev.junitbench.FailureTests$FailureTestCases#throwsAtEight (its batch sizes: [1, 8, 16]);"
-                            + " change the filter or leave it out"))));
+    assertFailsOnceAsInvalid(
+        outcome,
+        message(
+            "-Djunit.bench.batch-sizes=2 removes every scenario of "
+                + "dev.junitbench.FailureTests$FailureTestCases#throwsAtEight (its batch sizes: [1, 8, 16]);"
+                + " change the filter or leave it out"));
   }
 
   @Test
@@ -144,17 +140,9 @@ class FailureTests {
         BenchmarkTestKit.with()
             .config("junit.bench.measurement.iterations", "many")
             .run(FailureTestCases.class, "throwsAtEight");
-    outcome
-        .events()
-        .testEvents()
-        .assertThatEvents()
-        .haveExactly(
-            1,
-            event(
-                displayName("[invalid configuration]"),
-                finishedWithFailure(
-                    message(
-                        "-Djunit.bench.measurement.iterations=many is not valid; use a whole number >= 1"))));
+    assertFailsOnceAsInvalid(
+        outcome,
+        message("-Djunit.bench.measurement.iterations=many is not valid; use a whole number >= 1"));
   }
 
   @Test
@@ -166,16 +154,8 @@ class FailureTests {
             .config("junit.bench.progress", "sometimes")
             .run(FailureTestCases.class, "throwsAtEight");
     outcome.events().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-    outcome
-        .events()
-        .testEvents()
-        .assertThatEvents()
-        .haveExactly(
-            1,
-            event(
-                displayName("[invalid configuration]"),
-                finishedWithFailure(
-                    message("-Djunit.bench.progress=sometimes is not valid; use true or false"))));
+    assertFailsOnceAsInvalid(
+        outcome, message("-Djunit.bench.progress=sometimes is not valid; use true or false"));
   }
 
   @Test
