@@ -17,6 +17,7 @@ import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
 import dev.junitbench.results.Throughput;
 import dev.junitbench.results.UtilizationFigures;
+import dev.junitbench.sampling.BuiltInAggregations;
 import dev.junitbench.stats.LatencySummary;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -32,38 +33,7 @@ class ForkPoolTests {
 
   /** How the built-in probes declare their figures, as {@code ResourceSamplerTests} finds them. */
   private static final Map<String, Map<String, Aggregation>> BUILT_IN =
-      Map.of(
-          "memory",
-              Map.of(
-                  "rss_peak_mb",
-                  MAX,
-                  "rss_avg_mb",
-                  AVERAGE,
-                  "heap_peak_mb",
-                  MAX,
-                  "heap_avg_mb",
-                  AVERAGE,
-                  "model_footprint_mb",
-                  MAX,
-                  "gpu_mem_peak_mb",
-                  MAX,
-                  "gpu_mem_process_mb",
-                  MAX),
-          "utilization",
-              Map.of(
-                  "cpu_process_pct",
-                  AVERAGE,
-                  "cpu_system_pct",
-                  AVERAGE,
-                  "gc_count",
-                  SUM,
-                  "gc_time_ms",
-                  SUM,
-                  "gpu_util_pct",
-                  AVERAGE,
-                  "sampler_cpu_pct",
-                  AVERAGE),
-          "energy", Map.of("joules_per_inference", AVERAGE, "gpu_power_avg_w", AVERAGE));
+      BuiltInAggregations.DECLARED;
 
   private static ScenarioResult fork(
       long[] samples, double rssPeak, double rssAvg, long gcCount, double cpu, Double joules) {

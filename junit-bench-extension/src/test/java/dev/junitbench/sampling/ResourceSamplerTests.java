@@ -1,8 +1,5 @@
 package dev.junitbench.sampling;
 
-import static dev.junitbench.results.Aggregation.AVERAGE;
-import static dev.junitbench.results.Aggregation.MAX;
-import static dev.junitbench.results.Aggregation.SUM;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junitbench.infra.Device;
@@ -16,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.AfterEach;
@@ -143,40 +139,7 @@ class ResourceSamplerTests {
     assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
     // How each figure joins across forks: every number of the three groups declared, peaks and
     // totals apart.
-    assertThat(figures.probes().aggregations())
-        .isEqualTo(
-            Map.of(
-                "memory",
-                    Map.of(
-                        "rss_peak_mb",
-                        MAX,
-                        "rss_avg_mb",
-                        AVERAGE,
-                        "heap_peak_mb",
-                        MAX,
-                        "heap_avg_mb",
-                        AVERAGE,
-                        "model_footprint_mb",
-                        MAX,
-                        "gpu_mem_peak_mb",
-                        MAX,
-                        "gpu_mem_process_mb",
-                        MAX),
-                "utilization",
-                    Map.of(
-                        "cpu_process_pct",
-                        AVERAGE,
-                        "cpu_system_pct",
-                        AVERAGE,
-                        "gc_count",
-                        SUM,
-                        "gc_time_ms",
-                        SUM,
-                        "gpu_util_pct",
-                        AVERAGE,
-                        "sampler_cpu_pct",
-                        AVERAGE),
-                "energy", Map.of("joules_per_inference", AVERAGE, "gpu_power_avg_w", AVERAGE)));
+    assertThat(figures.probes().aggregations()).isEqualTo(BuiltInAggregations.DECLARED);
   }
 
   @Test
