@@ -140,12 +140,8 @@ public record Comparison(
     }
     double ratio = nowMedian / baseMedian;
     if (baseline.ci95Low() == null || current.ci95Low() == null) {
-      return new Comparison(
-          Verdict.UNCHANGED,
+      return untested(
           ratio,
-          null,
-          null,
-          null,
           WALD,
           baseMedian,
           nowMedian,
@@ -218,11 +214,7 @@ public record Comparison(
     int n1 = base.count();
     int n2 = now.count();
     if (!(base.geometricMeanMs() > 0 && now.geometricMeanMs() > 0)) {
-      return new Comparison(
-          Verdict.UNCHANGED,
-          null,
-          null,
-          null,
+      return untested(
           null,
           WELCH,
           base.geometricMeanMs(),
@@ -234,12 +226,8 @@ public record Comparison(
     double diff = now.meanLog() - base.meanLog();
     double ratio = Math.exp(diff);
     if (Math.min(n1, n2) < 2) {
-      return new Comparison(
-          Verdict.UNCHANGED,
+      return untested(
           ratio,
-          null,
-          null,
-          null,
           WELCH,
           base.geometricMeanMs(),
           now.geometricMeanMs(),
@@ -249,12 +237,8 @@ public record Comparison(
     }
     WelchTest welch = WelchTest.of(base, now);
     if (welch == null) {
-      return new Comparison(
-          Verdict.UNCHANGED,
+      return untested(
           ratio,
-          null,
-          null,
-          null,
           WELCH,
           base.geometricMeanMs(),
           now.geometricMeanMs(),
@@ -307,11 +291,7 @@ public record Comparison(
     ForkMedians base = referenceIsCurrent ? few : reference;
     ForkMedians now = referenceIsCurrent ? reference : few;
     if (!(base.geometricMeanMs() > 0 && now.geometricMeanMs() > 0)) {
-      return new Comparison(
-          Verdict.UNCHANGED,
-          null,
-          null,
-          null,
+      return untested(
           null,
           PREDICTION,
           base.geometricMeanMs(),
@@ -324,12 +304,8 @@ public record Comparison(
     double ratio = Math.exp(diff);
     double se = Math.sqrt(reference.logVariance() * (1.0 / n + 1.0 / few.count()));
     if (!(se > 0)) {
-      return new Comparison(
-          Verdict.UNCHANGED,
+      return untested(
           ratio,
-          null,
-          null,
-          null,
           PREDICTION,
           base.geometricMeanMs(),
           now.geometricMeanMs(),
@@ -444,6 +420,15 @@ public record Comparison(
         baselineCount,
         currentCount,
         note == null ? more : note + "; " + more);
+  }
+
+  /**
+   * A comparison that tested nothing, with the reason: unchanged, with no interval and no p-value.
+   */
+  private static Comparison untested(
+      Double ratio, String test, double baseMs, double nowMs, long n1, long n2, String reason) {
+    return new Comparison(
+        Verdict.UNCHANGED, ratio, null, null, null, test, baseMs, nowMs, n1, n2, reason);
   }
 
   private static Comparison unrateable(
