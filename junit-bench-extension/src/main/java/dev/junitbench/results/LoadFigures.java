@@ -158,6 +158,19 @@ public record LoadFigures(
                       + " queries to hold at 99% confidence (early stopping)";
       return new BoundCheck(bound, percentile, boundMs, observed, over, needed, held, reason);
     }
+
+    /**
+     * Whether the bound was missed with enough queries to say so: the observed percentile is above
+     * the bound and the run's {@code queries} are enough to estimate that percentile at all (MLPerf
+     * LoadGen's early stopping at 99% confidence). A bound that did not hold in a run too short to
+     * tell is undecided, not missed.
+     */
+    public boolean missed(long queries) {
+      return !held
+          && observedMs != null
+          && observedMs > boundMs
+          && queries >= EarlyStopping.minQueries(percentile);
+    }
   }
 
   /**

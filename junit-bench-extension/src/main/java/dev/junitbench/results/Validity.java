@@ -6,6 +6,7 @@ import dev.junitbench.stats.EarlyStopping;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import org.apiguardian.api.API;
 
 /**
@@ -138,8 +139,49 @@ public record Validity(
   }
 
   /**
+   * Whether the valid/invalid verdict means something for this run: it is judged on a latency bound
+   * (a Server or generation run), or against a minimum query count or duration the user set. A
+   * plain latency benchmark is never called INVALID for its sample count: {@link #percentileNote()}
+   * says which percentiles the count supports instead.
+   */
+  public boolean verdictApplies() {
+    return !TARGET.equals(target) || minQueries != null || minDurationMs != null;
+  }
+
+  /**
+   * Whether the run is INVALID in a way worth a warning: the verdict {@link #verdictApplies()
+   * applies} and failed.
+   */
+  public boolean invalidWhereItMatters() {
+    return !valid && verdictApplies();
+  }
+
+  /**
+   * {@code p99 needs 662 samples; 122 measured}: said when the measured count does not support the
+   * p99 that tables show (MLPerf LoadGen's early stopping at 99% confidence); null when it does. A
+   * description, never a failure.
+   */
+  public String percentileNote() {
+    if (p99 == null || p99.supported()) {
+      return null;
+    }
+    return String.format(
+        Locale.ROOT, "p99 needs %,d samples; %,d measured", p99.minQueries(), queries);
+  }
+
+  /**
+   * What a reader is told about this validity: {@code INVALID: <reason>} where the verdict applies
+   * and failed, else the {@link #percentileNote() percentile note}; null when there is nothing to
+   * say.
+   */
+  public String display() {
+    return invalidWhereItMatters() ? "INVALID: " + reason : percentileNote();
+  }
+
+  /**
    * {@code INVALID: p90 needs 64 queries ...}, or {@code p99 unsupported (needs 662 queries)}; null
-   * when all is supported.
+   * when all is supported. The record's own reading, kept for result files; readers are shown
+   * {@link #display()}.
    */
   public String summary() {
     if (!valid) {

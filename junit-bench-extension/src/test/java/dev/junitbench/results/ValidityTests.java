@@ -67,4 +67,66 @@ class ValidityTests {
                 + " minimum of 600.0 s");
     assertThat(Validity.of(latencies(100), 250.0, 100L, 250.0).valid()).isTrue();
   }
+
+  @Test
+  @DisplayName(
+      "is shown to a reader as the percentiles its count supports, never as INVALID for a plain latency benchmark")
+  void displayedForALatencyBenchmark() {
+    Validity ten = Validity.of(latencies(10), 120.0, null, null);
+    assertThat(ten.valid()).as("the record keeps MLPerf's reading").isFalse();
+    assertThat(ten.verdictApplies()).isFalse();
+    assertThat(ten.invalidWhereItMatters()).isFalse();
+    assertThat(ten.percentileNote()).isEqualTo("p99 needs 662 samples; 10 measured");
+    assertThat(ten.display()).isEqualTo("p99 needs 662 samples; 10 measured");
+
+    Validity hundred = Validity.of(latencies(122), 500.0, null, null);
+    assertThat(hundred.display()).isEqualTo("p99 needs 662 samples; 122 measured");
+
+    Validity thousand = Validity.of(latencies(1000), 500.0, null, null);
+    assertThat(thousand.percentileNote()).as("p99 supported: nothing to say").isNull();
+    assertThat(thousand.display()).isNull();
+  }
+
+  @Test
+  @DisplayName(
+      "is shown as INVALID where the verdict means something: a minimum the user set, or a latency bound")
+  void displayedWhereTheVerdictApplies() {
+    Validity underMinimum = Validity.of(latencies(1000), 250.0, 1024L, null);
+    assertThat(underMinimum.verdictApplies()).isTrue();
+    assertThat(underMinimum.invalidWhereItMatters()).isTrue();
+    assertThat(underMinimum.display())
+        .isEqualTo("INVALID: fewer queries (1000) than the minimum of 1024");
+    Validity metMinimum = Validity.of(latencies(1000), 250.0, 100L, null);
+    assertThat(metMinimum.invalidWhereItMatters()).isFalse();
+
+    long[] latencies = latencies(1000);
+    LoadFigures.BoundCheck missed = LoadFigures.BoundCheck.of(latencies, "p99 <= 500ms", 0.99, 500);
+    Validity bound = Validity.of(latencies, 1000.0, null, null, missed);
+    assertThat(bound.verdictApplies()).isTrue();
+    assertThat(bound.display()).startsWith("INVALID: ").contains("p99 <= 500ms");
+  }
+
+  @Test
+  @DisplayName(
+      "calls a latency bound missed only with enough queries to say so, never in a run too short to tell")
+  void boundMissedOnlyWithEnoughQueries() {
+    long[] thousand = latencies(1000);
+    LoadFigures.BoundCheck over = LoadFigures.BoundCheck.of(thousand, "p99 <= 500ms", 0.99, 500);
+    assertThat(over.held()).isFalse();
+    assertThat(over.missed(thousand.length)).isTrue();
+
+    long[] fifty = latencies(50);
+    LoadFigures.BoundCheck tooShort = LoadFigures.BoundCheck.of(fifty, "p99 <= 10ms", 0.99, 10);
+    assertThat(tooShort.held()).isFalse();
+    assertThat(tooShort.observedMs()).isGreaterThan(10.0);
+    assertThat(tooShort.missed(fifty.length)).as("50 queries cannot estimate p99").isFalse();
+
+    LoadFigures.BoundCheck under = LoadFigures.BoundCheck.of(fifty, "p99 <= 1s", 0.99, 1000);
+    assertThat(under.held()).as("too few queries to hold").isFalse();
+    assertThat(under.missed(fifty.length)).as("nothing over the bound").isFalse();
+
+    LoadFigures.BoundCheck held = LoadFigures.BoundCheck.of(thousand, "p99 <= 2s", 0.99, 2000);
+    assertThat(held.held()).isTrue();
+    assertThat(held.missed(thousand.length)).isFalse();
+  }
 }
