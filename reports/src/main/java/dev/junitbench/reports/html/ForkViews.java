@@ -35,7 +35,8 @@ final class ForkViews {
   record ForkScenario(
       String label, List<ForkPoint> forks, Double centre, Double low, Double high) {}
 
-  record ForkChart(String id, String title, List<ForkScenario> scenarios) {}
+  /** A benchmark's fork chart in one run; charts of one {@code benchmark} share their axis. */
+  record ForkChart(String id, String title, String benchmark, List<ForkScenario> scenarios) {}
 
   /**
    * What the page says under a fork chart: per scenario, how its interval was built and the advice.
@@ -149,7 +150,7 @@ final class ForkViews {
                     label, points, forks.medianMs(), forks.ci95Low(), forks.ci95High()));
             notes.add(new Note(label, note(forks)));
           }
-          charts.add(new ForkChart(id, title, scenarios));
+          charts.add(new ForkChart(id, title, benchmark, scenarios));
           sections.add(new ForkSection(id, title, notes));
         });
   }

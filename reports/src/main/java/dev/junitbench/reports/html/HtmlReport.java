@@ -117,7 +117,11 @@ public final class HtmlReport {
     scope.put("generated", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
     scope.put("runs", model.runs);
     scope.put("several", model.runs.size() > 1);
-    scope.put("rows", model.rows);
+    scope.put("tableGroups", model.tableGroups);
+    scope.put("hasScenarios", !model.tableGroups.isEmpty());
+    scope.put("hasP99Notes", model.hasP99Notes);
+    scope.put("benchmarkCharts", model.benchmarkCharts);
+    scope.put("hasBenchmarkCharts", !model.benchmarkCharts.isEmpty());
     scope.put("hasBaseline", model.hasBaseline);
     scope.put("notRun", model.notRun);
     scope.put("hasNotRun", !model.notRun.isEmpty());

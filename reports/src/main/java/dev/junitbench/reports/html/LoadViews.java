@@ -5,7 +5,9 @@ import dev.junitbench.results.GenerationFigures;
 import dev.junitbench.results.LoadFigures;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.UnitFormat;
+import dev.junitbench.stats.EarlyStopping;
 import dev.junitbench.stats.LatencySummary;
+import java.math.BigDecimal;
 import java.util.List;
 
 /**
@@ -45,6 +47,7 @@ final class LoadViews {
       String bound,
       String held,
       String heldClass,
+      String heldTitle,
       String observed,
       String peak,
       String goodput) {}
@@ -95,8 +98,11 @@ final class LoadViews {
               p99(l.issueLatenessMs()),
               median(l.serviceMs()),
               bound == null ? "-" : bound.bound(),
-              bound == null ? "-" : bound.held() ? "held" : "not held",
-              bound == null ? "" : bound.held() ? "held" : "not-held",
+              held(bound, l.queries()),
+              bound == null
+                  ? ""
+                  : bound.held() ? "held" : bound.missed(l.queries()) ? "not-held" : "undecided",
+              heldTitle(bound, l.queries()),
               bound == null
                   ? "-"
                   : UnitFormat.duration(bound.observedMs()) + " (" + bound.overBound() + " over)",
@@ -117,6 +123,32 @@ final class LoadViews {
                       + good.requests()
                       + ")"));
     }
+  }
+
+  /**
+   * {@code held}, {@code missed} (with enough queries to say so), or {@code undecided} (too few
+   * queries to tell either way); {@code -} without a bound.
+   */
+  static String held(LoadFigures.BoundCheck bound, long queries) {
+    if (bound == null) {
+      return "-";
+    }
+    return bound.held() ? "held" : bound.missed(queries) ? "missed" : "undecided";
+  }
+
+  private static String heldTitle(LoadFigures.BoundCheck bound, long queries) {
+    if (bound == null || bound.held()) {
+      return "";
+    }
+    return bound.missed(queries)
+        ? bound.reason()
+        : "too few queries to tell: "
+            + bound.reason()
+            + "; estimating p"
+            + BigDecimal.valueOf(bound.percentile() * 100).stripTrailingZeros().toPlainString()
+            + " at all needs "
+            + EarlyStopping.minQueries(bound.percentile())
+            + " queries";
   }
 
   private static String median(LatencySummary summary) {

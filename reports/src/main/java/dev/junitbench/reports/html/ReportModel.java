@@ -26,7 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * What a report shows, computed from run folders: the tables the template renders (every string
@@ -39,8 +39,6 @@ final class ReportModel {
    * Points of each latency distribution: the quantiles at 0, 0.5, 1, ..., 100 percent, and 99.9.
    */
   private static final int CDF_STEPS = 200;
-
-  private static final List<String> BACKEND_PARAMS = List.of("backend", "engine", "provider");
 
   record Pair(String key, String value) {}
 
@@ -66,8 +64,8 @@ final class ReportModel {
       String benchmark,
       String params,
       String status,
-      String validity,
-      String validityTitle,
+      String warning,
+      String warningTitle,
       String median,
       double medianSort,
       String ci,
@@ -90,43 +88,53 @@ final class ReportModel {
 
   record ReasonGroup(String status, String reason, int count, List<String> scenarios) {}
 
+  /** A benchmark's measured scenarios in the table: folded under its name. */
+  record TableGroup(String id, String benchmark, String shared, int count, List<Row> rows) {}
+
   record ChartGroup(String id, String title) {}
-
-  record BackendTable(String id, String title, List<String> backends, List<BackendRow> rows) {}
-
-  record BackendRow(String scenario, List<String> medians, List<String> ratios) {}
 
   /** Chart data, as the page's script reads it. */
   record Point(double x, Double median, Double p99, Double throughput, Double rss) {}
 
   record Series(String label, List<Point> points) {}
 
+  /** A benchmark's batch charts in one run; charts of one {@code benchmark} share their axes. */
   record BatchChart(
       String id,
       String title,
+      String benchmark,
       String throughputUnit,
       List<Double> batchSizes,
       List<Series> series) {}
 
-  record Distribution(String label, List<double[]> cdf, double p50, double p99) {}
+  /** One scenario's latency distribution in each run that measured it, drawn on one axis. */
+  record Distribution(String label, List<RunCurve> runs) {}
 
-  record BackendChart(
-      String id, List<String> scenarios, List<String> backends, List<List<Double>> ratios) {}
+  /** A run's cumulative distribution of one scenario, its p50 and p99. */
+  record RunCurve(String run, List<double[]> cdf, double p50, double p99) {}
 
   record Data(
+      List<BenchmarkCharts.Chart> benchmarkCharts,
       List<BatchChart> batchCharts,
       List<Distribution> distributions,
-      List<BackendChart> backendCharts,
+      List<BackendViews.Chart> backendCharts,
       List<ForkViews.ForkChart> forkCharts) {}
 
   final List<RunView> runs = new ArrayList<>();
-  final List<Row> rows = new ArrayList<>();
+  final List<TableGroup> tableGroups = new ArrayList<>();
+  final List<BenchmarkCharts.Chart> benchmarkCharts = new ArrayList<>();
+
+  /**
+   * Whether a p99 in the table is from fewer samples than it needs: the legend explains the mark.
+   */
+  boolean hasP99Notes;
+
   final List<ReasonGroup> notRun = new ArrayList<>();
   final List<ChartGroup> chartGroups = new ArrayList<>();
-  final List<BackendTable> backendTables = new ArrayList<>();
+  final List<BackendViews.Table> backendTables = new ArrayList<>();
   final List<Distribution> distributions = new ArrayList<>();
   final List<BatchChart> batchCharts = new ArrayList<>();
-  final List<BackendChart> backendCharts = new ArrayList<>();
+  final List<BackendViews.Chart> backendCharts = new ArrayList<>();
   final List<ForkViews.ForkChart> forkCharts = new ArrayList<>();
   final List<ForkViews.ForkSection> forkSections = new ArrayList<>();
   final List<LoadViews.GenerationRow> generationRows = new ArrayList<>();
@@ -165,6 +173,12 @@ final class ReportModel {
         baseline != null
             || all.stream().anyMatch(r -> r.gate() != null && r.gate().baseline() != null);
     model.hasForks = all.stream().anyMatch(r -> r.forks() != null);
+    List<ScenarioResult> measured = all.stream().filter(ReportModel::measured).toList();
+    // Params that vary among the measured scenarios: an aborted CUDA scenario does not make a
+    // CPU-only benchmark's device vary.
+    ScenarioNames measuredNames = ScenarioNames.of(measured);
+    Map<String, List<Row>> grouped = new LinkedHashMap<>();
+    Map<String, List<RunCurve>> curves = new LinkedHashMap<>();
     for (int i = 0; i < folders.size(); i++) {
       RunFolder folder = folders.get(i);
       String runLabel = hosts != null ? hosts.get(i) : several ? "run " + (i + 1) : "";
@@ -175,19 +189,35 @@ final class ReportModel {
                   ? "Host " + hosts.get(i) + ": run " + folder.run().id()
                   : several ? "Run " + (i + 1) + ": " + folder.run().id() : folder.run().id()));
       for (ScenarioResult result : folder.results()) {
-        model.rows.add(row(runLabel, result, i == 0 ? deltas.get(result.key()) : null));
+        if (measured(result)) {
+          Row row = row(runLabel, result, measuredNames, i == 0 ? deltas.get(result.key()) : null);
+          model.hasP99Notes |= !row.p99Title().isEmpty();
+          grouped.computeIfAbsent(result.benchmark(), b -> new ArrayList<>()).add(row);
+        }
         LoadViews.add(runLabel, result, names, model.generationRows, model.loadRows);
         ProbeViews.add(runLabel, result, names, probes);
         long[] raw = samples.get(i) == null ? null : samples.get(i).of(result.id());
         if (raw != null && raw.length > 0 && result.latencyMs() != null) {
-          model.distributions.add(
-              distribution((several ? runLabel + ": " : "") + names.label(result), raw));
+          curves
+              .computeIfAbsent(names.label(result), l -> new ArrayList<>())
+              .add(curve(runLabel.isEmpty() ? "this run" : runLabel, raw));
         }
       }
       model.batchCharts(folder, runLabel);
-      model.backends(folder, runLabel);
+      BackendViews.add(folder, runLabel, model.backendTables, model.backendCharts);
       ForkViews.charts(folder, runLabel, model.forkCharts, model.forkSections);
     }
+    grouped.forEach(
+        (benchmark, rows) ->
+            model.tableGroups.add(
+                new TableGroup(
+                    "group-" + (model.tableGroups.size() + 1),
+                    UnitFormat.shortName(benchmark),
+                    shared(benchmark, measured, measuredNames),
+                    rows.size(),
+                    rows)));
+    model.benchmarkCharts.addAll(BenchmarkCharts.of(sides(folders, baseline, hosts), measured));
+    curves.forEach((label, runs) -> model.distributions.add(new Distribution(label, runs)));
     model.probeTables.addAll(ProbeViews.tables(probes));
     model.notRun(all);
     model.hostLabels = hosts == null ? null : List.copyOf(hosts);
@@ -195,8 +225,80 @@ final class ReportModel {
     return model;
   }
 
+  /**
+   * Whether a result belongs in the scenario table: it measured something, or passed; a scenario
+   * that never ran is only in "Not measured".
+   */
+  static boolean measured(ScenarioResult result) {
+    return result.latencyMs() != null || result.status() == Status.PASSED;
+  }
+
+  /**
+   * {@code device=cpu, sequence_length=128}: the params all measured scenarios of a benchmark
+   * share.
+   */
+  private static String shared(
+      String benchmark, List<ScenarioResult> measured, ScenarioNames names) {
+    return measured.stream()
+        .filter(r -> r.benchmark().equals(benchmark))
+        .findFirst()
+        .map(
+            first ->
+                first.params().entrySet().stream()
+                    .filter(e -> !names.varying(benchmark).contains(e.getKey()))
+                    .map(e -> e.getKey() + "=" + e.getValue())
+                    .collect(Collectors.joining(", ")))
+        .orElse("");
+  }
+
+  /**
+   * The sides the benchmark charts put side by side: a baseline (from {@code report --baseline} or
+   * what the gate recorded) and the first run, each run or host, or the one run alone.
+   */
+  private static List<BenchmarkCharts.Side> sides(
+      List<RunFolder> folders, RunComparison baseline, List<String> hosts) {
+    List<BenchmarkCharts.Side> sides = new ArrayList<>();
+    Map<ScenarioKey, BenchmarkCharts.Bar> before = new LinkedHashMap<>();
+    if (baseline != null) {
+      for (RunComparison.Row row : baseline.rows()) {
+        if (row.before() != null && BenchmarkCharts.Bar.of(row.before()) != null) {
+          before.put(row.key(), BenchmarkCharts.Bar.of(row.before()));
+        }
+      }
+    } else {
+      for (ScenarioResult result : folders.get(0).results()) {
+        if (result.gate() != null
+            && result.gate().baseline() != null
+            && result.gate().baseline().comparison() != null) {
+          // The gate keeps the baseline's median only: a bar without whiskers.
+          Comparison judged = result.gate().baseline().comparison();
+          before.put(
+              result.key(), new BenchmarkCharts.Bar(judged.baselineMedianMs(), null, null, null));
+        }
+      }
+    }
+    if (!before.isEmpty()) {
+      sides.add(new BenchmarkCharts.Side("baseline", before));
+    }
+    for (int i = 0; i < folders.size(); i++) {
+      Map<ScenarioKey, BenchmarkCharts.Bar> bars = new LinkedHashMap<>();
+      for (ScenarioResult result : folders.get(i).results()) {
+        BenchmarkCharts.Bar bar = BenchmarkCharts.Bar.of(result);
+        if (bar != null) {
+          bars.putIfAbsent(result.key(), bar);
+        }
+      }
+      String label =
+          hosts != null
+              ? hosts.get(i)
+              : folders.size() > 1 ? "run " + (i + 1) : before.isEmpty() ? "median" : "current";
+      sides.add(new BenchmarkCharts.Side(label, bars));
+    }
+    return sides;
+  }
+
   Data data() {
-    return new Data(batchCharts, distributions, backendCharts, forkCharts);
+    return new Data(benchmarkCharts, batchCharts, distributions, backendCharts, forkCharts);
   }
 
   private static RunView runView(RunFolder folder, String label) {
@@ -323,7 +425,8 @@ final class ReportModel {
     return String.format(Locale.ROOT, "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
   }
 
-  private static Row row(String run, ScenarioResult result, RunComparison.Row delta) {
+  private static Row row(
+      String run, ScenarioResult result, ScenarioNames names, RunComparison.Row delta) {
     var latency = result.latencyMs();
     String status = result.status() == null ? "running" : result.status().id();
     String median = latency == null ? "" : UnitFormat.duration(latency.median());
@@ -389,24 +492,18 @@ final class ReportModel {
       }
     }
     Validity validity = result.validity();
-    // A percentile too few queries support is shown, and said to be: MLPerf's early stopping is a
-    // flag.
+    // A p99 from fewer samples than it needs is shown, marked and explained: a description of the
+    // count, never a failure. INVALID is said only where the verdict applies.
     String p99Title =
-        validity == null || validity.p99() == null || validity.p99().supported()
-            ? ""
-            : "not supported by early stopping (99% confidence): needs "
-                + validity.p99().minQueries()
-                + " queries, had "
-                + validity.queries();
+        validity == null || validity.percentileNote() == null ? "" : validity.percentileNote();
+    boolean invalid = validity != null && validity.invalidWhereItMatters();
     return new Row(
         run,
         UnitFormat.shortName(result.benchmark()),
-        ScenarioNames.allParams(result),
+        names.params(result),
         status,
-        validity == null ? "" : validity.valid() ? "valid" : "INVALID",
-        validity == null
-            ? ""
-            : Objects.requireNonNullElse(validity.summary(), "every percentile supported"),
+        invalid ? "INVALID" : "",
+        invalid ? validity.display() : "",
         median,
         latency == null ? -1 : latency.median(),
         ci,
@@ -461,7 +558,7 @@ final class ReportModel {
         + unit.substring(unit.lastIndexOf(' ') + 1);
   }
 
-  private static Distribution distribution(String label, long[] raw) {
+  private static RunCurve curve(String run, long[] raw) {
     long[] sorted = raw.clone();
     Arrays.sort(sorted);
     int n = sorted.length;
@@ -473,8 +570,8 @@ final class ReportModel {
         cdf.add(new double[] {Percentiles.type7(sorted, n, 0.999) / 1e6, 0.999});
       }
     }
-    return new Distribution(
-        label,
+    return new RunCurve(
+        run,
         cdf,
         Percentiles.type7(sorted, n, 0.5) / 1e6,
         Percentiles.type7(sorted, n, 0.99) / 1e6);
@@ -550,93 +647,12 @@ final class ReportModel {
               new BatchChart(
                   id,
                   title,
+                  benchmark,
                   first.throughput() == null ? "samples/s" : first.throughput().unit(),
                   batchSizes,
                   series));
           chartGroups.add(new ChartGroup(id, title));
         });
-  }
-
-  /** The same model and scenario on several backends, as ratios of medians to the first backend. */
-  private void backends(RunFolder folder, String runLabel) {
-    Map<String, Map<String, ScenarioResult>> groups = new LinkedHashMap<>();
-    Map<String, String> labels = new LinkedHashMap<>();
-    for (ScenarioResult result : folder.results()) {
-      if (result.model() == null
-          || result.latencyMs() == null
-          || result.status() != Status.PASSED) {
-        continue;
-      }
-      Map<String, Object> rest = new TreeMap<>(result.params());
-      BACKEND_PARAMS.forEach(rest::remove);
-      String group = result.model().id() + " " + rest;
-      String backend = backendName(result);
-      groups.computeIfAbsent(group, k -> new LinkedHashMap<>()).putIfAbsent(backend, result);
-      labels.putIfAbsent(
-          group,
-          rest.entrySet().stream()
-              .map(e -> e.getKey() + "=" + e.getValue())
-              .reduce((a, b) -> a + ", " + b)
-              .orElse(""));
-    }
-    Map<String, List<String>> byModel = new LinkedHashMap<>();
-    groups.forEach(
-        (group, byBackend) -> {
-          if (byBackend.size() > 1) {
-            String modelId = byBackend.values().iterator().next().model().id();
-            byModel.computeIfAbsent(modelId, k -> new ArrayList<>()).add(group);
-          }
-        });
-    byModel.forEach(
-        (modelId, groupKeys) -> {
-          List<String> backends = new ArrayList<>();
-          groupKeys.forEach(
-              g ->
-                  groups.get(g).keySet().stream()
-                      .filter(b -> !backends.contains(b))
-                      .forEach(backends::add));
-          List<BackendRow> rows = new ArrayList<>();
-          List<String> scenarios = new ArrayList<>();
-          List<List<Double>> ratios = new ArrayList<>();
-          backends.forEach(b -> ratios.add(new ArrayList<>()));
-          for (String group : groupKeys) {
-            Map<String, ScenarioResult> byBackend = groups.get(group);
-            ScenarioResult reference = byBackend.get(backends.get(0));
-            List<String> medians = new ArrayList<>();
-            List<String> ratioText = new ArrayList<>();
-            for (int b = 0; b < backends.size(); b++) {
-              ScenarioResult result = byBackend.get(backends.get(b));
-              medians.add(result == null ? "" : UnitFormat.duration(result.latencyMs().median()));
-              Double ratio =
-                  result == null || reference == null
-                      ? null
-                      : result.latencyMs().median() / reference.latencyMs().median();
-              ratioText.add(ratio == null ? "" : String.format(Locale.ROOT, "%.3f", ratio));
-              ratios.get(b).add(ratio);
-            }
-            rows.add(new BackendRow(labels.get(group), medians, ratioText));
-            scenarios.add(labels.get(group));
-          }
-          String id = "backends-" + (backendTables.size() + 1);
-          String title =
-              (runLabel.isEmpty() ? "" : runLabel + ": ")
-                  + "model "
-                  + modelId
-                  + ": median latency relative to "
-                  + backends.get(0);
-          backendTables.add(new BackendTable(id, title, backends, rows));
-          backendCharts.add(new BackendChart(id, scenarios, backends, ratios));
-        });
-  }
-
-  /**
-   * {@code onnxruntime}, or {@code djl (OnnxRuntime)}: the backend and, where it has engines, the
-   * engine.
-   */
-  private static String backendName(ScenarioResult result) {
-    Object backend = result.params().getOrDefault("backend", result.model().backend());
-    Object engine = result.params().get("engine");
-    return engine == null ? String.valueOf(backend) : backend + " (" + engine + ")";
   }
 
   private void notRun(List<ScenarioResult> all) {

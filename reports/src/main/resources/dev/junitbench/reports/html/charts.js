@@ -15,5 +15,13 @@ var junitBenchCharts = (function () {
     return (ms / 1e3).toPrecision(4) + ' s';
   }
 
-  return { duration: duration };
+  // An axis tick: 0 as 0, else three significant digits without trailing zeros.
+  function tick(ms) {
+    if (ms === 0) { return '0'; }
+    var abs = Math.abs(ms);
+    var scaled = abs < 0.001 ? [ms * 1e6, ' ns'] : abs < 1 ? [ms * 1e3, ' us'] : abs < 1000 ? [ms, ' ms'] : [ms / 1e3, ' s'];
+    return String(Number(scaled[0].toPrecision(3))) + scaled[1];
+  }
+
+  return { duration: duration, tick: tick };
 }());

@@ -16,19 +16,111 @@
     return made;
   }
 
+  // Charts of one benchmark in several runs share their axes: the batch sizes of all, and for each
+  // figure the top of all.
+  var shared = {};
+  data.batchCharts.forEach(function (group) {
+    var s = shared[group.benchmark] || (shared[group.benchmark] = { sizes: [], latency: 0, throughput: 0, rss: 0 });
+    group.batchSizes.forEach(function (v) { if (s.sizes.indexOf(v) < 0) { s.sizes.push(v); } });
+    s.sizes.sort(function (a, b) { return a - b; });
+    group.series.forEach(function (series) {
+      series.points.forEach(function (p) {
+        s.latency = Math.max(s.latency, p.median || 0, p.p99 || 0);
+        s.throughput = Math.max(s.throughput, p.throughput || 0);
+        s.rss = Math.max(s.rss, p.rss || 0);
+      });
+    });
+  });
+
   // Batch sizes on a log scale, a tick at each size measured and nowhere else.
-  function batchScales(group, yTitle) {
+  function batchScales(group, yTitle, top) {
+    var sizes = shared[group.benchmark].sizes;
     return {
-      x: { type: group.batchSizes.length > 1 ? 'logarithmic' : 'linear', title: { display: true, text: 'batch size' },
-        afterBuildTicks: function (axis) { axis.ticks = group.batchSizes.map(function (v) { return { value: v }; }); },
+      x: { type: sizes.length > 1 ? 'logarithmic' : 'linear', title: { display: true, text: 'batch size' },
+        min: sizes[0], max: sizes[sizes.length - 1],
+        afterBuildTicks: function (axis) { axis.ticks = sizes.map(function (v) { return { value: v }; }); },
         ticks: { callback: function (v) { return String(v); } } },
-      y: { title: { display: true, text: yTitle }, beginAtZero: true }
+      y: { title: { display: true, text: yTitle }, beginAtZero: true, suggestedMax: top > 0 ? top : undefined }
     };
   }
 
   var legend = { position: 'bottom', labels: { boxWidth: 14,
     // The dashed p99 line shares its colour with its median line: one legend entry for both.
     filter: function (item) { return !/ p99$/.test(item.text); } } };
+
+  // Whiskers (the 95% interval) and a diamond at p99 on each bar of a benchmark chart, from the
+  // dataset's own low, high and p99 lists.
+  var whiskers = {
+    id: 'junitBenchWhiskers',
+    afterDatasetsDraw: function (made) {
+      var ctx = made.ctx;
+      var scale = made.scales.x;
+      made.data.datasets.forEach(function (dataset, i) {
+        var meta = made.getDatasetMeta(i);
+        if (meta.hidden || !dataset.whiskers) { return; }
+        meta.data.forEach(function (bar, j) {
+          var w = dataset.whiskers;
+          var half = Math.max(2, bar.height * 0.3);
+          ctx.save();
+          ctx.strokeStyle = '#1d2329';
+          ctx.lineWidth = 1.2;
+          if (w.low[j] !== null && w.high[j] !== null) {
+            var from = scale.getPixelForValue(w.low[j]);
+            var to = scale.getPixelForValue(w.high[j]);
+            ctx.beginPath();
+            ctx.moveTo(from, bar.y); ctx.lineTo(to, bar.y);
+            ctx.moveTo(from, bar.y - half); ctx.lineTo(from, bar.y + half);
+            ctx.moveTo(to, bar.y - half); ctx.lineTo(to, bar.y + half);
+            ctx.stroke();
+          }
+          if (w.p99[j] !== null) {
+            var x = scale.getPixelForValue(w.p99[j]);
+            var r = Math.max(2.5, Math.min(5, bar.height * 0.3));
+            ctx.fillStyle = dataset.borderColor;
+            ctx.beginPath();
+            ctx.moveTo(x, bar.y - r); ctx.lineTo(x + r, bar.y); ctx.lineTo(x, bar.y + r); ctx.lineTo(x - r, bar.y);
+            ctx.closePath();
+            ctx.fill();
+            ctx.stroke();
+          }
+          ctx.restore();
+        });
+      });
+    }
+  };
+
+  // One horizontal bar chart per benchmark: a bar per scenario and series, its height from the
+  // number of bars, every bar on one axis from zero.
+  data.benchmarkCharts.forEach(function (b) {
+    var canvas = document.getElementById(b.id);
+    if (!canvas) { return; }
+    var perLabel = Math.max(16, 10 * b.datasets.length + 8);
+    canvas.parentNode.style.height = (70 + b.labels.length * perLabel + 18 * Math.ceil(b.datasets.length / 4)) + 'px';
+    var top = 0;
+    b.datasets.forEach(function (d) {
+      [d.median, d.high, d.p99].forEach(function (values) {
+        values.forEach(function (v) { if (v !== null && v > top) { top = v; } });
+      });
+    });
+    chart(b.id, { type: 'bar', plugins: [whiskers],
+      data: { labels: b.labels, datasets: b.datasets.map(function (d, i) {
+        var shade = b.datasets.length === 1 ? color(0) : color(i);
+        return { label: d.label, data: d.median, backgroundColor: shade + '99', borderColor: shade, borderWidth: 1,
+          whiskers: { low: d.low, high: d.high, p99: d.p99 }, categoryPercentage: 0.8, barPercentage: 0.9 };
+      }) },
+      options: { indexAxis: 'y', scales: {
+        x: { beginAtZero: true, suggestedMax: top > 0 ? top * 1.02 : undefined, title: { display: true, text: 'latency: median, 95% interval, p99 \u25C6' },
+          ticks: { callback: function (v) { return junitBenchCharts.tick(v); } } },
+        y: { ticks: { autoSkip: false, callback: function (v) { var l = this.getLabelForValue(v); return l.length > 48 ? l.slice(0, 47) + '\u2026' : l; } } } },
+        plugins: { legend: { display: b.datasets.length > 1, position: 'bottom', labels: { boxWidth: 14 } },
+          tooltip: { callbacks: { label: function (c) {
+            var w = c.dataset.whiskers;
+            var j = c.dataIndex;
+            return c.dataset.label + ': ' + duration(c.parsed.x)
+              + (w.low[j] !== null && w.high[j] !== null ? ' [' + duration(w.low[j]) + ', ' + duration(w.high[j]) + ']' : '')
+              + (w.p99[j] !== null ? ', p99 ' + duration(w.p99[j]) : '');
+          } } } } } });
+  });
 
   data.batchCharts.forEach(function (group) {
     var latency = [];
@@ -49,13 +141,13 @@
       return { callbacks: { label: function (c) { return c.dataset.label + ': ' + format(c.parsed.y); } } };
     };
     chart(group.id + '-latency', { type: 'line', data: { datasets: latency },
-      options: { scales: batchScales(group, 'latency (ms)'), plugins: { legend: legend,
+      options: { scales: batchScales(group, 'latency (ms)', shared[group.benchmark].latency), plugins: { legend: legend,
         title: { display: true, text: 'Latency: median (solid), p99 (dashed)' }, tooltip: tooltip(duration) } } });
     chart(group.id + '-throughput', { type: 'line', data: { datasets: throughput },
-      options: { scales: batchScales(group, group.throughputUnit), plugins: { legend: legend,
+      options: { scales: batchScales(group, group.throughputUnit, shared[group.benchmark].throughput), plugins: { legend: legend,
         title: { display: true, text: 'Throughput' } } } });
     chart(group.id + '-memory', { type: 'line', data: { datasets: memory },
-      options: { scales: batchScales(group, 'peak RSS (MiB)'), plugins: { legend: legend,
+      options: { scales: batchScales(group, 'peak RSS (MiB)', shared[group.benchmark].rss), plugins: { legend: legend,
         title: { display: true, text: 'Peak resident memory' } } } });
   });
 
@@ -68,17 +160,21 @@
       select.appendChild(option);
     });
     var distribution = null;
+    // Every run's curve of the chosen scenario on one axis, its p50 and p99 marked.
     var show = function () {
       var d = data.distributions[Number(select.value)];
-      var top = 1;
-      var datasets = [
-        { label: 'cumulative share of samples', borderColor: color(0), backgroundColor: color(0), pointRadius: 0,
-          stepped: false, data: d.cdf.map(function (p) { return { x: p[0], y: p[1] }; }) },
-        { label: 'p50 ' + duration(d.p50), borderColor: color(2), backgroundColor: color(2), borderDash: [4, 4],
-          pointRadius: 0, data: [{ x: d.p50, y: 0 }, { x: d.p50, y: top }] },
-        { label: 'p99 ' + duration(d.p99), borderColor: color(1), backgroundColor: color(1), borderDash: [4, 4],
-          pointRadius: 0, data: [{ x: d.p99, y: 0 }, { x: d.p99, y: top }] }
-      ];
+      var several = d.runs.length > 1;
+      var datasets = [];
+      d.runs.forEach(function (run, i) {
+        var shade = color(several ? i : 0);
+        var prefix = several ? run.run + ' ' : '';
+        datasets.push({ label: prefix + 'cumulative share of samples', borderColor: shade, backgroundColor: shade, pointRadius: 0,
+          data: run.cdf.map(function (p) { return { x: p[0], y: p[1] }; }) });
+        datasets.push({ label: prefix + 'p50 ' + duration(run.p50), borderColor: several ? shade : color(2), backgroundColor: several ? shade : color(2),
+          borderDash: [4, 4], pointRadius: 0, data: [{ x: run.p50, y: 0 }, { x: run.p50, y: 1 }] });
+        datasets.push({ label: prefix + 'p99 ' + duration(run.p99), borderColor: several ? shade : color(1), backgroundColor: several ? shade : color(1),
+          borderDash: [2, 3], pointRadius: 0, data: [{ x: run.p99, y: 0 }, { x: run.p99, y: 1 }] });
+      });
       if (distribution) {
         distribution.data.datasets = datasets;
         distribution.update();
@@ -94,14 +190,38 @@
     show();
   }
 
+  // Ratios with their intervals as whiskers; a ratio whose interval includes 1 (or has none) pale.
   data.backendCharts.forEach(function (b) {
-    chart(b.id, { type: 'bar', data: { labels: b.scenarios, datasets: b.backends.map(function (name, i) {
-      return { label: name, backgroundColor: color(i), data: b.ratios[i] };
-    }) }, options: { indexAxis: 'y', scales: { x: { title: { display: true, text: 'median latency / ' + b.backends[0] } } } } });
+    chart(b.id, { type: 'bar', plugins: [whiskers], data: { labels: b.scenarios, datasets: b.backends.map(function (name, i) {
+      var none = b.ratios[i].map(function () { return null; });
+      return { label: name, borderColor: color(i), borderWidth: 1, data: b.ratios[i],
+        backgroundColor: b.ratios[i].map(function (r, j) {
+          var low = b.lows[i][j];
+          var high = b.highs[i][j];
+          return i > 0 && (low === null || (low <= 1 && high >= 1)) ? color(i) + '33' : color(i) + 'bb';
+        }),
+        whiskers: { low: b.lows[i], high: b.highs[i], p99: none } };
+    }) }, options: { indexAxis: 'y', scales: { x: { title: { display: true, text: 'median latency / ' + b.backends[0] + ' (95% interval)' } } },
+      plugins: { tooltip: { callbacks: { label: function (c) {
+        var low = b.lows[c.datasetIndex][c.dataIndex];
+        var high = b.highs[c.datasetIndex][c.dataIndex];
+        return c.dataset.label + ': ' + c.parsed.x.toFixed(3) + (low !== null && high !== null ? ' [' + low.toFixed(3) + ', ' + high.toFixed(3) + ']' : c.datasetIndex > 0 ? ' (no interval)' : '');
+      } } } } } });
   });
 
   // Per scenario: a floating bar for the interval across forks, a dash at its centre, a dot per fork median.
+  // Fork charts of one benchmark in several runs share their axis.
+  var forkRange = {};
   data.forkCharts.forEach(function (f) {
+    var r = forkRange[f.benchmark] || (forkRange[f.benchmark] = { low: Infinity, high: 0 });
+    f.scenarios.forEach(function (s) {
+      s.forks.forEach(function (p) { r.low = Math.min(r.low, p.median); r.high = Math.max(r.high, p.median); });
+      if (s.low !== null) { r.low = Math.min(r.low, s.low); r.high = Math.max(r.high, s.high); }
+    });
+  });
+  data.forkCharts.forEach(function (f) {
+    var range = forkRange[f.benchmark];
+    var pad = (range.high - range.low) * 0.1 || range.high * 0.05;
     var points = [];
     f.scenarios.forEach(function (s) {
       s.forks.forEach(function (p) { points.push({ x: s.label, y: p.median, fork: p.fork }); });
@@ -117,7 +237,8 @@
         pointRadius: 4, data: points }
     ] }, options: { scales: { y: { title: { display: true, text: 'median latency (ms)' },
       // Forks differ by a few percent: an axis from zero would flatten what this chart is for.
-      beginAtZero: false, grace: '10%' } },
+      beginAtZero: false, min: isFinite(range.low) ? Math.max(0, range.low - pad) : undefined,
+      max: range.high > 0 ? range.high + pad : undefined } },
       plugins: { legend: { position: 'bottom', labels: { boxWidth: 14 } },
         tooltip: { callbacks: { label: function (c) {
           if (Array.isArray(c.raw)) { return c.dataset.label + ': ' + duration(c.raw[0]) + ' to ' + duration(c.raw[1]); }
@@ -126,51 +247,60 @@
         } } } } } });
   });
 
-  // The scenario table: click a heading to sort, type or choose a status to filter.
-  var table = document.getElementById('scenarios');
-  var body = table.tBodies[0];
-  var rows = Array.prototype.slice.call(body.rows);
+  // The scenario tables, one per benchmark: click a heading to sort that table, type or choose a
+  // status to filter them all; a benchmark with no row left is hidden with its heading.
+  var tables = Array.prototype.slice.call(document.querySelectorAll('table.scenarios'));
   var shown = document.getElementById('shown');
   var filter = document.getElementById('filter');
   var statusFilter = document.getElementById('status-filter');
+  var more = document.getElementById('more-columns');
+  var summary = document.getElementById('summary');
   function applyFilter() {
     var text = filter.value.toLowerCase();
     var status = statusFilter.value;
     var count = 0;
-    rows.forEach(function (row) {
-      var visible = (!text || row.textContent.toLowerCase().indexOf(text) >= 0)
-        && (!status || row.getAttribute('data-status') === status);
-      row.hidden = !visible;
-      if (visible) { count++; }
+    var total = 0;
+    tables.forEach(function (table) {
+      var visibleHere = 0;
+      Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
+        var haystack = (row.textContent + ' ' + row.getAttribute('data-benchmark')).toLowerCase();
+        var visible = (!text || haystack.indexOf(text) >= 0)
+          && (!status || row.getAttribute('data-status') === status);
+        row.hidden = !visible;
+        total++;
+        if (visible) { visibleHere++; }
+      });
+      table.parentNode.hidden = visibleHere === 0;
+      count += visibleHere;
     });
-    shown.textContent = count + ' of ' + rows.length + ' scenarios';
+    shown.textContent = count + ' of ' + total + ' measured scenarios';
   }
   filter.addEventListener('input', applyFilter);
   statusFilter.addEventListener('change', applyFilter);
+  more.addEventListener('change', function () { summary.classList.toggle('show-extra', more.checked); });
   applyFilter();
 
-  Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, column) {
-    th.addEventListener('click', function () {
-      var ascending = !th.classList.contains('sorted-asc');
-      Array.prototype.forEach.call(table.tHead.rows[0].cells, function (other) {
-        other.classList.remove('sorted-asc', 'sorted-desc');
+  tables.forEach(function (table) {
+    var body = table.tBodies[0];
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, column) {
+      th.addEventListener('click', function () {
+        var ascending = !th.classList.contains('sorted-asc');
+        Array.prototype.forEach.call(table.tHead.rows[0].cells, function (other) {
+          other.classList.remove('sorted-asc', 'sorted-desc');
+        });
+        th.classList.add(ascending ? 'sorted-asc' : 'sorted-desc');
+        var numeric = th.getAttribute('data-type') === 'number';
+        var rows = Array.prototype.slice.call(body.rows);
+        rows.sort(function (a, b) {
+          var x = a.cells[column];
+          var y = b.cells[column];
+          var result = numeric
+            ? Number(x.getAttribute('data-sort')) - Number(y.getAttribute('data-sort'))
+            : x.textContent.localeCompare(y.textContent);
+          return ascending ? result : -result;
+        });
+        rows.forEach(function (row) { body.appendChild(row); });
       });
-      th.classList.add(ascending ? 'sorted-asc' : 'sorted-desc');
-      var numeric = th.getAttribute('data-type') === 'number';
-      rows.sort(function (a, b) {
-        var x = a.cells[column];
-        var y = b.cells[column];
-        var result;
-        if (numeric) {
-          var nx = Number(x.getAttribute('data-sort'));
-          var ny = Number(y.getAttribute('data-sort'));
-          result = nx - ny;
-        } else {
-          result = x.textContent.localeCompare(y.textContent);
-        }
-        return ascending ? result : -result;
-      });
-      rows.forEach(function (row) { body.appendChild(row); });
     });
   });
 

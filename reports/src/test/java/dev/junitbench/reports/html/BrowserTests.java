@@ -6,32 +6,22 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.junitbench.reports.history.Series;
 import dev.junitbench.reports.history.Series.Point;
 import dev.junitbench.stats.RegressionRule;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.logging.Level;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.NoAlertPresentException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.WindowType;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.logging.LoggingPreferences;
 
 /**
  * The report opened in a real browser: Debian's Chromium, headless, driven by its ChromeDriver.
@@ -41,11 +31,6 @@ import org.openqa.selenium.logging.LoggingPreferences;
 @DisplayName("The HTML report in Chromium")
 class BrowserTests {
 
-  private static final Path CHROMIUM =
-      Path.of(System.getProperty("chromium.binary", "/usr/bin/chromium"));
-  private static final Path CHROMEDRIVER =
-      Path.of(System.getProperty("chromedriver.binary", "/usr/bin/chromedriver"));
-
   @TempDir static Path tempDir;
 
   private static WebDriver driver;
@@ -54,15 +39,7 @@ class BrowserTests {
 
   @BeforeAll
   static void open() throws Exception {
-    Assumptions.assumeTrue(
-        Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-        "Chromium is not installed here ("
-            + CHROMIUM
-            + ", "
-            + CHROMEDRIVER
-            + "): ci/test.sh installs Debian's"
-            + " chromium and chromium-driver (apt-get install chromium chromium-driver); -Dchromium.binary and"
-            + " -Dchromedriver.binary point at others");
+    Chromium.assumeInstalled();
     Path base = ReportRuns.current(tempDir, "run-base", 1.0);
     Path now = ReportRuns.current(tempDir, "run-now", 1.3);
     report = now.resolve(HtmlReport.FILE);
@@ -71,29 +48,7 @@ class BrowserTests {
     forkedReport = forked.resolve(HtmlReport.FILE);
     HtmlReport.of(List.of(forked), null, RegressionRule.DEFAULT).write(forkedReport);
 
-    ChromeOptions options = new ChromeOptions();
-    options.setBinary(CHROMIUM.toFile());
-    options.addArguments(
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-        "--window-size=1400,1000",
-        "--user-data-dir=" + Files.createDirectories(tempDir.resolve("profile")));
-    LoggingPreferences logging = new LoggingPreferences();
-    logging.enable(LogType.BROWSER, Level.ALL);
-    options.setCapability("goog:loggingPrefs", logging);
-    ChromeDriverService service =
-        new ChromeDriverService.Builder()
-            .usingDriverExecutable(CHROMEDRIVER.toFile())
-            .usingAnyFreePort()
-            .build();
-    driver = new ChromeDriver(service, options);
-    driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
+    driver = Chromium.start(tempDir.resolve("profile"), 1400, 1000);
     driver.get(report.toUri().toString());
   }
 
@@ -105,14 +60,16 @@ class BrowserTests {
   }
 
   private static Object js(String script, Object... arguments) {
-    return ((JavascriptExecutor) driver).executeScript(script, arguments);
+    return Chromium.js(driver, script, arguments);
   }
 
   @Test
   @DisplayName("draws every chart: each canvas holds painted pixels")
   void chartsDrawn() {
     List<WebElement> canvases = driver.findElements(By.tagName("canvas"));
-    assertThat(canvases).hasSize(3 * 3 + 1 + 1);
+    // A chart per benchmark (3), latency, throughput and memory against batch size for 3, the
+    // distribution, the backends.
+    assertThat(canvases).hasSize(3 + 3 * 3 + 1 + 1);
     assertThat(driver.findElement(By.tagName("body")).getAttribute("data-charts-drawn"))
         .isEqualTo(String.valueOf(canvases.size()));
     for (WebElement canvas : canvases) {
@@ -129,17 +86,11 @@ class BrowserTests {
   }
 
   private static List<LogEntry> consoleProblems() {
-    return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
-        .filter(entry -> entry.getLevel().intValue() >= Level.WARNING.intValue())
-        .toList();
+    return Chromium.consoleProblems(driver);
   }
 
   private static long paintedPixels(WebElement canvas) {
-    return (Long)
-        js(
-            "var c = arguments[0]; var d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
-                + " var n = 0; for (var i = 3; i < d.length; i += 4) { if (d[i] > 0) { n++; } } return n;",
-            canvas);
+    return Chromium.paintedPixels(driver, canvas);
   }
 
   @Test
@@ -153,9 +104,9 @@ class BrowserTests {
       List<WebElement> canvases = driver.findElements(By.tagName("canvas"));
       assertThat(canvases)
           .extracting(canvas -> canvas.getAttribute("id"))
-          .containsExactly("distribution-chart", "forks-1");
+          .containsExactly("bench-1", "bench-2", "distribution-chart", "forks-1");
       assertThat(driver.findElement(By.tagName("body")).getAttribute("data-charts-drawn"))
-          .isEqualTo("2");
+          .isEqualTo("4");
       WebElement forks = driver.findElement(By.id("forks-1"));
       assertThat(paintedPixels(forks)).as("painted pixels of the fork chart").isGreaterThan(2000);
       assertThat(
@@ -238,28 +189,39 @@ class BrowserTests {
   }
 
   @Test
-  @DisplayName("sorts the table by a clicked column and filters it by text and status")
+  @DisplayName(
+      "sorts a benchmark's table by a clicked column, filters all by text and status, shows more columns on request")
   void sortAndFilter() {
     WebElement median =
-        driver.findElements(By.cssSelector("#scenarios thead th")).stream()
+        driver.findElements(By.cssSelector("#group-1 thead th")).stream()
             .filter(th -> th.getText().equals("Median"))
             .findFirst()
             .orElseThrow();
     median.click();
     List<Double> sorted = visibleSortValues();
-    assertThat(sorted).isSorted();
+    assertThat(sorted).hasSize(6).isSorted();
     median.click();
     assertThat(visibleSortValues()).isSortedAccordingTo(Comparator.reverseOrder());
 
     WebElement filter = driver.findElement(By.id("filter"));
     filter.sendKeys("miniLmDjl");
     assertThat(visibleRows()).hasSize(6);
+    assertThat(driver.findElement(By.id("group-1")).isDisplayed()).isFalse();
+    assertThat(driver.findElement(By.id("shown")).getText())
+        .isEqualTo("6 of 14 measured scenarios");
     js(
         "var f = document.getElementById('filter'); f.value = ''; f.dispatchEvent(new Event('input'));");
     choose("status-filter", "aborted");
-    assertThat(visibleRows()).hasSize(2);
+    assertThat(visibleRows()).as("a scenario that did not run is in Not measured only").isEmpty();
     choose("status-filter", "");
-    assertThat(visibleRows()).hasSize(17);
+    assertThat(visibleRows()).hasSize(14);
+
+    WebElement model = driver.findElement(By.cssSelector("#group-1 thead th.extra"));
+    assertThat(model.isDisplayed()).isFalse();
+    driver.findElement(By.id("more-columns")).click();
+    assertThat(model.isDisplayed()).isTrue();
+    driver.findElement(By.id("more-columns")).click();
+    assertThat(model.isDisplayed()).isFalse();
   }
 
   @Test
@@ -287,18 +249,18 @@ class BrowserTests {
   }
 
   private static List<WebElement> visibleRows() {
-    return driver.findElements(By.cssSelector("#scenarios tbody tr")).stream()
+    return driver.findElements(By.cssSelector("table.scenarios tbody tr")).stream()
         .filter(WebElement::isDisplayed)
         .toList();
   }
 
   private static List<Double> visibleSortValues() {
     List<String> heads =
-        driver.findElements(By.cssSelector("#scenarios thead th")).stream()
+        driver.findElements(By.cssSelector("#group-1 thead th")).stream()
             .map(WebElement::getText)
             .toList();
     int median = heads.indexOf("Median");
-    return visibleRows().stream()
+    return driver.findElements(By.cssSelector("#group-1 tbody tr")).stream()
         .map(row -> row.findElements(By.tagName("td")).get(median).getAttribute("data-sort"))
         .map(Double::parseDouble)
         .toList();

@@ -4,8 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.junitbench.reports.Fixtures;
+import dev.junitbench.results.RunFolders;
+import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.Validity;
 import dev.junitbench.stats.RegressionRule;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.assertj.core.api.Assertions;
 import org.jsoup.Jsoup;
@@ -89,7 +94,7 @@ class HtmlReportTests {
   void probes() {
     assertThat(loaded.select("nav a[href=#probes]")).hasSize(1);
     Element table = loaded.getElementById("probe-0");
-    assertThat(table.previousElementSibling().text()).isEqualTo("open_files");
+    assertThat(table.parent().previousElementSibling().text()).isEqualTo("open_files");
     assertThat(table.select("thead th").eachText())
         .containsExactly("Scenario", "opened", "read_mb", "source", "closed", "Why missing");
     assertThat(table.select("tbody tr")).hasSize(1);
@@ -126,8 +131,13 @@ class HtmlReportTests {
     List<String> cells = row.select("td").eachText();
     assertThat(cells.subList(1, 8))
         .containsExactly("server", "100", "2", "40.00", "38.50", "38.40", "200.0 us");
-    assertThat(cells.get(11)).isEqualTo("not held");
-    assertThat(row.select("td").get(11).hasClass("not-held")).isTrue();
+    // 100 queries, 20 ms around a 10 ms bound: over it, but too few queries to estimate p99 at all.
+    assertThat(cells.get(11)).isEqualTo("undecided");
+    assertThat(row.select("td").get(11).hasClass("undecided")).isTrue();
+    assertThat(row.select("td").get(11).hasClass("not-held")).isFalse();
+    assertThat(row.select("td").get(11).attr("title"))
+        .startsWith("too few queries to tell: ")
+        .endsWith("estimating p99 at all needs 662 queries");
     assertThat(cells.get(13)).isEqualTo("none held in 2 runs");
     assertThat(cells.get(14)).isEqualTo("-");
   }
@@ -166,55 +176,88 @@ class HtmlReportTests {
   }
 
   @Test
-  @DisplayName("lists every scenario in a sortable, filterable table, with its figures")
+  @DisplayName(
+      "lists the measured scenarios in a sortable, filterable table per benchmark, params shortened to those that vary")
   void summary() {
-    Element table = page.getElementById("scenarios");
+    List<Element> groups = page.select("#summary details.group");
+    assertThat(groups)
+        .extracting(g -> g.selectFirst("summary .bench-name").text())
+        .containsExactly("TextBenchmarks.miniLm", "TextBenchmarks.miniLmDjl", "Hostile.run");
+    assertThat(groups).allSatisfy(g -> assertThat(g.hasAttr("open")).isTrue());
+    assertThat(groups.get(0).selectFirst("summary").text())
+        .isEqualTo(
+            "TextBenchmarks.miniLm 6 measured · device=cpu, backend=onnxruntime, provider=cpu");
+    // 17 results: the 2 aborted CUDA scenarios and the failure that measured nothing are in "Not
+    // measured" only.
+    assertThat(page.select("table.scenarios tbody tr")).hasSize(14);
+    assertThat(page.select("table.scenarios tbody tr[data-status=aborted]")).isEmpty();
+    Element table = groups.get(0).selectFirst("table");
     assertThat(table.hasClass("sortable")).isTrue();
-    assertThat(table.select("tbody tr")).hasSize(17);
     assertThat(table.select("thead th").eachText())
-        .contains(
-            "Benchmark",
+        .containsExactly(
             "Params",
             "Status",
             "Median",
             "95% CI of median",
             "p99",
             "Throughput",
+            "Tokens/s",
             "Peak RSS",
-            "Model");
+            "Model",
+            "Reason");
+    assertThat(table.select("thead th.extra").eachText())
+        .containsExactly("Tokens/s", "Peak RSS", "Model", "Reason");
+    assertThat(table.select("tbody tr").get(0).selectFirst("td.params").text())
+        .isEqualTo("batch_size=1, mode=eager");
     assertThat(page.getElementById("filter")).isNotNull();
+    assertThat(page.getElementById("more-columns").attr("type")).isEqualTo("checkbox");
     assertThat(page.getElementById("status-filter").select("option").eachText())
         .contains("passed", "aborted");
     Element row = table.select("tbody tr[data-status=passed]").first();
     assertThat(row.select("td.num").first().attr("data-sort")).matches("[0-9.Ee-]+");
+    assertThat(row.attr("data-benchmark")).isEqualTo("TextBenchmarks.miniLm");
   }
 
   @Test
   @DisplayName(
-      "flags each measured scenario valid or INVALID by MLPerf's early stopping, and marks a p99 too few queries support")
+      "never calls a latency benchmark INVALID for its sample count: it marks a p99 the count does not support and explains the mark")
   void validity() {
-    Element table = page.getElementById("scenarios");
-    List<String> heads = table.select("thead th").eachText();
-    assertThat(heads).containsSubsequence("Status", "Valid", "Median");
-    int valid = heads.indexOf("Valid");
-    int p99 = heads.indexOf("p99");
-    assertThat(table.select("tbody tr[data-status=passed]")).isNotEmpty();
-    for (Element row : table.select("tbody tr")) {
-      Element cell = row.select("td").get(valid);
-      if (row.attr("data-status").equals("passed")) {
-        // The fixtures measure far fewer than the 64 queries p90 needs, and the 662 p99 needs.
-        assertThat(cell.text()).isEqualTo("INVALID");
-        assertThat(cell.hasClass("validity-INVALID")).isTrue();
-        assertThat(cell.attr("title"))
-            .startsWith("INVALID: p90 needs 64 queries (early stopping at 99% confidence)");
-        assertThat(row.select("td").get(p99).text()).endsWith(" *");
-        assertThat(row.select("td").get(p99).attr("title"))
-            .startsWith(
-                "not supported by early stopping (99% confidence):" + " needs 662 queries, had ");
-      } else {
-        assertThat(cell.text()).isEmpty();
-      }
+    assertThat(page.select("#summary thead th").eachText()).doesNotContain("Valid");
+    assertThat(html).doesNotContain("INVALID");
+    assertThat(page.select(".warning")).isEmpty();
+    List<Element> rows = page.select("table.scenarios tbody tr[data-status=passed]");
+    assertThat(rows).isNotEmpty();
+    for (Element row : rows) {
+      List<String> heads = row.parents().select("table").first().select("thead th").eachText();
+      Element p99 = row.select("td").get(heads.indexOf("p99"));
+      // The fixtures measure far fewer than the 662 queries p99 needs.
+      assertThat(p99.text()).endsWith(" *");
+      assertThat(p99.attr("title")).matches("p99 needs 662 samples; \\d+ measured");
     }
+    assertThat(page.getElementById("p99-legend").text())
+        .startsWith("* p99 from fewer samples than it needs")
+        .contains("never a failure");
+  }
+
+  @Test
+  @DisplayName(
+      "says INVALID, as a warning, where the verdict means something: a minimum the user set")
+  void invalidWhereItMatters() throws Exception {
+    Path run =
+        RunFolders.write(
+            tempDir,
+            "run-minimum",
+            List.of(
+                Fixtures.passed("com.example.Spin#spin", Fixtures.params("n", 1), 3, 1000, 1e6)
+                    .withValidity(
+                        Validity.of(Fixtures.lognormal(3, 1000, 1e6), 1000.0, 5000L, null))));
+    Document minimum =
+        Jsoup.parse(HtmlReport.of(List.of(run), null, RegressionRule.DEFAULT).render());
+    Element warning = minimum.selectFirst("table.scenarios td.status .warning");
+    assertThat(warning.text()).isEqualTo("INVALID");
+    assertThat(warning.attr("title"))
+        .isEqualTo("INVALID: fewer queries (1000) than the minimum of 5000");
+    assertThat(minimum.getElementById("p99-legend")).as("1000 samples support p99").isNull();
   }
 
   @Test
@@ -233,14 +276,15 @@ class HtmlReportTests {
       assertThat(page.getElementById(ort.get("id").asText() + "-" + kind)).as(kind).isNotNull();
     }
     assertThat(data.get("distributions")).hasSize(14);
-    JsonNode distribution = data.get("distributions").get(0);
+    JsonNode distribution = data.get("distributions").get(0).get("runs").get(0);
     assertThat(distribution.get("cdf")).hasSize(202);
     assertThat(distribution.get("p50").asDouble()).isLessThan(distribution.get("p99").asDouble());
     assertThat(page.getElementById("distribution-chart")).isNotNull();
   }
 
   @Test
-  @DisplayName("compares the backends that ran the same model and scenario, as ratios to the first")
+  @DisplayName(
+      "compares the backends that ran the same model and scenario, as ratios to the first with their 95% interval, within one JVM only")
   void backends() throws Exception {
     Element table = page.select("table.backends").first();
     assertThat(page.select("#backends h3").text())
@@ -250,12 +294,61 @@ class HtmlReportTests {
             "Scenario",
             "onnxruntime median",
             "djl (OnnxRuntime) median",
-            "onnxruntime ratio",
-            "djl (OnnxRuntime) ratio");
+            "onnxruntime ratio [95% CI]",
+            "djl (OnnxRuntime) ratio [95% CI]");
     assertThat(table.select("tbody tr")).hasSize(6);
-    List<String> cells = table.select("tbody tr").first().select("td").eachText();
-    assertThat(cells.get(3)).isEqualTo("1.000");
-    assertThat(Double.parseDouble(cells.get(4))).isBetween(1.0, 1.2);
+    List<Element> cells = table.select("tbody tr").first().select("td");
+    assertThat(cells.get(3).text()).isEqualTo("1 reference");
+    Element djl = cells.get(4);
+    assertThat(djl.text()).matches("1\\.\\d{3} \\[\\d\\.\\d{3}, \\d\\.\\d{3}\\]");
+    double ratio = Double.parseDouble(djl.ownText());
+    assertThat(ratio).isBetween(1.0, 1.2);
+    assertThat(djl.attr("title")).startsWith("95% interval within one JVM each");
+    assertThat(table.parent().previousElementSibling().text()).startsWith("Within one JVM only");
+    JsonNode chart =
+        new ObjectMapper().readTree(page.getElementById("report-data").data()).get("backendCharts");
+    assertThat(chart.get(0).get("lows").get(1).get(0).asDouble()).isLessThan(ratio);
+    assertThat(chart.get(0).get("highs").get(1).get(0).asDouble()).isGreaterThan(ratio);
+    assertThat(chart.get(0).get("lows").get(0).get(0).isNull()).as("the reference").isTrue();
+  }
+
+  @Test
+  @DisplayName(
+      "greys a backend ratio whose interval includes 1, and says no interval below 6 samples a side")
+  void backendRatioUncertain() throws Exception {
+    List<ScenarioResult> results = new ArrayList<>();
+    int seed = 40;
+    for (String backend : List.of("onnxruntime", "djl")) {
+      // Same latencies on both backends: the ratio's interval holds 1. And 4 samples: none.
+      results.add(
+          ReportRuns.model(
+              Fixtures.passed(
+                  "com.example.Same#run",
+                  Fixtures.params("backend", backend, "batch_size", 1),
+                  seed++,
+                  200,
+                  2e6),
+              backend));
+      results.add(
+          ReportRuns.model(
+              Fixtures.passed(
+                  "com.example.Same#run",
+                  Fixtures.params("backend", backend, "batch_size", 2),
+                  seed++,
+                  4,
+                  2e6),
+              backend));
+    }
+    Path run = RunFolders.write(tempDir, "run-same", results);
+    Document same = Jsoup.parse(HtmlReport.of(List.of(run), null, RegressionRule.DEFAULT).render());
+    List<Element> rows = same.select("table.backends tbody tr");
+    assertThat(rows).hasSize(2);
+    Element alike = rows.get(0).select("td").get(4);
+    assertThat(alike.hasClass("inconclusive")).isTrue();
+    assertThat(alike.attr("title")).endsWith("it includes 1: no difference shown");
+    Element few = rows.get(1).select("td").get(4);
+    assertThat(few.selectFirst(".ci").text()).isEqualTo("no interval");
+    assertThat(few.hasClass("inconclusive")).isTrue();
   }
 
   @Test
@@ -292,7 +385,7 @@ class HtmlReportTests {
     Path slower = ReportRuns.current(tempDir, "run-slower", 1.3);
     Document compared =
         Jsoup.parse(HtmlReport.of(List.of(slower), base, RegressionRule.DEFAULT).render());
-    assertThat(compared.select("#scenarios thead th").eachText()).contains("vs baseline");
+    assertThat(compared.select("#summary thead th").eachText()).contains("vs baseline");
     assertThat(compared.select("td.verdict-regressed"))
         .hasSize(1)
         .first()
@@ -301,8 +394,8 @@ class HtmlReportTests {
 
     Document two =
         Jsoup.parse(HtmlReport.of(List.of(base, slower), null, RegressionRule.DEFAULT).render());
-    assertThat(two.select("#scenarios thead th").first().text()).isEqualTo("Run");
-    assertThat(two.select("#scenarios tbody tr")).hasSize(34);
+    assertThat(two.select("#summary thead th").first().text()).isEqualTo("Run");
+    assertThat(two.select("#summary tbody tr")).hasSize(28);
     assertThat(two.select("#runs h3").eachText())
         .containsExactly("Run 1: run-base", "Run 2: run-slower");
   }
@@ -311,7 +404,7 @@ class HtmlReportTests {
   @DisplayName(
       "without a forked scenario: no fork column, chart or cost, and its data has no fork chart")
   void unforked() throws Exception {
-    assertThat(page.select("#scenarios thead th").eachText())
+    assertThat(page.select("#summary thead th").eachText())
         .doesNotContain("Forks", "Between-fork CV", "95% CI (forks)");
     assertThat(page.select("td.forks")).isEmpty();
     assertThat(page.getElementById("forks")).isNull();
@@ -326,13 +419,13 @@ class HtmlReportTests {
   @DisplayName(
       "with a forked scenario: fork columns with completed forks, between-fork CV and the interval across forks")
   void forkColumns() {
-    Element table = forked.getElementById("scenarios");
+    Element table = forked.selectFirst("table.scenarios");
     List<String> heads = table.select("thead th").eachText();
     assertThat(heads)
         .containsSubsequence(
             "Median", "95% CI of median", "Forks", "Between-fork CV", "95% CI (forks)", "p99");
     int forks = heads.indexOf("Forks");
-    List<Element> rows = table.select("tbody tr");
+    List<Element> rows = forked.select("table.scenarios tbody tr");
     assertThat(rows)
         .hasSize(3)
         .allSatisfy(row -> assertThat(row.select("td")).hasSize(heads.size()));
@@ -343,9 +436,12 @@ class HtmlReportTests {
     assertThat(cells(rows.get(1), forks)).containsExactly("4 of 5", "3.0%", "[1.400, 1.600] ms");
     assertThat(cells(rows.get(2), forks)).containsExactly("", "", "");
     assertThat(rows.get(2).select("td").get(forks).attr("data-sort")).isEqualTo("-1.0");
-    assertThat(forked.getElementById("scenarios").parent().text())
+    assertThat(forked.getElementById("summary").text())
         .contains(
-            "Forked scenarios: Median and its 95% CI describe the samples of all forks pooled");
+            "Forked scenarios: Median and its 95% CI (under More columns) describe the samples of"
+                + " all forks pooled");
+    assertThat(table.select("thead th.extra").eachText())
+        .contains("95% CI of median", "Between-fork CV");
     assertThat(page.text()).doesNotContain("Forked scenarios:");
   }
 

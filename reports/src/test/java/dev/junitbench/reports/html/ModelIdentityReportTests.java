@@ -58,7 +58,7 @@ class ModelIdentityReportTests {
                             null,
                             "built in memory from its class, with no file to hash"))));
     Document page = Jsoup.parse(HtmlReport.of(List.of(now), base, RegressionRule.DEFAULT).render());
-    List<Element> rows = page.select("#scenarios tbody tr");
+    List<Element> rows = page.select("table.scenarios tbody tr");
     assertThat(rows).hasSize(2);
     List<String> titles =
         rows.stream()
@@ -90,7 +90,7 @@ class ModelIdentityReportTests {
 
     Document same =
         Jsoup.parse(HtmlReport.of(List.of(base), base, RegressionRule.DEFAULT).render());
-    assertThat(same.select("#scenarios td").eachText())
+    assertThat(same.select("table.scenarios td").eachText())
         .noneMatch(text -> text.contains("model changed"));
   }
 }

@@ -1,0 +1,99 @@
+package dev.junitbench.reports.html;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.logging.Level;
+import org.junit.jupiter.api.Assumptions;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+
+/**
+ * A real browser for the report's tests: Debian's Chromium, headless, driven by its ChromeDriver.
+ * Where neither is installed a test using it is skipped with the reason; {@code ci/test.sh}
+ * installs both.
+ */
+final class Chromium {
+
+  private static final Path CHROMIUM =
+      Path.of(System.getProperty("chromium.binary", "/usr/bin/chromium"));
+  private static final Path CHROMEDRIVER =
+      Path.of(System.getProperty("chromedriver.binary", "/usr/bin/chromedriver"));
+
+  private Chromium() {}
+
+  /** Skips the calling test class, saying why, where Chromium or its driver is missing. */
+  static void assumeInstalled() {
+    Assumptions.assumeTrue(
+        Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+        "Chromium is not installed here ("
+            + CHROMIUM
+            + ", "
+            + CHROMEDRIVER
+            + "): ci/test.sh installs Debian's"
+            + " chromium and chromium-driver (apt-get install chromium chromium-driver); -Dchromium.binary and"
+            + " -Dchromedriver.binary point at others");
+  }
+
+  /**
+   * A headless Chromium whose page area is {@code width} x {@code height} CSS pixels, its console
+   * recorded, its profile in {@code profile}.
+   */
+  static WebDriver start(Path profile, int width, int height) throws Exception {
+    assumeInstalled();
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    options.addArguments(
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        "--hide-scrollbars",
+        "--window-size=" + width + "," + height,
+        "--user-data-dir=" + Files.createDirectories(profile));
+    LoggingPreferences logging = new LoggingPreferences();
+    logging.enable(LogType.BROWSER, Level.ALL);
+    options.setCapability("goog:loggingPrefs", logging);
+    ChromeDriverService service =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(CHROMEDRIVER.toFile())
+            .usingAnyFreePort()
+            .build();
+    WebDriver driver = new ChromeDriver(service, options);
+    driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
+    return driver;
+  }
+
+  static Object js(WebDriver driver, String script, Object... arguments) {
+    return ((JavascriptExecutor) driver).executeScript(script, arguments);
+  }
+
+  /** Pixels of {@code canvas} something was drawn on. */
+  static long paintedPixels(WebDriver driver, WebElement canvas) {
+    return (Long)
+        js(
+            driver,
+            "var c = arguments[0]; var d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+                + " var n = 0; for (var i = 3; i < d.length; i += 4) { if (d[i] > 0) { n++; } } return n;",
+            canvas);
+  }
+
+  /** What the page's console said at warning level or above. */
+  static List<LogEntry> consoleProblems(WebDriver driver) {
+    return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+        .filter(entry -> entry.getLevel().intValue() >= Level.WARNING.intValue())
+        .toList();
+  }
+}
