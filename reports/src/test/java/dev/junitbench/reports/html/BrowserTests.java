@@ -49,7 +49,7 @@ class BrowserTests {
     HtmlReport.of(List.of(forked), null, RegressionRule.DEFAULT).write(forkedReport);
 
     driver = Chromium.start(tempDir.resolve("profile"), 1400, 1000);
-    driver.get(report.toUri().toString());
+    Chromium.open(driver, report);
   }
 
   @AfterAll
@@ -100,7 +100,7 @@ class BrowserTests {
     String page = driver.getWindowHandle();
     driver.switchTo().newWindow(WindowType.TAB);
     try {
-      driver.get(forkedReport.toUri().toString());
+      Chromium.open(driver, forkedReport);
       List<WebElement> canvases = driver.findElements(By.tagName("canvas"));
       assertThat(canvases)
           .extracting(canvas -> canvas.getAttribute("id"))

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.logging.Level;
 import org.junit.jupiter.api.Assumptions;
+import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -88,6 +89,22 @@ final class Chromium {
             "var c = arguments[0]; var d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
                 + " var n = 0; for (var i = 3; i < d.length; i += 4) { if (d[i] > 0) { n++; } } return n;",
             canvas);
+  }
+
+  /**
+   * Opens {@code page} and waits until the report has drawn all its charts (the page says so on its
+   * body), never for a fixed time.
+   */
+  static void open(WebDriver driver, Path page) {
+    driver.get(page.toUri().toString());
+    long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+    while (!"true"
+        .equals(driver.findElement(By.tagName("body")).getAttribute("data-charts-done"))) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError(page + ": its charts were not all drawn within 2 minutes");
+      }
+      Thread.onSpinWait();
+    }
   }
 
   /** What the page's console said at warning level or above. */
