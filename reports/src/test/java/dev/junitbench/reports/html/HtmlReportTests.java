@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.junitbench.reports.Fixtures;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.Status;
 import dev.junitbench.results.Validity;
 import dev.junitbench.stats.RegressionRule;
 import java.nio.file.Path;
@@ -514,5 +515,87 @@ class HtmlReportTests {
         .isEqualTo(
             "Forking cost: 2 scenarios measured in 10 forks took"
                 + " 22.50 s of wall time, 7.500 s of it outside warm-up and measurement (JVM start-up, set-up, model loading).");
+  }
+
+  @Test
+  @DisplayName(
+      "keeps names, params and model names with markup, quotes, 10,000 characters and right-to-left text inert")
+  void hostileNames() throws Exception {
+    Path run = ReportRuns.hostileNames(tempDir, "run-hostile-names");
+    String text = HtmlReport.of(List.of(run), null, RegressionRule.DEFAULT).render();
+    Document hostile = Jsoup.parse(text);
+    assertThat(text).doesNotContain(ReportRuns.SCRIPT).doesNotContain("<b>");
+    assertThat(hostile.select("script")).hasSize(4);
+    assertThat(hostile.select("b, img")).isEmpty();
+    assertThat(hostile.select("table.scenarios tbody tr")).hasSize(8);
+    assertThat(hostile.select("td.params").eachText())
+        .anySatisfy(cell -> assertThat(cell).contains(ReportRuns.LONG))
+        .anySatisfy(cell -> assertThat(cell).contains(ReportRuns.RTL))
+        .anySatisfy(cell -> assertThat(cell).contains("\"quoted\" 'value'"));
+    JsonNode data = new ObjectMapper().readTree(hostile.getElementById("report-data").data());
+    assertThat(data.get("benchmarkCharts")).hasSize(1);
+    assertThat(data.get("benchmarkCharts").get(0).get("labels").toString())
+        .contains(ReportRuns.SCRIPT);
+  }
+
+  @Test
+  @DisplayName("gives a readable report of a run of one scenario")
+  void oneScenario() throws Exception {
+    Path run =
+        RunFolders.write(
+            tempDir,
+            "run-one",
+            List.of(Fixtures.passed("com.example.One#run", Fixtures.params(), 5, 40, 2e6)));
+    Document one = Jsoup.parse(HtmlReport.of(List.of(run), null, RegressionRule.DEFAULT).render());
+    assertThat(one.select("table.scenarios tbody tr")).hasSize(1);
+    assertThat(one.selectFirst("table.scenarios td.params").text()).isEmpty();
+    JsonNode data = new ObjectMapper().readTree(one.getElementById("report-data").data());
+    assertThat(data.get("benchmarkCharts").get(0).get("labels").toString())
+        .isEqualTo("[\"One.run\"]");
+    assertThat(one.getElementById("not-run")).isNull();
+  }
+
+  @Test
+  @DisplayName(
+      "gives a readable report of a run where no scenario ran: no chart, no table, every scenario under Not measured")
+  void nothingRan() throws Exception {
+    Path run =
+        RunFolders.write(
+            tempDir,
+            "run-none",
+            List.of(
+                RunFolders.ended(
+                    "com.example.Gpu#run",
+                    Fixtures.params("device", "cuda"),
+                    Status.ABORTED,
+                    "CUDA requested; none here"),
+                RunFolders.ended(
+                    "com.example.Gpu#run",
+                    Fixtures.params("device", "rocm"),
+                    Status.ABORTED,
+                    "CUDA requested; none here")));
+    Document none = Jsoup.parse(HtmlReport.of(List.of(run), null, RegressionRule.DEFAULT).render());
+    assertThat(none.select("canvas")).isEmpty();
+    assertThat(none.select("table.scenarios")).isEmpty();
+    assertThat(none.getElementById("summary").text()).contains("No scenario was measured");
+    assertThat(none.select("#not-run tbody tr")).hasSize(1);
+    assertThat(none.selectFirst("#not-run tbody tr td.num").text()).isEqualTo("2");
+  }
+
+  @Test
+  @DisplayName(
+      "gives a readable report of a run without samples.csv: every chart but the distributions")
+  void withoutSamples() throws Exception {
+    Path run =
+        RunFolders.writeWithoutSamples(
+            tempDir,
+            "run-no-samples",
+            List.of(
+                Fixtures.passed("com.example.S#run", Fixtures.params("n", 1), 6, 40, 2e6),
+                Fixtures.passed("com.example.S#run", Fixtures.params("n", 2), 7, 40, 3e6)));
+    Document bare = Jsoup.parse(HtmlReport.of(List.of(run), null, RegressionRule.DEFAULT).render());
+    assertThat(bare.select("table.scenarios tbody tr")).hasSize(2);
+    assertThat(bare.getElementById("distribution")).isNull();
+    assertThat(bare.select("#benchmarks canvas")).hasSize(1);
   }
 }

@@ -277,4 +277,77 @@ final class ReportRuns {
             runs);
     return RunFolders.passed(FORKED, params, pooled).withForks(forks);
   }
+
+  /**
+   * A run as a large project writes it: {@code benchmarks} benchmarks of 20 scenarios each (batch
+   * size 1 to 16, two variants, 1 and 2 threads; no more than that vary), {@code samples} samples
+   * each, written with its samples.csv.
+   */
+  static Path large(Path parent, String name, int benchmarks, int samples) {
+    List<ScenarioResult> results = new ArrayList<>();
+    int seed = 0;
+    for (int b = 0; b < benchmarks; b++) {
+      for (int batch = 1; batch <= 16; batch *= 2) {
+        for (String variant : new String[] {"int8", "fp32"}) {
+          for (int threads = 1; threads <= 2; threads++) {
+            results.add(
+                passed(
+                    "com.example.models.Model" + b + "Benchmarks#infer",
+                    params(
+                        "device",
+                        "cpu",
+                        "batch_size",
+                        batch,
+                        "variant",
+                        variant,
+                        "threads",
+                        threads),
+                    seed++,
+                    samples,
+                    1e6 * batch * (variant.equals("fp32") ? 2 : 1) / threads));
+          }
+        }
+      }
+    }
+    return RunFolders.write(parent, name, results);
+  }
+
+  /** 10,000 characters without a space. */
+  static final String LONG = "x".repeat(10_000);
+
+  /** Right-to-left text, with a right-to-left override that would reverse what follows it. */
+  static final String RTL = "\u05DE\u05D5\u05D3\u05DC \u202Egnp.exe";
+
+  /**
+   * A run whose benchmark names, params and model name hold markup, quotes, 10,000 characters and
+   * right-to-left text.
+   */
+  static Path hostileNames(Path parent, String name) {
+    String benchmark =
+        "com.example.H\"o'stile" + SCRIPT + "Benchmarks#run" + LONG.substring(0, 200);
+    List<ScenarioResult> results = new ArrayList<>();
+    int seed = 90;
+    for (String value : List.of(SCRIPT, "\"quoted\" 'value'", LONG, RTL)) {
+      for (int batch : new int[] {1, 2}) {
+        results.add(
+            passed(
+                    benchmark,
+                    params("payload", value, "batch_size", batch),
+                    seed++,
+                    30,
+                    1e6 * batch)
+                .withModel(
+                    new ModelInfo(
+                        RTL + LONG,
+                        "onnxruntime",
+                        "onnx",
+                        "classpath:" + SCRIPT,
+                        10L,
+                        1.0,
+                        1.0,
+                        null)));
+      }
+    }
+    return RunFolders.write(parent, name, results, HOST + RTL);
+  }
 }
