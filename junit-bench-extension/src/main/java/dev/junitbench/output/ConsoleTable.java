@@ -3,11 +3,13 @@ package dev.junitbench.output;
 import dev.junitbench.config.Defaults;
 import dev.junitbench.internal.ModelChange;
 import dev.junitbench.internal.TextTable;
+import dev.junitbench.load.LoadBounds;
 import dev.junitbench.results.BaselineCheck;
 import dev.junitbench.results.ForkFigures;
 import dev.junitbench.results.GateResult;
 import dev.junitbench.results.GenerationFigures;
 import dev.junitbench.results.LoadFigures;
+import dev.junitbench.results.PercentileSupport;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
 import dev.junitbench.results.UnitFormat;
@@ -61,41 +63,98 @@ public final class ConsoleTable {
   }
 
   /**
-   * How many measured scenarios are valid by MLPerf's rules and which percentiles their queries
-   * support; a flag, so it is counted here and never fails a test.
+   * Which percentiles the measured scenarios' sample counts support (MLPerf LoadGen's early
+   * stopping), and, for the scenarios MLPerf's verdict applies to (a latency bound, a configured
+   * minimum), how many are valid. A plain latency benchmark's short run is described, never called
+   * INVALID; the verdict is a flag, so it is counted here and never fails a test.
    */
   private static void validity(StringBuilder out, List<ScenarioResult> results) {
-    List<Validity> all =
-        results.stream().map(ScenarioResult::validity).filter(Objects::nonNull).toList();
-    if (all.isEmpty()) {
+    List<ScenarioResult> measured = results.stream().filter(r -> r.validity() != null).toList();
+    if (measured.isEmpty()) {
       return;
     }
-    long valid = all.stream().filter(Validity::valid).count();
-    long p99 = all.stream().filter(v -> v.p99() != null && v.p99().supported()).count();
-    long p999 = all.stream().filter(v -> v.p999() != null && v.p999().supported()).count();
-    String line =
-        "validity (MLPerf LoadGen's early stopping, 99% confidence; a flag, never a failure): "
+    long p99 = measured.stream().filter(r -> supported(r.validity().p99())).count();
+    long p999 = measured.stream().filter(r -> supported(r.validity().p999())).count();
+    boolean starred = results.stream().anyMatch(ConsoleTable::p99Starred);
+    summaryLine(
+        out,
+        String.format(
+            Locale.ROOT,
+            "percentiles (MLPerf LoadGen's early stopping, 99%% confidence): p99 supported in %d"
+                + " of %d measured scenarios (needs %,d samples), p99.9 in %d (needs %,d)%s",
+            p99,
+            measured.size(),
+            EarlyStopping.minQueries(0.99),
+            p999,
+            EarlyStopping.minQueries(0.999),
+            starred ? "; a p99 marked * is from fewer samples" : ""));
+    List<ScenarioResult> judged =
+        measured.stream().filter(r -> r.validity().verdictApplies()).toList();
+    if (judged.isEmpty()) {
+      return;
+    }
+    long valid = judged.stream().filter(r -> r.validity().valid()).count();
+    Map<String, Long> invalid = new LinkedHashMap<>();
+    judged.stream()
+        .filter(r -> !r.validity().valid())
+        .flatMap(r -> whyInvalid(r).stream())
+        .forEach(why -> invalid.merge(why, 1L, Long::sum));
+    List<String> counts = new ArrayList<>();
+    invalid.forEach((why, count) -> counts.add(count + " " + why));
+    summaryLine(
+        out,
+        "valid: "
             + valid
             + " of "
-            + all.size()
-            + " measured scenarios valid"
-            + (valid < all.size()
-                ? " (INVALID: fewer than "
-                    + EarlyStopping.minQueries(0.90)
-                    + " queries for p90, a Server latency bound not held, or under a configured"
-                    + " minimum)"
-                : "")
-            + "; p99 supported in "
-            + p99
-            + " ("
-            + EarlyStopping.minQueries(0.99)
-            + " queries), p99.9 in "
-            + p999
-            + " ("
-            + EarlyStopping.minQueries(0.999)
-            + ")";
-    TextTable.wrap(line, "", "  ", Defaults.CONSOLE_WIDTH)
-        .forEach(text -> out.append(text).append(System.lineSeparator()));
+            + judged.size()
+            + (judged.size() == 1 ? " scenario" : " scenarios")
+            + " judged on a latency bound or a configured minimum"
+            + (counts.isEmpty()
+                ? ""
+                : " (INVALID: " + String.join(", ", counts) + "; a flag, never a failure)"));
+  }
+
+  /**
+   * Why a scenario the verdict applies to is INVALID, by kind: a latency bound missed or undecided,
+   * a configured minimum not met, or too few samples for p90.
+   */
+  private static List<String> whyInvalid(ScenarioResult result) {
+    Validity validity = result.validity();
+    Set<String> why = new LinkedHashSet<>();
+    for (LoadFigures.BoundCheck check : LoadBounds.of(result.load())) {
+      UnitFormat.BoundState state = UnitFormat.BoundState.of(check, result.load().queries());
+      if (state == UnitFormat.BoundState.MISSED) {
+        why.add("latency bound MISSED");
+      } else if (state == UnitFormat.BoundState.UNDECIDED) {
+        why.add("latency bound undecided");
+      }
+    }
+    boolean underMinimum =
+        (validity.minQueries() != null && validity.queries() < validity.minQueries())
+            || (validity.minDurationMs() != null
+                && validity.durationMs() < validity.minDurationMs());
+    if (underMinimum) {
+      why.add("under a configured minimum");
+    }
+    if (why.isEmpty()) {
+      why.add(
+          String.format(
+              Locale.ROOT, "p90 unsupported (needs %,d samples)", validity.p90().minQueries()));
+    }
+    return List.copyOf(why);
+  }
+
+  /** Whether {@code result}'s p99 is shown, from fewer samples than early stopping supports. */
+  private static boolean p99Starred(ScenarioResult result) {
+    return ran(result)
+        && result.latencyMs() != null
+        && result.validity() != null
+        && result.validity().p99() != null
+        && !result.validity().p99().supported();
+  }
+
+  private static boolean supported(PercentileSupport support) {
+    return support != null && support.supported();
   }
 
   /**
@@ -204,6 +263,15 @@ public final class ConsoleTable {
     table
         .render(INDENT, Defaults.CONSOLE_WIDTH)
         .forEach(line -> out.append(line).append(System.lineSeparator()));
+    if (rows.stream().anyMatch(ConsoleTable::p99Starred)) {
+      wrap(
+          out,
+          String.format(
+              Locale.ROOT,
+              "* p99 from fewer than %,d samples, too few for MLPerf LoadGen's early stopping to"
+                  + " support it at 99%% confidence",
+              EarlyStopping.minQueries(0.99)));
+    }
     load(out, varying, rows);
     generation(out, varying, rows);
     if (forked) {
@@ -256,7 +324,7 @@ public final class ConsoleTable {
       line.add(l.serviceMs() == null ? "-" : UnitFormat.duration(l.serviceMs().median()));
       LoadFigures.BoundCheck bound = l.latencyBound();
       line.add(bound == null ? "-" : bound.bound());
-      line.add(bound == null ? "-" : bound.held() ? "yes" : "NO");
+      line.add(bound == null ? "-" : held(bound, l.queries()));
       line.add(
           l.peak() == null
               ? "-"
@@ -269,6 +337,23 @@ public final class ConsoleTable {
     table
         .render(INDENT, Defaults.CONSOLE_WIDTH)
         .forEach(line -> out.append(line).append(System.lineSeparator()));
+    boolean unheld =
+        loaded.stream()
+            .map(row -> row.load().latencyBound())
+            .anyMatch(bound -> bound != null && !bound.held());
+    if (unheld) {
+      wrap(
+          out,
+          "held: yes at 99% confidence (MLPerf LoadGen's early stopping); MISSED: the bound's"
+              + " percentile over it, with enough queries to estimate that percentile; undecided:"
+              + " too few queries to tell either way");
+    }
+  }
+
+  /** {@code yes}, {@code MISSED} or {@code undecided}: the held column of the load table. */
+  private static String held(LoadFigures.BoundCheck bound, long queries) {
+    UnitFormat.BoundState state = UnitFormat.BoundState.of(bound, queries);
+    return state == UnitFormat.BoundState.HELD ? "yes" : state.word();
   }
 
   /**
@@ -366,9 +451,8 @@ public final class ConsoleTable {
         result.memory() == null || result.memory().rssPeakMb() == null
             ? "-"
             : String.format(Locale.ROOT, "%.0f MiB", result.memory().rssPeakMb());
-    return new ArrayList<>(
-        List.of(
-            UnitFormat.duration(median), ci, UnitFormat.duration(latency.p99()), throughput, rss));
+    String p99 = UnitFormat.duration(latency.p99()) + (p99Starred(result) ? "*" : "");
+    return new ArrayList<>(List.of(UnitFormat.duration(median), ci, p99, throughput, rss));
   }
 
   private static String gate(ScenarioResult result) {
@@ -443,6 +527,12 @@ public final class ConsoleTable {
           scenarios.forEach(s -> benchmarks.add(UnitFormat.shortName(s.benchmark())));
           wrap(out, scenarios.size() + " " + reason + " (" + String.join(", ", benchmarks) + ")");
         });
+  }
+
+  /** A line of the summary below the tables, wrapped with its continuation indented. */
+  private static void summaryLine(StringBuilder out, String text) {
+    TextTable.wrap(text, "", "  ", Defaults.CONSOLE_WIDTH)
+        .forEach(line -> out.append(line).append(System.lineSeparator()));
   }
 
   private static void wrap(StringBuilder out, String text) {
