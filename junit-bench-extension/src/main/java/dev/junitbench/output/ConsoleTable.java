@@ -3,17 +3,14 @@ package dev.junitbench.output;
 import dev.junitbench.config.Defaults;
 import dev.junitbench.internal.ModelChange;
 import dev.junitbench.internal.TextTable;
-import dev.junitbench.load.LoadBounds;
 import dev.junitbench.results.BaselineCheck;
 import dev.junitbench.results.ForkFigures;
 import dev.junitbench.results.GateResult;
 import dev.junitbench.results.GenerationFigures;
 import dev.junitbench.results.LoadFigures;
-import dev.junitbench.results.PercentileSupport;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
 import dev.junitbench.results.UnitFormat;
-import dev.junitbench.results.Validity;
 import dev.junitbench.stats.EarlyStopping;
 import dev.junitbench.stats.JvmRuns;
 import dev.junitbench.stats.Verdict;
@@ -31,9 +28,11 @@ import java.util.stream.Collectors;
 /**
  * The summary printed at the end of a run, like JMH's, within {@link Defaults#CONSOLE_WIDTH}
  * columns: per benchmark a title with the params its scenarios share, then one row per scenario
- * that ran with only the params that vary, its median, the median's 95% confidence interval, p99,
- * throughput, peak resident memory and, when gated or failed, the status and verdict. Scenarios
- * that did not run (aborted, skipped) are counted per reason below the tables, one line each.
+ * that ran with only the params that vary, its median, the median's 95% confidence interval, p99
+ * (marked {@code *}, and the mark explained below the table, when from fewer samples than early
+ * stopping supports), throughput, peak resident memory and, when gated or failed, the status and
+ * verdict. Scenarios that did not run (aborted, skipped) are counted per reason below the tables,
+ * one line each, then the {@link ValiditySummary}.
  */
 public final class ConsoleTable {
 
@@ -57,104 +56,9 @@ public final class ConsoleTable {
     }
     byBenchmark.forEach((benchmark, rows) -> table(out, benchmark, rows, gated));
     notRun(out, results);
-    validity(out, results);
+    ValiditySummary.lines(results).forEach(line -> summaryLine(out, line));
     forkingCost(out, results);
     return out.toString();
-  }
-
-  /**
-   * Which percentiles the measured scenarios' sample counts support (MLPerf LoadGen's early
-   * stopping), and, for the scenarios MLPerf's verdict applies to (a latency bound, a configured
-   * minimum), how many are valid. A plain latency benchmark's short run is described, never called
-   * INVALID; the verdict is a flag, so it is counted here and never fails a test.
-   */
-  private static void validity(StringBuilder out, List<ScenarioResult> results) {
-    List<ScenarioResult> measured = results.stream().filter(r -> r.validity() != null).toList();
-    if (measured.isEmpty()) {
-      return;
-    }
-    long p99 = measured.stream().filter(r -> supported(r.validity().p99())).count();
-    long p999 = measured.stream().filter(r -> supported(r.validity().p999())).count();
-    boolean starred = results.stream().anyMatch(ConsoleTable::p99Starred);
-    summaryLine(
-        out,
-        String.format(
-            Locale.ROOT,
-            "percentiles (MLPerf LoadGen's early stopping, 99%% confidence): p99 supported in %d"
-                + " of %d measured scenarios (needs %,d samples), p99.9 in %d (needs %,d)%s",
-            p99,
-            measured.size(),
-            EarlyStopping.minQueries(0.99),
-            p999,
-            EarlyStopping.minQueries(0.999),
-            starred ? "; a p99 marked * is from fewer samples" : ""));
-    List<ScenarioResult> judged =
-        measured.stream().filter(r -> r.validity().verdictApplies()).toList();
-    if (judged.isEmpty()) {
-      return;
-    }
-    long valid = judged.stream().filter(r -> r.validity().valid()).count();
-    Map<String, Long> invalid = new LinkedHashMap<>();
-    judged.stream()
-        .filter(r -> !r.validity().valid())
-        .flatMap(r -> whyInvalid(r).stream())
-        .forEach(why -> invalid.merge(why, 1L, Long::sum));
-    List<String> counts = new ArrayList<>();
-    invalid.forEach((why, count) -> counts.add(count + " " + why));
-    summaryLine(
-        out,
-        "valid: "
-            + valid
-            + " of "
-            + judged.size()
-            + (judged.size() == 1 ? " scenario" : " scenarios")
-            + " judged on a latency bound or a configured minimum"
-            + (counts.isEmpty()
-                ? ""
-                : " (INVALID: " + String.join(", ", counts) + "; a flag, never a failure)"));
-  }
-
-  /**
-   * Why a scenario the verdict applies to is INVALID, by kind: a latency bound missed or undecided,
-   * a configured minimum not met, or too few samples for p90.
-   */
-  private static List<String> whyInvalid(ScenarioResult result) {
-    Validity validity = result.validity();
-    Set<String> why = new LinkedHashSet<>();
-    for (LoadFigures.BoundCheck check : LoadBounds.of(result.load())) {
-      UnitFormat.BoundState state = UnitFormat.BoundState.of(check, result.load().queries());
-      if (state == UnitFormat.BoundState.MISSED) {
-        why.add("latency bound MISSED");
-      } else if (state == UnitFormat.BoundState.UNDECIDED) {
-        why.add("latency bound undecided");
-      }
-    }
-    boolean underMinimum =
-        (validity.minQueries() != null && validity.queries() < validity.minQueries())
-            || (validity.minDurationMs() != null
-                && validity.durationMs() < validity.minDurationMs());
-    if (underMinimum) {
-      why.add("under a configured minimum");
-    }
-    if (why.isEmpty()) {
-      why.add(
-          String.format(
-              Locale.ROOT, "p90 unsupported (needs %,d samples)", validity.p90().minQueries()));
-    }
-    return List.copyOf(why);
-  }
-
-  /** Whether {@code result}'s p99 is shown, from fewer samples than early stopping supports. */
-  private static boolean p99Starred(ScenarioResult result) {
-    return ran(result)
-        && result.latencyMs() != null
-        && result.validity() != null
-        && result.validity().p99() != null
-        && !result.validity().p99().supported();
-  }
-
-  private static boolean supported(PercentileSupport support) {
-    return support != null && support.supported();
   }
 
   /**
@@ -263,7 +167,7 @@ public final class ConsoleTable {
     table
         .render(INDENT, Defaults.CONSOLE_WIDTH)
         .forEach(line -> out.append(line).append(System.lineSeparator()));
-    if (rows.stream().anyMatch(ConsoleTable::p99Starred)) {
+    if (rows.stream().anyMatch(ValiditySummary::p99Starred)) {
       wrap(
           out,
           String.format(
@@ -451,7 +355,8 @@ public final class ConsoleTable {
         result.memory() == null || result.memory().rssPeakMb() == null
             ? "-"
             : String.format(Locale.ROOT, "%.0f MiB", result.memory().rssPeakMb());
-    String p99 = UnitFormat.duration(latency.p99()) + (p99Starred(result) ? "*" : "");
+    String p99 =
+        UnitFormat.duration(latency.p99()) + (ValiditySummary.p99Starred(result) ? "*" : "");
     return new ArrayList<>(List.of(UnitFormat.duration(median), ci, p99, throughput, rss));
   }
 
