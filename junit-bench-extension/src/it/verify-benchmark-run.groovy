@@ -162,7 +162,16 @@ byScenario.each { scenario, result ->
     check(median.find() && Math.abs(new BigDecimal(median.group(1)) * unitsMs[median.group(2)] - result.latency_ms.median)
             <= result.latency_ms.median * 1e-3, "${scenario.display}: summary '${line}', results.json median ${result.latency_ms.median} ms")
     check(line.contains(", n=${iterations}, peak RSS "), "${scenario.display}: summary '${line}' lacks n=${iterations} or peak RSS")
+    // A plain latency benchmark of 20 iterations is described by the percentiles it supports, never INVALID.
+    check(line.endsWith("; p99 needs 662 samples; ${iterations} measured") && !line.contains('INVALID'),
+            "${scenario.display}: summary '${line}' does not end with the p99 its samples cannot support")
 }
+// The console table, in Maven's log: the p99 cells marked and explained, no INVALID for a plain benchmark.
+def log = new File(basedir, 'build.log').getText('UTF-8')
+check(!log.contains('INVALID'), 'build.log calls a plain latency benchmark INVALID')
+check(log.contains('* p99 from fewer than 662 samples'), 'build.log does not explain the * of a p99 below its table')
+check(log.replaceAll(/\s+/, ' ').contains("p99 supported in 0 of ${expected.size()} measured scenarios (needs 662 samples)"),
+        'build.log lacks the percentiles line below the tables')
 check(cases.every { it.failure.size() == 0 && it.error.size() == 0 && it.skipped.size() == 0 },
         'a Surefire test case failed, errored or was skipped')
 // The extension's JUnit dependencies are `provided`: no other JUnit version may sit on the test class path.

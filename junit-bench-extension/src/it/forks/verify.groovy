@@ -42,6 +42,9 @@ def log = new File(basedir, 'build.log').getText('UTF-8')
 check(!log.contains('Corrupted channel') && !log.contains('Corrupted STDOUT'),
         'Surefire reports a corrupted channel: a fork wrote to the test JVM\'s own streams')
 check(log.contains('forking: 10 JVMs'), 'the console table does not report what forking cost')
+// 40 pooled samples of a plain latency benchmark: described by the p99 they cannot support, never INVALID.
+check(!log.contains('INVALID'), 'build.log calls a plain latency benchmark INVALID')
+check(log.contains('; p99 needs 662 samples; 40 measured'), 'the pooled lines do not say what p99 the 40 samples support')
 
 if (problems) {
     throw new AssertionError("forks IT: " + problems.size() + " problem(s):\n  " + problems.join('\n  '))

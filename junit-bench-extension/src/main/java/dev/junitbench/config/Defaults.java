@@ -39,8 +39,14 @@ public final class Defaults {
   /** A scenario prints progress once it has run this long. */
   public static final Duration PROGRESS_DELAY = Duration.ofSeconds(3);
 
-  /** At most one progress line per this interval. */
+  /** At most one progress line per this interval on a terminal, where a person watches. */
   public static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(1);
+
+  /**
+   * At most one progress line per this interval where no terminal is attached (Maven's log, CI, a
+   * fork's relayed stderr): every line stays in the log, so fewer say as much.
+   */
+  public static final Duration PROGRESS_INTERVAL_NON_INTERACTIVE = Duration.ofSeconds(10);
 
   /** Whether progress lines are printed. */
   public static final boolean PROGRESS = true;

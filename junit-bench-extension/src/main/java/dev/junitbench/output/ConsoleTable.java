@@ -11,7 +11,6 @@ import dev.junitbench.results.LoadFigures;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
 import dev.junitbench.results.UnitFormat;
-import dev.junitbench.results.Validity;
 import dev.junitbench.stats.EarlyStopping;
 import dev.junitbench.stats.JvmRuns;
 import dev.junitbench.stats.Verdict;
@@ -29,9 +28,11 @@ import java.util.stream.Collectors;
 /**
  * The summary printed at the end of a run, like JMH's, within {@link Defaults#CONSOLE_WIDTH}
  * columns: per benchmark a title with the params its scenarios share, then one row per scenario
- * that ran with only the params that vary, its median, the median's 95% confidence interval, p99,
- * throughput, peak resident memory and, when gated or failed, the status and verdict. Scenarios
- * that did not run (aborted, skipped) are counted per reason below the tables, one line each.
+ * that ran with only the params that vary, its median, the median's 95% confidence interval, p99
+ * (marked {@code *}, and the mark explained below the table, when from fewer samples than early
+ * stopping supports), throughput, peak resident memory and, when gated or failed, the status and
+ * verdict. Scenarios that did not run (aborted, skipped) are counted per reason below the tables,
+ * one line each, then the {@link ValiditySummary}.
  */
 public final class ConsoleTable {
 
@@ -55,47 +56,9 @@ public final class ConsoleTable {
     }
     byBenchmark.forEach((benchmark, rows) -> table(out, benchmark, rows, gated));
     notRun(out, results);
-    validity(out, results);
+    ValiditySummary.lines(results).forEach(line -> summaryLine(out, line));
     forkingCost(out, results);
     return out.toString();
-  }
-
-  /**
-   * How many measured scenarios are valid by MLPerf's rules and which percentiles their queries
-   * support; a flag, so it is counted here and never fails a test.
-   */
-  private static void validity(StringBuilder out, List<ScenarioResult> results) {
-    List<Validity> all =
-        results.stream().map(ScenarioResult::validity).filter(Objects::nonNull).toList();
-    if (all.isEmpty()) {
-      return;
-    }
-    long valid = all.stream().filter(Validity::valid).count();
-    long p99 = all.stream().filter(v -> v.p99() != null && v.p99().supported()).count();
-    long p999 = all.stream().filter(v -> v.p999() != null && v.p999().supported()).count();
-    String line =
-        "validity (MLPerf LoadGen's early stopping, 99% confidence; a flag, never a failure): "
-            + valid
-            + " of "
-            + all.size()
-            + " measured scenarios valid"
-            + (valid < all.size()
-                ? " (INVALID: fewer than "
-                    + EarlyStopping.minQueries(0.90)
-                    + " queries for p90, a Server latency bound not held, or under a configured"
-                    + " minimum)"
-                : "")
-            + "; p99 supported in "
-            + p99
-            + " ("
-            + EarlyStopping.minQueries(0.99)
-            + " queries), p99.9 in "
-            + p999
-            + " ("
-            + EarlyStopping.minQueries(0.999)
-            + ")";
-    TextTable.wrap(line, "", "  ", Defaults.CONSOLE_WIDTH)
-        .forEach(text -> out.append(text).append(System.lineSeparator()));
   }
 
   /**
@@ -204,6 +167,15 @@ public final class ConsoleTable {
     table
         .render(INDENT, Defaults.CONSOLE_WIDTH)
         .forEach(line -> out.append(line).append(System.lineSeparator()));
+    if (rows.stream().anyMatch(ValiditySummary::p99Starred)) {
+      wrap(
+          out,
+          String.format(
+              Locale.ROOT,
+              "* p99 from fewer than %,d samples, too few for MLPerf LoadGen's early stopping to"
+                  + " support it at 99%% confidence",
+              EarlyStopping.minQueries(0.99)));
+    }
     load(out, varying, rows);
     generation(out, varying, rows);
     if (forked) {
@@ -256,7 +228,7 @@ public final class ConsoleTable {
       line.add(l.serviceMs() == null ? "-" : UnitFormat.duration(l.serviceMs().median()));
       LoadFigures.BoundCheck bound = l.latencyBound();
       line.add(bound == null ? "-" : bound.bound());
-      line.add(bound == null ? "-" : bound.held() ? "yes" : "NO");
+      line.add(bound == null ? "-" : held(bound, l.queries()));
       line.add(
           l.peak() == null
               ? "-"
@@ -269,6 +241,23 @@ public final class ConsoleTable {
     table
         .render(INDENT, Defaults.CONSOLE_WIDTH)
         .forEach(line -> out.append(line).append(System.lineSeparator()));
+    boolean unheld =
+        loaded.stream()
+            .map(row -> row.load().latencyBound())
+            .anyMatch(bound -> bound != null && !bound.held());
+    if (unheld) {
+      wrap(
+          out,
+          "held: yes at 99% confidence (MLPerf LoadGen's early stopping); MISSED: the bound's"
+              + " percentile over it, with enough queries to estimate that percentile; undecided:"
+              + " too few queries to tell either way");
+    }
+  }
+
+  /** {@code yes}, {@code MISSED} or {@code undecided}: the held column of the load table. */
+  private static String held(LoadFigures.BoundCheck bound, long queries) {
+    UnitFormat.BoundState state = UnitFormat.BoundState.of(bound, queries);
+    return state == UnitFormat.BoundState.HELD ? "yes" : state.word();
   }
 
   /**
@@ -366,9 +355,9 @@ public final class ConsoleTable {
         result.memory() == null || result.memory().rssPeakMb() == null
             ? "-"
             : String.format(Locale.ROOT, "%.0f MiB", result.memory().rssPeakMb());
-    return new ArrayList<>(
-        List.of(
-            UnitFormat.duration(median), ci, UnitFormat.duration(latency.p99()), throughput, rss));
+    String p99 =
+        UnitFormat.duration(latency.p99()) + (ValiditySummary.p99Starred(result) ? "*" : "");
+    return new ArrayList<>(List.of(UnitFormat.duration(median), ci, p99, throughput, rss));
   }
 
   private static String gate(ScenarioResult result) {
@@ -443,6 +432,12 @@ public final class ConsoleTable {
           scenarios.forEach(s -> benchmarks.add(UnitFormat.shortName(s.benchmark())));
           wrap(out, scenarios.size() + " " + reason + " (" + String.join(", ", benchmarks) + ")");
         });
+  }
+
+  /** A line of the summary below the tables, wrapped with its continuation indented. */
+  private static void summaryLine(StringBuilder out, String text) {
+    TextTable.wrap(text, "", "  ", Defaults.CONSOLE_WIDTH)
+        .forEach(line -> out.append(line).append(System.lineSeparator()));
   }
 
   private static void wrap(StringBuilder out, String text) {

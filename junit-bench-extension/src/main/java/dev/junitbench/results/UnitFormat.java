@@ -128,8 +128,9 @@ public final class UnitFormat {
       line.append(", peak RSS ")
           .append(String.format(Locale.ROOT, "%.0f MiB", result.memory().rssPeakMb()));
     }
-    if (result.validity() != null && result.validity().summary() != null) {
-      line.append("; ").append(result.validity().summary());
+    // A plain benchmark's short run is described (the percentiles it supports), never INVALID.
+    if (result.validity() != null && result.validity().display() != null) {
+      line.append("; ").append(result.validity().display());
     }
     if (result.gate() != null) {
       line.append(result.gate().failed() ? "; FAILED: " : "; gate: ")
@@ -140,8 +141,8 @@ public final class UnitFormat {
 
   /**
    * {@code server at 40 qps (scheduled 38.2, achieved 38.1) on 2 workers, 120 queries, issue
-   * lateness p99 0.41 ms, service median 6.2 ms; p99 <= 50ms held (observed 21.0 ms); peak 80 qps
-   * of 4 probes}.
+   * lateness p99 0.41 ms, service median 6.2 ms; p99 <= 50ms held (observed 21.0 ms, 0 over); peak
+   * 80 qps in 4 probes}.
    */
   public static String load(LoadFigures load) {
     StringBuilder text = new StringBuilder(load.scenario());
@@ -175,14 +176,7 @@ public final class UnitFormat {
     }
     LoadFigures.BoundCheck bound = load.latencyBound();
     if (bound != null) {
-      text.append("; ")
-          .append(bound.bound())
-          .append(bound.held() ? " held" : " NOT held")
-          .append(" (observed ")
-          .append(duration(bound.observedMs()))
-          .append(", ")
-          .append(bound.overBound())
-          .append(" over)");
+      text.append("; ").append(bound(bound, load.queries(), "queries"));
     }
     if (load.peak() != null) {
       text.append("; peak ")
@@ -203,11 +197,62 @@ public final class UnitFormat {
       for (LoadFigures.BoundCheck check :
           new LoadFigures.BoundCheck[] {load.goodput().ttftCheck(), load.goodput().tpotCheck()}) {
         if (check != null) {
-          text.append(", ").append(check.bound()).append(check.held() ? " held" : " NOT held");
+          text.append(", ").append(bound(check, load.goodput().requests(), "requests"));
         }
       }
     }
     return text.toString();
+  }
+
+  /** What became of a latency bound: held, missed, or too few queries to tell. */
+  public enum BoundState {
+    /** It held at 99% confidence (MLPerf LoadGen's early stopping). */
+    HELD("held"),
+    /** Its percentile is over the bound, with enough queries to estimate that percentile. */
+    MISSED("MISSED"),
+    /** Neither: too few queries to tell. */
+    UNDECIDED("undecided");
+
+    private final String word;
+
+    BoundState(String word) {
+      this.word = word;
+    }
+
+    /** {@code held}, {@code MISSED} or {@code undecided}, as the console prints it. */
+    public String word() {
+      return word;
+    }
+
+    /** The state of {@code check} in a run of {@code queries}. */
+    public static BoundState of(LoadFigures.BoundCheck check, long queries) {
+      return check.held() ? HELD : check.missed(queries) ? MISSED : UNDECIDED;
+    }
+  }
+
+  /**
+   * {@code p99 <= 50ms held (observed 19.69 ms, 0 over)}, {@code p99 <= 50ms MISSED (observed 57.49
+   * ms, 8 over)}, or {@code p99 <= 50ms undecided: 459 queries, 1,736 needed to hold at 99%
+   * confidence (observed 57.49 ms, 8 over)}; {@code counted} names what {@code queries} counts.
+   */
+  public static String bound(LoadFigures.BoundCheck check, long queries, String counted) {
+    BoundState state = BoundState.of(check, queries);
+    StringBuilder text = new StringBuilder(check.bound()).append(' ').append(state.word());
+    if (state == BoundState.UNDECIDED) {
+      text.append(
+          String.format(
+              Locale.ROOT,
+              ": %,d %s, %,d needed to hold at 99%% confidence",
+              queries,
+              counted,
+              check.minQueries()));
+    }
+    return text.append(" (observed ")
+        .append(duration(check.observedMs()))
+        .append(", ")
+        .append(check.overBound())
+        .append(" over)")
+        .toString();
   }
 
   /**

@@ -97,7 +97,10 @@ class ConsoleTableTests {
                   + ", "
                   + UnitFormat.inUnitOf(latency.get("ci95_high").asDouble(), median)
                   + "]");
-      assertThat(row.get("p99")).isEqualTo(UnitFormat.duration(latency.get("p99").asDouble()));
+      // 7 samples: far fewer than the 662 early stopping needs for p99, so marked.
+      assertThat(result.get("validity").get("p99").get("supported").asBoolean()).isFalse();
+      assertThat(row.get("p99"))
+          .isEqualTo(UnitFormat.duration(latency.get("p99").asDouble()) + "*");
       assertThat(row.get("samples/s"))
           .isEqualTo(UnitFormat.number(result.get("throughput").get("value").asDouble()));
       assertThat(row.get("peak RSS"))
@@ -133,7 +136,32 @@ class ConsoleTableTests {
     assertThat(out).doesNotContain("ConsoleTableTests$ConsoleTableTestCases.assumed  [");
   }
 
-  /** The lines of the table below {@code title}: header first, until the blank line. */
+  @Test
+  @DisplayName(
+      "explains a p99 marked * right below the table, and calls no short latency benchmark INVALID")
+  void percentileSupport() {
+    List<String> lines = outcome.out().lines().toList();
+    List<String> table = block("ConsoleTableTests$ConsoleTableTestCases.measured");
+    assertThat(table.subList(1, table.size()))
+        .allSatisfy(row -> assertThat(row).containsPattern("[0-9] (ns|us|ms|s)\\*  "));
+    int last = lines.indexOf(table.get(table.size() - 1));
+    assertThat(lines.get(last + 1)).as("the * explained right below the table").isEqualTo(NOTE);
+    assertThat(outcome.out()).doesNotContain("INVALID").doesNotContain("valid:");
+    assertThat(outcome.out().replaceAll("\\s+", " "))
+        .contains(
+            "percentiles (MLPerf LoadGen's early stopping, 99% confidence): p99 supported in 0 of 4"
+                + " measured scenarios (needs 662 samples), p99.9 in 0 (needs 6,636); a p99 marked"
+                + " * is from fewer samples");
+  }
+
+  private static final String NOTE =
+      "  * p99 from fewer than 662 samples, too few for MLPerf LoadGen's early stopping to support"
+          + " it at 99% confidence";
+
+  /**
+   * The lines of the table below {@code title}: header first, until the blank line or the note that
+   * explains a marked p99.
+   */
   private static List<String> block(String title) {
     List<String> lines = outcome.out().lines().toList();
     int start = -1;
@@ -145,7 +173,7 @@ class ConsoleTableTests {
     assertThat(start).as("title %s in\n%s", title, outcome.out()).isPositive();
     List<String> block = new ArrayList<>();
     for (String line : lines.subList(start, lines.size())) {
-      if (line.isBlank()) {
+      if (line.isBlank() || line.equals(NOTE)) {
         break;
       }
       block.add(line);

@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -101,6 +102,41 @@ public final class RunFolders {
       String benchmark, Map<String, Object> params, Status status, String error) {
     String display = params.toString().replace("{", "[").replace("}", "]");
     return ScenarioResult.planned(benchmark, display, params).ended(status, error);
+  }
+
+  /**
+   * A scenario of {@code benchmark} measured under Server at 50 qps with {@code latencyNs} (one per
+   * query, 20 ms apart), judged on {@code p99 <= 50ms} and on {@code minQueries} (or no minimum).
+   */
+  public static ScenarioResult server(String benchmark, long[] latencyNs, Long minQueries) {
+    LoadFigures.BoundCheck bound = LoadFigures.BoundCheck.of(latencyNs, "p99 <= 50ms", 0.99, 50);
+    double wallMs = latencyNs.length * 20.0;
+    LoadFigures load =
+        new LoadFigures(
+            "server",
+            2,
+            null,
+            latencyNs.length,
+            50.0,
+            49.5,
+            49.4,
+            wallMs,
+            null,
+            null,
+            bound,
+            null,
+            null);
+    return passed(benchmark, Map.of("target_qps", 50.0), latencyNs)
+        .withLoad(load, Throughput.overWall(latencyNs.length, Math.round(wallMs * 1e6)))
+        .withValidity(Validity.of(latencyNs, wallMs, minQueries, null, bound));
+  }
+
+  /** {@code n} latencies of 10 ms, the last {@code over} of them 60 ms. */
+  public static long[] tenMsWith60MsTail(int n, int over) {
+    long[] latencies = new long[n];
+    Arrays.fill(latencies, 10_000_000L);
+    Arrays.fill(latencies, n - over, n, 60_000_000L);
+    return latencies;
   }
 
   /** {@code n} latencies around {@code medianNs}, spread by about 1%, in a fixed order. */
