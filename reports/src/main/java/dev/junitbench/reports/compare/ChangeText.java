@@ -11,26 +11,26 @@ import java.util.Map;
 
 /**
  * The figures of a compared scenario as the outputs write them: {@code +12.3%}, {@code [+10.1%,
- * +14.6%]}.
+ * +14.6%]}; the run's summary writes its verdicts with them too.
  */
-final class ChangeText {
+public final class ChangeText {
 
   private ChangeText() {}
 
   /** {@code +12.3%} for a ratio of 1.123. */
-  static String change(Double ratio) {
+  public static String change(Double ratio) {
     return ratio == null ? "-" : UnitFormat.change(ratio - 1);
   }
 
   /** {@code [+10.1%, +14.6%]}, or {@code -} without an interval. */
-  static String interval(Comparison comparison) {
+  public static String interval(Comparison comparison) {
     return comparison.ci95Low() == null
         ? "-"
         : "[" + change(comparison.ci95Low()) + ", " + change(comparison.ci95High()) + "]";
   }
 
   /** {@code 0.034}, {@code 3.2e-12}, or {@code -} when no test was possible. */
-  static String p(Comparison comparison) {
+  public static String p(Comparison comparison) {
     return comparison.pValue() == null ? "-" : UnitFormat.pValue(comparison.pValue());
   }
 
@@ -66,6 +66,15 @@ final class ChangeText {
       List<RunComparison.Row> rows,
       ScenarioNames names) {
     long inBoth = rows.stream().filter(row -> row.before() != null && row.after() != null).count();
+    return applied(change, changed.stream().map(RunComparison.Row::named).toList(), inBoth, names);
+  }
+
+  /**
+   * The same for the {@code changed} results of a benchmark of which {@code inBoth} scenarios are
+   * in both runs: what the run's summary says of the model changes its gate recorded.
+   */
+  public static String applied(
+      String change, List<ScenarioResult> changed, long inBoth, ScenarioNames names) {
     return changed.size() == inBoth
         ? change
         : change
@@ -74,10 +83,10 @@ final class ChangeText {
                 ", ",
                 changed.stream()
                     .map(
-                        row ->
-                            names.params(row.named()).isEmpty()
-                                ? row.named().displayName()
-                                : "[" + names.params(row.named()) + "]")
+                        result ->
+                            names.params(result).isEmpty()
+                                ? result.displayName()
+                                : "[" + names.params(result) + "]")
                     .toList());
   }
 

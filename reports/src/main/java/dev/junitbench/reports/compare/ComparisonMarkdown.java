@@ -1,8 +1,10 @@
 package dev.junitbench.reports.compare;
 
+import dev.junitbench.reports.Markdown;
 import dev.junitbench.reports.ScenarioNames;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.UnitFormat;
+import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.Verdict;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -82,18 +84,29 @@ public final class ComparisonMarkdown {
    * p = ...}.
    */
   private static String lead(RunComparison comparison, ScenarioNames names) {
-    String summary = comparison.summaryLine();
     RunComparison.Row worst =
         comparison.rows().stream()
             .filter(r -> r.verdict() == Verdict.REGRESSED)
             .max(Comparator.comparingDouble(r -> r.latency().ratio()))
             .orElse(null);
-    if (worst == null) {
+    return lead(
+        comparison.summaryLine(),
+        comparison.regressed(),
+        comparison.counts().unjudged() == 0,
+        worst == null ? null : largest(names.label(worst.named()), worst.latency()));
+  }
+
+  /**
+   * The line a comment leads with: {@code summary} (a {@link RunComparison#summaryLine()}) behind
+   * an icon, its first count in bold, then {@code largest} ({@link #largest}) when something
+   * regressed; all clear only when nothing {@code failed} and every scenario was judged ({@code
+   * allJudged}).
+   */
+  public static String lead(String summary, boolean failed, boolean allJudged, String largest) {
+    if (largest == null) {
       // All clear only when every scenario was judged and none got slower.
-      boolean clear = !comparison.regressed() && comparison.counts().unjudged() == 0;
-      return (clear
-              ? ":white_check_mark: "
-              : comparison.regressed() ? ":red_circle: " : ":warning: ")
+      boolean clear = !failed && allJudged;
+      return (clear ? ":white_check_mark: " : failed ? ":red_circle: " : ":warning: ")
           + "**"
           + summary
           + "**";
@@ -104,16 +117,21 @@ public final class ComparisonMarkdown {
         + "**"
         + summary.substring(comma)
         + ": the largest, "
-        + Markdown.escape(names.label(worst.named()))
+        + largest;
+  }
+
+  /**
+   * {@code X.y [b=8], is +12.9% slower (95% CI +10.1% to +14.6%, p = 3.2e-12)}: the largest
+   * regression, its scenario's {@code label} escaped.
+   */
+  public static String largest(String label, Comparison latency) {
+    return Markdown.escape(label)
         + ", is "
-        + ChangeText.change(worst.latency().ratio())
+        + ChangeText.change(latency.ratio())
         + " slower (95% CI "
-        + ChangeText.interval(worst.latency())
-            .replace("[", "")
-            .replace("]", "")
-            .replace(", ", " to ")
+        + ChangeText.interval(latency).replace("[", "").replace("]", "").replace(", ", " to ")
         + ", "
-        + (worst.latency().pValue() == null ? "no test" : UnitFormat.pIs(worst.latency().pValue()))
+        + (latency.pValue() == null ? "no test" : UnitFormat.pIs(latency.pValue()))
         + ")";
   }
 
@@ -174,10 +192,17 @@ public final class ComparisonMarkdown {
   }
 
   private static String icon(RunComparison.Row row) {
-    if (row.verdict() == Verdict.REGRESSED) {
+    return icon(row.verdict());
+  }
+
+  /**
+   * {@code :red_circle: } before a regression, {@code :green_circle: } an improvement, else none.
+   */
+  public static String icon(Verdict verdict) {
+    if (verdict == Verdict.REGRESSED) {
       return ":red_circle: ";
     }
-    return row.verdict() == Verdict.IMPROVED ? ":green_circle: " : "";
+    return verdict == Verdict.IMPROVED ? ":green_circle: " : "";
   }
 
   /**

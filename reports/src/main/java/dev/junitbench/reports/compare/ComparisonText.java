@@ -109,7 +109,7 @@ public final class ComparisonText {
   }
 
   /** The verdict of a compared row, or what else happened to the scenario. */
-  static String kind(RunComparison.Row row) {
+  public static String kind(RunComparison.Row row) {
     return switch (row.kind()) {
       case COMPARED -> row.verdict() == Verdict.NOT_JUDGED ? "NOT JUDGED" : row.verdict().words();
       case ADDED -> "added";

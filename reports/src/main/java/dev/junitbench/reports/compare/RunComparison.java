@@ -504,7 +504,24 @@ public record RunComparison(
    * 2 JVMs bimodal)}, and the baseline's scenarios not run, as the gate's summary counts them.
    */
   public String summaryLine() {
+    Map<String, Long> kinds = new LinkedHashMap<>();
+    rows.stream()
+        .filter(row -> row.verdict() == Verdict.NOT_JUDGED && row.latency() != null)
+        .forEach(row -> kinds.merge(JvmRuns.notJudgedKind(row.latency().note()), 1L, Long::sum));
     Counts c = counts();
+    long known = kinds.values().stream().mapToLong(Long::longValue).sum();
+    if (c.notJudged() > known) {
+      kinds.merge("no test possible", c.notJudged() - known, Long::sum);
+    }
+    return summaryLine(c, kinds, match);
+  }
+
+  /**
+   * The {@link #summaryLine()} of {@code c}, the scenarios compared but not judged counted by why
+   * in {@code notJudged} ({@code JVMs bimodal}): also what the run's summary says of the verdicts
+   * its gate recorded.
+   */
+  public static String summaryLine(Counts c, Map<String, Long> notJudged, BaselineMatch match) {
     int judged = c.regressed() + c.improved() + c.unchanged();
     int total = judged + c.unjudged();
     StringBuilder line =
@@ -520,15 +537,7 @@ public record RunComparison(
       if (c.added() > 0) {
         why.add(c.added() + " not in the baseline");
       }
-      Map<String, Long> kinds = new LinkedHashMap<>();
-      rows.stream()
-          .filter(row -> row.verdict() == Verdict.NOT_JUDGED && row.latency() != null)
-          .forEach(row -> kinds.merge(JvmRuns.notJudgedKind(row.latency().note()), 1L, Long::sum));
-      long known = kinds.values().stream().mapToLong(Long::longValue).sum();
-      if (c.notJudged() > known) {
-        kinds.merge("no test possible", c.notJudged() - known, Long::sum);
-      }
-      kinds.forEach((kind, count) -> why.add(count + " " + kind));
+      notJudged.forEach((kind, count) -> why.add(count + " " + kind));
       if (c.notPassed() > 0) {
         why.add(
             c.notPassed()

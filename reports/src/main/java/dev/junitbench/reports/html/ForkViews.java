@@ -1,6 +1,7 @@
 package dev.junitbench.reports.html;
 
 import dev.junitbench.reports.ScenarioNames;
+import dev.junitbench.reports.summary.BenchmarkTable;
 import dev.junitbench.results.ForkFigures;
 import dev.junitbench.results.ForkRun;
 import dev.junitbench.results.RunFolder;
@@ -66,14 +67,12 @@ final class ForkViews {
   private static String interval(ForkFigures forks) {
     return forks.ci95Low() == null || forks.ci95High() == null || forks.medianMs() == null
         ? null
-        : ReportModel.interval(forks.ci95Low(), forks.ci95High(), forks.medianMs());
+        : BenchmarkTable.interval(forks.ci95Low(), forks.ci95High(), forks.medianMs());
   }
 
   /** {@code 5}, or {@code 4 of 5} when a fork did not hand its samples back. */
   static String count(ForkFigures forks) {
-    return forks.completed() == forks.planned()
-        ? String.valueOf(forks.completed())
-        : forks.completed() + " of " + forks.planned();
+    return BenchmarkTable.forkCount(forks);
   }
 
   /**

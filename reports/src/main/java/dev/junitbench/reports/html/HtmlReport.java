@@ -5,7 +5,7 @@ import com.github.mustachejava.Mustache;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
 import dev.junitbench.reports.compare.RunComparison;
-import dev.junitbench.reports.runset.RunSet;
+import dev.junitbench.reports.summary.ReportInputs;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
 import dev.junitbench.stats.RegressionRule;
@@ -47,19 +47,13 @@ public final class HtmlReport {
    */
   public static HtmlReport of(List<Path> runs, Path baseline, RegressionRule rule)
       throws BadInputException {
-    List<RunFolder> folders = new ArrayList<>();
-    for (Path run : runs) {
-      folders.add(Runs.read(run));
-    }
-    RunComparison comparison =
-        baseline == null ? null : RunComparison.of(Runs.read(baseline), folders.get(0), rule);
-    return of(folders, comparison);
+    return of(ReportInputs.read(runs, baseline, rule));
   }
 
   /** The report of runs already read, their deltas from {@code comparison} (may be null). */
   public static HtmlReport of(List<RunFolder> folders, RunComparison comparison)
       throws BadInputException {
-    return new HtmlReport(ReportModel.of(folders, samples(folders), comparison, null));
+    return of(new ReportInputs(folders, comparison, null));
   }
 
   /**
@@ -67,14 +61,14 @@ public final class HtmlReport {
    * side.
    */
   public static HtmlReport ofRunSet(Path dir) throws BadInputException {
-    RunSet set = RunSet.read(dir);
-    List<RunFolder> folders = new ArrayList<>();
-    List<String> hosts = new ArrayList<>();
-    for (RunSet.Member member : set.members()) {
-      folders.add(Runs.read(RunSet.folderOf(dir, member)));
-      hosts.add(member.label());
-    }
-    return new HtmlReport(ReportModel.of(folders, samples(folders), null, hosts));
+    return of(ReportInputs.readRunSet(dir));
+  }
+
+  /** The report of what was read: runs, a run set's members, a baseline comparison. */
+  public static HtmlReport of(ReportInputs inputs) throws BadInputException {
+    return new HtmlReport(
+        ReportModel.of(
+            inputs.folders(), samples(inputs.folders()), inputs.baseline(), inputs.hosts()));
   }
 
   private static List<Samples> samples(List<RunFolder> folders) throws BadInputException {

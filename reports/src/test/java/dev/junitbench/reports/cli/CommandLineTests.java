@@ -292,4 +292,42 @@ class CommandLineTests {
     assertThat(new ObjectMapper().readTree(base.resolve("jmh-result.json").toFile())).hasSize(2);
     assertThat(run("report", tempDir.resolve("nowhere").toString()).code()).isEqualTo(2);
   }
+
+  @Test
+  @DisplayName(
+      "report --format markdown writes summary.md into the run folder, or where -o says, or to"
+          + " standard output with -o -; a format it does not know is named with the ones it does")
+  void reportMarkdown() throws Exception {
+    Run compared =
+        run("report", slower.toString(), "--baseline", base.toString(), "--format", "markdown");
+    assertThat(compared.code()).as(compared.err()).isZero();
+    assertThat(compared.out())
+        .isEqualTo("report: " + slower.toAbsolutePath().resolve("summary.md") + "\n");
+    assertThat(Files.readString(slower.resolve("summary.md")))
+        .startsWith(
+            "**junit-bench:** 1 benchmark, 2 scenarios measured, on host bench\\-host \\(2"
+                + " cores\\), 1 min 0 s\n\n:red_circle: **1 regressed**, 0 improved, 1 unchanged:"
+                + " the largest, EmbeddingBenchmarks\\.embed \\[batch\\_size\\=8\\], is +")
+        .contains("#### EmbeddingBenchmarks\\.embed (device\\=cpu)");
+    assertThat(slower.resolve("report.html")).doesNotExist();
+
+    Path file = tempDir.resolve("pr.md");
+    Run toFile = run("report", base.toString(), "--format", "markdown", "-o", file.toString());
+    assertThat(toFile.out()).isEqualTo("report: " + file.toAbsolutePath() + "\n");
+    assertThat(Files.readString(file)).startsWith("**junit-bench:** 1 benchmark");
+    Run stdout = run("report", base.toString(), same.toString(), "--format", "markdown", "-o", "-");
+    assertThat(stdout.code()).isZero();
+    assertThat(stdout.out())
+        .startsWith("**junit-bench:** 2 runs, 1 benchmark, 4 scenarios measured")
+        .contains("| Run | Scenario |")
+        .endsWith("</sub>\n");
+
+    Run badFormat = run("report", base.toString(), "--format", "pdf");
+    assertThat(badFormat.code()).isEqualTo(2);
+    assertThat(badFormat.err())
+        .hasLineCount(1)
+        .startsWith("report: ")
+        .contains("--format", "pdf", "html, markdown");
+    assertThat(run("report", "--help").out()).contains("--format", "summary.md");
+  }
 }

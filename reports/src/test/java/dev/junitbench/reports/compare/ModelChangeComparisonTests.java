@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.junitbench.reports.Markdown;
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.stats.RegressionRule;
