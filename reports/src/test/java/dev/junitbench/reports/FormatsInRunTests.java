@@ -94,7 +94,7 @@ class FormatsInRunTests {
     assertThat(lines.get(lines.size() - 1))
         .startsWith("junit-bench: html wrote " + report.toAbsolutePath() + " (");
     Document page = Jsoup.parse(report.toFile());
-    assertThat(page.select("#scenarios tbody tr")).hasSize(3);
+    assertThat(page.select("table.scenarios tbody tr")).hasSize(3);
     assertThat(page.select("canvas")).isNotEmpty();
     assertThat(
             new ObjectMapper()

@@ -6,6 +6,10 @@ import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
 import dev.junitbench.reports.compare.RunComparison;
 import dev.junitbench.reports.summary.ReportInputs;
+import dev.junitbench.reports.summary.RunSummary;
+import dev.junitbench.reports.summary.ScenarioVerdict;
+import dev.junitbench.reports.summary.Verdicts;
+import dev.junitbench.reports.summary.Verdicts.Change;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
 import dev.junitbench.stats.RegressionRule;
@@ -35,10 +39,37 @@ public final class HtmlReport {
   private static final Mustache MUSTACHE = new DefaultMustacheFactory().compile(TEMPLATE);
   private static final String SCRIPT = PageAssets.resource("dev/junitbench/reports/html/report.js");
 
-  private final ReportModel model;
+  /** Changes the first screen lists; the rest are one click away. */
+  private static final int FIRST_CHANGES = 6;
 
-  private HtmlReport(ReportModel model) {
+  /** A change as the first screen lists it. */
+  record ChangeView(
+      String kind,
+      String words,
+      String scenario,
+      String change,
+      String interval,
+      boolean unforked,
+      String reason) {
+    static ChangeView of(Change change) {
+      ScenarioVerdict verdict = change.verdict();
+      return new ChangeView(
+          verdict.kind(),
+          change.words(),
+          change.scenario(),
+          verdict.comparison() == null ? null : verdict.change(),
+          verdict.comparison() == null ? null : verdict.interval(),
+          verdict.unforked(),
+          change.reason());
+    }
+  }
+
+  private final ReportModel model;
+  private final RunSummary summary;
+
+  private HtmlReport(ReportModel model, RunSummary summary) {
     this.model = model;
+    this.summary = summary;
   }
 
   /**
@@ -68,7 +99,8 @@ public final class HtmlReport {
   public static HtmlReport of(ReportInputs inputs) throws BadInputException {
     return new HtmlReport(
         ReportModel.of(
-            inputs.folders(), samples(inputs.folders()), inputs.baseline(), inputs.hosts()));
+            inputs.folders(), samples(inputs.folders()), inputs.baseline(), inputs.hosts()),
+        RunSummary.of(inputs));
   }
 
   private static List<Samples> samples(List<RunFolder> folders) throws BadInputException {
@@ -111,6 +143,18 @@ public final class HtmlReport {
     scope.put("generated", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
     scope.put("runs", model.runs);
     scope.put("several", model.runs.size() > 1);
+    scope.put("answer", summary.line());
+    Verdicts verdicts = summary.verdicts();
+    if (verdicts != null) {
+      scope.put("verdicts", verdicts);
+      List<ChangeView> changes = verdicts.changes().stream().map(ChangeView::of).toList();
+      scope.put("firstChanges", changes.subList(0, Math.min(FIRST_CHANGES, changes.size())));
+      if (changes.size() > FIRST_CHANGES) {
+        scope.put("hasMoreChanges", true);
+        scope.put("moreCount", changes.size() - FIRST_CHANGES);
+        scope.put("moreChanges", changes.subList(FIRST_CHANGES, changes.size()));
+      }
+    }
     scope.put("tableGroups", model.tableGroups);
     scope.put("hasScenarios", !model.tableGroups.isEmpty());
     scope.put("hasP99Notes", model.hasP99Notes);

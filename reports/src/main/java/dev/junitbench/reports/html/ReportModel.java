@@ -3,10 +3,11 @@ package dev.junitbench.reports.html;
 import dev.junitbench.environment.GpuInfo;
 import dev.junitbench.environment.HostInfo;
 import dev.junitbench.environment.SoftwareInfo;
-import dev.junitbench.internal.ModelChange;
 import dev.junitbench.reports.ScenarioNames;
 import dev.junitbench.reports.compare.RunComparison;
-import dev.junitbench.results.BaselineCheck;
+import dev.junitbench.reports.summary.BenchmarkTable;
+import dev.junitbench.reports.summary.NotRun;
+import dev.junitbench.reports.summary.ScenarioVerdict;
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
@@ -17,7 +18,6 @@ import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.Validity;
 import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.Percentiles;
-import dev.junitbench.stats.Verdict;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -86,8 +86,6 @@ final class ReportModel {
       String error,
       ForkViews.Cells forks) {}
 
-  record ReasonGroup(String status, String reason, int count, List<String> scenarios) {}
-
   /** A benchmark's measured scenarios in the table: folded under its name. */
   record TableGroup(String id, String benchmark, String shared, int count, List<Row> rows) {}
 
@@ -129,7 +127,7 @@ final class ReportModel {
    */
   boolean hasP99Notes;
 
-  final List<ReasonGroup> notRun = new ArrayList<>();
+  final List<NotRun> notRun = new ArrayList<>();
   final List<ChartGroup> chartGroups = new ArrayList<>();
   final List<BackendViews.Table> backendTables = new ArrayList<>();
   final List<Distribution> distributions = new ArrayList<>();
@@ -219,7 +217,7 @@ final class ReportModel {
     model.benchmarkCharts.addAll(BenchmarkCharts.of(sides(folders, baseline, hosts), measured));
     curves.forEach((label, runs) -> model.distributions.add(new Distribution(label, runs)));
     model.probeTables.addAll(ProbeViews.tables(probes));
-    model.notRun(all);
+    model.notRun.addAll(NotRun.of(all));
     model.hostLabels = hosts == null ? null : List.copyOf(hosts);
     model.hostTable = hosts == null ? null : HostViews.of(folders, hosts, names);
     return model;
@@ -433,7 +431,7 @@ final class ReportModel {
     String ci =
         latency == null || latency.ci95Low() == null
             ? ""
-            : interval(latency.ci95Low(), latency.ci95High(), latency.median());
+            : BenchmarkTable.interval(latency.ci95Low(), latency.ci95High(), latency.median());
     String throughput =
         result.throughput() == null || result.throughput().value() == null
             ? ""
@@ -443,54 +441,7 @@ final class ReportModel {
             ? ""
             : UnitFormat.rate(result.throughputTokens());
     Double rss = result.memory() == null ? null : result.memory().rssPeakMb();
-    String deltaText = "";
-    String deltaClass = "";
-    double deltaSort = 0;
-    boolean gated = false;
-    Verdict verdict = null;
-    Double ratio = null;
-    if (delta != null && delta.latency() != null) {
-      verdict = delta.latency().verdict();
-      ratio = delta.latency().ratio();
-    } else if (result.gate() != null && result.gate().baseline() != null) {
-      BaselineCheck check = result.gate().baseline();
-      if (check.comparison() != null) {
-        verdict = check.comparison().verdict();
-        ratio = check.comparison().ratio();
-      } else {
-        deltaText =
-            check.note() != null && check.note().contains("not measured")
-                ? "NOT JUDGED: not measured in baseline"
-                : "NOT JUDGED: not in baseline";
-        deltaClass = "verdict-not_judged";
-      }
-    } else if (delta != null) {
-      deltaText = delta.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ');
-    }
-    if (verdict != null) {
-      Comparison judged =
-          delta != null && delta.latency() != null
-              ? delta.latency()
-              : result.gate().baseline().comparison();
-      deltaText =
-          (ratio == null ? "" : UnitFormat.change(ratio - 1) + " ")
-              + (verdict == Verdict.NOT_JUDGED ? "NOT JUDGED" : verdict.words())
-              + (verdict != Verdict.NOT_JUDGED && !judged.betweenJvms() ? " (unforked)" : "");
-      deltaClass = "verdict-" + verdict.id();
-      deltaSort = ratio == null ? 0 : ratio;
-    }
-    boolean modelChanged =
-        delta != null ? delta.modelChange() != null : ModelChange.inVerdict(result);
-    if (modelChanged) {
-      deltaText = "model changed" + (deltaText.isEmpty() ? "" : ", " + deltaText);
-    }
-    if (result.gate() != null) {
-      gated = result.gate().failed();
-      if (result.gate().budget() != null && result.gate().budget().broken()) {
-        deltaText = (deltaText.isEmpty() ? "" : deltaText + "; ") + "over budget";
-        deltaClass = "verdict-regressed";
-      }
-    }
+    ScenarioVerdict verdict = ScenarioVerdict.of(result, delta);
     Validity validity = result.validity();
     // A p99 from fewer samples than it needs is shown, marked and explained: a description of the
     // count, never a failure. INVALID is said only where the verdict applies.
@@ -521,10 +472,10 @@ final class ReportModel {
         rss == null ? -1 : rss,
         result.model() == null ? "" : result.model().id(),
         modelTitle(result.model()),
-        gated,
-        deltaText,
-        deltaClass,
-        deltaSort,
+        verdict.gateFailed(),
+        verdict.text(),
+        verdict.kind().isEmpty() ? "" : "verdict-" + verdict.kind(),
+        verdict.sortKey(),
         result.status() == Status.PASSED ? "" : Objects.requireNonNullElse(result.reason(), ""),
         ForkViews.cells(result));
   }
@@ -545,17 +496,6 @@ final class ReportModel {
                 ? ", no sha256: " + model.sha256UnavailableReason()
                 : "";
     return Objects.requireNonNullElse(model.source(), model.id()) + size + sha;
-  }
-
-  /** {@code [7.102, 7.531] ms}: an interval's bounds in the unit its centre reads in. */
-  static String interval(double low, double high, double centre) {
-    String unit = UnitFormat.duration(centre);
-    return "["
-        + UnitFormat.inUnitOf(low, centre)
-        + ", "
-        + UnitFormat.inUnitOf(high, centre)
-        + "] "
-        + unit.substring(unit.lastIndexOf(' ') + 1);
   }
 
   private static RunCurve curve(String run, long[] raw) {
@@ -652,31 +592,6 @@ final class ReportModel {
                   batchSizes,
                   series));
           chartGroups.add(new ChartGroup(id, title));
-        });
-  }
-
-  private void notRun(List<ScenarioResult> all) {
-    Map<String, List<ScenarioResult>> byReason = new LinkedHashMap<>();
-    for (ScenarioResult result : all) {
-      boolean unmeasured = result.latencyMs() == null && result.status() != Status.PASSED;
-      if (unmeasured) {
-        String reason = Objects.requireNonNullElse(result.reason(), "no reason given");
-        byReason
-            .computeIfAbsent(result.status().id() + "\u0000" + reason, k -> new ArrayList<>())
-            .add(result);
-      }
-    }
-    byReason.forEach(
-        (key, results) -> {
-          int cut = key.indexOf('\u0000');
-          notRun.add(
-              new ReasonGroup(
-                  key.substring(0, cut),
-                  key.substring(cut + 1),
-                  results.size(),
-                  results.stream()
-                      .map(r -> UnitFormat.shortName(r.benchmark()) + " " + r.displayName())
-                      .toList()));
         });
   }
 }

@@ -23,7 +23,7 @@ import java.util.Objects;
 public record NotRun(String status, String reason, int count, List<String> scenarios) {
 
   /** The length {@link #shortReason()} cuts at. */
-  static final int SHORT_REASON = 80;
+  static final int SHORT_REASON = 56;
 
   /** The groups of {@code results} that have no figures, by status and reason, in order. */
   public static List<NotRun> of(List<ScenarioResult> results) {

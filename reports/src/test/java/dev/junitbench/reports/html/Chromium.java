@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.logging.Level;
 import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -74,6 +75,18 @@ final class Chromium {
             .build();
     WebDriver driver = new ChromeDriver(service, options);
     driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
+    // The window holds the browser's own frame: grow it until the page area is what was asked.
+    driver.get("about:blank");
+    @SuppressWarnings("unchecked")
+    List<Long> inner = (List<Long>) js(driver, "return [window.innerWidth, window.innerHeight];");
+    Dimension window = driver.manage().window().getSize();
+    driver
+        .manage()
+        .window()
+        .setSize(
+            new Dimension(
+                window.getWidth() + width - inner.get(0).intValue(),
+                window.getHeight() + height - inner.get(1).intValue()));
     return driver;
   }
 
