@@ -238,6 +238,42 @@ class BrowserTests {
     assertThat(after).asString().startsWith("p50 ").isNotEqualTo(before);
   }
 
+  @Test
+  @DisplayName(
+      "draws two runs on shared axes: one benchmark chart with a series per run, batch charts of one benchmark on one scale, both runs' distributions together")
+  void twoRunsShareAxes() throws Exception {
+    Path two = tempDir.resolve("two-runs.html");
+    HtmlReport.of(
+            List.of(
+                ReportRuns.current(tempDir, "run-a", 1.0),
+                ReportRuns.current(tempDir, "run-b", 3.0)),
+            null,
+            RegressionRule.DEFAULT)
+        .write(two);
+    String page = driver.getWindowHandle();
+    driver.switchTo().newWindow(WindowType.TAB);
+    try {
+      Chromium.open(driver, two);
+      assertThat(
+              js(
+                  "return Chart.getChart('bench-1').data.datasets.map(function (d) { return d.label; });"))
+          .isEqualTo(List.of("run 1", "run 2"));
+      // Batch charts 1 to 3 are run 1's, 4 to 6 run 2's; run 2 measured batch 8 three times slower.
+      for (String figure : List.of("latency", "throughput", "memory")) {
+        assertThat(js("return Chart.getChart('batch-1-" + figure + "').scales.y.max;"))
+            .as(figure)
+            .isEqualTo(js("return Chart.getChart('batch-4-" + figure + "').scales.y.max;"));
+      }
+      assertThat(js("return Chart.getChart('distribution-chart').data.datasets.length;"))
+          .as("each run's curve, p50 and p99")
+          .isEqualTo(6L);
+      assertThat(consoleProblems()).isEmpty();
+    } finally {
+      driver.close();
+      driver.switchTo().window(page);
+    }
+  }
+
   /**
    * Chooses {@code value} in the select {@code id} as a user would: the value, then a change event.
    */

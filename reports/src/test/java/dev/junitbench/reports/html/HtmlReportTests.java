@@ -393,6 +393,19 @@ class HtmlReportTests {
         .satisfies(td -> assertThat(td.text()).matches("\\+\\d+\\.\\d% regressed \\(unforked\\)"));
     assertThat(compared.select("td.verdict-unchanged").size()).isGreaterThan(5);
 
+    JsonNode sides =
+        new ObjectMapper()
+            .readTree(compared.getElementById("report-data").data())
+            .get("benchmarkCharts")
+            .get(0);
+    assertThat(sides.get("datasets").findValuesAsText("label"))
+        .containsExactly("baseline", "current");
+    assertThat(compared.getElementById("verdicts").selectFirst(".verdict-line").text())
+        .startsWith("1 regressed, 0 improved");
+    assertThat(compared.select("#verdicts p.change.regressed").text())
+        .contains("TextBenchmarks.miniLm [batch_size=8, mode=eager")
+        .containsPattern("\\+\\d+\\.\\d% 95% CI \\[\\+");
+
     Document two =
         Jsoup.parse(HtmlReport.of(List.of(base, slower), null, RegressionRule.DEFAULT).render());
     assertThat(two.select("#summary thead th").first().text()).isEqualTo("Run");
