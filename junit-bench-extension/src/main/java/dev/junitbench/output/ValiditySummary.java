@@ -51,10 +51,10 @@ final class ValiditySummary {
     if (judged.isEmpty()) {
       return lines;
     }
-    long valid = judged.stream().filter(r -> r.validity().valid()).count();
+    long valid = judged.stream().filter(r -> !r.validity().invalidWhereItMatters()).count();
     Map<String, Long> invalid = new LinkedHashMap<>();
     judged.stream()
-        .filter(r -> !r.validity().valid())
+        .filter(r -> r.validity().invalidWhereItMatters())
         .flatMap(r -> whyInvalid(r).stream())
         .forEach(why -> invalid.merge(why, 1L, Long::sum));
     List<String> counts = new ArrayList<>();
@@ -98,17 +98,11 @@ final class ValiditySummary {
         why.add("latency bound undecided");
       }
     }
-    boolean underMinimum =
-        (validity.minQueries() != null && validity.queries() < validity.minQueries())
-            || (validity.minDurationMs() != null
-                && validity.durationMs() < validity.minDurationMs());
-    if (underMinimum) {
+    if (validity.minimumUnmet()) {
       why.add("under a configured minimum");
     }
     if (why.isEmpty()) {
-      why.add(
-          String.format(
-              Locale.ROOT, "p90 unsupported (needs %,d samples)", validity.p90().minQueries()));
+      why.add("latency bound not held");
     }
     return List.copyOf(why);
   }

@@ -149,11 +149,18 @@ public record Validity(
   }
 
   /**
-   * Whether the run is INVALID in a way worth a warning: the verdict {@link #verdictApplies()
-   * applies} and failed.
+   * Whether the run is INVALID in a way worth a warning: a latency bound it is judged on did not
+   * hold, or it fell short of a minimum the user set. Too few samples for p90 alone never is, even
+   * where a minimum is set and met: {@link #percentileNote()} says that.
    */
   public boolean invalidWhereItMatters() {
-    return !valid && verdictApplies();
+    return !valid && (!TARGET.equals(target) || minimumUnmet());
+  }
+
+  /** Whether the run fell short of a minimum query count or duration the user set. */
+  public boolean minimumUnmet() {
+    return (minQueries != null && queries < minQueries)
+        || (minDurationMs != null && durationMs < minDurationMs);
   }
 
   /**

@@ -98,6 +98,13 @@ class ValidityTests {
         .isEqualTo("INVALID: fewer queries (1000) than the minimum of 1024");
     Validity metMinimum = Validity.of(latencies(1000), 250.0, 100L, null);
     assertThat(metMinimum.invalidWhereItMatters()).isFalse();
+    // A minimum set and met: too few samples for p90 is MLPerf's INVALID, but no warning.
+    Validity shortButMet = Validity.of(latencies(20), 250.0, 10L, null);
+    assertThat(shortButMet.valid()).isFalse();
+    assertThat(shortButMet.verdictApplies()).isTrue();
+    assertThat(shortButMet.minimumUnmet()).isFalse();
+    assertThat(shortButMet.invalidWhereItMatters()).isFalse();
+    assertThat(shortButMet.display()).isEqualTo("p99 needs 662 samples; 20 measured");
 
     long[] latencies = latencies(1000);
     LoadFigures.BoundCheck missed = LoadFigures.BoundCheck.of(latencies, "p99 <= 500ms", 0.99, 500);

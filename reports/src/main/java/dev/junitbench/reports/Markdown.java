@@ -47,6 +47,28 @@ public final class Markdown {
   }
 
   /**
+   * {@code text} as one line of plain text: control characters turned into spaces and the Unicode
+   * direction controls left out, as {@link #escape(String)} does, but no markup escaped: for a
+   * sentence shown as text (the HTML report's summary line), where an override would reverse the
+   * rest of the line.
+   */
+  public static String plain(String text) {
+    if (text == null) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder(text.length());
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+        out.append(' ');
+      } else if (!directionControl(c)) {
+        out.append(c);
+      }
+    }
+    return out.toString();
+  }
+
+  /**
    * {@code text} escaped as {@link #escape(String)}, cut to at most {@code maxChars} characters of
    * the original (then ended by an ellipsis), so one value of ten thousand characters cannot fill a
    * comment that has a size limit.

@@ -61,6 +61,9 @@ final class BenchmarkCharts {
       List<Dataset> datasets,
       boolean forked) {}
 
+  /** The series of the scenarios that lack the series param: {@code String.valueOf(null)}. */
+  private static final String NONE = String.valueOf((Object) null);
+
   private BenchmarkCharts() {}
 
   /**
@@ -102,7 +105,7 @@ final class BenchmarkCharts {
               for (String label : labels) {
                 Bar bar = null;
                 for (ScenarioKey key : byLabel.get(label)) {
-                  if (series == null || value.equals(key.params().get(series))) {
+                  if (series == null || value.equals(String.valueOf(key.params().get(series)))) {
                     bar = bar != null ? bar : side.bars().get(key);
                   }
                 }
@@ -111,7 +114,9 @@ final class BenchmarkCharts {
               if (bars.stream().anyMatch(b -> b != null)) {
                 datasets.add(
                     new Dataset(
-                        series == null ? value : series + "=" + value,
+                        series == null
+                            ? value
+                            : NONE.equals(value) ? "without " + series : series + "=" + value,
                         bars.stream().map(b -> b == null ? null : b.median()).toList(),
                         bars.stream().map(b -> b == null ? null : b.low()).toList(),
                         bars.stream().map(b -> b == null ? null : b.high()).toList(),

@@ -1,6 +1,7 @@
 package dev.junitbench.reports.summary;
 
 import dev.junitbench.environment.HostInfo;
+import dev.junitbench.reports.Markdown;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.ScenarioResult;
 import java.time.Duration;
@@ -21,6 +22,9 @@ final class RunLine {
 
   /** Reasons a sentence names; the rest are counted together. */
   private static final int REASONS = 3;
+
+  /** The characters of a host name a sentence keeps. */
+  private static final int HOST_NAME = 64;
 
   /** Hosts a sentence names; more are counted. */
   private static final int HOSTS = 3;
@@ -50,7 +54,9 @@ final class RunLine {
     if (duration != null) {
       parts.add(duration);
     }
-    return String.join(", ", parts);
+    // A host name or reason is text from another machine: no direction control may reverse the
+    // rest of the sentence, no name may fill it.
+    return Markdown.plain(String.join(", ", parts));
   }
 
   /**
@@ -94,7 +100,7 @@ final class RunLine {
       return "on " + byName.size() + " hosts";
     }
     List<String> named = new ArrayList<>();
-    byName.forEach((name, host) -> named.add(name + cores(host)));
+    byName.forEach((name, host) -> named.add(Markdown.cut(name, HOST_NAME) + cores(host)));
     return (byName.size() == 1 ? "on host " : "on hosts ") + String.join(", ", named);
   }
 

@@ -44,7 +44,7 @@
     var sizes = shared[group.benchmark].sizes;
     return {
       x: { type: sizes.length > 1 ? 'logarithmic' : 'linear', title: { display: true, text: 'batch size' },
-        min: sizes[0], max: sizes[sizes.length - 1],
+        min: sizes.length > 1 ? sizes[0] : undefined, max: sizes.length > 1 ? sizes[sizes.length - 1] : undefined,
         afterBuildTicks: function (axis) { axis.ticks = sizes.map(function (v) { return { value: v }; }); },
         ticks: { callback: function (v) { return String(v); } } },
       y: { title: { display: true, text: yTitle }, beginAtZero: true, suggestedMax: top > 0 ? top : undefined }
@@ -118,7 +118,9 @@
       options: { indexAxis: 'y', scales: {
         x: { beginAtZero: true, suggestedMax: top > 0 ? top * 1.02 : undefined, title: { display: true, text: 'latency: median, 95% interval, p99 \u25C6' },
           ticks: { callback: function (v) { return junitBenchCharts.tick(v); } } },
-        y: { ticks: { autoSkip: false, callback: function (v) { var l = this.getLabelForValue(v); return l.length > 48 ? l.slice(0, 47) + '\u2026' : l; } } } },
+        // A label past 40 characters is cut (the tooltip has it whole), the axis at most 280 px.
+        y: { afterFit: function (axis) { axis.width = Math.min(axis.width, 280); },
+          ticks: { autoSkip: false, callback: function (v) { var l = this.getLabelForValue(v); return l.length > 40 ? l.slice(0, 39) + '\u2026' : l; } } } },
         plugins: { legend: { display: b.datasets.length > 1, position: 'bottom', labels: { boxWidth: 14 } },
           tooltip: { callbacks: { label: function (c) {
             var w = c.dataset.whiskers;

@@ -112,8 +112,8 @@ class RunSetTests {
           .isCloseTo(gpuMedian / cpuMedian, Offset.offset(5e-4));
     }
     // The scenario table names each row's host, never a pooled figure.
-    assertThat(page.select("#scenarios tbody tr")).hasSize(4);
-    assertThat(page.select("#scenarios tbody tr td:first-child").eachText())
+    assertThat(page.select("table.scenarios tbody tr")).hasSize(4);
+    assertThat(page.select("table.scenarios tbody tr td:first-child").eachText())
         .containsExactly("cpu", "cpu", "gpu", "gpu");
   }
 
