@@ -1,7 +1,8 @@
 package dev.junitbench.reports.html;
 
-import dev.junitbench.results.ForkRun;
+import dev.junitbench.internal.ScenarioComparison;
 import dev.junitbench.results.RunFolder;
+import dev.junitbench.results.Samples;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
 import dev.junitbench.results.UnitFormat;
@@ -31,8 +32,17 @@ final class BackendViews {
 
   record Row(String scenario, List<String> medians, List<Ratio> ratios) {}
 
+  /**
+   * A model's backends side by side: {@code compared} are those after the first, each with a ratio
+   * column.
+   */
   record Table(
-      String id, String title, List<String> backends, List<Row> rows, boolean withinOneJvm) {}
+      String id,
+      String title,
+      List<String> backends,
+      List<String> compared,
+      List<Row> rows,
+      boolean withinOneJvm) {}
 
   /** Chart data: per backend, per scenario, the ratio and its interval (nulls where none). */
   record Chart(
@@ -46,7 +56,8 @@ final class BackendViews {
   private BackendViews() {}
 
   /** Adds the tables and charts of {@code folder}'s scenarios run on more than one backend. */
-  static void add(RunFolder folder, String runLabel, List<Table> tables, List<Chart> charts) {
+  static void add(
+      RunFolder folder, Samples samples, String runLabel, List<Table> tables, List<Chart> charts) {
     Map<String, Map<String, ScenarioResult>> groups = new LinkedHashMap<>();
     Map<String, String> labels = new LinkedHashMap<>();
     for (ScenarioResult result : folder.results()) {
@@ -102,9 +113,13 @@ final class BackendViews {
               ScenarioResult result = byBackend.get(backends.get(b));
               medians.add(result == null ? "" : UnitFormat.duration(result.latencyMs().median()));
               Comparison ratio =
-                  result == null || reference == null || b == 0 ? null : ratio(reference, result);
+                  result == null || reference == null || b == 0
+                      ? null
+                      : ratio(reference, result, samples);
               withinOneJvm |= ratio != null && !ratio.betweenJvms();
-              cells.add(cell(result, reference, ratio));
+              if (b > 0) {
+                cells.add(cell(result, reference, ratio));
+              }
               ratios
                   .get(b)
                   .add(
@@ -123,7 +138,9 @@ final class BackendViews {
                   + modelId
                   + ": median latency relative to "
                   + backends.get(0);
-          tables.add(new Table(id, title, backends, rows, withinOneJvm));
+          tables.add(
+              new Table(
+                  id, title, backends, backends.subList(1, backends.size()), rows, withinOneJvm));
           charts.add(
               new Chart(
                   id, rows.stream().map(Row::scenario).toList(), backends, ratios, lows, highs));
@@ -131,35 +148,22 @@ final class BackendViews {
   }
 
   /**
-   * {@code result}'s median over {@code reference}'s with its 95% interval: from the fork medians
-   * when both were forked, else from the medians' intervals (in one JVM each).
+   * {@code result}'s median over {@code reference}'s with its 95% interval, by the test {@code
+   * compare} and the gate pick ({@link ScenarioComparison}): across JVMs from the fork medians when
+   * forked, else within one JVM from the samples (or the medians' intervals without samples.csv).
    */
-  static Comparison ratio(ScenarioResult reference, ScenarioResult result) {
-    double[] referenceForks = forkMedians(reference);
-    double[] resultForks = forkMedians(result);
-    if (referenceForks.length >= 2 && resultForks.length >= 2) {
-      return Comparison.ofForks(referenceForks, resultForks, RegressionRule.DEFAULT);
-    }
-    return Comparison.ofSummaries(
-        reference.latencyMs(), result.latencyMs(), RegressionRule.DEFAULT);
-  }
-
-  private static double[] forkMedians(ScenarioResult result) {
-    if (result.forks() == null || result.forks().runs() == null) {
-      return new double[0];
-    }
-    return result.forks().runs().stream()
-        .filter(run -> run.status() == Status.PASSED && run.medianMs() != null)
-        .mapToDouble(ForkRun::medianMs)
-        .toArray();
+  static Comparison ratio(ScenarioResult reference, ScenarioResult result, Samples samples) {
+    return ScenarioComparison.of(
+        reference,
+        samples == null ? null : samples.of(reference.id()),
+        result,
+        samples == null ? null : samples.of(result.id()),
+        RegressionRule.DEFAULT);
   }
 
   private static Ratio cell(ScenarioResult result, ScenarioResult reference, Comparison ratio) {
     if (result == null || reference == null) {
       return new Ratio("", "", false, "");
-    }
-    if (ratio == null) {
-      return new Ratio("1", "reference", false, "the reference backend");
     }
     if (ratio.ratio() == null) {
       return new Ratio(

@@ -202,7 +202,7 @@ final class ReportModel {
         }
       }
       model.batchCharts(folder, runLabel);
-      BackendViews.add(folder, runLabel, model.backendTables, model.backendCharts);
+      BackendViews.add(folder, samples.get(i), runLabel, model.backendTables, model.backendCharts);
       ForkViews.charts(folder, runLabel, model.forkCharts, model.forkSections);
     }
     grouped.forEach(
