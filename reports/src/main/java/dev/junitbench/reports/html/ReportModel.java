@@ -87,7 +87,8 @@ final class ReportModel {
       ForkViews.Cells forks) {}
 
   /** A benchmark's measured scenarios in the table: folded under its name. */
-  record TableGroup(String id, String benchmark, String shared, int count, List<Row> rows) {}
+  record TableGroup(
+      String id, String benchmark, String shared, int count, boolean forked, List<Row> rows) {}
 
   record ChartGroup(String id, String title) {}
 
@@ -213,6 +214,8 @@ final class ReportModel {
                     UnitFormat.shortName(benchmark),
                     shared(benchmark, measured, measuredNames),
                     rows.size(),
+                    measured.stream()
+                        .anyMatch(r -> r.benchmark().equals(benchmark) && r.forks() != null),
                     rows)));
     model.benchmarkCharts.addAll(BenchmarkCharts.of(sides(folders, baseline, hosts), measured));
     curves.forEach((label, runs) -> model.distributions.add(new Distribution(label, runs)));

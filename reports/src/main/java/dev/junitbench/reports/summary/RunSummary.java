@@ -65,7 +65,9 @@ public record RunSummary(
         RunLine.of(folders, notRun),
         folders.stream().map(folder -> folder.run().id()).toList(),
         notRun,
-        baseline != null ? Verdicts.of(baseline) : Verdicts.recorded(folders),
+        // A baseline judges the first run, as its charts and table show: the gate's verdicts of the
+        // first run, never those of all runs pooled.
+        baseline != null ? Verdicts.of(baseline) : Verdicts.recorded(folders.subList(0, 1)),
         BenchmarkTable.of(folders, labels, deltas));
   }
 

@@ -437,17 +437,19 @@ class HtmlReportTests {
         .containsSubsequence(
             "Median", "95% CI of median", "Forks", "Between-fork CV", "95% CI (forks)", "p99");
     int forks = heads.indexOf("Forks");
-    List<Element> rows = forked.select("table.scenarios tbody tr");
+    List<Element> rows = table.select("tbody tr");
     assertThat(rows)
-        .hasSize(3)
+        .hasSize(2)
         .allSatisfy(row -> assertThat(row.select("td")).hasSize(heads.size()));
+    // The unforked benchmark's own table: no fork columns, its interval in view.
+    Element plain = forked.select("table.scenarios").get(1);
+    assertThat(plain.select("thead th").eachText()).doesNotContain("Forks", "95% CI (forks)");
+    assertThat(plain.select("thead th.extra").eachText()).doesNotContain("95% CI of median");
     assertThat(cells(rows.get(0), forks)).containsExactly("5", "4.5%", "[0.970, 1.080] ms");
     assertThat(rows.get(0).select("td").get(forks).attr("data-sort")).isEqualTo("5.0");
     assertThat(rows.get(0).select("td.fork-ci").attr("title"))
         .isEqualTo("student-t on log fork medians, 4 df");
     assertThat(cells(rows.get(1), forks)).containsExactly("4 of 5", "3.0%", "[1.400, 1.600] ms");
-    assertThat(cells(rows.get(2), forks)).containsExactly("", "", "");
-    assertThat(rows.get(2).select("td").get(forks).attr("data-sort")).isEqualTo("-1.0");
     assertThat(forked.getElementById("summary").text())
         .contains(
             "Forked scenarios: Median and its 95% CI (under More columns) describe the samples of"
