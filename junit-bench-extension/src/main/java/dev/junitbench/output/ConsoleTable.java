@@ -249,7 +249,7 @@ public final class ConsoleTable {
       wrap(
           out,
           "held: yes at 99% confidence (MLPerf LoadGen's early stopping); MISSED: the bound's"
-              + " percentile over it, with enough queries to estimate that percentile; undecided:"
+              + " percentile above it at 99% confidence, by the queries over it; undecided:"
               + " too few queries to tell either way");
     }
   }

@@ -160,16 +160,13 @@ public record LoadFigures(
     }
 
     /**
-     * Whether the bound was missed with enough queries to say so: the observed percentile is above
-     * the bound and the run's {@code queries} are enough to estimate that percentile at all (MLPerf
-     * LoadGen's early stopping at 99% confidence). A bound that did not hold in a run too short to
-     * tell is undecided, not missed.
+     * Whether the bound was missed with enough queries to say so: so many of the run's {@code
+     * queries} are over it that the percentile is above the bound at 99% confidence ({@link
+     * EarlyStopping#exceeded}). A bound that neither held nor was missed is undecided: too few
+     * queries to tell either way.
      */
     public boolean missed(long queries) {
-      return !held
-          && observedMs != null
-          && observedMs > boundMs
-          && queries >= EarlyStopping.minQueries(percentile);
+      return !held && EarlyStopping.exceeded(queries - overBound, overBound, percentile);
     }
   }
 

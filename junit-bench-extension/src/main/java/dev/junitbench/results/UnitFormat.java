@@ -208,7 +208,7 @@ public final class UnitFormat {
   public enum BoundState {
     /** It held at 99% confidence (MLPerf LoadGen's early stopping). */
     HELD("held"),
-    /** Its percentile is over the bound, with enough queries to estimate that percentile. */
+    /** Its percentile is above the bound at 99% confidence, by the queries over it. */
     MISSED("MISSED"),
     /** Neither: too few queries to tell. */
     UNDECIDED("undecided");

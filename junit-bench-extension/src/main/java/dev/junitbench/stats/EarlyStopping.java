@@ -61,6 +61,22 @@ public final class EarlyStopping {
   }
 
   /**
+   * Whether {@code over} of {@code under + over} queries above a latency show, at 99% confidence,
+   * that the latency is below the {@code percentile}: the mirror of the early-stopping rule. Were
+   * the true share over it only {@code 1 - percentile}, as many as {@code over} would fall over
+   * with probability {@code I_(1-p)(over, under + 1)}, the binomial tail; under 1 - 0.99 the bound
+   * is missed. 8 of 459 over a p99 bound are not enough (0.09); 20 of 1,000 are (0.003).
+   */
+  public static boolean exceeded(long under, long over, double percentile) {
+    if (!(percentile > 0 && percentile < 1)) {
+      throw new IllegalArgumentException("the percentile must be in (0, 1), was " + percentile);
+    }
+    return over > 0
+        && under >= 0
+        && StudentT.regularizedBeta(1 - percentile, over, under + 1.0) < 1 - CONFIDENCE;
+  }
+
+  /**
    * Queries a SingleStream or MultiStream run needs before its {@code percentile} has an estimate
    * at all.
    */

@@ -105,4 +105,33 @@ class EarlyStoppingTests {
     assertThatThrownBy(() -> EarlyStopping.minPassing(-1, 0.9))
         .hasMessage("the number of queries over the latency must be 0 or more, was -1");
   }
+
+  @Test
+  @DisplayName(
+      "calls a percentile exceeded when the queries over a latency are too many for it at 99% confidence: the binomial tail")
+  void exceeded() {
+    // P(Binomial(459, 0.01) >= 8) = 0.09; P(Binomial(1000, 0.01) >= 20) = 0.0034.
+    assertThat(EarlyStopping.exceeded(451, 8, 0.99)).isFalse();
+    assertThat(EarlyStopping.exceeded(980, 20, 0.99)).isTrue();
+    assertThat(EarlyStopping.exceeded(1000, 0, 0.99)).isFalse();
+    // The boundary, from the tail summed term by term.
+    for (long over = 1; over < 30; over++) {
+      assertThat(EarlyStopping.exceeded(1000 - over, over, 0.99))
+          .as("%d of 1000 over", over)
+          .isEqualTo(binomialTail(1000, over, 0.01) < 0.01);
+    }
+    assertThatThrownBy(() -> EarlyStopping.exceeded(10, 1, 0))
+        .hasMessage("the percentile must be in (0, 1), was 0.0");
+  }
+
+  /** P(Binomial(n, p) >= k), summed term by term. */
+  private static double binomialTail(long n, long k, double p) {
+    double below = 0;
+    double term = Math.pow(1 - p, n);
+    for (long i = 0; i < k; i++) {
+      below += term;
+      term *= (double) (n - i) / (i + 1) * p / (1 - p);
+    }
+    return 1 - below;
+  }
 }

@@ -5,9 +5,7 @@ import dev.junitbench.results.GenerationFigures;
 import dev.junitbench.results.LoadFigures;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.UnitFormat;
-import dev.junitbench.stats.EarlyStopping;
 import dev.junitbench.stats.LatencySummary;
-import java.math.BigDecimal;
 import java.util.List;
 
 /**
@@ -142,13 +140,7 @@ final class LoadViews {
     }
     return bound.missed(queries)
         ? bound.reason()
-        : "too few queries to tell: "
-            + bound.reason()
-            + "; estimating p"
-            + BigDecimal.valueOf(bound.percentile() * 100).stripTrailingZeros().toPlainString()
-            + " at all needs "
-            + EarlyStopping.minQueries(bound.percentile())
-            + " queries";
+        : "too few queries to tell either way (99% confidence): " + bound.reason();
   }
 
   private static String median(LatencySummary summary) {
