@@ -90,7 +90,11 @@ final class ReportModel {
   record TableGroup(
       String id, String benchmark, String shared, int count, boolean forked, List<Row> rows) {}
 
-  record ChartGroup(String id, String title) {}
+  /**
+   * A benchmark's charts against batch size: throughput and memory only where some scenario has the
+   * figure.
+   */
+  record ChartGroup(String id, String title, boolean throughput, boolean memory) {}
 
   /** Chart data, as the page's script reads it. */
   record Point(double x, Double median, Double p99, Double throughput, Double rss) {}
@@ -594,7 +598,16 @@ final class ReportModel {
                   first.throughput() == null ? "samples/s" : first.throughput().unit(),
                   batchSizes,
                   series));
-          chartGroups.add(new ChartGroup(id, title));
+          chartGroups.add(
+              new ChartGroup(
+                  id,
+                  title,
+                  series.stream()
+                      .flatMap(line -> line.points().stream())
+                      .anyMatch(p -> p.throughput() != null),
+                  series.stream()
+                      .flatMap(line -> line.points().stream())
+                      .anyMatch(p -> p.rss() != null)));
         });
   }
 }

@@ -85,6 +85,7 @@ class FirstScreenTests {
                             + " return r.top + window.scrollY < window.innerHeight;",
                         canvas))
         .filter(canvas -> Chromium.paintedPixels(driver, canvas) > 2000)
+        .filter(canvas -> Chromium.drawnElements(driver, canvas.getAttribute("id")) > 0)
         .toList();
   }
 
@@ -121,6 +122,15 @@ class FirstScreenTests {
         .isEqualTo(true);
     assertThat(driver.findElement(By.tagName("body")).getText()).doesNotContain("INVALID *");
     assertThat(Chromium.consoleProblems(driver)).as("browser console").isEmpty();
+    // Every chart of the real run, memory against batch size included, holds bars or points.
+    List<WebElement> canvases = driver.findElements(By.tagName("canvas"));
+    assertThat(canvases).hasSizeGreaterThan(8 + 3);
+    assertThat(driver.findElements(By.cssSelector("canvas[id$=-memory]"))).isNotEmpty();
+    for (WebElement canvas : canvases) {
+      assertThat(Chromium.drawnElements(driver, canvas.getAttribute("id")))
+          .as("bars and points of %s", canvas.getAttribute("id"))
+          .isPositive();
+    }
     screenshot("report-first-screen.png");
     js("document.getElementById('summary').scrollIntoView();");
     screenshot("report-scenarios.png");
@@ -178,6 +188,9 @@ class FirstScreenTests {
       assertThat(Chromium.paintedPixels(driver, chart))
           .as("painted pixels of %s", chart.getAttribute("id"))
           .isGreaterThan(2000);
+      assertThat(Chromium.drawnElements(driver, chart.getAttribute("id")))
+          .as("bars of %s", chart.getAttribute("id"))
+          .isEqualTo(6);
     }
     assertThat(js("return Chart.getChart('bench-1').data.datasets.length;"))
         .as("one series per mode")
