@@ -72,6 +72,18 @@ public final class ScenarioNames {
         .collect(Collectors.joining(", "));
   }
 
+  /**
+   * {@code device=cpu, sequence_length=128}: the params of {@code result} that do not vary within
+   * its benchmark, the same for all its scenarios and said once; may be empty.
+   */
+  public String shared(ScenarioResult result) {
+    List<String> varying = varying(result.benchmark());
+    return result.params().entrySet().stream()
+        .filter(e -> !varying.contains(e.getKey()))
+        .map(e -> e.getKey() + "=" + e.getValue())
+        .collect(Collectors.joining(", "));
+  }
+
   /** {@code Class.method [batch_size=8]}, or {@code Class.method} when nothing varies. */
   public String label(ScenarioResult result) {
     String params = params(result);

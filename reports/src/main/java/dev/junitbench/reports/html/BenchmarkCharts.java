@@ -125,11 +125,7 @@ final class BenchmarkCharts {
             }
           }
           ScenarioResult first = results.values().iterator().next();
-          String shared =
-              first.params().entrySet().stream()
-                  .filter(e -> !varying.contains(e.getKey()))
-                  .map(e -> e.getKey() + "=" + e.getValue())
-                  .collect(Collectors.joining(", "));
+          String shared = names.shared(first);
           if (!datasets.isEmpty()) {
             charts.add(
                 new Chart(

@@ -156,6 +156,14 @@ public final class HtmlReport {
       }
     }
     scope.put("tableGroups", model.tableGroups);
+    scope.put(
+        "statuses",
+        model.tableGroups.stream()
+            .flatMap(group -> group.rows().stream())
+            .map(ReportModel.Row::status)
+            .distinct()
+            .sorted()
+            .toList());
     scope.put("hasScenarios", !model.tableGroups.isEmpty());
     scope.put("hasP99Notes", model.hasP99Notes);
     scope.put("benchmarkCharts", model.benchmarkCharts);

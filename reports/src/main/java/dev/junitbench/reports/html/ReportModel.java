@@ -26,7 +26,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.stream.Collectors;
 
 /**
  * What a report shows, computed from run folders: the tables the template renders (every string
@@ -216,7 +215,11 @@ final class ReportModel {
                 new TableGroup(
                     "group-" + (model.tableGroups.size() + 1),
                     UnitFormat.shortName(benchmark),
-                    shared(benchmark, measured, measuredNames),
+                    measured.stream()
+                        .filter(r -> r.benchmark().equals(benchmark))
+                        .findFirst()
+                        .map(measuredNames::shared)
+                        .orElse(""),
                     rows.size(),
                     measured.stream()
                         .anyMatch(r -> r.benchmark().equals(benchmark) && r.forks() != null),
@@ -236,24 +239,6 @@ final class ReportModel {
    */
   static boolean measured(ScenarioResult result) {
     return result.latencyMs() != null || result.status() == Status.PASSED;
-  }
-
-  /**
-   * {@code device=cpu, sequence_length=128}: the params all measured scenarios of a benchmark
-   * share.
-   */
-  private static String shared(
-      String benchmark, List<ScenarioResult> measured, ScenarioNames names) {
-    return measured.stream()
-        .filter(r -> r.benchmark().equals(benchmark))
-        .findFirst()
-        .map(
-            first ->
-                first.params().entrySet().stream()
-                    .filter(e -> !names.varying(benchmark).contains(e.getKey()))
-                    .map(e -> e.getKey() + "=" + e.getValue())
-                    .collect(Collectors.joining(", ")))
-        .orElse("");
   }
 
   /**
@@ -572,13 +557,7 @@ final class ReportModel {
                               .toList())));
           String id = "batch-" + (batchCharts.size() + 1);
           ScenarioResult first = bySeries.values().iterator().next().get(0);
-          String shared =
-              first.params().entrySet().stream()
-                  .filter(e -> !names.varying(benchmark).contains(e.getKey()))
-                  .map(e -> e.getKey() + "=" + e.getValue())
-                  .reduce((a, b) -> a + ", " + b)
-                  .map(s -> " [" + s + "]")
-                  .orElse("");
+          String shared = names.shared(first).isEmpty() ? "" : " [" + names.shared(first) + "]";
           String title =
               (runLabel.isEmpty() ? "" : runLabel + ": ")
                   + UnitFormat.shortName(benchmark)

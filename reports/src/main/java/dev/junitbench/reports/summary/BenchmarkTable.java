@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * The measured scenarios of one benchmark, one row each, named by the params that vary among them.
@@ -104,11 +103,7 @@ public record BenchmarkTable(
             rows.add(row(labels.get(run), names.params(result), result, delta));
           }
           List<String> varying = names.varying(benchmark);
-          String shared =
-              measured.get(indexes.get(0)).params().entrySet().stream()
-                  .filter(e -> !varying.contains(e.getKey()))
-                  .map(e -> e.getKey() + "=" + e.getValue())
-                  .collect(Collectors.joining(", "));
+          String shared = names.shared(measured.get(indexes.get(0)));
           tables.add(
               new BenchmarkTable(
                   benchmark, UnitFormat.shortName(benchmark), shared, varying, List.copyOf(rows)));
