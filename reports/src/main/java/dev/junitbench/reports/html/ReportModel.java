@@ -68,6 +68,7 @@ final class ReportModel {
       String median,
       double medianSort,
       String ci,
+      String pooledMedian,
       String p99,
       double p99Sort,
       String p99Title,
@@ -419,7 +420,12 @@ final class ReportModel {
       String run, ScenarioResult result, ScenarioNames names, RunComparison.Row delta) {
     var latency = result.latencyMs();
     String status = result.status() == null ? "running" : result.status().id();
-    String median = latency == null ? "" : UnitFormat.duration(latency.median());
+    // A forked scenario is read at the centre of the interval that counts, as its chart bar is: the
+    // geometric mean of its fork medians; the pooled samples' median is one column further.
+    boolean acrossForks = result.forks() != null && result.forks().medianMs() != null;
+    Double centre =
+        acrossForks ? result.forks().medianMs() : latency == null ? null : latency.median();
+    String median = centre == null ? "" : UnitFormat.duration(centre);
     String ci =
         latency == null || latency.ci95Low() == null
             ? ""
@@ -448,8 +454,9 @@ final class ReportModel {
         invalid ? "INVALID" : "",
         invalid ? validity.display() : "",
         median,
-        latency == null ? -1 : latency.median(),
+        centre == null ? -1 : centre,
         ci,
+        acrossForks && latency != null ? UnitFormat.duration(latency.median()) : "",
         latency == null
             ? ""
             : UnitFormat.duration(latency.p99()) + (p99Title.isEmpty() ? "" : " *"),

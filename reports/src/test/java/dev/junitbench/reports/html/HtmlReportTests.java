@@ -437,7 +437,13 @@ class HtmlReportTests {
     List<String> heads = table.select("thead th").eachText();
     assertThat(heads)
         .containsSubsequence(
-            "Median", "95% CI of median", "Forks", "Between-fork CV", "95% CI (forks)", "p99");
+            "Median",
+            "Pooled median",
+            "95% CI pooled",
+            "Forks",
+            "Between-fork CV",
+            "95% CI (forks)",
+            "p99");
     int forks = heads.indexOf("Forks");
     List<Element> rows = table.select("tbody tr");
     assertThat(rows)
@@ -448,16 +454,23 @@ class HtmlReportTests {
     assertThat(plain.select("thead th").eachText()).doesNotContain("Forks", "95% CI (forks)");
     assertThat(plain.select("thead th.extra").eachText()).doesNotContain("95% CI of median");
     assertThat(cells(rows.get(0), forks)).containsExactly("5", "4.5%", "[0.970, 1.080] ms");
+    // Median: the centre of the interval across forks, as the chart draws it; the pooled median
+    // beside it, under More columns.
+    int median = heads.indexOf("Median");
+    assertThat(rows.get(0).select("td").get(median).text()).isEqualTo("1.020 ms");
+    assertThat(rows.get(0).select("td").get(median).attr("data-sort")).isEqualTo("1.02");
+    assertThat(rows.get(0).select("td").get(median + 1).hasClass("extra")).isTrue();
+    assertThat(rows.get(0).select("td").get(median + 1).text()).endsWith(" ms");
     assertThat(rows.get(0).select("td").get(forks).attr("data-sort")).isEqualTo("5.0");
     assertThat(rows.get(0).select("td.fork-ci").attr("title"))
         .isEqualTo("student-t on log fork medians, 4 df");
     assertThat(cells(rows.get(1), forks)).containsExactly("4 of 5", "3.0%", "[1.400, 1.600] ms");
     assertThat(forked.getElementById("summary").text())
         .contains(
-            "Forked scenarios: Median and its 95% CI (under More columns) describe the samples of"
-                + " all forks pooled");
+            "Forked scenarios: Median is the geometric mean of the fork medians, the centre of the"
+                + " 95% CI (forks)");
     assertThat(table.select("thead th.extra").eachText())
-        .contains("95% CI of median", "Between-fork CV");
+        .contains("Pooled median", "95% CI pooled", "Between-fork CV");
     assertThat(page.text()).doesNotContain("Forked scenarios:");
   }
 
