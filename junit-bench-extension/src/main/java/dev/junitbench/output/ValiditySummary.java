@@ -79,8 +79,7 @@ final class ValiditySummary {
   static boolean p99Starred(ScenarioResult result) {
     return result.latencyMs() != null
         && result.validity() != null
-        && result.validity().p99() != null
-        && !result.validity().p99().supported();
+        && result.validity().percentileNote() != null;
   }
 
   /**

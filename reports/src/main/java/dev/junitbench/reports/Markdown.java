@@ -29,21 +29,7 @@ public final class Markdown {
    * of a table row on screen) left out; right-to-left letters themselves stay.
    */
   public static String escape(String text) {
-    if (text == null) {
-      return "";
-    }
-    StringBuilder out = new StringBuilder(text.length() + 16);
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
-        out.append(' ');
-      } else if (ESCAPED.indexOf(c) >= 0) {
-        out.append('\\').append(c);
-      } else if (!directionControl(c)) {
-        out.append(c);
-      }
-    }
-    return out.toString();
+    return clean(text, true);
   }
 
   /**
@@ -53,14 +39,20 @@ public final class Markdown {
    * rest of the line.
    */
   public static String plain(String text) {
+    return clean(text, false);
+  }
+
+  private static String clean(String text, boolean escapeMarkup) {
     if (text == null) {
       return "";
     }
-    StringBuilder out = new StringBuilder(text.length());
+    StringBuilder out = new StringBuilder(text.length() + 16);
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
         out.append(' ');
+      } else if (escapeMarkup && ESCAPED.indexOf(c) >= 0) {
+        out.append('\\').append(c);
       } else if (!directionControl(c)) {
         out.append(c);
       }

@@ -7,7 +7,6 @@ import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.UnitFormat;
 import dev.junitbench.stats.Verdict;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -47,14 +46,7 @@ public final class ComparisonText {
     lines.addAll(TextTable.wrap("method: " + comparison.method(), "", "  ", WIDTH));
     List<ScenarioResult> named = comparison.rows().stream().map(RunComparison.Row::named).toList();
     ScenarioNames names = ScenarioNames.of(named);
-    Map<String, List<RunComparison.Row>> byBenchmark = new LinkedHashMap<>();
-    comparison
-        .rows()
-        .forEach(
-            row ->
-                byBenchmark
-                    .computeIfAbsent(row.key().benchmark(), k -> new ArrayList<>())
-                    .add(row));
+    Map<String, List<RunComparison.Row>> byBenchmark = comparison.rowsByBenchmark();
     byBenchmark.forEach(
         (benchmark, rows) -> {
           lines.add("");

@@ -271,6 +271,14 @@ public record RunComparison(
     Row compare(ScenarioKey key, ScenarioResult then, ScenarioResult now) throws BadInputException;
   }
 
+  /** The rows grouped by benchmark, in the order the benchmarks first appear. */
+  public Map<String, List<Row>> rowsByBenchmark() {
+    Map<String, List<Row>> byBenchmark = new LinkedHashMap<>();
+    rows.forEach(
+        row -> byBenchmark.computeIfAbsent(row.key().benchmark(), k -> new ArrayList<>()).add(row));
+    return byBenchmark;
+  }
+
   /** One row per scenario of either side, in order; null when the sides share no scenario. */
   private static List<Row> rows(
       Map<ScenarioKey, ScenarioResult> before,

@@ -5,8 +5,11 @@ import dev.junitbench.results.GenerationFigures;
 import dev.junitbench.results.LoadFigures;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.UnitFormat;
+import dev.junitbench.results.UnitFormat.BoundState;
 import dev.junitbench.stats.LatencySummary;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * What a report shows of text generation and of load: per generating scenario its time to first
@@ -97,9 +100,7 @@ final class LoadViews {
               median(l.serviceMs()),
               bound == null ? "-" : bound.bound(),
               held(bound, l.queries()),
-              bound == null
-                  ? ""
-                  : bound.held() ? "held" : bound.missed(l.queries()) ? "not-held" : "undecided",
+              bound == null ? "" : CSS_CLASS.get(BoundState.of(bound, l.queries())),
               heldTitle(bound, l.queries()),
               bound == null
                   ? "-"
@@ -128,20 +129,29 @@ final class LoadViews {
    * queries to tell either way); {@code -} without a bound.
    */
   static String held(LoadFigures.BoundCheck bound, long queries) {
-    if (bound == null) {
-      return "-";
-    }
-    return bound.held() ? "held" : bound.missed(queries) ? "missed" : "undecided";
+    return bound == null ? "-" : BoundState.of(bound, queries).name().toLowerCase(Locale.ROOT);
   }
 
   private static String heldTitle(LoadFigures.BoundCheck bound, long queries) {
-    if (bound == null || bound.held()) {
+    if (bound == null) {
       return "";
     }
-    return bound.missed(queries)
-        ? bound.reason()
-        : "too few queries to tell either way (99% confidence): " + bound.reason();
+    return switch (BoundState.of(bound, queries)) {
+      case HELD -> "";
+      case MISSED -> bound.reason();
+      case UNDECIDED -> "too few queries to tell either way (99% confidence): " + bound.reason();
+    };
   }
+
+  /** The held cell's class: red only for a bound missed. */
+  private static final Map<BoundState, String> CSS_CLASS =
+      Map.of(
+          BoundState.HELD,
+          "held",
+          BoundState.MISSED,
+          "not-held",
+          BoundState.UNDECIDED,
+          "undecided");
 
   private static String median(LatencySummary summary) {
     return summary == null ? "-" : UnitFormat.duration(summary.median());

@@ -99,14 +99,7 @@ public record Verdicts(
         notJudged.add(change);
       }
     }
-    Map<String, List<RunComparison.Row>> byBenchmark = new LinkedHashMap<>();
-    comparison
-        .rows()
-        .forEach(
-            row ->
-                byBenchmark
-                    .computeIfAbsent(row.key().benchmark(), k -> new ArrayList<>())
-                    .add(row));
+    Map<String, List<RunComparison.Row>> byBenchmark = comparison.rowsByBenchmark();
     List<String> models = new ArrayList<>();
     byBenchmark.forEach(
         (benchmark, rows) -> {
