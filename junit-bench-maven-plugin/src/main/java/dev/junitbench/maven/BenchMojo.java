@@ -1,0 +1,86 @@
+package dev.junitbench.maven;
+
+import dev.junitbench.reports.action.ActionOutput;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * What every goal shares: the folder of run folders, {@code skip}, and the build's log as the
+ * output of the reports' actions.
+ */
+abstract class BenchMojo extends AbstractMojo {
+
+  /**
+   * The folder the runs are written to ({@code junit.bench.output.dir}); a goal with no run named
+   * reads the newest {@code run-*} folder in it.
+   */
+  @Parameter(
+      property = "junit-bench.resultsDirectory",
+      defaultValue = "${project.build.directory}/benchmark-results")
+  File resultsDirectory;
+
+  /** Skips the goal. */
+  @Parameter(property = "junit-bench.skip", defaultValue = "false")
+  boolean skip;
+
+  /** The project's folder: relative paths given as text are resolved against it. */
+  @Parameter(defaultValue = "${project.basedir}", readonly = true, required = true)
+  File basedir;
+
+  @Override
+  public final void execute() throws MojoExecutionException, MojoFailureException {
+    if (skip) {
+      getLog().info("junit-bench: skipped (junit-bench.skip)");
+      return;
+    }
+    run();
+  }
+
+  /** The goal's work. */
+  abstract void run() throws MojoExecutionException, MojoFailureException;
+
+  /** The actions' lines as info, their problems as warnings. */
+  ActionOutput log() {
+    return new ActionOutput() {
+      @Override
+      public void line(String text) {
+        getLog().info(text);
+      }
+
+      @Override
+      public void problem(String text) {
+        getLog().warn(text);
+      }
+    };
+  }
+
+  /** Logs each line of {@code text} as info. */
+  void logLines(String text) {
+    text.lines().forEach(getLog()::info);
+  }
+
+  /** The newest run folder in {@link #resultsDirectory}, for a goal that names none. */
+  Path newestRun(String settingToName) throws MojoExecutionException {
+    return NewestRun.in(resultsDirectory.toPath(), settingToName);
+  }
+
+  /** {@code paths} resolved against the project's folder. */
+  List<Path> resolved(List<String> paths) {
+    List<Path> all = new ArrayList<>();
+    for (String path : paths) {
+      all.add(resolved(path));
+    }
+    return all;
+  }
+
+  /** {@code path} resolved against the project's folder. */
+  Path resolved(String path) {
+    return basedir.toPath().resolve(path.trim());
+  }
+}
