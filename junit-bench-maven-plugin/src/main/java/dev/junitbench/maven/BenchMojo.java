@@ -5,7 +5,9 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -33,13 +35,40 @@ abstract class BenchMojo extends AbstractMojo {
   @Parameter(defaultValue = "${project.basedir}", readonly = true, required = true)
   File basedir;
 
+  /** The build, for its user properties (-D). */
+  @Parameter(defaultValue = "${session}", readonly = true)
+  MavenSession session;
+
+  /** This goal's execution, for the plugin's list of properties. */
+  @Parameter(defaultValue = "${mojoExecution}", readonly = true)
+  MojoExecution mojoExecution;
+
   @Override
   public final void execute() throws MojoExecutionException, MojoFailureException {
     if (skip) {
       getLog().info("junit-bench: skipped (junit-bench.skip)");
       return;
     }
+    requireKnownProperties();
     run();
+  }
+
+  /**
+   * Fails on a {@code -Djunit-bench.*} property no goal reads, with the name it was probably meant
+   * to be: Maven itself passes any user property without a word. (Outside a build, as in the goals'
+   * unit tests, there is no session and nothing to check.)
+   */
+  private void requireKnownProperties() throws MojoExecutionException {
+    if (session == null || mojoExecution == null) {
+      return;
+    }
+    List<String> problems =
+        UnknownProperties.problems(
+            session.getUserProperties(),
+            UnknownProperties.known(mojoExecution.getMojoDescriptor().getPluginDescriptor()));
+    if (!problems.isEmpty()) {
+      throw new MojoExecutionException(String.join(System.lineSeparator(), problems));
+    }
   }
 
   /** The goal's work. */
