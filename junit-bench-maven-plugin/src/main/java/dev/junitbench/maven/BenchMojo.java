@@ -6,11 +6,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.execution.MavenSession;
+import org.apache.maven.model.Plugin;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
 
 /**
  * What every goal shares: the folder of run folders, {@code skip}, and the build's log as the
@@ -39,6 +42,10 @@ abstract class BenchMojo extends AbstractMojo {
   @Parameter(defaultValue = "${session}", readonly = true)
   MavenSession session;
 
+  /** The project, for the plugin's configuration in its pom. */
+  @Parameter(defaultValue = "${project}", readonly = true)
+  MavenProject project;
+
   /** This goal's execution, for the plugin's list of properties. */
   @Parameter(defaultValue = "${mojoExecution}", readonly = true)
   MojoExecution mojoExecution;
@@ -49,23 +56,29 @@ abstract class BenchMojo extends AbstractMojo {
       getLog().info("junit-bench: skipped (junit-bench.skip)");
       return;
     }
-    requireKnownProperties();
+    requireKnownSettings();
     run();
   }
 
   /**
-   * Fails on a {@code -Djunit-bench.*} property no goal reads, with the name it was probably meant
-   * to be: Maven itself passes any user property without a word. (Outside a build, as in the goals'
-   * unit tests, there is no session and nothing to check.)
+   * Fails on a {@code -Djunit-bench.*} property or a name in the plugin's {@code <configuration>}
+   * that no goal reads, with the name it was probably meant to be: Maven itself passes any user
+   * property without a word, and Maven 3.8 drops an unknown configuration name without one.
+   * (Outside a build, as in the goals' unit tests, there is nothing to check.)
    */
-  private void requireKnownProperties() throws MojoExecutionException {
-    if (session == null || mojoExecution == null) {
+  private void requireKnownSettings() throws MojoExecutionException {
+    if (session == null || mojoExecution == null || project == null) {
       return;
     }
+    PluginDescriptor plugin = mojoExecution.getMojoDescriptor().getPluginDescriptor();
+    UnknownSettings.Known known = UnknownSettings.known(plugin);
     List<String> problems =
-        UnknownProperties.problems(
-            session.getUserProperties(),
-            UnknownProperties.known(mojoExecution.getMojoDescriptor().getPluginDescriptor()));
+        new ArrayList<>(
+            UnknownSettings.properties(session.getUserProperties(), known.properties()));
+    Plugin declared = project.getPlugin(plugin.getPluginLookupKey());
+    if (declared != null) {
+      problems.addAll(UnknownSettings.configuration(declared, known.parameters()));
+    }
     if (!problems.isEmpty()) {
       throw new MojoExecutionException(String.join(System.lineSeparator(), problems));
     }
