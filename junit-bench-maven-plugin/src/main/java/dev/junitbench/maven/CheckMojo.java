@@ -108,6 +108,9 @@ public class CheckMojo extends BenchMojo {
               + "  a check that judged nothing is not a pass; import more runs, or set"
               + " allowUnjudged (-Djunit-bench.allowUnjudged) while the history grows");
     }
+    if (checked.findings().stream().noneMatch(HistoryCheck.Finding::judged)) {
+      getLog().warn(checked.summaryLine() + " (passed with allowUnjudged)");
+    }
   }
 
   /** {@code device=cpu,batch_size=8} as a map; an entry without {@code =} names the setting. */

@@ -95,6 +95,11 @@ class HistoryMojoTests {
     CheckMojo allowed = checker();
     allowed.allowUnjudged = true;
     assertThatCode(allowed::execute).doesNotThrowAnyException();
+    assertThat(log.warnings)
+        .singleElement()
+        .asString()
+        .startsWith("NOT JUDGED")
+        .endsWith("(passed with allowUnjudged)");
   }
 
   @Test
