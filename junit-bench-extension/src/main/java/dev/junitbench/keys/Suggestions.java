@@ -12,9 +12,10 @@ import java.util.List;
  * is suggested when it is at most {@code max(2, n / 4)} edits away, n being the length of the
  * unknown key after {@code junit.bench.}; the closest wins, ties are all named. Failing that, known
  * keys that end with the whole unknown part ({@code junit.bench.alpha} for {@code
- * junit.bench.regression.alpha}) are named; failing that, the three nearest.
+ * junit.bench.regression.alpha}) are named; failing that, the three nearest. Its distance is public
+ * for junit-bench's Maven plugin, which suggests its own property names the same way.
  */
-final class Suggestions {
+public final class Suggestions {
 
   private static final int NEAREST = 3;
 
@@ -79,7 +80,7 @@ final class Suggestions {
   }
 
   /** The optimal string alignment distance between {@code a} and {@code b}. */
-  static int distance(CharSequence a, CharSequence b) {
+  public static int distance(CharSequence a, CharSequence b) {
     int n = a.length();
     int m = b.length();
     int[] before = new int[m + 1];

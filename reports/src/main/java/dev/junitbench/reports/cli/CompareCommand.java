@@ -1,14 +1,12 @@
 package dev.junitbench.reports.cli;
 
 import dev.junitbench.config.BaselineMatch;
-import dev.junitbench.internal.AtomicFiles;
-import dev.junitbench.reports.compare.ComparisonJson;
-import dev.junitbench.reports.compare.ComparisonMarkdown;
-import dev.junitbench.reports.compare.ComparisonText;
-import dev.junitbench.reports.compare.RunComparison;
+import dev.junitbench.reports.BadInputException;
+import dev.junitbench.reports.action.CompareAction;
+import dev.junitbench.reports.action.SettingValues;
 import dev.junitbench.stats.RegressionRule;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -96,36 +94,31 @@ final class CompareCommand implements Callable<Integer> {
               + " scenario fail (exit 2). Default: ${DEFAULT-VALUE}.")
   String match;
 
-  private BaselineMatch matchMode() {
-    for (BaselineMatch mode : BaselineMatch.values()) {
-      if (mode.name().equalsIgnoreCase(match.trim())) {
-        return mode;
-      }
-    }
-    throw new ParameterException(
-        spec.commandLine(), "--match " + match + " is not valid; use any or all");
-  }
-
   @Override
   public Integer call() throws Exception {
     RegressionRule rule = rules.rule();
-    RunComparison comparison = RunComparison.of(baseline, current, rule, matchMode());
-    String text =
-        switch (format) {
-          case text -> ComparisonText.render(comparison);
-          case markdown -> ComparisonMarkdown.render(comparison);
-          case json -> ComparisonJson.render(comparison);
-        };
+    BaselineMatch mode;
+    try {
+      mode = SettingValues.match("--match", match);
+    } catch (BadInputException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+    CompareAction compared =
+        CompareAction.run(
+            baseline,
+            current,
+            rule,
+            mode,
+            CompareAction.Format.valueOf(format.name().toUpperCase(Locale.ROOT)));
     if (output == null) {
-      spec.commandLine().getOut().print(text);
+      spec.commandLine().getOut().print(compared.text());
     } else {
       Main.requireFolderOf(output);
-      AtomicFiles.write(
-          output, (out, previous) -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+      compared.write(output);
       spec.commandLine()
           .getOut()
-          .println(comparison.summaryLine() + " (written to " + output.toAbsolutePath() + ")");
+          .println(compared.summaryLine() + " (written to " + output.toAbsolutePath() + ")");
     }
-    return comparison.regressed() ? Main.REGRESSION : 0;
+    return compared.outcome().exitCode();
   }
 }

@@ -1,12 +1,13 @@
 package dev.junitbench.reports.cli;
 
-import dev.junitbench.reports.history.CheckText;
+import dev.junitbench.reports.BadInputException;
+import dev.junitbench.reports.action.HistoryCheckAction;
+import dev.junitbench.reports.action.SettingValues;
 import dev.junitbench.reports.history.HistoryCheck;
 import dev.junitbench.reports.history.Series;
 import dev.junitbench.reports.history.SeriesQuery;
 import dev.junitbench.reports.history.SuspectedSteps;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -109,39 +110,23 @@ final class HistoryCheckCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    HistoryCheck.Metric judged =
-        switch (metric.trim().toLowerCase(Locale.ROOT)) {
-          case "median" -> HistoryCheck.Metric.MEDIAN;
-          case "p99" -> HistoryCheck.Metric.P99;
-          case "throughput" -> HistoryCheck.Metric.THROUGHPUT;
-          default ->
-              throw new ParameterException(
-                  spec.commandLine(),
-                  "--metric "
-                      + metric
-                      + " is not a figure history check judges; give median, p99 or throughput");
-        };
-    double limit = RuleOptions.relativeChange(spec.commandLine(), "--threshold", threshold);
-    if (within != null && within < 1) {
-      throw new ParameterException(
-          spec.commandLine(),
-          "--within "
-              + within
-              + " counts no run; give 1 or more (10: a change point among the newest 10 runs)");
+    HistoryCheck.Metric judged;
+    int recent;
+    try {
+      judged = SettingValues.metric("--metric", metric);
+      recent = SettingValues.within("--within", within);
+    } catch (BadInputException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
-    int recent = within == null ? Integer.MAX_VALUE : within;
+    double limit = RuleOptions.relativeChange(spec.commandLine(), "--threshold", threshold);
     List<Series> series =
         store.series(spec.commandLine(), new SeriesQuery(benchmark, params, host));
     if (series == null) {
       return Main.BAD_INPUT;
     }
-    List<HistoryCheck.Finding> findings = HistoryCheck.check(series, judged, limit, recent);
-    spec.commandLine().getOut().print(CheckText.render(findings, judged, limit, recent));
-    if (findings.stream().anyMatch(HistoryCheck.Finding::regressed)) {
-      return Main.REGRESSION;
-    }
-    return findings.stream().noneMatch(HistoryCheck.Finding::judged) && !allowUnjudged
-        ? Main.NOT_JUDGED
-        : 0;
+    HistoryCheckAction checked =
+        HistoryCheckAction.run(series, judged, limit, recent, allowUnjudged);
+    spec.commandLine().getOut().print(checked.text());
+    return checked.outcome().exitCode();
   }
 }

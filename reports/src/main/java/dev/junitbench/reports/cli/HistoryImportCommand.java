@@ -1,10 +1,7 @@
 package dev.junitbench.reports.cli;
 
-import dev.junitbench.reports.history.HistoryStore;
-import dev.junitbench.reports.history.RunImport;
-import dev.junitbench.reports.history.RunSource;
-import dev.junitbench.reports.history.RunSources;
-import java.io.PrintWriter;
+import dev.junitbench.reports.action.ActionOutput;
+import dev.junitbench.reports.action.HistoryImportAction;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -53,63 +50,11 @@ final class HistoryImportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    RunSources.Candidates candidates = RunSources.candidates(paths, host);
-    if (candidates.runs().isEmpty()) {
-      for (RunSources.Skipped skipped : candidates.skipped()) {
-        err.println("history import: skipped " + skipped.path() + ": " + skipped.reason());
-      }
-      err.println(
-          "history import: no run to import; give run folders (run-<time>-<id>), a folder of them, or a run"
-              + " set");
-      return Main.BAD_INPUT;
-    }
-    try (HistoryStore history = HistoryStore.open(store.location())) {
-      if (history.prepared() != null) {
-        out.println("history import: " + history.prepared());
-      }
-      RunImport.Counts counts =
-          RunImport.run(
-              history,
-              candidates,
-              new RunImport.Listener() {
-                @Override
-                public void imported(RunSource source, boolean added) {
-                  String name = source.run().dir().getFileName() + " (host " + source.host() + ")";
-                  out.println(
-                      added
-                          ? "imported "
-                              + name
-                              + ": "
-                              + source.run().results().size()
-                              + " results"
-                              + (source.samples() == null ? ", no samples" : "")
-                          : "already in the store: " + name);
-                }
-
-                @Override
-                public void skipped(RunSources.Skipped skipped) {
-                  err.println(
-                      "history import: skipped " + skipped.path() + ": " + skipped.reason());
-                }
-              });
-      if (counts.imported() + counts.present() == 0) {
-        err.println(
-            "history import: no run could be read; nothing was imported into "
-                + history.location());
-        return Main.BAD_INPUT;
-      }
-      out.println(
-          "history import: "
-              + counts.imported()
-              + " imported, "
-              + counts.present()
-              + " already in the store, "
-              + counts.skipped()
-              + " skipped; store "
-              + history.location());
-    }
-    return 0;
+    return HistoryImportAction.run(
+            paths,
+            host,
+            store.location(),
+            ActionOutput.of(spec.commandLine().getOut(), spec.commandLine().getErr()))
+        .exitCode();
   }
 }

@@ -1,12 +1,13 @@
 package dev.junitbench.reports.cli;
 
 import dev.junitbench.reports.BadInputException;
+import dev.junitbench.reports.action.Outcome;
+import dev.junitbench.reports.action.SettingValues;
 import dev.junitbench.reports.history.StoreException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 import picocli.CommandLine;
@@ -47,16 +48,16 @@ import picocli.CommandLine.Spec;
 public final class Main implements Runnable {
 
   /** Exit code of a comparison that found a regression. */
-  public static final int REGRESSION = 1;
+  public static final int REGRESSION = Outcome.REGRESSION.exitCode();
 
   /** Exit code of bad input. */
-  public static final int BAD_INPUT = 2;
+  public static final int BAD_INPUT = Outcome.BAD_INPUT.exitCode();
 
   /** Exit code of an internal error. */
   public static final int INTERNAL = 3;
 
   /** Exit code of a history check that could judge no series. */
-  public static final int NOT_JUDGED = 4;
+  public static final int NOT_JUDGED = Outcome.NOT_JUDGED.exitCode();
 
   @Spec CommandSpec spec;
 
@@ -135,19 +136,7 @@ public final class Main implements Runnable {
    * said before any work, so nothing is half-written.
    */
   static void requireFolderOf(Path file) throws IOException {
-    if (Files.isDirectory(file)) {
-      throw new IOException("cannot write " + file + ": it is a folder; give a file name with -o");
-    }
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null && !Files.isDirectory(parent)) {
-      throw new IOException(
-          "cannot write "
-              + file
-              + ": its folder "
-              + parent
-              + " does not exist; create it or give"
-              + " another -o");
-    }
+    SettingValues.requireFolderOf("-o", file);
   }
 
   /** The version of junit-bench-reports, from its jar. */

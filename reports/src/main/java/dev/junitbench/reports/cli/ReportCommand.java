@@ -1,14 +1,8 @@
 package dev.junitbench.reports.cli;
 
-import dev.junitbench.internal.AtomicFiles;
-import dev.junitbench.reports.html.HtmlReport;
-import dev.junitbench.reports.runset.RunSet;
-import dev.junitbench.reports.summary.ReportInputs;
-import dev.junitbench.reports.summary.RunMarkdown;
-import dev.junitbench.reports.summary.RunSummary;
+import dev.junitbench.reports.BadInputException;
+import dev.junitbench.reports.action.ReportAction;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -83,51 +77,21 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    boolean set =
-        runs.size() == 1 && Files.isDirectory(runs.get(0)) && RunSet.isRunSet(runs.get(0));
-    if (set && baseline != null) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(),
-          "--baseline compares one run; "
-              + runs.get(0)
-              + " is a run set of several hosts: give one member's run folder");
+    ReportAction report = new ReportAction(runs, baseline, rules.rule(), format == Format.markdown);
+    try {
+      report.requireBaselineFits("--baseline");
+    } catch (BadInputException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
-    boolean toStdout = STDOUT.equals(output);
-    Path file = toStdout ? null : output != null ? output : defaultFile();
-    if (file != null) {
-      Main.requireFolderOf(file);
-    }
-    ReportInputs inputs =
-        set
-            ? ReportInputs.readRunSet(runs.get(0))
-            : ReportInputs.read(runs, baseline, rules.rule());
     PrintWriter out = spec.commandLine().getOut();
-    if (format == Format.markdown) {
-      String markdown = RunMarkdown.render(RunSummary.of(inputs));
-      if (toStdout) {
-        out.print(markdown);
-        return 0;
-      }
-      AtomicFiles.write(
-          file, (stream, previous) -> stream.write(markdown.getBytes(StandardCharsets.UTF_8)));
-    } else {
-      HtmlReport report = HtmlReport.of(inputs);
-      if (toStdout) {
-        out.print(report.render());
-        return 0;
-      }
-      report.write(file);
+    if (STDOUT.equals(output)) {
+      out.print(report.render());
+      return 0;
     }
+    Path file = output != null ? output : report.defaultFile(Path.of(""));
+    Main.requireFolderOf(file);
+    report.write(file);
     out.println("report: " + file.toAbsolutePath());
     return 0;
-  }
-
-  /** The format's file in the run folder for one run, in the working folder for several. */
-  private Path defaultFile() {
-    String name = format == Format.markdown ? RunMarkdown.FILE : HtmlReport.FILE;
-    return runs.size() == 1
-        ? (Files.isDirectory(runs.get(0)) ? runs.get(0) : runs.get(0).toAbsolutePath().getParent())
-            .resolve(name)
-        : Path.of(name);
   }
 }

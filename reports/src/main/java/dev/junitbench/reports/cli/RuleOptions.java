@@ -1,5 +1,7 @@
 package dev.junitbench.reports.cli;
 
+import dev.junitbench.reports.BadInputException;
+import dev.junitbench.reports.action.SettingValues;
 import dev.junitbench.stats.RegressionRule;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,13 +31,10 @@ final class RuleOptions {
 
   /** The rule the options give; a bad value is a usage error naming it. */
   RegressionRule rule() {
-    double value = relativeChange(spec.commandLine(), "--threshold", threshold);
     try {
-      return new RegressionRule(value, alpha);
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(),
-          "--threshold " + threshold + " --alpha " + alpha + ": " + e.getMessage());
+      return SettingValues.rule("--threshold", threshold, "--alpha", alpha);
+    } catch (BadInputException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
   }
 
@@ -44,19 +43,10 @@ final class RuleOptions {
    * naming {@code option}.
    */
   static double relativeChange(CommandLine line, String option, String text) {
-    String trimmed = text.trim();
     try {
-      double value =
-          trimmed.endsWith("%")
-              ? Double.parseDouble(trimmed.substring(0, trimmed.length() - 1).trim()) / 100
-              : Double.parseDouble(trimmed);
-      if (value >= 0 && Double.isFinite(value)) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
+      return SettingValues.relativeChange(option, text);
+    } catch (BadInputException e) {
+      throw new CommandLine.ParameterException(line, e.getMessage());
     }
-    throw new CommandLine.ParameterException(
-        line, option + " " + text + " is not a relative change; use 5% or 0.05");
   }
 }

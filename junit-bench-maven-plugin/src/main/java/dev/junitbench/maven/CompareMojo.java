@@ -1,0 +1,107 @@
+package dev.junitbench.maven;
+
+import dev.junitbench.config.BaselineMatch;
+import dev.junitbench.reports.BadInputException;
+import dev.junitbench.reports.action.CompareAction;
+import dev.junitbench.reports.action.Outcome;
+import dev.junitbench.reports.action.SettingValues;
+import dev.junitbench.stats.RegressionRule;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Compares the current run with a baseline scenario by scenario and fails the build when one
+ * regressed, as the command line's {@code compare} exits with 1. A scenario the baseline cannot
+ * judge (NOT JUDGED) fails the build only with {@code match} all, as there; runs that share no
+ * scenario are bad input.
+ */
+@Mojo(name = "compare", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
+public class CompareMojo extends BenchMojo {
+
+  /** The run compared against: a run folder, its results.json, or a folder of rounds (run-*). */
+  @Parameter(property = "junit-bench.baseline", required = true)
+  File baseline;
+
+  /**
+   * The run judged: a run folder, its results.json, or a folder of rounds. Default: the newest run
+   * folder in {@code resultsDirectory}.
+   */
+  @Parameter(property = "junit-bench.current")
+  File current;
+
+  /** The noise threshold: a smaller change of the median is never called; 5% or 0.05. */
+  @Parameter(property = "junit-bench.threshold", defaultValue = "5%")
+  String threshold;
+
+  /** The significance level, in (0, 0.5]. */
+  @Parameter(property = "junit-bench.alpha", defaultValue = "0.01")
+  double alpha;
+
+  /**
+   * {@code any}: only runs sharing no scenario are an error; {@code all}: every scenario the
+   * baseline cannot judge fails the build, as the gate's {@code junit.bench.baseline.match=all}.
+   */
+  @Parameter(property = "junit-bench.match", defaultValue = "any")
+  String match;
+
+  /** {@code text} (a table), {@code markdown} (a pull-request comment) or {@code json}. */
+  @Parameter(property = "junit-bench.compare.format", defaultValue = "text")
+  String format;
+
+  /** Writes the comparison to this file instead of the build's log (which then has its line). */
+  @Parameter(property = "junit-bench.compare.output")
+  File output;
+
+  @Override
+  void run() throws MojoExecutionException, MojoFailureException {
+    Path now = current != null ? current.toPath() : newestRun("junit-bench.current");
+    CompareAction compared;
+    try {
+      RegressionRule rule =
+          SettingValues.rule(
+              "threshold (junit-bench.threshold)", threshold, "alpha (junit-bench.alpha)", alpha);
+      BaselineMatch mode = SettingValues.match("match (junit-bench.match)", match);
+      CompareAction.Format shape =
+          CompareAction.Format.of("format (junit-bench.compare.format)", format);
+      requireExists(baseline.toPath());
+      compared = CompareAction.run(baseline.toPath(), now, rule, mode, shape);
+      if (output == null) {
+        logLines(compared.text());
+      } else {
+        SettingValues.requireFolderOf("output (junit-bench.compare.output)", output.toPath());
+        compared.write(output.toPath());
+        getLog().info(compared.summaryLine() + " (written to " + output.getAbsolutePath() + ")");
+      }
+    } catch (BadInputException | IOException e) {
+      throw new MojoExecutionException("junit-bench:compare: " + e.getMessage(), e);
+    }
+    if (compared.outcome() == Outcome.REGRESSION) {
+      throw new MojoFailureException(
+          CompareFailure.message(compared.comparison(), baseline.toPath(), now));
+    }
+    if (compared.comparison().counts().unjudged() > 0) {
+      getLog()
+          .warn(
+              compared.summaryLine()
+                  + ": NOT JUDGED is not a pass; -Djunit-bench.match=all fails the build on it");
+    }
+  }
+
+  /** A baseline path that names nothing, said with the setting to fix. */
+  private static void requireExists(Path baseline) throws BadInputException {
+    if (!Files.exists(baseline)) {
+      throw new BadInputException(
+          "baseline (junit-bench.baseline) "
+              + baseline
+              + " does not exist; give a run folder (run-<time>-<id>), its results.json, or a folder"
+              + " of rounds");
+    }
+  }
+}

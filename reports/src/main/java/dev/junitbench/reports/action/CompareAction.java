@@ -1,0 +1,86 @@
+package dev.junitbench.reports.action;
+
+import dev.junitbench.config.BaselineMatch;
+import dev.junitbench.internal.AtomicFiles;
+import dev.junitbench.reports.BadInputException;
+import dev.junitbench.reports.compare.ComparisonJson;
+import dev.junitbench.reports.compare.ComparisonMarkdown;
+import dev.junitbench.reports.compare.ComparisonText;
+import dev.junitbench.reports.compare.RunComparison;
+import dev.junitbench.stats.RegressionRule;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * A comparison of two runs, rendered: is it slower, and how sure are we.
+ *
+ * @param comparison the scenarios matched and judged
+ * @param text the comparison in the format asked for
+ */
+public record CompareAction(RunComparison comparison, String text) {
+
+  /** The formats of a comparison. */
+  public enum Format {
+    /** A table for the terminal. */
+    TEXT,
+    /** A pull-request comment. */
+    MARKDOWN,
+    /** For programs. */
+    JSON;
+
+    /** The format {@code text} names (text, markdown, json), naming {@code name} when none. */
+    public static Format of(String name, String text) throws BadInputException {
+      for (Format format : values()) {
+        if (text != null && format.name().equalsIgnoreCase(text.trim())) {
+          return format;
+        }
+      }
+      throw new BadInputException(
+          name + " " + text + " is not a format; use text, markdown or json");
+    }
+
+    @Override
+    public String toString() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /**
+   * Compares {@code current} with {@code baseline}: each a run folder, its results.json or a folder
+   * of rounds.
+   *
+   * @throws BadInputException when a run cannot be read or the runs share no scenario
+   */
+  public static CompareAction run(
+      Path baseline, Path current, RegressionRule rule, BaselineMatch match, Format format)
+      throws BadInputException {
+    RunComparison comparison = RunComparison.of(baseline, current, rule, match);
+    String text =
+        switch (format) {
+          case TEXT -> ComparisonText.render(comparison);
+          case MARKDOWN -> ComparisonMarkdown.render(comparison);
+          case JSON -> ComparisonJson.render(comparison);
+        };
+    return new CompareAction(comparison, text);
+  }
+
+  /**
+   * {@link Outcome#REGRESSION} when a scenario regressed, no longer passes, or (match all) was not
+   * judged; else {@link Outcome#OK}, also when some scenarios were NOT JUDGED under match any.
+   */
+  public Outcome outcome() {
+    return comparison.regressed() ? Outcome.REGRESSION : Outcome.OK;
+  }
+
+  /** The one line that leads the output: what regressed and how many were judged. */
+  public String summaryLine() {
+    return comparison.summaryLine();
+  }
+
+  /** Writes the text to {@code file}, whole or not at all. */
+  public void write(Path file) throws IOException {
+    AtomicFiles.write(file, (out, previous) -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+  }
+}

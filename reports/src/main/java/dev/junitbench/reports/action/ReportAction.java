@@ -1,0 +1,89 @@
+package dev.junitbench.reports.action;
+
+import dev.junitbench.internal.AtomicFiles;
+import dev.junitbench.reports.BadInputException;
+import dev.junitbench.reports.html.HtmlReport;
+import dev.junitbench.reports.runset.RunSet;
+import dev.junitbench.reports.summary.ReportInputs;
+import dev.junitbench.reports.summary.RunMarkdown;
+import dev.junitbench.reports.summary.RunSummary;
+import dev.junitbench.stats.RegressionRule;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The report of one or more runs, or of one run set: the HTML page, or the Markdown summary.
+ *
+ * @param runs run folders or their results.json; or one run set made by merge
+ * @param baseline a run the first run is compared with, or null
+ * @param rule the verdicts' threshold and significance level
+ * @param markdown whether the summary (summary.md) is written instead of the page (report.html)
+ */
+public record ReportAction(List<Path> runs, Path baseline, RegressionRule rule, boolean markdown) {
+
+  /** Copies the runs; there is at least one. */
+  public ReportAction {
+    runs = List.copyOf(runs);
+    if (runs.isEmpty()) {
+      throw new IllegalArgumentException("no run to report");
+    }
+  }
+
+  private boolean runSet() {
+    return runs.size() == 1 && Files.isDirectory(runs.get(0)) && RunSet.isRunSet(runs.get(0));
+  }
+
+  /**
+   * Fails when a baseline is given with a run set, naming {@code baselineName}, the setting as its
+   * caller calls it.
+   */
+  public void requireBaselineFits(String baselineName) throws BadInputException {
+    if (baseline != null && runSet()) {
+      throw new BadInputException(
+          baselineName
+              + " compares one run; "
+              + runs.get(0)
+              + " is a run set of several hosts: give one member's run folder");
+    }
+  }
+
+  /**
+   * The file the report goes to when none is named: report.html (summary.md) in the run folder for
+   * one run, in {@code folderForSeveral} for several.
+   */
+  public Path defaultFile(Path folderForSeveral) {
+    String name = markdown ? RunMarkdown.FILE : HtmlReport.FILE;
+    if (runs.size() > 1) {
+      return folderForSeveral.resolve(name);
+    }
+    Path run = runs.get(0);
+    return (Files.isDirectory(run) ? run : run.toAbsolutePath().getParent()).resolve(name);
+  }
+
+  /** The page or the summary. */
+  public String render() throws BadInputException {
+    return markdown
+        ? RunMarkdown.render(RunSummary.of(inputs()))
+        : HtmlReport.of(inputs()).render();
+  }
+
+  /** Writes the page or the summary to {@code file}, whole or not at all. */
+  public void write(Path file) throws BadInputException, IOException {
+    if (markdown) {
+      String text = RunMarkdown.render(RunSummary.of(inputs()));
+      AtomicFiles.write(
+          file, (stream, previous) -> stream.write(text.getBytes(StandardCharsets.UTF_8)));
+    } else {
+      HtmlReport.of(inputs()).write(file);
+    }
+  }
+
+  private ReportInputs inputs() throws BadInputException {
+    return runSet()
+        ? ReportInputs.readRunSet(runs.get(0))
+        : ReportInputs.read(runs, baseline, rule);
+  }
+}

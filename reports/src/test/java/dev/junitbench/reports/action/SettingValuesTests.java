@@ -1,0 +1,60 @@
+package dev.junitbench.reports.action;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.junitbench.config.BaselineMatch;
+import dev.junitbench.reports.BadInputException;
+import dev.junitbench.reports.history.HistoryCheck;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("The settings the actions share")
+class SettingValuesTests {
+
+  @TempDir Path dir;
+
+  @Test
+  @DisplayName("read a relative change as a percentage or a fraction")
+  void relativeChange() throws Exception {
+    assertThat(SettingValues.relativeChange("threshold", " 5% ")).isEqualTo(0.05);
+    assertThat(SettingValues.relativeChange("threshold", "0.2")).isEqualTo(0.2);
+  }
+
+  @Test
+  @DisplayName("name the setting as the caller calls it in every error, with what it takes")
+  void errorsNameTheSetting() {
+    assertThatThrownBy(
+            () -> SettingValues.relativeChange("threshold (junit-bench.threshold)", "-5%"))
+        .isInstanceOf(BadInputException.class)
+        .hasMessage(
+            "threshold (junit-bench.threshold) -5% is not a relative change; use 5% or 0.05");
+    assertThatThrownBy(() -> SettingValues.rule("--threshold", "5%", "--alpha", 0.7))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith("--threshold 5% --alpha 0.7: ");
+    assertThatThrownBy(() -> SettingValues.match("--match", "most"))
+        .hasMessage("--match most is not valid; use any or all");
+    assertThatThrownBy(() -> SettingValues.metric("--metric", "mean"))
+        .hasMessage(
+            "--metric mean is not a figure history check judges; give median, p99 or throughput");
+    assertThatThrownBy(() -> SettingValues.within("--within", 0))
+        .hasMessageStartingWith("--within 0 counts no run; give 1 or more");
+    assertThatThrownBy(() -> SettingValues.requireFolderOf("-o", dir.resolve("missing/out.md")))
+        .isInstanceOf(IOException.class)
+        .hasMessageEndingWith("does not exist; create it or give another -o");
+    assertThatThrownBy(() -> SettingValues.requireFolderOf("-o", dir))
+        .hasMessage("cannot write " + dir + ": it is a folder; give a file name with -o");
+  }
+
+  @Test
+  @DisplayName("read match and metric in any case, and within as all runs when not given")
+  void values() throws Exception {
+    assertThat(SettingValues.match("match", "ALL")).isEqualTo(BaselineMatch.ALL);
+    assertThat(SettingValues.metric("metric", "P99")).isEqualTo(HistoryCheck.Metric.P99);
+    assertThat(SettingValues.within("within", null)).isEqualTo(Integer.MAX_VALUE);
+    assertThat(SettingValues.within("within", 3)).isEqualTo(3);
+  }
+}
