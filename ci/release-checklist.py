@@ -8,7 +8,8 @@ The published modules are found, not listed: every project of the reactor's effe
   with a name, scm connection, developerConnection and url) in its effective POM, which is what
   Central reads of the deployed POM and the parent it names;
 - for a module that builds a jar (jar, maven-plugin, maven-archetype): the main jar, the -sources.jar
-  (with sources) and the -javadoc.jar (with index.html and at least one class page);
+  (with .java files) and the -javadoc.jar (with index.html and at least one class page); a module
+  whose main jar holds no class (an archetype) needs only index.html in its -javadoc.jar;
 - the root's LICENSE and NOTICE, byte for byte, as META-INF/LICENSE and META-INF/NOTICE of every jar
   the module builds (main, sources, Javadoc, and attached ones such as -cli.jar and -tests.jar);
 - with --signed: an .asc beside each of those files and the POM that `gpg --verify` accepts.
@@ -63,7 +64,12 @@ def missing_pom_fields(project):
     return [field for field, path in required.items() if not text(project, path)]
 
 
-def jar_problems(jar, legal_files):
+def holds_classes(jar):
+    with zipfile.ZipFile(jar) as archive:
+        return any(n.endswith(".class") for n in archive.namelist())
+
+
+def jar_problems(jar, legal_files, has_java):
     problems = []
     with zipfile.ZipFile(jar) as archive:
         names = set(archive.namelist())
@@ -85,9 +91,9 @@ def jar_problems(jar, legal_files):
                 and CLASS_PAGE.match(n.rsplit("/", 1)[-1])
                 and n.rsplit("/", 1)[-1] not in JAVADOC_PAGES
             ]
-            if not class_pages:
+            if has_java and not class_pages:
                 problems.append(f"{jar.name} documents no class (no class page)")
-        if jar.name.endswith("-sources.jar") and not any(n.endswith(".java") for n in names):
+        if jar.name.endswith("-sources.jar") and has_java and not any(n.endswith(".java") for n in names):
             problems.append(f"{jar.name} holds no .java file")
     return problems
 
@@ -140,9 +146,12 @@ def check(effective_poms, root, signed):
                 jar = build_dir / f"{final_name}{suffix}.jar"
                 if not jar.is_file():
                     found.append(f"{jar.name} is missing: {how}")
+            main_jar = build_dir / f"{final_name}.jar"
+            # A module without classes (an archetype) has sources that are resources and a Javadoc index only.
+            has_java = main_jar.is_file() and holds_classes(main_jar)
             for jar in sorted(build_dir.glob(f"{final_name}*.jar")):
                 checked_files += 1
-                found.extend(jar_problems(jar, legal_files))
+                found.extend(jar_problems(jar, legal_files, has_java))
                 signed_files.append(jar)
         if signed:
             # maven-gpg-plugin signs the POM as it is deployed, a copy named <artifactId>-<version>.pom.
