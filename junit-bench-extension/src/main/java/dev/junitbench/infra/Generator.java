@@ -6,10 +6,10 @@ import org.apiguardian.api.API;
 
 /**
  * Text generation with a model, for one scenario's batch, injected into a parameter of a benchmark
- * method annotated {@link Generate} beside its {@link Model} parameter. Each call of {@link
- * #generate()} is one request: the prompt is run (prefill), then one decode step per further token,
- * each reusing the cache of the steps before, and the time of every token is recorded with no
- * allocation between the clock reads. Closed by junit-bench.
+ * method annotated {@link dev.junitbench.Generate} beside its {@link dev.junitbench.Model}
+ * parameter. Each call of {@link #generate()} is one request: the prompt is run (prefill), then one
+ * decode step per further token, each reusing the cache of the steps before, and the time of every
+ * token is recorded with no allocation between the clock reads. Closed by junit-bench.
  *
  * @since 0.1.0
  */

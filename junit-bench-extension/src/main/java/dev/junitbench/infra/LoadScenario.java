@@ -5,7 +5,8 @@ import static org.apiguardian.api.API.Status.MAINTAINED;
 import org.apiguardian.api.API;
 
 /**
- * How queries reach the model, as MLPerf LoadGen's scenarios define it; chosen with {@link Load}.
+ * How queries reach the model, as MLPerf LoadGen's scenarios define it; chosen with {@link
+ * dev.junitbench.Load}.
  *
  * @since 0.1.0
  */

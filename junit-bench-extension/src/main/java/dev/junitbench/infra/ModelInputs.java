@@ -11,7 +11,8 @@ import org.apiguardian.api.API;
 /**
  * The inputs of a model for one scenario, built before the scenario is timed: one tensor per input
  * name, in the backend's own tensor type (an ONNX Runtime {@code OnnxTensor}, say). Injected into a
- * benchmark method that also has a {@link Model} parameter; closed when the scenario ends.
+ * benchmark method that also has a {@link dev.junitbench.Model} parameter; closed when the scenario
+ * ends.
  *
  * @since 0.1.0
  */

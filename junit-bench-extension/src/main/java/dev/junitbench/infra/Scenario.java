@@ -82,18 +82,18 @@ public final class Scenario {
     return device;
   }
 
-  /** The device as declared in {@link Devices}, {@link Device#AUTO} included. */
+  /** The device as declared in {@link dev.junitbench.Devices}, {@link Device#AUTO} included. */
   public Device requestedDevice() {
     return requestedDevice;
   }
 
-  /** The batch size from {@link BatchSizes}; 1 when the benchmark declares none. */
+  /** The batch size from {@link dev.junitbench.BatchSizes}; 1 when the benchmark declares none. */
   public int batchSize() {
     return batchSize == null ? 1 : batchSize;
   }
 
   /**
-   * The sequence length from {@link SequenceLengths}.
+   * The sequence length from {@link dev.junitbench.SequenceLengths}.
    *
    * @throws IllegalStateException when the benchmark declares no {@code @SequenceLengths}
    */
@@ -106,17 +106,23 @@ public final class Scenario {
     return sequenceLength;
   }
 
-  /** The execution provider from {@link Providers}, or empty for the device's default. */
+  /**
+   * The execution provider from {@link dev.junitbench.Providers}, or empty for the device's
+   * default.
+   */
   public Optional<String> provider() {
     return Optional.ofNullable(provider);
   }
 
-  /** The execution mode from {@link Modes}, or empty for the backend's default. */
+  /** The execution mode from {@link dev.junitbench.Modes}, or empty for the backend's default. */
   public Optional<String> mode() {
     return Optional.ofNullable(mode);
   }
 
-  /** The intra-op thread count from {@link Threads}, or empty for the backend's default. */
+  /**
+   * The intra-op thread count from {@link dev.junitbench.Threads}, or empty for the backend's
+   * default.
+   */
   public OptionalInt threads() {
     return threads == null ? OptionalInt.empty() : OptionalInt.of(threads);
   }
@@ -136,18 +142,21 @@ public final class Scenario {
         newLoad);
   }
 
-  /** The load from {@link Load}, or empty for a benchmark without it (measured as SingleStream). */
+  /**
+   * The load from {@link dev.junitbench.Load}, or empty for a benchmark without it (measured as
+   * SingleStream).
+   */
   public Optional<LoadPoint> load() {
     return Optional.ofNullable(load);
   }
 
-  /** Whether the benchmark declares {@link SequenceLengths}. */
+  /** Whether the benchmark declares {@link dev.junitbench.SequenceLengths}. */
   public boolean hasSequenceLength() {
     return sequenceLength != null;
   }
 
   /**
-   * The value of the custom {@link Param} called {@code name}.
+   * The value of the custom {@link dev.junitbench.Param} called {@code name}.
    *
    * @throws IllegalArgumentException naming the declared params when there is no such param
    */

@@ -19,8 +19,9 @@ public final class MedianInterval {
   private MedianInterval() {}
 
   /**
-   * 1-based rank k of the lower bound x(k) (the upper bound is x(n-k+1)), or -1 when n < 6 (no
-   * interval reaches 95%): the largest k with P(B <= k-1) <= 0.025 for B ~ Binomial(n, 1/2).
+   * 1-based rank k of the lower bound x(k) (the upper bound is x(n-k+1)), or -1 when {@code n < 6}
+   * (no interval reaches 95%): the largest k with {@code P(B <= k-1) <= 0.025} for B ~ Binomial(n,
+   * 1/2).
    */
   public static int lowerRank(int n) {
     if (n < MIN_COUNT) {

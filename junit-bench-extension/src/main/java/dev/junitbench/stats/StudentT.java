@@ -22,7 +22,8 @@ public final class StudentT {
   private StudentT() {}
 
   /**
-   * The t with P(T <= t) = p for {@code degreesOfFreedom} (> 0) degrees of freedom, p in (0, 1).
+   * The t with {@code P(T <= t) = p} for {@code degreesOfFreedom} ({@code > 0}) degrees of freedom,
+   * p in (0, 1).
    */
   public static double quantile(double p, double degreesOfFreedom) {
     if (!(p > 0 && p < 1)) {
@@ -59,7 +60,7 @@ public final class StudentT {
     return low + (high - low) / 2;
   }
 
-  /** P(T <= t). */
+  /** {@code P(T <= t)}. */
   public static double cdf(double t, double degreesOfFreedom) {
     double x = degreesOfFreedom / (degreesOfFreedom + t * t);
     double tail = 0.5 * regularizedBeta(x, degreesOfFreedom / 2, 0.5);
