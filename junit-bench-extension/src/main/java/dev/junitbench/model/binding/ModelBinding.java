@@ -73,11 +73,7 @@ public record ModelBinding(
             .orElseThrow(
                 () ->
                     new BenchmarkConfigurationException(
-                        benchmark
-                            + ": no backend opens @Model parameters of type "
-                            + model.handleType().getName()
-                            + " here; add its runtime to the test classpath"
-                            + " (com.microsoft.onnxruntime:onnxruntime for OnnxModel; ai.djl:api and an engine for DjlModel)"));
+                        HandleTypes.unopened(benchmark, model.handleType(), backends)));
     String engine =
         model.engine().isBlank()
             ? backend.defaultEngine(file ? model.file() : null)
