@@ -122,25 +122,42 @@ final class ScenarioExtension
         context.getRequiredTestClass().getName(), context.getRequiredTestMethod().getName());
   }
 
-  /** In a dry run every valid scenario is skipped, with what it would load; nothing is opened. */
+  /**
+   * In a dry run every valid scenario is skipped, with what it would load; nothing is opened. One
+   * whose model file is missing runs, to fail before any set-up with what the class path holds.
+   */
   @Override
   public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
     Optional<String> dryRun = run.dryRun();
     if (dryRun.isEmpty()) {
       return ConditionEvaluationResult.enabled("not a dry run");
     }
+    if (run.modelFileMissing(new StoreResources(context))) {
+      return ConditionEvaluationResult.enabled("dry run: a model file is missing");
+    }
     ResultExchange.put(context.getUniqueId(), run.planned());
     return ConditionEvaluationResult.disabled(dryRun.get());
   }
 
+  /**
+   * Aborts a scenario that cannot run here, then fails one whose model file is missing, before any
+   * set-up runs and before forks start.
+   */
   @Override
   public void beforeEach(ExtensionContext context) {
     ResultExchange.put(context.getUniqueId(), run.planned());
+    StoreResources resources = new StoreResources(context);
+    if (run.dryRun().isPresent()) {
+      // Only a scenario whose model file is missing runs in a dry run: no runtime is loaded.
+      run.checkModelFiles(resources);
+      return;
+    }
     Optional<ScenarioRun.Unavailable> unavailable = run.unavailable();
     if (unavailable.isPresent() && unavailable.get().failsTheRun()) {
       throw new AssertionFailedError(unavailable.get().reason());
     }
     unavailable.ifPresent(why -> Assumptions.abort(why.reason()));
+    run.checkModelFiles(resources);
   }
 
   /** A forked scenario's {@code @BeforeEach} methods run in its forks only. */

@@ -56,7 +56,7 @@ final class HandleTypes {
           + type.getName()
           + " are opened by the "
           + handleOfAbsent.get().backend()
-          + " backend, whose runtime is not on the test class path; add "
+          + " backend, whose runtime is not on the test classpath; add "
           + handleOfAbsent.get().dependency()
           + " as a test dependency";
     }
@@ -77,7 +77,7 @@ final class HandleTypes {
               });
     }
     if (opened.isEmpty()) {
-      message.append("No backend is on the test class path");
+      message.append("No backend is on the test classpath");
     } else {
       message.append("Declare the parameter as ").append(String.join(" or ", opened));
       if (!accessors.isEmpty()) {
@@ -103,7 +103,7 @@ final class HandleTypes {
                 .append(type.getName())
                 .append(" belongs to ")
                 .append(s.backend())
-                .append(", whose backend is not on the test class path: add ")
+                .append(", whose backend is not on the test classpath: add ")
                 .append(s.dependency())
                 .append(" as a test dependency and take a ")
                 .append(s.handle())

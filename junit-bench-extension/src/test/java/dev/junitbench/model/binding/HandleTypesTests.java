@@ -54,14 +54,14 @@ class HandleTypesTests {
         .isEqualTo(
             BENCHMARK
                 + ": @Model parameters of type dev.junitbench.onnx.OnnxModel are opened by the"
-                + " onnxruntime backend, whose runtime is not on the test class path; add"
+                + " onnxruntime backend, whose runtime is not on the test classpath; add"
                 + " com.microsoft.onnxruntime:onnxruntime (onnxruntime_gpu for CUDA) as a test"
                 + " dependency");
     assertThat(refused(OrtSession.class, new DjlBackend()))
         .contains("Declare the parameter as dev.junitbench.djl.DjlModel (djl), e.g.")
         .endsWith(
             ". ai.onnxruntime.OrtSession belongs to onnxruntime, whose backend is not on the test"
-                + " class path: add com.microsoft.onnxruntime:onnxruntime (onnxruntime_gpu for"
+                + " classpath: add com.microsoft.onnxruntime:onnxruntime (onnxruntime_gpu for"
                 + " CUDA) as a test dependency and take a dev.junitbench.onnx.OnnxModel parameter");
   }
 
@@ -72,7 +72,7 @@ class HandleTypesTests {
         .isEqualTo(
             BENCHMARK
                 + ": no backend opens @Model parameters of type java.lang.String. No backend is on"
-                + " the test class path; add com.microsoft.onnxruntime:onnxruntime (onnxruntime_gpu"
+                + " the test classpath; add com.microsoft.onnxruntime:onnxruntime (onnxruntime_gpu"
                 + " for CUDA) for dev.junitbench.onnx.OnnxModel, or ai.djl:api and an engine"
                 + " (ai.djl.onnxruntime:onnxruntime-engine, ai.djl.pytorch:pytorch-engine) for"
                 + " dev.junitbench.djl.DjlModel");
