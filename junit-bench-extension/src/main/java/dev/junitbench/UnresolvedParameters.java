@@ -77,7 +77,7 @@ final class UnresolvedParameters {
         .map(
             parameter ->
                 new ParameterResolutionException(
-                    what(benchmark, parameter, method.getName() + "(), a set-up method of it,")
+                    what(benchmark, parameter, "its set-up method " + method.getName() + "()")
                         + " A set-up method of a benchmark can take Scenario and Blackhole"
                         + OTHERS
                         + "; the model, ModelInputs and Generator are handed to the @Benchmark"

@@ -82,7 +82,7 @@ class UnresolvedParameterTests {
         .startsWith(
             SetUpTestCases.class.getName()
                 + "#plain: nothing injects parameter 1 (dev.junitbench.infra.ModelInputs) of"
-                + " prepare(), a set-up method of it, (no ParameterResolver supports it). A"
+                + " its set-up method prepare() (no ParameterResolver supports it). A"
                 + " set-up method of a benchmark can take Scenario and Blackhole")
         .endsWith(
             "; the model, ModelInputs and Generator are handed to the @Benchmark method only."
