@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Devices;
+import dev.junitbench.Fork;
 import dev.junitbench.Model;
 import dev.junitbench.SequenceLengths;
 import dev.junitbench.Threads;
@@ -100,6 +101,18 @@ class MissingModelFileTests {
     assertThat(full).doesNotContain("All 1 scenarios");
   }
 
+  @Test
+  @DisplayName("of a forked benchmark is explained once, before any fork starts")
+  void forked() {
+    BenchmarkTestKit.Outcome outcome = run("forked");
+    outcome.events().testEvents().assertStatistics(stats -> stats.started(2).failed(2));
+    assertThat(outcome.failure("[device=cpu, batch_size=1]"))
+        .contains("All 2 scenarios of the benchmark need it: it is explained once, here");
+    assertThat(outcome.failure("[device=cpu, batch_size=2]"))
+        .endsWith("see [device=cpu, batch_size=1], which explains it once for all 2 scenarios");
+    assertThat(outcome.results()).allMatch(result -> result.forks() == null);
+  }
+
   static class MissingTestCases {
     static final AtomicInteger setUps = new AtomicInteger();
 
@@ -112,6 +125,11 @@ class MissingModelFileTests {
     @BatchSizes({1, 2, 4})
     @Threads({1, 2})
     void wrongName(@Model("classpath:all-minilm-l6-v2.onnx") OnnxModel model) {}
+
+    @Benchmark
+    @Fork(2)
+    @BatchSizes({1, 2})
+    void forked(@Model("classpath:all-minilm-l6-v2.onnx") OnnxModel model) {}
 
     @Benchmark
     @Devices({Device.CUDA, Device.CPU})
