@@ -9,6 +9,7 @@ import dev.junitbench.fork.ForkAborted;
 import dev.junitbench.infra.Generator;
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
+import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.UnitFormat;
 import java.lang.reflect.Method;
@@ -21,9 +22,11 @@ import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
+import org.junit.jupiter.api.extension.LifecycleMethodExecutionExceptionHandler;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
@@ -31,10 +34,16 @@ import org.opentest4j.TestAbortedException;
  * One scenario as JUnit runs it: injects {@link Scenario}, {@link Blackhole} and what the engine's
  * {@link ScenarioRun} opens for the {@code @Model} parameter, aborts a scenario whose device is not
  * available before any set-up runs, and replaces the single invocation JUnit would make with the
- * run's measurement; a failing verdict fails the test. Created per invocation.
+ * run's measurement; a failing verdict fails the test. A parameter nothing injects is reported with
+ * what can be. Created per invocation.
  */
 final class ScenarioExtension
-    implements ExecutionCondition, ParameterResolver, BeforeEachCallback, InvocationInterceptor {
+    implements ExecutionCondition,
+        ParameterResolver,
+        BeforeEachCallback,
+        InvocationInterceptor,
+        TestExecutionExceptionHandler,
+        LifecycleMethodExecutionExceptionHandler {
 
   private final ScenarioRun run;
   private final Blackhole blackhole = new Blackhole();
@@ -79,25 +88,76 @@ final class ScenarioExtension
     return type == ModelInputs.class ? run.inputs(resources) : run.modelHandle(resources);
   }
 
-  /** In a dry run every valid scenario is skipped, with what it would load; nothing is opened. */
+  /** A parameter of the benchmark method nothing injects is reported with what can be injected. */
+  @Override
+  public void handleTestExecutionException(ExtensionContext context, Throwable thrown)
+      throws Throwable {
+    Optional<? extends Throwable> explained =
+        UnresolvedParameters.ofBenchmark(
+            thrown, context.getRequiredTestMethod(), benchmark(context), run.hasModel());
+    throw explained.isPresent() ? explained.get() : thrown;
+  }
+
+  /** A parameter of a set-up method nothing injects is reported with what can be injected there. */
+  @Override
+  public void handleBeforeEachMethodExecutionException(ExtensionContext context, Throwable thrown)
+      throws Throwable {
+    throw explainSetUp(context, thrown);
+  }
+
+  @Override
+  public void handleAfterEachMethodExecutionException(ExtensionContext context, Throwable thrown)
+      throws Throwable {
+    throw explainSetUp(context, thrown);
+  }
+
+  private static Throwable explainSetUp(ExtensionContext context, Throwable thrown) {
+    Optional<? extends Throwable> explained =
+        UnresolvedParameters.ofSetUp(thrown, context.getRequiredTestClass(), benchmark(context));
+    return explained.isPresent() ? explained.get() : thrown;
+  }
+
+  private static String benchmark(ExtensionContext context) {
+    return ScenarioKey.benchmarkId(
+        context.getRequiredTestClass().getName(), context.getRequiredTestMethod().getName());
+  }
+
+  /**
+   * In a dry run every valid scenario is skipped, with what it would load; nothing is opened. One
+   * whose model file is missing runs, to fail before any set-up with what the class path holds.
+   */
   @Override
   public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
     Optional<String> dryRun = run.dryRun();
     if (dryRun.isEmpty()) {
       return ConditionEvaluationResult.enabled("not a dry run");
     }
+    if (run.modelFileMissing(new StoreResources(context))) {
+      return ConditionEvaluationResult.enabled("dry run: a model file is missing");
+    }
     ResultExchange.put(context.getUniqueId(), run.planned());
     return ConditionEvaluationResult.disabled(dryRun.get());
   }
 
+  /**
+   * Aborts a scenario that cannot run here, then fails one whose model file is missing, before any
+   * set-up runs and before forks start.
+   */
   @Override
   public void beforeEach(ExtensionContext context) {
     ResultExchange.put(context.getUniqueId(), run.planned());
+    StoreResources resources = new StoreResources(context);
+    if (run.dryRun().isPresent()) {
+      // Only a scenario whose model file is missing runs in a dry run: no runtime is loaded.
+      run.checkModelFiles(resources);
+      return;
+    }
     Optional<ScenarioRun.Unavailable> unavailable = run.unavailable();
     if (unavailable.isPresent() && unavailable.get().failsTheRun()) {
       throw new AssertionFailedError(unavailable.get().reason());
     }
     unavailable.ifPresent(why -> Assumptions.abort(why.reason()));
+    run.checkModelFiles(resources);
   }
 
   /** A forked scenario's {@code @BeforeEach} methods run in its forks only. */

@@ -36,6 +36,18 @@ final class StoreResources implements ScenarioResources {
   }
 
   @Override
+  public <T> T shared(Class<T> type, Supplier<T> make) {
+    ExtensionContext method = invocation.getParent().orElse(invocation);
+    @SuppressWarnings(
+        "deprecation") // getOrComputeIfAbsent: computeIfAbsent exists only from JUnit 6 on
+    T kept =
+        method
+            .getStore(BenchmarkExtension.NAMESPACE)
+            .getOrComputeIfAbsent(type, k -> make.get(), type);
+    return kept;
+  }
+
+  @Override
   public void closeWhenDone(AutoCloseable resource) {
     invocation.getStore(BenchmarkExtension.NAMESPACE).put(new Object(), new Closing(resource));
   }

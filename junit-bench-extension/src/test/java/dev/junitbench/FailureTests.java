@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.platform.testkit.engine.TestExecutionResultConditions;
 
 @DisplayName("A benchmark that cannot run as written")
 class FailureTests {
@@ -159,7 +160,9 @@ class FailureTests {
   }
 
   @Test
-  @DisplayName("with a parameter nothing can inject fails with JUnit's own message")
+  @DisplayName(
+      "with a parameter nothing can inject fails naming it and what can be injected, JUnit's"
+          + " message kept as the cause")
   void unresolvableParameter() {
     BenchmarkTestKit.Outcome outcome =
         BenchmarkTestKit.with().quick().run(FailureTestCases.class, "wantsRandom");
@@ -174,8 +177,16 @@ class FailureTests {
                     instanceOf(ParameterResolutionException.class),
                     message(
                         m ->
-                            m.contains(
-                                "No ParameterResolver registered for parameter [java.util.Random")))));
+                            m.startsWith(
+                                FailureTestCases.class.getName()
+                                    + "#wantsRandom: nothing injects parameter 1"
+                                    + " (java.util.Random) of the benchmark method")),
+                    TestExecutionResultConditions.cause(
+                        message(
+                            m ->
+                                m.startsWith(
+                                    "No ParameterResolver registered for parameter"
+                                        + " [java.util.Random"))))));
     assertThat(outcome.result("[device=cpu]")).failed().hasParam("device", "cpu");
   }
 

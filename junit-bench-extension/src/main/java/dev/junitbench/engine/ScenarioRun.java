@@ -163,6 +163,26 @@ public final class ScenarioRun {
     return Optional.of(new Unavailable(what, false));
   }
 
+  /** Whether the model or tokenizer file the benchmark's {@code @Model} names is missing. */
+  public boolean modelFileMissing(ScenarioResources resources) {
+    return ModelFiles.of(plan, resources).anyMissing();
+  }
+
+  /**
+   * Fails when the model or tokenizer file is missing: the first scenario with the whole
+   * explanation, the others with a reference to it.
+   *
+   * @throws BenchmarkConfigurationException naming the file, what the class path holds, the fix
+   */
+  public void checkModelFiles(ScenarioResources resources) {
+    ModelFiles.of(plan, resources)
+        .failure(plan.benchmark(), scenario.displayName(), plan.scenarios().size())
+        .ifPresent(
+            failure -> {
+              throw new BenchmarkConfigurationException(failure);
+            });
+  }
+
   /** The opened model's handle, as the benchmark method's {@code @Model} parameter takes it. */
   public Object modelHandle(ScenarioResources resources) {
     return open(resources).opened().handle();

@@ -18,6 +18,7 @@ import dev.junitbench.machine.GitReader;
 import dev.junitbench.machine.HostReader;
 import dev.junitbench.machine.OshiFacts;
 import dev.junitbench.machine.SoftwareReader;
+import dev.junitbench.model.ClassPathModels;
 import dev.junitbench.results.ResultFileException;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.RunInfo;
@@ -402,6 +403,13 @@ public final class ResultsListener implements TestExecutionListener {
                 + ":");
         out.print(ConsoleTable.render(results));
         gateSummary().ifPresent(out::println);
+        if (orDefault(config::dryRun, false)) {
+          // The names a benchmark may write in @Model, so nobody needs unzip -l to find them.
+          out.println();
+          ClassPathModels.scan(Thread.currentThread().getContextClassLoader())
+              .listing()
+              .forEach(out::println);
+        }
         // Last, so the report to open is the last thing the run prints.
         written.forEach(format -> format.lines().forEach(out::println));
         out.flush();

@@ -199,7 +199,12 @@ class OnnxRuntimeBackendTests {
                     message(
                         m ->
                             m.contains(
-                                "No ParameterResolver registered for parameter [dev.junitbench.infra.ModelInputs")))));
+                                    "#matmul: nothing injects parameter 1"
+                                        + " (dev.junitbench.infra.ModelInputs) of its set-up method"
+                                        + " setUp() (no ParameterResolver supports it).")
+                                && m.contains(
+                                    "the model, ModelInputs and Generator are handed to the"
+                                        + " @Benchmark method only")))));
   }
 
   @Test

@@ -5,6 +5,7 @@ import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.infra.Device;
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
+import dev.junitbench.model.ClassPathModels;
 import dev.junitbench.model.ModelHashes;
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.sampling.ResourceSampler;
@@ -49,6 +50,8 @@ public record ModelBinding(
   /** Parameter name of the engine (DJL's) in result files. */
   public static final String ENGINE = "engine";
 
+  private static final String CLASSPATH = "classpath:";
+
   /**
    * {@code model} bound to the backend that opens its type.
    *
@@ -73,11 +76,7 @@ public record ModelBinding(
             .orElseThrow(
                 () ->
                     new BenchmarkConfigurationException(
-                        benchmark
-                            + ": no backend opens @Model parameters of type "
-                            + model.handleType().getName()
-                            + " here; add its runtime to the test classpath"
-                            + " (com.microsoft.onnxruntime:onnxruntime for OnnxModel; ai.djl:api and an engine for DjlModel)"));
+                        HandleTypes.unopened(benchmark, model.handleType(), backends)));
     String engine =
         model.engine().isBlank()
             ? backend.defaultEngine(file ? model.file() : null)
@@ -234,14 +233,60 @@ public record ModelBinding(
     return cache.computeIfAbsent(key, () -> load(loader, scenario, sampler));
   }
 
+  /**
+   * Why the model or tokenizer file the annotation names cannot be found, with what the class path
+   * holds instead; empty when both are there or the model is built in code. Nothing is read.
+   */
+  public Optional<MissingFile> missingFile(ClassLoader loader) {
+    for (boolean ofTokenizer : new boolean[] {false, true}) {
+      String location = ofTokenizer ? model.tokenizer() : model.file();
+      if (!location.isBlank()) {
+        try {
+          source(loader, ofTokenizer);
+        } catch (BenchmarkConfigurationException e) {
+          return Optional.of(new MissingFile(location, e.getMessage()));
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * A model or tokenizer file that is not where the annotation says.
+   *
+   * @param location as written in the annotation
+   * @param explanation what is wrong, what the class path holds instead, and the fix
+   */
+  public record MissingFile(String location, String explanation) {}
+
+  /**
+   * The model file, or the tokenizer file, as found with {@code loader}.
+   *
+   * @throws BenchmarkConfigurationException when it is not there, listing for a {@code classpath:}
+   *     name the model (or tokenizer) files the class path holds and the nearest one
+   */
+  private ModelSource source(ClassLoader loader, boolean ofTokenizer) {
+    String location = ofTokenizer ? model.tokenizer() : model.file();
+    try {
+      return ModelSource.resolve(
+          location, loader, (ofTokenizer ? "@Model(tokenizer) of " : "@Model of ") + benchmark);
+    } catch (BenchmarkConfigurationException e) {
+      String trimmed = location.trim();
+      if (!trimmed.toLowerCase(Locale.ROOT).startsWith(CLASSPATH)) {
+        throw e;
+      }
+      String name = trimmed.substring(CLASSPATH.length());
+      throw new BenchmarkConfigurationException(
+          e.getMessage()
+              + "\n"
+              + ClassPathModels.scan(loader)
+                  .insteadOf(name.startsWith("/") ? name.substring(1) : name, ofTokenizer));
+    }
+  }
+
   private LoadedModel load(ClassLoader loader, Scenario scenario, ResourceSampler sampler) {
-    String what = "@Model of " + benchmark;
-    ModelSource source =
-        model.file().isBlank() ? null : ModelSource.resolve(model.file(), loader, what);
-    ModelSource tokenizer =
-        model.tokenizer().isBlank()
-            ? null
-            : ModelSource.resolve(model.tokenizer(), loader, "@Model(tokenizer) of " + benchmark);
+    ModelSource source = model.file().isBlank() ? null : source(loader, false);
+    ModelSource tokenizer = model.tokenizer().isBlank() ? null : source(loader, true);
     String id = !model.id().isBlank() ? model.id() : source != null ? source.baseName() : id();
     Class<?> block = model.block() == void.class ? null : model.block();
     Object builder =
