@@ -1,5 +1,5 @@
-// The project `archetype:generate` wrote, and its two builds: `mvn test` measured nothing, and
-// `mvn test -Dgroups=performance` measured every scenario of EmbeddingBenchmarks#embed and wrote report.html.
+// The project `archetype:generate` wrote, and its builds: `mvn test` measured nothing, `mvn test -Dtest=...#embed`
+// measured that benchmark, and `mvn test -Dgroups=performance` measured all its scenarios and wrote report.html.
 import groovy.json.JsonSlurper
 import groovy.xml.XmlSlurper
 
@@ -48,7 +48,7 @@ for (key in ['junit.bench.warmup.iterations', 'junit.bench.measurement.iteration
     check(propertyKeys.contains(key), "junit-platform.properties does not mention ${key}")
 }
 
-// --- The two builds: one run folder, the benchmark command's --------------------------------
+// --- The builds: one run folder in the default place, the benchmark command's --------------------------------
 def resultsDir = new File(project, 'target/benchmark-results')
 def runs = (resultsDir.listFiles() ?: []).findAll { it.isDirectory() && it.name.startsWith('run-') }
 check(runs.size() == 1, "expected one run folder (-Dgroups=performance's; plain `mvn test` writes none), found ${runs*.name}")
@@ -63,6 +63,13 @@ if (runs.size() == 1) {
     check(results.every { it.status == 'passed' && it.latency_ms?.count == 20 },
             "results.json: ${results.collect { [it.params, it.status, it.error, it.latency_ms?.count] }}")
     check(results.every { it.model != null }, "results.json results without a model group: ${results*.model}")
+}
+def namedRuns = (new File(project, 'target/runs-named').listFiles() ?: []).findAll { it.isDirectory() }
+check(namedRuns.size() == 1, "-Dtest=EmbeddingBenchmarks#embed: expected one run folder in target/runs-named, found ${namedRuns*.name}")
+if (namedRuns.size() == 1) {
+    def results = new JsonSlurper().parse(new File(namedRuns[0], 'results.json'), 'UTF-8').results ?: []
+    check(results.collect { [it.benchmark, it.params.batch_size, it.status] } == [['com.example.EmbeddingBenchmarks#embed', 1, 'passed']],
+            "-Dtest=EmbeddingBenchmarks#embed: results.json holds ${results.collect { [it.benchmark, it.params, it.status, it.error] }}")
 }
 def reportsDir = new File(project, 'target/surefire-reports')
 def suites = (reportsDir.listFiles() ?: []).findAll { it.name ==~ /TEST-.*\.xml/ }.collect { new XmlSlurper().parse(it) }
