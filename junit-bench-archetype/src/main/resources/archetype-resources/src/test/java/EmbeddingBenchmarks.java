@@ -15,10 +15,11 @@ import dev.junitbench.onnx.OnnxModel;
 /**
  * Sentence embeddings with all-MiniLM-L6-v2 (int8) on ONNX Runtime, at three batch sizes.
  *
- * <p>{@code mvn test -Dgroups=performance} runs it: one scenario per batch size ({@code [device=cpu,
- * batch_size=8, sequence_length=128]}), each warmed up, then measured. The figures land in {@code
- * target/benchmark-results/run-<time>-<id>/} (results.json, results.csv, samples.csv, report.html)
- * and in a table at the end of Maven's output. A plain {@code mvn test} leaves it out.
+ * <p>{@code mvn test -Dgroups=performance} runs it: one scenario per batch size ({@code
+ * [device=cpu, batch_size=4, sequence_length=128]}), each warmed up, then measured. The figures
+ * land in {@code target/benchmark-results/run-<time>-<id>/} (results.json, results.csv,
+ * samples.csv, report.html) and in a table at the end of Maven's output. A plain {@code mvn test}
+ * leaves it out.
  */
 // A handful of iterations keeps the first run short; raise them (or set a time, "10s") once the
 // figures matter, or override them for one run in junit-platform.properties or with

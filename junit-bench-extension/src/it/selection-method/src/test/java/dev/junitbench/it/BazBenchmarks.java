@@ -9,7 +9,8 @@ import dev.junitbench.infra.Scenario;
 
 /**
  * Two tiny benchmarks, so that selecting one by name is seen to leave the other out; {@code fill}
- * takes parameters, as every benchmark does, which the Console Launcher's method selector must name.
+ * takes parameters, as every benchmark does, which the Console Launcher's method selector must
+ * name.
  */
 @Warmup(iterations = 1)
 @Measurement(iterations = 5)
