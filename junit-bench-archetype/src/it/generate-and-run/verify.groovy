@@ -1,5 +1,6 @@
-// The project `archetype:generate` wrote, and its builds: `mvn test` measured nothing, `mvn test -Dtest=...#embed`
-// measured that benchmark, and `mvn test -Dgroups=performance` measured all its scenarios and wrote report.html.
+// The project `archetype:generate` wrote, and its builds: `mvn test` measured nothing, a -Dtest naming no method
+// failed, `mvn test -Dtest=...#embed` measured that benchmark, and `mvn test -Dgroups=performance` measured all its
+// scenarios and wrote report.html.
 import groovy.json.JsonSlurper
 import groovy.xml.XmlSlurper
 
@@ -78,7 +79,10 @@ check(caseNames.size() == 3 && caseNames.every { it.contains('batch_size=') },
         "Surefire's test cases are ${caseNames}, expected three named by their scenario")
 
 def log = new File(basedir, 'build.log').getText('UTF-8')
-check(log.contains('BUILD SUCCESS'), 'build.log shows no successful build')
+check(log.contains('No tests were executed!') && !new File(project, 'target/runs-missing').exists(),
+        '-Dtest=EmbeddingBenchmarks#missing did not fail for running nothing (failIfNoTests of the profile "named-tests")')
+check(log.trim().endsWith('BUILD SUCCESS') || log.lastIndexOf('BUILD SUCCESS') > log.lastIndexOf('BUILD FAILURE'),
+        'the last build, -Dgroups=performance, did not pass')
 
 if (problems) {
     throw new AssertionError("${problems.size()} problem(s) in ${project}:\n  - " + problems.join('\n  - '))

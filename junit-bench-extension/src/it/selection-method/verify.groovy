@@ -36,6 +36,8 @@ check(log.count('Tests run: 2, Failures: 0, Errors: 0, Skipped: 0') >= 2,
 check(log.contains('No tests were executed!'),
         'build.log does not say that -Dtest=BazBenchmarks#missing ran nothing (failIfNoTests of the profile "named-tests")')
 check(!new File(basedir, 'target/runs-missing').exists(), '-Dtest=BazBenchmarks#missing wrote a run folder')
+check(log.trim().endsWith('BUILD SUCCESS') || log.lastIndexOf('BUILD SUCCESS') > log.lastIndexOf('BUILD FAILURE'),
+        'the last build, -Dtest=BazBenchmarks#missing -Dsurefire.failIfNoSpecifiedTests=false, did not pass')
 
 // --- The Console Launcher -------------------------------------------------------------------
 def classPathFile = new File(basedir, 'target/test-classpath.txt')
