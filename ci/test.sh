@@ -38,7 +38,7 @@ if grep -E '^\[WARNING\] .*\.java:\[[0-9]+,[0-9]+\] \[[A-Z][A-Za-z0-9]+\] ' "$lo
 fi
 rm -f "$log"
 
-# The release, proven on every run: the published modules built twice with the release profile must be
-# byte-identical (artifact:compare), and hold what Maven Central requires (ci/release-checklist.py), signed
+# The release, proven on every run: the published modules built twice from clean with the release profile
+# must be byte-identical (artifact:compare), and hold what Maven Central requires (ci/ReleaseChecklist.java), signed
 # with a throwaway key. About a minute and a half on 2 cores.
 ci/reproducible.sh "$@"
