@@ -1,5 +1,6 @@
 package dev.junitbench.samples;
 
+// tag::sample[]
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Fork;
@@ -31,3 +32,4 @@ class Sample08Forks {
     blackhole.consume(list.size());
   }
 }
+// end::sample[]
