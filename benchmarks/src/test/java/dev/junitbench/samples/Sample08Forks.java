@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Tag;
 @Measurement(iterations = 100)
 class Sample08Forks {
 
+  // tag::fork[]
   @Benchmark
   @Fork(3)
   void allocateLists(Blackhole blackhole) {
@@ -30,6 +31,6 @@ class Sample08Forks {
       list.add(i);
     }
     blackhole.consume(list.size());
-  }
+  } // end::fork[]
 }
 // end::sample[]
