@@ -18,7 +18,7 @@
 #              not judged); counted per kind, with Clopper-Pearson 95% intervals of the rates.
 #   targets    A/A: at most 1 false regression in 20 pairs per scenario; 10% slower: caught as often as
 #              simulation predicts for alike JVMs judged by the default forks' spread (10 forks: about 5%
-#              at 5% between-JVM CV, 87% at the 1.4% measured here for one thread; the README's run used
+#              at 5% between-JVM CV, 87% at the 1.4% measured here for one thread; the run in docs/design/compare-confidence.adoc used
 #              9, the default then).
 # Usage: ci/gate-calibration.sh [PAIRS] [SLOW_TOKENS]   (defaults 20, 140)
 #        ci/gate-calibration.sh count                   (counts the verdicts of the runs there are)

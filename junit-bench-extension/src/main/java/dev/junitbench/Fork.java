@@ -22,7 +22,7 @@ import org.apiguardian.api.API;
  * differ in the next, so a scenario's median moves between JVM runs by more than its own interval
  * says. Forked, the interval that counts is the one across forks (a Student-t interval on the log
  * fork medians), and a regression gate between two forked runs tests fork medians. Five forks is
- * the recommended count; the README shows why.
+ * the recommended count; the user guide (docs/forks.adoc) shows why.
  *
  * <p>Children get the test class path as the test class loader sees it, the JUnit JVM's options and
  * system properties, every {@code junit.bench.*} configuration parameter, and {@link #jvmArgs()}

@@ -13,6 +13,7 @@ import dev.junitbench.infra.Generator;
 import dev.junitbench.onnx.Decoders;
 import dev.junitbench.onnx.OnnxModel;
 
+// tag::generation[]
 /**
  * Text generation with a decoder of DistilGPT2's shape (6 layers x 768, vocabulary 50257, random
  * weights, built in code and cached under {@code target/junit-bench-models}) on ONNX Runtime: a
@@ -36,3 +37,4 @@ class GenerationBenchmarks {
     generator.generate();
   }
 }
+// end::generation[]

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * Blackhole.closeAfterTiming} runs), one call of the bare loop is timed. Both sides see the same
  * machine at the same moments, so drift and neighbours' load hit them alike. Prints the table;
  * asserts nothing about speed. Tagged {@code self}: it checks the harness, so it stays out of the
- * benchmark command (the README gives its own).
+ * benchmark command (docs/design/self-benchmarks.adoc gives its own).
  */
 @Tag("performance")
 @Tag("self")

@@ -15,6 +15,7 @@ import dev.junitbench.Warmup;
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.onnx.OnnxModel;
 
+// tag::load[]
 /**
  * MiniLM-int8 (batch 1, 128 real tokens, one intra-op thread per call) under MLPerf LoadGen's
  * Server scenario: Poisson arrivals at three target rates on two workers, latency from each query's
@@ -47,3 +48,4 @@ class LoadBenchmarks {
     blackhole.closeAfterTiming(model.run(inputs));
   }
 }
+// end::load[]

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
  * text, 128 tokens, one intra-op thread) measured with the sampler on at its default interval and
  * off, in rounds of the same JVM alternated on-off-off-on so that drift hits both alike; and the
  * sampler thread's own CPU time. Prints the table; asserts nothing about speed. Tagged {@code
- * self}: it checks the harness, so it stays out of the benchmark command (the README gives its
- * own).
+ * self}: it checks the harness, so it stays out of the benchmark command
+ * (docs/design/self-benchmarks.adoc gives its own).
  */
 @Tag("performance")
 @Tag("self")

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A plain-Java perceptron at batch sizes 1, 8 and 32, for trying junit-bench without any ML runtime
- * (the README gives the command). Skipped unless {@code junit.bench.user.synthetic.enabled=true}.
+ * (docs/running.adoc gives the command). Skipped unless {@code
+ * junit.bench.user.synthetic.enabled=true}.
  */
 @ExtendWith(SyntheticModelEnabled.class)
 @Warmup(iterations = 20)

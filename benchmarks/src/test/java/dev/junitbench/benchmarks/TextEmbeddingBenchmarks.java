@@ -27,13 +27,16 @@ import dev.junitbench.onnx.OnnxModel;
  */
 @Warmup(iterations = 3)
 @Measurement(iterations = 10, time = "2s")
+// tag::minilm[]
 @Devices({Device.CPU, Device.CUDA})
 @BatchSizes({1, 8, 32})
 @SequenceLengths(128)
 @Modes({"eager", "optimized"})
 @Threads({1, 2})
 class TextEmbeddingBenchmarks {
+  // end::minilm[]
 
+  // tag::minilm[]
   @Benchmark
   void miniLmInt8(
       @Model(
@@ -45,6 +48,8 @@ class TextEmbeddingBenchmarks {
       throws OrtException {
     blackhole.closeAfterTiming(model.run(inputs));
   }
+
+  // end::minilm[]
 
   @Benchmark
   void miniLmFp32(

@@ -33,6 +33,7 @@ class VisionBenchmarks {
   private static final Shape IMAGE = new Shape(3, 224, 224);
 
   /** ResNet-50 v1, ImageNet-sized. */
+  // tag::resnet50[]
   public static class ResNet50 implements DjlBlock {
     @Override
     public Block build() {
@@ -44,6 +45,8 @@ class VisionBenchmarks {
       return IMAGE;
     }
   }
+
+  // end::resnet50[]
 
   /** MobileNetV2, ImageNet-sized. */
   public static class MobileNetV2Block implements DjlBlock {
@@ -58,6 +61,7 @@ class VisionBenchmarks {
     }
   }
 
+  // tag::resnet50[]
   @Benchmark
   void resNet50(
       @Model(block = ResNet50.class, id = "resnet50") DjlModel model,
@@ -66,6 +70,8 @@ class VisionBenchmarks {
       throws TranslateException {
     blackhole.closeAfterTiming(model.run(inputs));
   }
+
+  // end::resnet50[]
 
   @Benchmark
   void mobileNetV2(

@@ -1,5 +1,6 @@
 package dev.junitbench.samples;
 
+// tag::sample[]
 import dev.junitbench.Benchmark;
 import dev.junitbench.Measurement;
 import dev.junitbench.Warmup;
@@ -29,3 +30,4 @@ class Sample01Plain {
     Arrays.sort(numbers);
   }
 }
+// end::sample[]

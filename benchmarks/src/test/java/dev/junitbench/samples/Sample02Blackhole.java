@@ -1,5 +1,6 @@
 package dev.junitbench.samples;
 
+// tag::sample[]
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Measurement;
@@ -32,3 +33,4 @@ class Sample02Blackhole {
     blackhole.consume(sum);
   }
 }
+// end::sample[]

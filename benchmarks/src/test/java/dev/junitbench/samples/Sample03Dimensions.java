@@ -1,5 +1,6 @@
 package dev.junitbench.samples;
 
+// tag::sample[]
 import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
@@ -44,3 +45,4 @@ class Sample03Dimensions {
     blackhole.consume(sum);
   }
 }
+// end::sample[]

@@ -1,5 +1,6 @@
 package dev.junitbench.samples;
 
+// tag::sample[]
 import ai.onnxruntime.OrtException;
 import dev.junitbench.BatchSizes;
 import dev.junitbench.Benchmark;
@@ -38,3 +39,4 @@ class Sample04OnnxModel {
     blackhole.closeAfterTiming(model.run(inputs));
   }
 }
+// end::sample[]

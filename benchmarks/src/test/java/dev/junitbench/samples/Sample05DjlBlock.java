@@ -1,5 +1,6 @@
 package dev.junitbench.samples;
 
+// tag::sample[]
 import ai.djl.basicmodelzoo.basic.Mlp;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Block;
@@ -49,3 +50,4 @@ class Sample05DjlBlock {
     blackhole.closeAfterTiming(model.run(inputs));
   }
 }
+// end::sample[]

@@ -1,5 +1,6 @@
 package dev.junitbench.samples;
 
+// tag::sample[]
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Measurement;
@@ -26,3 +27,4 @@ class Sample06Precision {
     blackhole.consume(hash);
   }
 }
+// end::sample[]

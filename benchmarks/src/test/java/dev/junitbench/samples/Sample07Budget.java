@@ -1,5 +1,6 @@
 package dev.junitbench.samples;
 
+// tag::sample[]
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Budget;
@@ -32,3 +33,4 @@ class Sample07Budget {
     blackhole.consume(text.length());
   }
 }
+// end::sample[]

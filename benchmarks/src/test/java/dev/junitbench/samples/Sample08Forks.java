@@ -1,5 +1,6 @@
 package dev.junitbench.samples;
 
+// tag::sample[]
 import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Fork;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Tag;
 @Measurement(iterations = 100)
 class Sample08Forks {
 
+  // tag::fork[]
   @Benchmark
   @Fork(3)
   void allocateLists(Blackhole blackhole) {
@@ -29,5 +31,6 @@ class Sample08Forks {
       list.add(i);
     }
     blackhole.consume(list.size());
-  }
+  } // end::fork[]
 }
+// end::sample[]

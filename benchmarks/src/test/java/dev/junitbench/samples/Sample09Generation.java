@@ -1,5 +1,6 @@
 package dev.junitbench.samples;
 
+// tag::sample[]
 import dev.junitbench.Benchmark;
 import dev.junitbench.Generate;
 import dev.junitbench.Measurement;
@@ -29,3 +30,4 @@ class Sample09Generation {
     generator.generate();
   }
 }
+// end::sample[]

@@ -1,5 +1,6 @@
 package dev.junitbench.samples;
 
+// tag::sample[]
 import static dev.junitbench.infra.LoadScenario.SERVER;
 
 import dev.junitbench.Benchmark;
@@ -36,3 +37,4 @@ class Sample10Load {
     blackhole.consume(sum);
   }
 }
+// end::sample[]

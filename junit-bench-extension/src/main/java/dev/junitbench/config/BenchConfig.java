@@ -151,38 +151,6 @@ public final class BenchConfig {
   /** Keys of a user's own benchmark code: never checked against the known keys. */
   public static final String USER_PREFIX = "junit.bench.user.";
 
-  private static final String[] KEYS = {
-    OUTPUT_DIR,
-    WARMUP_ITERATIONS,
-    WARMUP_TIME,
-    MEASUREMENT_ITERATIONS,
-    MEASUREMENT_TIME,
-    DEVICES,
-    BATCH_SIZES,
-    SEQUENCE_LENGTHS,
-    PROGRESS,
-    DRY_RUN,
-    HOST_INCLUDE_NAME,
-    SAMPLING_ENABLED,
-    SAMPLING_INTERVAL,
-    NVIDIA_SMI,
-    POWERCAP_ROOT,
-    CGROUP_ROOT,
-    BASELINE,
-    REGRESSION_THRESHOLD,
-    REGRESSION_ALPHA,
-    FORKS,
-    FORKS_JVM_ARGS,
-    FORKS_JAVA,
-    FORKS_TIMEOUT,
-    VALIDITY_MIN_QUERIES,
-    VALIDITY_MIN_DURATION,
-    HISTORY_DB,
-    HISTORY_HOST,
-    UNKNOWN_KEYS,
-    BASELINE_MATCH
-  };
-
   private final Function<String, Optional<String>> lookup;
 
   private BenchConfig(Function<String, Optional<String>> lookup) {
@@ -190,12 +158,13 @@ public final class BenchConfig {
   }
 
   /**
-   * Every key junit-bench itself reads, in the order of the README's table, {@link #FORK_CHILD}
-   * last; {@code junit.bench.format.<name>} and the keys probes and formats declare are not among
-   * them.
+   * Every key junit-bench itself reads, in the order of {@link ConfigurationKeys#TABLE}, {@link
+   * #FORK_CHILD} last; {@code junit.bench.format.<name>} and the keys probes and formats declare
+   * are not among them.
    */
   public static List<String> keys() {
-    List<String> keys = new ArrayList<>(List.of(KEYS));
+    List<String> keys = new ArrayList<>();
+    ConfigurationKeys.TABLE.forEach(row -> keys.add(row.key()));
     keys.add(FORK_CHILD);
     return List.copyOf(keys);
   }
@@ -390,7 +359,8 @@ public final class BenchConfig {
    */
   public Map<String, String> explicit() {
     Map<String, String> values = new LinkedHashMap<>();
-    for (String key : KEYS) {
+    for (ConfigurationKey row : ConfigurationKeys.TABLE) {
+      String key = row.key();
       values.put(key, get(key).orElse(""));
     }
     return values;
@@ -562,7 +532,8 @@ public final class BenchConfig {
    */
   public Map<String, String> effective() {
     Map<String, String> values = new LinkedHashMap<>();
-    for (String key : KEYS) {
+    for (ConfigurationKey row : ConfigurationKeys.TABLE) {
+      String key = row.key();
       values.put(key, get(key).orElse(null));
     }
     values.put(OUTPUT_DIR, outputDir().toString());

@@ -6,7 +6,10 @@ import java.time.Duration;
 import java.util.List;
 import org.apiguardian.api.API;
 
-/** Every default of junit-bench, in one place; the README's tables repeat these values. */
+/**
+ * Every default of junit-bench, in one place; the user guide's table of configuration keys shows
+ * them through {@link ConfigurationKeys}.
+ */
 @API(status = INTERNAL, since = "0.1")
 public final class Defaults {
 

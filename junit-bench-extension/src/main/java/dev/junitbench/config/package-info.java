@@ -6,6 +6,7 @@
  * <p>API status: {@code MAINTAINED}: {@link dev.junitbench.config.BenchmarkConfigurationException},
  * the error users see; {@code EXPERIMENTAL}: {@link dev.junitbench.config.BaselineMatch}; {@code
  * INTERNAL}: the rest, public because the engine's packages read it (the parameters themselves are
- * documented in the README).
+ * documented in the user guide, docs/configuration.adoc, generated from {@link
+ * dev.junitbench.config.ConfigurationKeys}).
  */
 package dev.junitbench.config;

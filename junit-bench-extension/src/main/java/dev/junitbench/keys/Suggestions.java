@@ -67,7 +67,7 @@ public final class Suggestions {
     }
     return "no known key is close; the nearest are "
         + String.join(", ", named)
-        + " (every key junit-bench reads is in the README's configuration table)";
+        + " (every key junit-bench reads is in the user guide's table, docs/configuration.adoc)";
   }
 
   /** {@code did you mean a?}, {@code did you mean a or b?}, {@code did you mean a, b or c?} */

@@ -41,7 +41,9 @@ public final class Decoders {
   public static final class DistilGpt2 implements OnnxModelBuilder {
     @Override
     public Path build(Path folder) throws IOException {
+      // tag::cached[]
       return DecoderModels.cached(DecoderConfig.DISTILGPT2, folder);
+      // end::cached[]
     }
   }
 

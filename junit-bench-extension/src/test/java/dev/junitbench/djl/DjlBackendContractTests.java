@@ -17,6 +17,7 @@ import org.junit.jupiter.api.DisplayName;
  * engine.
  */
 @DisplayName("The DJL backend, held to the backend contract")
+// tag::contract[]
 class DjlBackendContractTests extends BackendContract {
 
   @BeforeAll
@@ -66,3 +67,4 @@ class DjlBackendContractTests extends BackendContract {
     return ((NDArray) tensor).getShape().getShape();
   }
 }
+// end::contract[]

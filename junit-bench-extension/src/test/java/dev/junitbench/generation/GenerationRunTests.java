@@ -232,7 +232,7 @@ class GenerationRunTests {
 
   /**
    * Every figure of {@code generation} recomputed from the rows of tokens.csv, with the definitions
-   * the README gives.
+   * the user guide gives (docs/generation.adoc).
    */
   private static void assertRecomputable(
       JsonNode generation,

@@ -72,13 +72,13 @@ class SuggestionsTests {
   }
 
   @Test
-  @DisplayName(
-      "a key close to nothing gets the three nearest and the README's table, never a guess")
+  @DisplayName("a key close to nothing gets the three nearest and the guide's table, never a guess")
   void far() {
     String advice = Suggestions.forKey("junit.bench.gpu.memory-fraction", known());
     assertThat(advice)
         .startsWith("no known key is close; the nearest are ")
-        .endsWith(" (every key junit-bench reads is in the README's configuration table)")
+        .endsWith(
+            " (every key junit-bench reads is in the user guide's table, docs/configuration.adoc)")
         .doesNotContain("did you mean");
     assertThat(advice.substring(advice.indexOf("are ") + 4, advice.indexOf(" (")).split(", "))
         .hasSize(3)

@@ -292,7 +292,7 @@ class LoadRunTests {
 
   /**
    * Every figure of {@code result}'s load group recomputed from its rows of queries.csv, as the
-   * README defines it.
+   * user guide defines it (docs/load.adoc).
    */
   private static void assertRecomputable(JsonNode result, List<CSVRecord> rows, long[] samplesNs) {
     JsonNode load = result.get("load");

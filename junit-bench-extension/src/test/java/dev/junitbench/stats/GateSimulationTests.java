@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * level (log-normal, between-JVM CV 5%; in the bimodal case 30% of JVMs 70% slower on top) and
  * measures 100 samples around it (within-JVM CV 3%); a side's JVM medians go through {@link
  * JvmRuns}, and a side of one JVM each through the test of one JVM's samples. The figures printed
- * are the README's.
+ * are those of docs/design/compare-confidence.adoc and docs/forks.adoc.
  */
 class GateSimulationTests {
 

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The detector on simulated histories with 3% noise (Gaussian, sd 3% of the level). Rates are
- * measured over a fixed number of seeded series and printed, so the figures in the README can be
- * checked against a run.
+ * measured over a fixed number of seeded series and printed, so the figures in
+ * docs/design/change-points.adoc can be checked against a run.
  */
 @DisplayName("history check: change points of a series of runs")
 class ChangePointsTests {

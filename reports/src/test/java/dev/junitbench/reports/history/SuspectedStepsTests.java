@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The suspected-step test on simulated checks and on a replayed history. Rates are measured over a
- * fixed number of seeded checks and printed, so the figures in the README can be checked against a
- * run.
+ * fixed number of seeded checks and printed, so the figures in docs/design/change-points.adoc can
+ * be checked against a run.
  */
 @DisplayName("history check: a step in the newest runs, too young for a change point")
 class SuspectedStepsTests {

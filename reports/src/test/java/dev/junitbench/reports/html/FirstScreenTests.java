@@ -216,7 +216,8 @@ class FirstScreenTests {
     assertThat(driver.findElement(By.tagName("body")).getAttribute("data-charts-drawn"))
         .isEqualTo(String.valueOf(driver.findElements(By.tagName("canvas")).size()));
     assertThat(paintedChartsOnFirstScreen()).isNotEmpty();
-    // A figure of speed, recorded for the README, never asserted: the machine may be busy.
+    // A figure of speed, recorded for the user guide (docs/report.adoc), never asserted: the
+    // machine may be busy.
     Files.writeString(
         SHOTS.resolve("timings.txt"),
         String.format(
