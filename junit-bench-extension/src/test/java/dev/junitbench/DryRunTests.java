@@ -10,8 +10,11 @@ import dev.junitbench.onnx.OnnxModel;
 import dev.junitbench.onnx.TinyModels;
 import dev.junitbench.testkit.BenchmarkTestKit;
 import dev.junitbench.testkit.ListenerRun;
+import java.io.IOException;
+import java.net.URL;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Enumeration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeAll;
@@ -140,6 +143,47 @@ class DryRunTests {
             ListenerRun.into(output.resolve("measured")).run(MissingInDryRunTestCases.class).out())
         .as("a run that is not dry lists nothing")
         .doesNotContain("Model files on the test classpath");
+  }
+
+  @Test
+  @DisplayName(
+      "that cannot list the classpath's model files says so in one line and still names the files"
+          + " it wrote")
+  void listingFails(@TempDir Path output) {
+    ClassLoader previous = Thread.currentThread().getContextClassLoader();
+    // Only the listing asks a loader for the roots of the class path (""): that call breaks.
+    ClassLoader broken =
+        new ClassLoader(previous) {
+          @Override
+          public Enumeration<URL> getResources(String name) throws IOException {
+            if (name.isEmpty()) {
+              throw new NoClassDefFoundError("com/acme/BrokenLoader");
+            }
+            return super.getResources(name);
+          }
+        };
+    ListenerRun.Outcome outcome;
+    Thread.currentThread().setContextClassLoader(broken);
+    try {
+      outcome =
+          ListenerRun.into(output)
+              .config("junit.bench.dry-run", "true")
+              .config("junit.bench.format.fixture", "true")
+              .run(MissingPathTestCases.class);
+    } finally {
+      Thread.currentThread().setContextClassLoader(previous);
+    }
+    assertThat(outcome.err())
+        .containsOnlyOnce(
+            "junit-bench: warning: cannot list the model files of the test classpath"
+                + " (java.lang.NoClassDefFoundError: com/acme/BrokenLoader); the run's results are"
+                + " complete\n");
+    assertThat(outcome.out()).contains("Not measured").doesNotContain("Model files on the test");
+    List<String> lines = outcome.out().lines().toList();
+    assertThat(lines.get(lines.size() - 1))
+        .startsWith(
+            "junit-bench: fixture wrote "
+                + outcome.runDir().resolve("fixture.txt").toAbsolutePath());
   }
 
   static class MissingInDryRunTestCases {
