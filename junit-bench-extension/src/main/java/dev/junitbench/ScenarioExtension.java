@@ -124,7 +124,8 @@ final class ScenarioExtension
 
   /**
    * In a dry run every valid scenario is skipped, with what it would load; nothing is opened. One
-   * whose model file is missing runs, to fail before any set-up with what the class path holds.
+   * whose {@code classpath:} model file is missing runs, to fail before any set-up with what the
+   * class path holds; a missing file path is only warned about.
    */
   @Override
   public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
@@ -132,8 +133,8 @@ final class ScenarioExtension
     if (dryRun.isEmpty()) {
       return ConditionEvaluationResult.enabled("not a dry run");
     }
-    if (run.modelFileMissing(new StoreResources(context))) {
-      return ConditionEvaluationResult.enabled("dry run: a model file is missing");
+    if (run.failsDryRun(new StoreResources(context))) {
+      return ConditionEvaluationResult.enabled("dry run: a class path model file is missing");
     }
     ResultExchange.put(context.getUniqueId(), run.planned());
     return ConditionEvaluationResult.disabled(dryRun.get());
@@ -148,7 +149,8 @@ final class ScenarioExtension
     ResultExchange.put(context.getUniqueId(), run.planned());
     StoreResources resources = new StoreResources(context);
     if (run.dryRun().isPresent()) {
-      // Only a scenario whose model file is missing runs in a dry run: no runtime is loaded.
+      // Only a scenario whose classpath: model file is missing runs in a dry run: no runtime is
+      // loaded.
       run.checkModelFiles(resources);
       return;
     }

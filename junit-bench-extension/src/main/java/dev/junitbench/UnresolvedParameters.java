@@ -8,6 +8,7 @@ import java.lang.reflect.Parameter;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
@@ -20,8 +21,14 @@ import org.junit.jupiter.api.extension.ParameterResolutionException;
  */
 final class UnresolvedParameters {
 
-  // JUnit's wording; a change to it leaves JUnit's own message in place, nothing worse.
-  private static final String NO_RESOLVER = "No ParameterResolver registered for parameter [";
+  /**
+   * What marks JUnit's report that no resolver took a parameter. JUnit 5.14 and 6.0 word it alike:
+   * "No ParameterResolver registered for parameter [%s] in %s [%s]." (the parameter, "method" or
+   * "constructor", the method's generic string). Only the stable parts are matched, the phrase and
+   * the two bracketed names, so a rewording around them keeps the explanation; a report without
+   * them leaves JUnit's own message in place, nothing worse.
+   */
+  private static final String NO_RESOLVER = "no parameterresolver";
 
   private static final String OTHERS =
       " and what other extensions resolve (JUnit's TestInfo, TestReporter, @TempDir, a"
@@ -86,18 +93,21 @@ final class UnresolvedParameters {
                     thrown));
   }
 
-  private static Optional<Parameter> unresolved(Throwable thrown, Executable method) {
-    if (!(thrown instanceof ParameterResolutionException)
-        || thrown.getMessage() == null
-        || !thrown.getMessage().startsWith(NO_RESOLVER)) {
+  /**
+   * The parameter of {@code method} that {@code thrown} says nothing resolves; empty for any other
+   * error, a resolver that failed or competing resolvers included.
+   */
+  static Optional<Parameter> unresolved(Throwable thrown, Executable method) {
+    if (!(thrown instanceof ParameterResolutionException) || thrown.getMessage() == null) {
       return Optional.empty();
     }
     String message = thrown.getMessage();
-    if (!message.contains("[" + method.toGenericString() + "]")) {
+    if (!message.toLowerCase(Locale.ROOT).contains(NO_RESOLVER)
+        || !message.contains("[" + method.toGenericString() + "]")) {
       return Optional.empty();
     }
     return Arrays.stream(method.getParameters())
-        .filter(parameter -> message.startsWith(NO_RESOLVER + parameter + "]"))
+        .filter(parameter -> message.contains("[" + parameter + "]"))
         .findFirst();
   }
 

@@ -10,7 +10,12 @@ import dev.junitbench.onnx.OnnxModel;
 import dev.junitbench.onnx.TinyModels;
 import dev.junitbench.testkit.BenchmarkTestKit;
 import dev.junitbench.testkit.ListenerRun;
+import java.io.IOException;
+import java.net.URL;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -68,7 +73,8 @@ class DryRunTests {
 
   @Test
   @DisplayName(
-      "fails a benchmark whose model file is missing, explained once, before any set-up runs")
+      "fails a benchmark whose classpath: model file is missing, explained once, before any set-up"
+          + " runs")
   void missingModelFile() {
     MissingInDryRunTestCases.calls.set(0);
     BenchmarkTestKit.Outcome outcome =
@@ -83,6 +89,37 @@ class DryRunTests {
     assertThat(outcome.failure("[device=cpu, batch_size=8]"))
         .endsWith("see [device=cpu, batch_size=1], which explains it once for all 2 scenarios");
     assertThat(MissingInDryRunTestCases.calls).hasValue(0);
+  }
+
+  @Test
+  @DisplayName(
+      "skips a benchmark whose model file path is not on this machine, as planned, with a warning"
+          + " naming the file")
+  void missingModelPath(@TempDir Path output) {
+    MissingPathTestCases.calls.set(0);
+    ListenerRun.Outcome outcome =
+        ListenerRun.into(output)
+            .config("junit.bench.dry-run", "true")
+            .run(MissingPathTestCases.class);
+    assertThat(outcome.summary().getTestsSkippedCount()).isEqualTo(2);
+    assertThat(outcome.summary().getTestsFailedCount()).isZero();
+    for (String scenario : List.of("[device=cpu, batch_size=1]", "[device=cpu, batch_size=8]")) {
+      assertThat(outcome.result("elsewhere", scenario).get("status").asText()).isEqualTo("skipped");
+    }
+    // Printed on stderr once (RunWarnings) and kept in results.json's run.warnings.
+    List<String> warnings = new ArrayList<>();
+    outcome.json().get("run").get("warnings").forEach(node -> warnings.add(node.asText()));
+    assertThat(warnings.stream().filter(warning -> warning.startsWith("dry run:")))
+        .containsExactly(
+            "dry run: @Model of "
+                + MissingPathTestCases.class.getName()
+                + "#elsewhere = \"target/models-of-the-gpu-runner/model.onnx\": no file at "
+                + Path.of("target/models-of-the-gpu-runner/model.onnx").toAbsolutePath()
+                + " (relative paths start at the module folder, "
+                + Path.of("").toAbsolutePath()
+                + "); fix the path or use classpath:...; its scenarios are listed as planned,"
+                + " and a run that measures them here fails");
+    assertThat(MissingPathTestCases.calls).hasValue(0);
   }
 
   @Test
@@ -108,6 +145,47 @@ class DryRunTests {
         .doesNotContain("Model files on the test classpath");
   }
 
+  @Test
+  @DisplayName(
+      "that cannot list the classpath's model files says so in one line and still names the files"
+          + " it wrote")
+  void listingFails(@TempDir Path output) {
+    ClassLoader previous = Thread.currentThread().getContextClassLoader();
+    // Only the listing asks a loader for the roots of the class path (""): that call breaks.
+    ClassLoader broken =
+        new ClassLoader(previous) {
+          @Override
+          public Enumeration<URL> getResources(String name) throws IOException {
+            if (name.isEmpty()) {
+              throw new NoClassDefFoundError("com/acme/BrokenLoader");
+            }
+            return super.getResources(name);
+          }
+        };
+    ListenerRun.Outcome outcome;
+    Thread.currentThread().setContextClassLoader(broken);
+    try {
+      outcome =
+          ListenerRun.into(output)
+              .config("junit.bench.dry-run", "true")
+              .config("junit.bench.format.fixture", "true")
+              .run(MissingPathTestCases.class);
+    } finally {
+      Thread.currentThread().setContextClassLoader(previous);
+    }
+    assertThat(outcome.err())
+        .containsOnlyOnce(
+            "junit-bench: warning: cannot list the model files of the test classpath"
+                + " (java.lang.NoClassDefFoundError: com/acme/BrokenLoader); the run's results are"
+                + " complete\n");
+    assertThat(outcome.out()).contains("Not measured").doesNotContain("Model files on the test");
+    List<String> lines = outcome.out().lines().toList();
+    assertThat(lines.get(lines.size() - 1))
+        .startsWith(
+            "junit-bench: fixture wrote "
+                + outcome.runDir().resolve("fixture.txt").toAbsolutePath());
+  }
+
   static class MissingInDryRunTestCases {
     static final AtomicInteger calls = new AtomicInteger();
 
@@ -119,6 +197,21 @@ class DryRunTests {
     @Benchmark
     @BatchSizes({1, 8})
     void wrongName(@Model("classpath:all-minilm-l6-v2.onnx") OnnxModel model) {
+      calls.incrementAndGet();
+    }
+  }
+
+  static class MissingPathTestCases {
+    static final AtomicInteger calls = new AtomicInteger();
+
+    @BeforeEach
+    void setUp() {
+      calls.incrementAndGet();
+    }
+
+    @Benchmark
+    @BatchSizes({1, 8})
+    void elsewhere(@Model("target/models-of-the-gpu-runner/model.onnx") OnnxModel model) {
       calls.incrementAndGet();
     }
   }

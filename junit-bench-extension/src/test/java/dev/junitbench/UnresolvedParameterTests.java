@@ -8,6 +8,8 @@ import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
 import dev.junitbench.onnx.OnnxModel;
 import dev.junitbench.testkit.BenchmarkTestKit;
+import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,6 +62,59 @@ class UnresolvedParameterTests {
     assertThat(run("tensors").result("[device=cpu]"))
         .failed()
         .hasErrorContaining("nothing injects parameter 1");
+  }
+
+  /** JUnit 6.0.3's text, as ParameterResolutionUtils formats it (JUnit 5.14's is the same). */
+  private static final String JUNIT_6_0_3 =
+      "No ParameterResolver registered for parameter [%s] in %s [%s].";
+
+  @Test
+  @DisplayName(
+      "is recognised in JUnit 6.0.3's words and in a rewording that keeps the parameter and the"
+          + " method, never in another resolution error")
+  void junitWording() throws NoSuchMethodException {
+    Method method =
+        UnresolvedTestCases.class.getDeclaredMethod("tensors", Map.class, OnnxModel.class);
+    Parameter tensors = method.getParameters()[0];
+    String parameter = tensors.toString();
+    String generic = method.toGenericString();
+    for (String text :
+        List.of(
+            String.format(JUNIT_6_0_3, parameter, "method", generic),
+            "No ParameterResolver was found for parameter ["
+                + parameter
+                + "] of method ["
+                + generic
+                + "]",
+            "Parameter [" + parameter + "] in method [" + generic + "]: no ParameterResolver")) {
+      assertThat(UnresolvedParameters.unresolved(new ParameterResolutionException(text), method))
+          .as(text)
+          .contains(tensors);
+      assertThat(
+              UnresolvedParameters.ofBenchmark(
+                  new ParameterResolutionException(text), method, "Bench#tensors", true))
+          .get()
+          .extracting(Throwable::getMessage)
+          .asString()
+          .startsWith("Bench#tensors: nothing injects parameter");
+    }
+    for (String text :
+        List.of(
+            String.format(
+                "Failed to resolve parameter [%s] in %s [%s]", parameter, "method", generic),
+            String.format(
+                "Discovered multiple competing ParameterResolvers for parameter [%s] in %s [%s]: a, b",
+                parameter, "method", generic),
+            String.format(JUNIT_6_0_3, parameter, "method", "void Other.tensors()"))) {
+      assertThat(UnresolvedParameters.unresolved(new ParameterResolutionException(text), method))
+          .as(text)
+          .isEmpty();
+    }
+    assertThat(
+            UnresolvedParameters.unresolved(
+                new IllegalStateException(String.format(JUNIT_6_0_3, parameter, "method", generic)),
+                method))
+        .isEmpty();
   }
 
   @Test

@@ -30,9 +30,9 @@ final class ModelFiles {
             () -> new ModelFiles(model.missingFile(resources.classLoader()).orElse(null)));
   }
 
-  /** Whether a file is missing. */
-  boolean anyMissing() {
-    return missing != null;
+  /** The missing file, if one is. */
+  Optional<ModelBinding.MissingFile> missing() {
+    return Optional.ofNullable(missing);
   }
 
   /**

@@ -31,6 +31,7 @@ import dev.junitbench.sampling.ResourceSampler;
 import dev.junitbench.spi.ProbeScenario;
 import dev.junitbench.spi.TokenRecorder;
 import dev.junitbench.stats.LatencySummary;
+import dev.junitbench.warnings.RunWarnings;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Optional;
@@ -163,9 +164,26 @@ public final class ScenarioRun {
     return Optional.of(new Unavailable(what, false));
   }
 
-  /** Whether the model or tokenizer file the benchmark's {@code @Model} names is missing. */
-  public boolean modelFileMissing(ScenarioResources resources) {
-    return ModelFiles.of(plan, resources).anyMissing();
+  /**
+   * In a dry run, whether the scenario runs to fail on a missing model or tokenizer file. Only a
+   * {@code classpath:} name fails: it is wrong on every machine. A file path that is not there may
+   * be on the machine that measures (models fetched on the GPU runner only): it is warned about
+   * once, and the scenario stays skipped as planned.
+   */
+  public boolean failsDryRun(ScenarioResources resources) {
+    Optional<ModelBinding.MissingFile> missing = ModelFiles.of(plan, resources).missing();
+    if (missing.isEmpty()) {
+      return false;
+    }
+    if (missing.get().onClassPath()) {
+      return true;
+    }
+    RunWarnings.warnOnce(
+        "dry run: missing model file " + missing.get().location() + " of " + plan.benchmark(),
+        "dry run: "
+            + missing.get().explanation()
+            + "; its scenarios are listed as planned, and a run that measures them here fails");
+    return false;
   }
 
   /**

@@ -8,6 +8,7 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.FileSystemNotFoundException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -28,9 +29,10 @@ import java.util.zip.ZipFile;
  * The model files ({@code .onnx}) and tokenizer files ({@code *tokenizer*.json}) the test path
  * holds, by the jar or folder that holds them, so a name written in {@code @Model} that is not
  * there can be answered with the names that are. The scan is bounded: it reads jars' directories
- * (never their content) and walks folders to a limited depth and count.
+ * (never their content), walks folders to a limited depth and count, and keeps of each jar or
+ * folder only its model and tokenizer files and the first names it holds, never all of them.
  *
- * @param roots the jars and folders that hold at least one resource other than classes
+ * @param roots the jars and folders that hold at least one model or tokenizer file
  */
 public record ClassPathModels(List<Root> roots) {
 
@@ -42,35 +44,72 @@ public record ClassPathModels(List<Root> roots) {
   private static final int MAX_FOLDER_DEPTH = 12;
 
   /**
-   * A jar or folder of the class path and the resources it holds, classes and {@code META-INF} left
-   * out.
+   * A model or tokenizer file of a jar or folder.
+   *
+   * @param name {@code /}-separated, as {@code classpath:} takes it
+   * @param size in bytes, -1 when unknown
+   */
+  public record Resource(String name, long size) {}
+
+  /**
+   * A jar or folder of the class path that holds a model or tokenizer file; classes and {@code
+   * META-INF} are left out of its names and counts.
    *
    * @param location the jar file or the folder
    * @param jar whether it is a jar
-   * @param resources the resource names, {@code /}-separated, as {@code classpath:} takes them
-   * @param sizes the size in bytes of each resource, -1 when unknown
+   * @param models the {@code .onnx} files it holds
+   * @param tokenizers the tokenizer files it holds ({@code *tokenizer*.json})
+   * @param firstResources the first {@value #SHOWN} resource names it holds, of any kind, to show
+   *     what a jar with the nearest name holds
+   * @param resourceCount how many resources it holds
    */
-  public record Root(Path location, boolean jar, List<String> resources, List<Long> sizes) {
-
-    /** The {@code .onnx} files it holds. */
-    public List<String> models() {
-      return resources.stream().filter(ClassPathModels::isModel).toList();
-    }
-
-    /** The tokenizer files it holds ({@code *tokenizer*.json}). */
-    public List<String> tokenizers() {
-      return resources.stream().filter(ClassPathModels::isTokenizer).toList();
-    }
-
-    /** The size of {@code resource} in bytes, or -1. */
-    public long size(String resource) {
-      int index = resources.indexOf(resource);
-      return index < 0 ? -1 : sizes.get(index);
-    }
+  public record Root(
+      Path location,
+      boolean jar,
+      List<Resource> models,
+      List<Resource> tokenizers,
+      List<String> firstResources,
+      int resourceCount) {
 
     /** The jar's file name, or the folder's path. */
     public String label() {
       return jar ? String.valueOf(location.getFileName()) : location.toString();
+    }
+  }
+
+  /** What a jar or folder holds, kept while its names are read. */
+  private static final class Contents {
+    private final List<Resource> models = new ArrayList<>();
+    private final List<Resource> tokenizers = new ArrayList<>();
+    private final List<String> first = new ArrayList<>();
+    private int count;
+
+    void add(String name, long size) {
+      if (!isResource(name)) {
+        return;
+      }
+      count++;
+      if (first.size() < SHOWN) {
+        first.add(name);
+      }
+      if (isModel(name)) {
+        models.add(new Resource(name, size));
+      } else if (isTokenizer(name)) {
+        tokenizers.add(new Resource(name, size));
+      }
+    }
+
+    /** The root, or null when it holds neither a model nor a tokenizer file. */
+    Root root(Path location, boolean jar) {
+      return models.isEmpty() && tokenizers.isEmpty()
+          ? null
+          : new Root(
+              location,
+              jar,
+              List.copyOf(models),
+              List.copyOf(tokenizers),
+              List.copyOf(first),
+              count);
     }
   }
 
@@ -85,7 +124,10 @@ public record ClassPathModels(List<Root> roots) {
     return name.endsWith(".json") && name.contains("tokenizer");
   }
 
-  /** The jars and folders that {@code loader} and the JVM's class path hold. */
+  /**
+   * The jars and folders that {@code loader} (null for none) and the JVM's class path hold. Never
+   * fails: what cannot be read is left out.
+   */
   public static ClassPathModels scan(ClassLoader loader) {
     return scan(loader, System.getProperty("java.class.path", ""));
   }
@@ -95,7 +137,7 @@ public record ClassPathModels(List<Root> roots) {
     List<Root> roots = new ArrayList<>();
     for (Path location : locations(loader, jvmClassPath)) {
       Root root = Files.isDirectory(location) ? folder(location) : jar(location);
-      if (root != null && !root.resources().isEmpty()) {
+      if (root != null) {
         roots.add(root);
       }
     }
@@ -116,31 +158,45 @@ public record ClassPathModels(List<Root> roots) {
     Set<Path> found = new LinkedHashSet<>();
     for (String entry : jvmClassPath.split(File.pathSeparator)) {
       if (!entry.isBlank()) {
-        addWithManifestPath(found, Path.of(entry));
-      }
-    }
-    for (ClassLoader each = loader; each != null; each = each.getParent()) {
-      if (each instanceof URLClassLoader urls) {
-        for (URL url : urls.getURLs()) {
-          uri(url)
-              .flatMap(ClassPathModels::path)
-              .ifPresent(path -> addWithManifestPath(found, path));
+        try {
+          addWithManifestPath(found, Path.of(entry));
+        } catch (InvalidPathException e) {
+          // Not a path of this file system: nothing to list.
         }
       }
     }
+    if (loader == null) {
+      // A thread without a context class loader: the JVM's class path is all there is.
+      return limited(found);
+    }
     try {
+      for (ClassLoader each = loader; each != null; each = each.getParent()) {
+        if (each instanceof URLClassLoader urls) {
+          for (URL url : urls.getURLs()) {
+            uri(url.toString())
+                .flatMap(ClassPathModels::path)
+                .ifPresent(path -> addWithManifestPath(found, path));
+          }
+        }
+      }
       for (URL url : Collections.list(loader.getResources("META-INF/MANIFEST.MF"))) {
         String text = url.toString();
         if (text.startsWith("jar:file:") && text.contains("!/")) {
-          path(URI.create(text.substring(4, text.indexOf("!/")))).ifPresent(found::add);
+          uri(text.substring(4, text.indexOf("!/")))
+              .flatMap(ClassPathModels::path)
+              .ifPresent(found::add);
         }
       }
       for (URL url : Collections.list(loader.getResources(""))) {
-        uri(url).flatMap(ClassPathModels::path).ifPresent(found::add);
+        uri(url.toString()).flatMap(ClassPathModels::path).ifPresent(found::add);
       }
-    } catch (IOException e) {
-      // What was found so far is listed; the scan only ever explains.
+    } catch (IOException | RuntimeException e) {
+      // What was found so far is listed; the scan only ever explains, it must not fail the run.
     }
+    return limited(found);
+  }
+
+  private static Set<Path> limited(Set<Path> found) {
     return found.stream().limit(MAX_ROOTS).collect(LinkedHashSet::new, Set::add, Set::addAll);
   }
 
@@ -168,9 +224,10 @@ public record ClassPathModels(List<Root> roots) {
     }
   }
 
-  private static Optional<URI> uri(URL url) {
+  /** {@code text} as a URI; empty for one that is not valid (a space left unescaped, say). */
+  private static Optional<URI> uri(String text) {
     try {
-      return Optional.of(url.toURI());
+      return Optional.of(new URI(text));
     } catch (URISyntaxException e) {
       return Optional.empty();
     }
@@ -198,8 +255,8 @@ public record ClassPathModels(List<Root> roots) {
     List<String> candidates = new ArrayList<>();
     List<Root> holders = new ArrayList<>();
     for (Root root : roots) {
-      for (String resource : tokenizer ? root.tokenizers() : root.models()) {
-        candidates.add(resource);
+      for (Resource resource : tokenizer ? root.tokenizers() : root.models()) {
+        candidates.add(resource.name());
         holders.add(root);
       }
     }
@@ -221,7 +278,7 @@ public record ClassPathModels(List<Root> roots) {
     }
     int nearest = nearest(name, candidates);
     Root holder = holders.get(nearest);
-    List<String> held = holder.resources();
+    List<String> held = holder.firstResources();
     text.append("\nnearest name: ")
         .append(candidates.get(nearest))
         .append(", write classpath:")
@@ -229,9 +286,9 @@ public record ClassPathModels(List<Root> roots) {
         .append("; ")
         .append(holder.label())
         .append(" holds ")
-        .append(String.join(", ", held.subList(0, Math.min(SHOWN, held.size()))));
-    if (held.size() > SHOWN) {
-      text.append(" and ").append(held.size() - SHOWN).append(" more");
+        .append(String.join(", ", held));
+    if (holder.resourceCount() > held.size()) {
+      text.append(" and ").append(holder.resourceCount() - held.size()).append(" more");
     }
     return text.toString();
   }
@@ -287,62 +344,59 @@ public record ClassPathModels(List<Root> roots) {
             + " @Model(tokenizer = \"classpath:<name>\")):");
     for (Root root : models) {
       lines.add("  " + root.label());
-      listed(lines, root, root.models());
-      listed(lines, root, root.tokenizers());
+      listed(lines, root.models());
+      listed(lines, root.tokenizers());
     }
     return lines;
   }
 
-  private static void listed(List<String> lines, Root root, List<String> names) {
-    for (String name : names.subList(0, Math.min(SHOWN, names.size()))) {
-      long size = root.size(name);
+  private static void listed(List<String> lines, List<Resource> resources) {
+    for (Resource resource : resources.subList(0, Math.min(SHOWN, resources.size()))) {
+      long size = resource.size();
       lines.add(
           "    "
-              + name
+              + resource.name()
               + (size < 0 ? "" : String.format(Locale.ROOT, "  (%.1f MB)", size / 1_000_000.0)));
     }
-    if (names.size() > SHOWN) {
-      lines.add("    ... and " + (names.size() - SHOWN) + " more");
+    if (resources.size() > SHOWN) {
+      lines.add("    ... and " + (resources.size() - SHOWN) + " more");
     }
   }
 
+  /** The jar's model and tokenizer files; null when it holds none or cannot be read. */
   private static Root jar(Path location) {
-    List<String> names = new ArrayList<>();
-    List<Long> sizes = new ArrayList<>();
+    Contents contents = new Contents();
     try (ZipFile zip = new ZipFile(location.toFile())) {
       Enumeration<? extends ZipEntry> entries = zip.entries();
       while (entries.hasMoreElements()) {
         ZipEntry entry = entries.nextElement();
-        if (!entry.isDirectory() && isResource(entry.getName())) {
-          names.add(entry.getName());
-          sizes.add(entry.getSize());
+        if (!entry.isDirectory()) {
+          contents.add(entry.getName(), entry.getSize());
         }
       }
     } catch (IOException | RuntimeException e) {
+      // Corrupt, unreadable or not a jar at all: it holds nothing to list.
       return null;
     }
-    return new Root(location, true, List.copyOf(names), List.copyOf(sizes));
+    return contents.root(location, true);
   }
 
+  /** The folder's model and tokenizer files; null when it holds none or cannot be walked. */
   private static Root folder(Path location) {
-    List<String> names = new ArrayList<>();
-    List<Long> sizes = new ArrayList<>();
+    Contents contents = new Contents();
     try (Stream<Path> files = Files.walk(location, MAX_FOLDER_DEPTH)) {
       files
           .filter(Files::isRegularFile)
           .limit(MAX_FOLDER_FILES)
           .forEach(
-              file -> {
-                String name = location.relativize(file).toString().replace(File.separatorChar, '/');
-                if (isResource(name)) {
-                  names.add(name);
-                  sizes.add(file.toFile().length());
-                }
-              });
+              file ->
+                  contents.add(
+                      location.relativize(file).toString().replace(File.separatorChar, '/'),
+                      file.toFile().length()));
     } catch (IOException | RuntimeException e) {
       return null;
     }
-    return new Root(location, false, List.copyOf(names), List.copyOf(sizes));
+    return contents.root(location, false);
   }
 
   private static boolean isResource(String name) {

@@ -404,11 +404,7 @@ public final class ResultsListener implements TestExecutionListener {
         out.print(ConsoleTable.render(results));
         gateSummary().ifPresent(out::println);
         if (orDefault(config::dryRun, false)) {
-          // The names a benchmark may write in @Model, so nobody needs unzip -l to find them.
-          out.println();
-          ClassPathModels.scan(Thread.currentThread().getContextClassLoader())
-              .listing()
-              .forEach(out::println);
+          printModelFiles();
         }
         // Last, so the report to open is the last thing the run prints.
         written.forEach(format -> format.lines().forEach(out::println));
@@ -421,6 +417,26 @@ public final class ResultsListener implements TestExecutionListener {
       PlannedBenchmarks.clear();
       run = null;
     }
+  }
+
+  /**
+   * The names a benchmark may write in {@code @Model}, so nobody needs {@code unzip -l} to find
+   * them. Only ever a help: a class path it cannot read costs one line on stderr, never the lines
+   * after it that name the report files.
+   */
+  private void printModelFiles() {
+    List<String> listing;
+    try {
+      listing = ClassPathModels.scan(Thread.currentThread().getContextClassLoader()).listing();
+    } catch (RuntimeException | LinkageError e) {
+      err.println(
+          "junit-bench: warning: cannot list the model files of the test classpath ("
+              + e
+              + "); the run's results are complete");
+      return;
+    }
+    out.println();
+    listing.forEach(out::println);
   }
 
   /**

@@ -235,20 +235,26 @@ public record ModelBinding(
 
   /**
    * Why the model or tokenizer file the annotation names cannot be found, with what the class path
-   * holds instead; empty when both are there or the model is built in code. Nothing is read.
+   * holds instead; empty when both are there or the model is built in code. A missing {@code
+   * classpath:} name comes first: it is wrong on every machine. Nothing is read.
    */
   public Optional<MissingFile> missingFile(ClassLoader loader) {
+    MissingFile first = null;
     for (boolean ofTokenizer : new boolean[] {false, true}) {
       String location = ofTokenizer ? model.tokenizer() : model.file();
       if (!location.isBlank()) {
         try {
           source(loader, ofTokenizer);
         } catch (BenchmarkConfigurationException e) {
-          return Optional.of(new MissingFile(location, e.getMessage()));
+          MissingFile missing = new MissingFile(location, e.getMessage(), onClassPath(location));
+          if (missing.onClassPath()) {
+            return Optional.of(missing);
+          }
+          first = first == null ? missing : first;
         }
       }
     }
-    return Optional.empty();
+    return Optional.ofNullable(first);
   }
 
   /**
@@ -256,8 +262,14 @@ public record ModelBinding(
    *
    * @param location as written in the annotation
    * @param explanation what is wrong, what the class path holds instead, and the fix
+   * @param onClassPath whether it is a {@code classpath:} name, missing on every machine; a file
+   *     path may be there on another machine (models fetched only where the benchmarks run)
    */
-  public record MissingFile(String location, String explanation) {}
+  public record MissingFile(String location, String explanation, boolean onClassPath) {}
+
+  private static boolean onClassPath(String location) {
+    return location.trim().toLowerCase(Locale.ROOT).startsWith(CLASSPATH);
+  }
 
   /**
    * The model file, or the tokenizer file, as found with {@code loader}.
@@ -271,11 +283,10 @@ public record ModelBinding(
       return ModelSource.resolve(
           location, loader, (ofTokenizer ? "@Model(tokenizer) of " : "@Model of ") + benchmark);
     } catch (BenchmarkConfigurationException e) {
-      String trimmed = location.trim();
-      if (!trimmed.toLowerCase(Locale.ROOT).startsWith(CLASSPATH)) {
+      if (!onClassPath(location)) {
         throw e;
       }
-      String name = trimmed.substring(CLASSPATH.length());
+      String name = location.trim().substring(CLASSPATH.length());
       throw new BenchmarkConfigurationException(
           e.getMessage()
               + "\n"
