@@ -38,7 +38,7 @@ check(workflow.contains('mvn -B test -Dgroups=performance') && workflow.contains
 
 // The job fails when a scenario fails or regresses, and still keeps the run folder.
 check(!workflow.contains('maven.test.failure.ignore'), 'the workflow ignores test failures: a failed benchmark would pass the job')
-check(workflow =~ /(?m)^\s+if: \$\{\{ !cancelled\(\) \}\}\n\s+uses: actions\/upload-artifact@/,
+check((workflow =~ /(?m)^\s+if: \$\{\{ !cancelled\(\) \}\}\n\s+uses: actions\/upload-artifact@/).find(),
         'the upload of the run folder does not run after a failed benchmark step (if: ${{ !cancelled() }})')
 
 // git leaves build output and the history store alone.
