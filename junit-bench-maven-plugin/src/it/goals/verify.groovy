@@ -54,12 +54,22 @@ def checkFailures = failures('check')
 check(checkFailures.size() == 1 && checkFailures[0].startsWith('NOT JUDGED'), "check failures: ${checkFailures}")
 check(log.contains('allowUnjudged (-Djunit-bench.allowUnjudged)'), 'the NOT JUDGED failure does not say how to allow it')
 
+// --- the plugin-level <compareFormat>/<compareOutput> reach compare only; every goal names the run it reads ----
+def comparison = new File(basedir, 'target/comparison.md')
+check(comparison.isFile() && comparison.text.contains('SortBenchmarks') && !comparison.text.contains('<html'),
+        "no Markdown comparison at ${comparison}")
+check(report.text.contains('<html'), 'report.html is not HTML')
+check(has(/(?m)^\[INFO\] junit-bench:compare: run ${java.util.regex.Pattern.quote(run.absolutePath)} \(started at /),
+        'compare does not log the run it judges')
+check(has(/(?m)^\[WARNING\] junit-bench:compare: the newest run folder .* before this build .*taken because of allowOlderRun$/),
+        'no warning when allowOlderRun takes an older run')
+
 // --- 7. a misspelled property is named ----------------------------------------------------------------------
-check(compareFailures.size() == 4 && compareFailures[3].startsWith("-Djunit-bench.treshold is not a property of junit-bench's goals;"
+check(compareFailures.size() >= 4 && compareFailures[3].startsWith("-Djunit-bench.treshold is not a property of junit-bench's goals;"
         + ' did you mean junit-bench.threshold?'), "the misspelled property's failure is ${compareFailures.size() > 3 ? compareFailures[3] : 'missing'}")
 
 if (problems) {
     throw new AssertionError("${problems.size()} problem(s):\n  - " + problems.join('\n  - '))
 }
-println 'OK: report, compare (regression, NOT JUDGED, a missing baseline, a misspelled property), import and check'
+println 'OK: report, compare (regression, NOT JUDGED, a missing baseline, a misspelled property, an older run), import and check'
 return true

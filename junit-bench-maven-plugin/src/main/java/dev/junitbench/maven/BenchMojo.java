@@ -3,8 +3,12 @@ package dev.junitbench.maven;
 import dev.junitbench.reports.action.ActionOutput;
 import java.io.File;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.model.Plugin;
 import org.apache.maven.plugin.AbstractMojo;
@@ -21,13 +25,18 @@ import org.apache.maven.project.MavenProject;
  */
 abstract class BenchMojo extends AbstractMojo {
 
+  /** The extension's setting of the folder of runs. */
+  static final String OUTPUT_DIR = "junit.bench.output.dir";
+
+  /** The folder of runs in the build folder, the extension's default. */
+  static final String DEFAULT_RESULTS = "benchmark-results";
+
   /**
-   * The folder the runs are written to ({@code junit.bench.output.dir}); a goal with no run named
-   * reads the newest {@code run-*} folder in it.
+   * The folder the runs are written to; a goal with no run named reads the newest {@code run-*}
+   * folder in it. Default: {@code junit.bench.output.dir} when the build sets it as a user ({@code
+   * -D}) or project property, else {@code ${project.build.directory}/benchmark-results}.
    */
-  @Parameter(
-      property = "junit-bench.resultsDirectory",
-      defaultValue = "${project.build.directory}/benchmark-results")
+  @Parameter(property = "junit-bench.resultsDirectory")
   File resultsDirectory;
 
   /** Skips the goal. */
@@ -74,7 +83,8 @@ abstract class BenchMojo extends AbstractMojo {
     UnknownSettings.Known known = UnknownSettings.known(plugin);
     List<String> problems =
         new ArrayList<>(
-            UnknownSettings.properties(session.getUserProperties(), known.properties()));
+            UnknownSettings.properties(
+                session.getUserProperties(), known.properties(), project.getProperties()));
     Plugin declared = project.getPlugin(plugin.getPluginLookupKey());
     if (declared != null) {
       problems.addAll(UnknownSettings.configuration(declared, known.parameters()));
@@ -107,9 +117,84 @@ abstract class BenchMojo extends AbstractMojo {
     text.lines().forEach(getLog()::info);
   }
 
-  /** The newest run folder in {@link #resultsDirectory}, for a goal that names none. */
-  Path newestRun(String settingToName) throws MojoExecutionException {
-    return NewestRun.in(resultsDirectory.toPath(), settingToName);
+  /**
+   * The newest run folder in {@link #resultsFolder()}, for a goal that names none: one this build
+   * wrote, or with {@code allowOlder} any, with a warning.
+   */
+  Path newestRun(String settingToName, boolean allowOlder) throws MojoExecutionException {
+    return NewestRun.ofThisBuild(
+        resultsFolder(), buildStart(), allowOlder, goal(), settingToName, getLog());
+  }
+
+  /**
+   * The folder of runs: {@link #resultsDirectory}, else the extension's {@code
+   * junit.bench.output.dir} as the build sets it (a {@code -D} property, then the pom's), else
+   * {@code target/benchmark-results}.
+   */
+  Path resultsFolder() {
+    if (resultsDirectory != null) {
+      return resultsDirectory.toPath();
+    }
+    String configured = configuredOutputDir();
+    if (configured != null && !configured.isBlank()) {
+      return resolved(configured);
+    }
+    String target =
+        project != null && project.getBuild() != null && project.getBuild().getDirectory() != null
+            ? project.getBuild().getDirectory()
+            : basedir.toPath().resolve("target").toString();
+    return Path.of(target).resolve(DEFAULT_RESULTS);
+  }
+
+  private String configuredOutputDir() {
+    for (Properties properties :
+        new Properties[] {
+          session == null ? null : session.getUserProperties(),
+          project == null ? null : project.getProperties()
+        }) {
+      if (properties != null && properties.getProperty(OUTPUT_DIR) != null) {
+        return properties.getProperty(OUTPUT_DIR);
+      }
+    }
+    return null;
+  }
+
+  /** When this Maven build started; null outside one. */
+  private Instant buildStart() {
+    Date start =
+        session == null || session.getRequest() == null
+            ? null
+            : session.getRequest().getStartTime();
+    return start == null ? null : start.toInstant();
+  }
+
+  /**
+   * True, after an info line, when this project is an aggregator (packaging {@code pom}) and no run
+   * is named: it has no benchmarks of its own, its modules do.
+   */
+  boolean aggregatorWithoutRun(boolean runNamed, String settingToName) {
+    if (runNamed || project == null || !"pom".equals(project.getPackaging())) {
+      return false;
+    }
+    getLog()
+        .info(
+            goal()
+                + ": skipped in "
+                + project.getArtifactId()
+                + " (packaging pom, no runs of its own); it runs in the modules with benchmarks,"
+                + " or give -D"
+                + settingToName
+                + "=RUN_DIR");
+    return true;
+  }
+
+  /**
+   * {@code junit-bench:compare}, for messages: each goal's class is its name and {@code Mojo}
+   * ({@code @Mojo} is not kept at run time).
+   */
+  String goal() {
+    return "junit-bench:"
+        + getClass().getSimpleName().replaceFirst("Mojo$", "").toLowerCase(Locale.ROOT);
   }
 
   /** {@code paths} resolved against the project's folder. */

@@ -21,9 +21,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Checks the history store's series and fails the build when the newest change point or SUSPECTED
- * step of one made its figure worse by more than {@code threshold}, as the command line's {@code
- * history check}. When no series has the runs to be judged, the build fails with NOT JUDGED unless
- * {@code allowUnjudged}: a check that judged nothing is not a pass.
+ * step of one made its figure worse by more than {@code checkThreshold}, as the command line's
+ * {@code history check}. When no series has the runs to be judged, the build fails with NOT JUDGED
+ * unless {@code allowUnjudged}: a check that judged nothing is not a pass.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
 public class CheckMojo extends BenchMojo {
@@ -44,9 +44,12 @@ public class CheckMojo extends BenchMojo {
   @Parameter(property = "junit-bench.metric", defaultValue = "median")
   String metric;
 
-  /** A newest shift that made the figure worse by more than this is a regression: 5% or 0.05. */
-  @Parameter(property = "junit-bench.threshold", defaultValue = "5%")
-  String threshold;
+  /**
+   * A newest shift that made the figure worse by more than this is a regression: 5% or 0.05. (Not
+   * compare's noise threshold, hence its own name.)
+   */
+  @Parameter(property = "junit-bench.check.threshold", defaultValue = "5%")
+  String checkThreshold;
 
   /** Only a shift whose first run is among the newest N runs of its series. Default: anywhere. */
   @Parameter(property = "junit-bench.within")
@@ -60,23 +63,25 @@ public class CheckMojo extends BenchMojo {
   @Parameter(property = "junit-bench.db", defaultValue = StoreSettings.DEFAULT_DB)
   String db;
 
-  /** The database user. */
+  /**
+   * The database user. Default: the environment variable JUNIT_BENCH_HISTORY_USER. The password is
+   * read from JUNIT_BENCH_HISTORY_PASSWORD only: a parameter would be printed by {@code mvn -X}.
+   */
   @Parameter(property = "junit-bench.db.user", defaultValue = StoreSettings.DEFAULT_USER)
   String dbUser;
-
-  /** The database password (better from the environment variable JUNIT_BENCH_HISTORY_PASSWORD). */
-  @Parameter(property = "junit-bench.db.password", defaultValue = StoreSettings.DEFAULT_PASSWORD)
-  String dbPassword;
 
   @Override
   void run() throws MojoExecutionException, MojoFailureException {
     HistoryCheckAction checked;
     try {
       HistoryCheck.Metric judged = SettingValues.metric("metric (junit-bench.metric)", metric);
-      double limit = SettingValues.relativeChange("threshold (junit-bench.threshold)", threshold);
+      double limit =
+          SettingValues.relativeChange(
+              "checkThreshold (junit-bench.check.threshold)", checkThreshold);
       int recent = SettingValues.within("within (junit-bench.within)", within);
       SeriesQuery query = new SeriesQuery(benchmark, paramsOf(params), host);
-      StoreLocation location = StoreSettings.location(basedir.toPath(), db, dbUser, dbPassword);
+      StoreLocation location =
+          StoreSettings.location(basedir.toPath(), db, dbUser, System.getenv());
       List<Series> series;
       String where;
       try (HistoryStore history = HistoryStore.open(location)) {
@@ -108,8 +113,21 @@ public class CheckMojo extends BenchMojo {
               + "  a check that judged nothing is not a pass; import more runs, or set"
               + " allowUnjudged (-Djunit-bench.allowUnjudged) while the history grows");
     }
-    if (checked.findings().stream().noneMatch(HistoryCheck.Finding::judged)) {
+    long judgedSeries = checked.findings().stream().filter(HistoryCheck.Finding::judged).count();
+    if (judgedSeries == 0) {
       getLog().warn(checked.summaryLine() + " (passed with allowUnjudged)");
+    } else if (judgedSeries < checked.findings().size()) {
+      long unjudged = checked.findings().size() - judgedSeries;
+      getLog()
+          .warn(
+              goal()
+                  + ": "
+                  + unjudged
+                  + " of "
+                  + checked.findings().size()
+                  + " series NOT JUDGED (too few runs): the pass covers the other "
+                  + judgedSeries
+                  + " only; import more runs of them");
     }
   }
 

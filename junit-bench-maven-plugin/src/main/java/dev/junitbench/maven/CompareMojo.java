@@ -36,6 +36,13 @@ public class CompareMojo extends BenchMojo {
   @Parameter(property = "junit-bench.current")
   File current;
 
+  /**
+   * Takes the newest run folder even when it started before this build (with a warning), when no
+   * {@code current} is named. Without it such a run fails the goal: the build measured nothing.
+   */
+  @Parameter(property = "junit-bench.allowOlderRun", defaultValue = "false")
+  boolean allowOlderRun;
+
   /** The noise threshold: a smaller change of the median is never called; 5% or 0.05. */
   @Parameter(property = "junit-bench.threshold", defaultValue = "5%")
   String threshold;
@@ -53,31 +60,40 @@ public class CompareMojo extends BenchMojo {
 
   /** {@code text} (a table), {@code markdown} (a pull-request comment) or {@code json}. */
   @Parameter(property = "junit-bench.compare.format", defaultValue = "text")
-  String format;
+  String compareFormat;
 
   /** Writes the comparison to this file instead of the build's log (which then has its line). */
   @Parameter(property = "junit-bench.compare.output")
-  File output;
+  File compareOutput;
 
   @Override
   void run() throws MojoExecutionException, MojoFailureException {
-    Path now = current != null ? current.toPath() : newestRun("junit-bench.current");
+    if (aggregatorWithoutRun(current != null, "junit-bench.current")) {
+      return;
+    }
     CompareAction compared;
+    Path now;
     try {
+      requireExists(baseline.toPath());
+      now = current != null ? current.toPath() : newestRun("junit-bench.current", allowOlderRun);
+      if (current != null) {
+        getLog().info(goal() + ": run " + now);
+      }
       RegressionRule rule =
           SettingValues.rule(
               "threshold (junit-bench.threshold)", threshold, "alpha (junit-bench.alpha)", alpha);
       BaselineMatch mode = SettingValues.match("match (junit-bench.match)", match);
       CompareAction.Format shape =
-          CompareAction.Format.of("format (junit-bench.compare.format)", format);
-      requireExists(baseline.toPath());
+          CompareAction.Format.of("compareFormat (junit-bench.compare.format)", compareFormat);
       compared = CompareAction.run(baseline.toPath(), now, rule, mode, shape);
-      if (output == null) {
+      if (compareOutput == null) {
         logLines(compared.text());
       } else {
-        SettingValues.requireFolderOf("output (junit-bench.compare.output)", output.toPath());
-        compared.write(output.toPath());
-        getLog().info(compared.summaryLine() + " (written to " + output.getAbsolutePath() + ")");
+        SettingValues.requireFolderOf(
+            "compareOutput (junit-bench.compare.output)", compareOutput.toPath());
+        compared.write(compareOutput.toPath());
+        getLog()
+            .info(compared.summaryLine() + " (written to " + compareOutput.getAbsolutePath() + ")");
       }
     } catch (BadInputException | IOException e) {
       throw new MojoExecutionException("junit-bench:compare: " + e.getMessage(), e);
@@ -91,6 +107,17 @@ public class CompareMojo extends BenchMojo {
           .warn(
               compared.summaryLine()
                   + ": NOT JUDGED is not a pass; -Djunit-bench.match=all fails the build on it");
+    }
+    int removed = compared.comparison().counts().removed();
+    if (removed > 0) {
+      getLog()
+          .warn(
+              goal()
+                  + ": "
+                  + removed
+                  + (removed == 1 ? " scenario" : " scenarios")
+                  + " of the baseline not run now, so not judged (a narrower -Dgroups, -Dtest or"
+                  + " dimension, or a scenario dropped); run them, or record a new baseline");
     }
   }
 

@@ -38,23 +38,28 @@ public class ImportMojo extends BenchMojo {
   @Parameter(property = "junit-bench.db", defaultValue = StoreSettings.DEFAULT_DB)
   String db;
 
-  /** The database user. */
+  /**
+   * The database user. Default: the environment variable JUNIT_BENCH_HISTORY_USER. The password is
+   * read from JUNIT_BENCH_HISTORY_PASSWORD only: a parameter would be printed by {@code mvn -X}.
+   */
   @Parameter(property = "junit-bench.db.user", defaultValue = StoreSettings.DEFAULT_USER)
   String dbUser;
 
-  /** The database password (better from the environment variable JUNIT_BENCH_HISTORY_PASSWORD). */
-  @Parameter(property = "junit-bench.db.password", defaultValue = StoreSettings.DEFAULT_PASSWORD)
-  String dbPassword;
-
   @Override
   void run() throws MojoExecutionException {
-    List<Path> paths =
-        runs == null || runs.isEmpty() ? List.of(resultsDirectory.toPath()) : resolved(runs);
+    boolean named = runs != null && !runs.isEmpty();
+    if (aggregatorWithoutRun(named, "junit-bench.runs")) {
+      return;
+    }
+    List<Path> paths = named ? resolved(runs) : List.of(resultsFolder());
     Outcome outcome;
     try {
       outcome =
           HistoryImportAction.run(
-              paths, host, StoreSettings.location(basedir.toPath(), db, dbUser, dbPassword), log());
+              paths,
+              host,
+              StoreSettings.location(basedir.toPath(), db, dbUser, System.getenv()),
+              log());
     } catch (StoreException e) {
       throw new MojoExecutionException("junit-bench:import: " + e.getMessage(), e);
     }

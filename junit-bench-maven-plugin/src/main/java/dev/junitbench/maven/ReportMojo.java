@@ -14,9 +14,9 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * Writes the HTML report (or, with {@code format} markdown, the Markdown summary) of the newest
- * run, or of the runs named, as the command line's {@code report}. It shows; it never fails the
- * build on a figure.
+ * Writes the HTML report (or, with {@code reportFormat} markdown, the Markdown summary) of the
+ * newest run, or of the runs named, as the command line's {@code report}. It shows; it never fails
+ * the build on a figure.
  */
 @Mojo(name = "report", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
 public class ReportMojo extends BenchMojo {
@@ -35,14 +35,21 @@ public class ReportMojo extends BenchMojo {
 
   /** {@code html} (report.html) or {@code markdown} (summary.md). */
   @Parameter(property = "junit-bench.report.format", defaultValue = "html")
-  String format;
+  String reportFormat;
 
   /**
    * Where to write. Default: report.html (summary.md) in the run folder for one run, in {@code
    * resultsDirectory} for several.
    */
   @Parameter(property = "junit-bench.report.output")
-  File output;
+  File reportOutput;
+
+  /**
+   * Takes the newest run folder even when it started before this build (with a warning), when no
+   * {@code runs} are named. Without it such a run fails the goal: the build measured nothing.
+   */
+  @Parameter(property = "junit-bench.allowOlderRun", defaultValue = "false")
+  boolean allowOlderRun;
 
   /** The noise threshold of the verdicts against the baseline: 5% or 0.05. */
   @Parameter(property = "junit-bench.threshold", defaultValue = "5%")
@@ -54,8 +61,15 @@ public class ReportMojo extends BenchMojo {
 
   @Override
   void run() throws MojoExecutionException {
+    boolean named = runs != null && !runs.isEmpty();
+    if (aggregatorWithoutRun(named, "junit-bench.runs")) {
+      return;
+    }
     List<Path> folders =
-        runs == null || runs.isEmpty() ? List.of(newestRun("junit-bench.runs")) : resolved(runs);
+        named ? resolved(runs) : List.of(newestRun("junit-bench.runs", allowOlderRun));
+    if (named) {
+      getLog().info(goal() + ": " + (folders.size() == 1 ? "run " : "runs ") + folders);
+    }
     try {
       ReportAction report =
           new ReportAction(
@@ -68,8 +82,9 @@ public class ReportMojo extends BenchMojo {
                   alpha),
               markdown());
       report.requireBaselineFits("baseline (junit-bench.baseline)");
-      Path file = output != null ? output.toPath() : report.defaultFile(resultsDirectory.toPath());
-      SettingValues.requireFolderOf("output (junit-bench.report.output)", file);
+      Path file =
+          reportOutput != null ? reportOutput.toPath() : report.defaultFile(resultsFolder());
+      SettingValues.requireFolderOf("reportOutput (junit-bench.report.output)", file);
       report.write(file);
       getLog().info("report: " + file.toAbsolutePath());
     } catch (BadInputException | IOException e) {
@@ -78,13 +93,13 @@ public class ReportMojo extends BenchMojo {
   }
 
   private boolean markdown() throws BadInputException {
-    return switch (format == null ? "" : format.trim().toLowerCase(Locale.ROOT)) {
+    return switch (reportFormat == null ? "" : reportFormat.trim().toLowerCase(Locale.ROOT)) {
       case "html" -> false;
       case "markdown" -> true;
       default ->
           throw new BadInputException(
-              "format (junit-bench.report.format) "
-                  + format
+              "reportFormat (junit-bench.report.format) "
+                  + reportFormat
                   + " is not a format; use html or markdown");
     };
   }

@@ -60,12 +60,17 @@ final class UnknownSettings {
 
   /**
    * One line per property of {@code given} that starts with {@code junit-bench.} and is not {@code
-   * known}, with the known name it was probably meant to be; empty when there is none.
+   * known}, with the known name it was probably meant to be; empty when there is none. A name the
+   * project defines itself (in {@code projectProperties}, a pom's {@code <properties>}, such as
+   * {@code junit-bench.version}) is the project's, not a misspelling.
    */
-  static List<String> properties(Map<?, ?> given, Collection<String> known) {
+  static List<String> properties(
+      Map<?, ?> given, Collection<String> known, Map<?, ?> projectProperties) {
     List<String> problems = new ArrayList<>();
     for (String name : new TreeSet<>(given.keySet().stream().map(String::valueOf).toList())) {
-      if (name.startsWith(PREFIX) && !known.contains(name)) {
+      if (name.startsWith(PREFIX)
+          && !known.contains(name)
+          && !projectProperties.containsKey(name)) {
         problems.add(
             "-D"
                 + name

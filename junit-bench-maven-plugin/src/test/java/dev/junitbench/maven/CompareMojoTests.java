@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.project.MavenProject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -40,7 +41,7 @@ class CompareMojoTests {
     mojo.threshold = "5%";
     mojo.alpha = 0.01;
     mojo.match = "any";
-    mojo.format = "text";
+    mojo.compareFormat = "text";
     return mojo;
   }
 
@@ -67,7 +68,9 @@ class CompareMojoTests {
     Runs.write(results, "run-20261126-100000-a", 10, 40);
 
     assertThatCode(() -> mojo().execute()).doesNotThrowAnyException();
-    assertThat(log.info.get(0)).startsWith("0 regressed, 0 improved, 2 unchanged");
+    assertThat(log.info.get(0))
+        .startsWith("junit-bench:compare: run " + results.resolve("run-20261126-100000-a"));
+    assertThat(log.info.get(1)).startsWith("0 regressed, 0 improved, 2 unchanged");
   }
 
   @Test
@@ -96,18 +99,44 @@ class CompareMojoTests {
   void output() throws Exception {
     Runs.write(results, "run-20261126-100000-a", 10, 40);
     CompareMojo mojo = mojo();
-    mojo.format = "markdown";
-    mojo.output = project.resolve("target/comment.md").toFile();
+    mojo.compareFormat = "markdown";
+    mojo.compareOutput = project.resolve("target/comment.md").toFile();
 
     mojo.execute();
 
-    assertThat(Files.readString(mojo.output.toPath(), StandardCharsets.UTF_8))
+    assertThat(Files.readString(mojo.compareOutput.toPath(), StandardCharsets.UTF_8))
         .startsWith(":white_check_mark:");
+    assertThat(log.info.get(log.info.size() - 1))
+        .startsWith("0 regressed")
+        .endsWith("(written to " + mojo.compareOutput.getAbsolutePath() + ")");
+  }
+
+  @Test
+  @DisplayName("passes with a warning counting the baseline's scenarios not run now")
+  void baselineScenariosNotRun() {
+    Runs.write(results, "run-20261126-100000-a", 10);
+
+    assertThatCode(() -> mojo().execute()).doesNotThrowAnyException();
+    assertThat(log.warnings)
+        .singleElement()
+        .asString()
+        .startsWith("junit-bench:compare: 1 scenario of the baseline not run now, so not judged");
+  }
+
+  @Test
+  @DisplayName("in a pom-packaged project with no current run named, skips with a line saying why")
+  void aggregator() {
+    CompareMojo mojo = mojo();
+    mojo.project = new MavenProject();
+    mojo.project.setArtifactId("shop-parent");
+    mojo.project.setPackaging("pom");
+
+    assertThatCode(mojo::execute).doesNotThrowAnyException();
     assertThat(log.info)
         .singleElement()
         .asString()
-        .startsWith("0 regressed")
-        .endsWith("(written to " + mojo.output.getAbsolutePath() + ")");
+        .startsWith("junit-bench:compare: skipped in shop-parent (packaging pom")
+        .contains("-Djunit-bench.current=RUN_DIR");
   }
 
   @Test
@@ -143,10 +172,10 @@ class CompareMojoTests {
         .isInstanceOf(MojoExecutionException.class)
         .hasMessageContaining("match (junit-bench.match) some is not valid; use any or all");
     CompareMojo format = mojo();
-    format.format = "html";
+    format.compareFormat = "html";
     assertThatThrownBy(format::execute)
         .isInstanceOf(MojoExecutionException.class)
-        .hasMessageContaining("format (junit-bench.compare.format) html is not a format");
+        .hasMessageContaining("compareFormat (junit-bench.compare.format) html is not a format");
   }
 
   @Test

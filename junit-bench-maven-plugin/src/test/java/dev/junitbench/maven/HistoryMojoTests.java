@@ -42,7 +42,7 @@ class HistoryMojoTests {
     mojo.db = "target/history.duckdb";
     mojo.benchmark = "*";
     mojo.metric = "median";
-    mojo.threshold = "5%";
+    mojo.checkThreshold = "5%";
     return mojo;
   }
 
@@ -112,8 +112,25 @@ class HistoryMojoTests {
         .isInstanceOf(MojoFailureException.class)
         .hasMessageStartingWith("REGRESSED: 1 of 1 series regressed (median latency");
     CheckMojo flat = checker();
-    flat.threshold = "60%";
+    flat.checkThreshold = "60%";
     assertThatCode(flat::execute).doesNotThrowAnyException();
+  }
+
+  @Test
+  @DisplayName("check passes with a warning counting the series NOT JUDGED beside judged ones")
+  void someNotJudged() throws Exception {
+    history(SuspectedSteps.MIN_RUNS, 0);
+    for (int i = 0; i < 2; i++) {
+      Runs.history(results(), "new-runner", 30 + i, 10.0);
+    }
+    importer().execute();
+
+    assertThatCode(() -> checker().execute()).doesNotThrowAnyException();
+    assertThat(log.warnings)
+        .singleElement()
+        .asString()
+        .startsWith("junit-bench:check: 1 of 2 series NOT JUDGED")
+        .contains("the other 1 only");
   }
 
   @Test

@@ -51,6 +51,68 @@ class NewestRunTests {
   }
 
   @Test
+  @DisplayName("started before this build is an error naming it, its time and the fixes")
+  void olderThanBuild() {
+    Path run = Runs.write(results, "run-20261101-100000-old", 5);
+    Instant buildStart = Instant.parse("2026-11-26T19:00:00Z");
+    RecordingLog log = new RecordingLog();
+
+    assertThatThrownBy(
+            () ->
+                NewestRun.ofThisBuild(
+                    results, buildStart, false, "junit-bench:compare", "junit-bench.current", log))
+        .isInstanceOf(MojoExecutionException.class)
+        .hasMessageStartingWith("junit-bench:compare: the newest run folder " + run)
+        .hasMessageContaining("started at 2026-11-23T08:00:00Z, before this build")
+        .hasMessageContaining("-Dgroups=performance")
+        .hasMessageContaining("-Djunit-bench.current=RUN_DIR")
+        .hasMessageContaining("-Djunit-bench.allowOlderRun");
+  }
+
+  @Test
+  @DisplayName("started before this build is taken with allowOlderRun, with a warning")
+  void olderAllowed() throws Exception {
+    Path run = Runs.write(results, "run-20261101-100000-old", 5);
+    RecordingLog log = new RecordingLog();
+
+    assertThat(
+            NewestRun.ofThisBuild(
+                results,
+                Instant.parse("2026-11-26T19:00:00Z"),
+                true,
+                "junit-bench:report",
+                "junit-bench.runs",
+                log))
+        .isEqualTo(run);
+    assertThat(log.warnings)
+        .singleElement()
+        .asString()
+        .contains("before this build")
+        .endsWith("taken because of allowOlderRun");
+    assertThat(log.info).singleElement().asString().startsWith("junit-bench:report: run " + run);
+  }
+
+  @Test
+  @DisplayName("started after this build started is taken, and named in the log")
+  void thisBuild() throws Exception {
+    Path run = Runs.write(results, "run-20261101-100000-new", 5);
+    RecordingLog log = new RecordingLog();
+
+    assertThat(
+            NewestRun.ofThisBuild(
+                results,
+                Instant.parse("2026-11-23T07:59:00Z"),
+                false,
+                "junit-bench:compare",
+                "junit-bench.current",
+                log))
+        .isEqualTo(run);
+    assertThat(log.warnings).isEmpty();
+    assertThat(log.info)
+        .containsExactly("junit-bench:compare: run " + run + " (started at 2026-11-23T08:00:00Z)");
+  }
+
+  @Test
   @DisplayName("is an error naming the folder and the setting that names a run when there is none")
   void none() {
     assertThatThrownBy(() -> NewestRun.in(results, "junit-bench.current"))

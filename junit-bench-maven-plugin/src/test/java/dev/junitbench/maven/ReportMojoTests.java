@@ -1,6 +1,7 @@
 package dev.junitbench.maven;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
@@ -8,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.project.MavenProject;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,7 +26,7 @@ class ReportMojoTests {
     mojo.setLog(log);
     mojo.basedir = project.toFile();
     mojo.resultsDirectory = project.resolve("target/benchmark-results").toFile();
-    mojo.format = "html";
+    mojo.reportFormat = "html";
     mojo.threshold = "5%";
     mojo.alpha = 0.01;
     return mojo;
@@ -41,7 +43,10 @@ class ReportMojoTests {
 
     assertThat(newest.resolve("report.html")).isNotEmptyFile();
     assertThat(old.resolve("report.html")).doesNotExist();
-    assertThat(log.info).containsExactly("report: " + newest.resolve("report.html"));
+    assertThat(log.info)
+        .containsExactly(
+            "junit-bench:report: run " + newest + " (started at 2026-11-23T08:00:00Z)",
+            "report: " + newest.resolve("report.html"));
   }
 
   @Test
@@ -52,7 +57,7 @@ class ReportMojoTests {
     ReportMojo mojo = mojo();
     mojo.runs = List.of("run");
     mojo.baseline = base.toFile();
-    mojo.format = "markdown";
+    mojo.reportFormat = "markdown";
 
     mojo.execute();
 
@@ -79,16 +84,44 @@ class ReportMojoTests {
   void badSettings() {
     Runs.write(project.resolve("target/benchmark-results"), "run-20261126-100000-b", 10);
     ReportMojo format = mojo();
-    format.format = "pdf";
+    format.reportFormat = "pdf";
     assertThatThrownBy(format::execute)
         .isInstanceOf(MojoExecutionException.class)
-        .hasMessageContaining("format (junit-bench.report.format) pdf is not a format");
+        .hasMessageContaining("reportFormat (junit-bench.report.format) pdf is not a format");
     ReportMojo output = mojo();
-    output.output = project.resolve("nowhere/report.html").toFile();
+    output.reportOutput = project.resolve("nowhere/report.html").toFile();
     assertThatThrownBy(output::execute)
         .isInstanceOf(MojoExecutionException.class)
         .hasMessageContaining(
-            "does not exist; create it or give another output (junit-bench.report.output)");
+            "does not exist; create it or give another reportOutput (junit-bench.report.output)");
+  }
+
+  @Test
+  @DisplayName("in a pom-packaged project with no run named, skips with a line saying why")
+  void aggregator() {
+    ReportMojo mojo = mojo();
+    mojo.project = new MavenProject();
+    mojo.project.setArtifactId("shop-parent");
+    mojo.project.setPackaging("pom");
+
+    assertThatCode(mojo::execute).doesNotThrowAnyException();
+    assertThat(log.info)
+        .singleElement()
+        .asString()
+        .startsWith("junit-bench:report: skipped in shop-parent (packaging pom");
+  }
+
+  @Test
+  @DisplayName("with no results folder set, reads the folder junit.bench.output.dir names")
+  void outputDirProperty() {
+    Path run = Runs.write(project.resolve("runs"), "run-20261126-100000-b", 10);
+    ReportMojo mojo = mojo();
+    mojo.resultsDirectory = null;
+    mojo.project = new MavenProject();
+    mojo.project.getProperties().setProperty("junit.bench.output.dir", "runs");
+
+    assertThatCode(mojo::execute).doesNotThrowAnyException();
+    assertThat(run.resolve("report.html")).isNotEmptyFile();
   }
 
   @Test

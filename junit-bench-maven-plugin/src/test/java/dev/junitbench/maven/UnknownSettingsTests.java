@@ -25,7 +25,8 @@ class UnknownSettingsTests {
   @Test
   @DisplayName("a misspelled -D property is named with the property it was probably meant to be")
   void misspelledProperty() {
-    assertThat(UnknownSettings.properties(Map.of("junit-bench.treshold", "50%"), PROPERTIES))
+    assertThat(
+            UnknownSettings.properties(Map.of("junit-bench.treshold", "50%"), PROPERTIES, Map.of()))
         .containsExactly(
             "-Djunit-bench.treshold is not a property of junit-bench's goals; did you mean"
                 + " junit-bench.threshold?");
@@ -34,7 +35,8 @@ class UnknownSettingsTests {
   @Test
   @DisplayName("a -D property far from every name lists the names the goals read")
   void farProperty() {
-    assertThat(UnknownSettings.properties(Map.of("junit-bench.colour", "red"), PROPERTIES))
+    assertThat(
+            UnknownSettings.properties(Map.of("junit-bench.colour", "red"), PROPERTIES, Map.of()))
         .singleElement()
         .asString()
         .contains("the goals read junit-bench.alpha, junit-bench.baseline")
@@ -50,8 +52,22 @@ class UnknownSettingsTests {
                     "junit-bench.threshold", "5%",
                     "junit.bench.baseline", "x",
                     "groups", "performance"),
-                PROPERTIES))
+                PROPERTIES,
+                Map.of()))
         .isEmpty();
+  }
+
+  @Test
+  @DisplayName("a -D property the project defines in its own <properties> is the project's")
+  void projectProperty() {
+    Map<String, String> given =
+        Map.of("junit-bench.version", "0.2.0", "junit-bench.treshold", "50%");
+
+    assertThat(
+            UnknownSettings.properties(given, PROPERTIES, Map.of("junit-bench.version", "0.1.0")))
+        .singleElement()
+        .asString()
+        .startsWith("-Djunit-bench.treshold is not a property");
   }
 
   @Test
