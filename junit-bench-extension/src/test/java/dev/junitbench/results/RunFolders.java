@@ -1,5 +1,6 @@
 package dev.junitbench.results;
 
+import dev.junitbench.environment.GitInfo;
 import dev.junitbench.environment.HostInfo;
 import dev.junitbench.machine.SoftwareReader;
 import dev.junitbench.output.RunWriter;
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -188,6 +190,60 @@ public final class RunFolders {
         writer.add(result);
       }
       writer.finish("2026-11-23T08:01:00Z");
+      return writer.runDir();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The start of run {@code i} of a history: an hour after run {@code i - 1}. */
+  public static Instant historyStart(int i) {
+    return Instant.parse("2026-11-01T10:00:00Z").plusSeconds(3600L * i);
+  }
+
+  /**
+   * Run {@code i} of a history kept on host {@code host}: id {@code r<i>}, started at {@link
+   * #historyStart(int)}, at commit {@code c<i>} on main.
+   */
+  public static RunInfo historyRun(int i, String host) {
+    return new RunInfo(
+        "r" + i,
+        historyStart(i).toString(),
+        null,
+        new GitInfo("c" + i + "0000000000", "main", false),
+        new HostInfo(
+            host,
+            "Linux",
+            "6.1",
+            "amd64",
+            null,
+            null,
+            2,
+            "Test CPU",
+            null,
+            null,
+            2,
+            null,
+            null,
+            null,
+            List.of(),
+            null),
+        SoftwareReader.current(),
+        Map.of(),
+        List.of());
+  }
+
+  /**
+   * Writes run {@code i} of a history ({@link #historyRun(int, String)}) into {@code dir} with
+   * {@code results}, finished a minute after it started.
+   */
+  public static Path writeHistoryRun(Path dir, int i, String host, List<ScenarioResult> results) {
+    try {
+      RunWriter writer = new RunWriter(dir, historyRun(i, host));
+      for (ScenarioResult result : results) {
+        writer.add(result);
+      }
+      writer.finish(historyStart(i).plusSeconds(60).toString());
       return writer.runDir();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -1,14 +1,7 @@
 package dev.junitbench.maven;
 
-import dev.junitbench.environment.GitInfo;
-import dev.junitbench.environment.HostInfo;
-import dev.junitbench.machine.SoftwareReader;
-import dev.junitbench.output.RunWriter;
 import dev.junitbench.results.RunFolders;
-import dev.junitbench.results.RunInfo;
-import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,40 +40,14 @@ final class Runs {
    * Run {@code i} of host {@code host} into {@code parent/run-<time>-r<i>}, an hour after run
    * {@code i - 1}: one scenario whose median is exactly {@code medianMs}.
    */
-  static Path history(Path parent, String host, int i, double medianMs) throws IOException {
-    Instant started = Instant.parse("2026-11-01T10:00:00Z").plusSeconds(3600L * i);
-    RunInfo info =
-        new RunInfo(
-            "r" + i,
-            started.toString(),
-            null,
-            new GitInfo("c" + i + "0000000000", "main", false),
-            new HostInfo(
-                host,
-                "Linux",
-                "6.1",
-                "amd64",
-                null,
-                null,
-                2,
-                "Test CPU",
-                null,
-                null,
-                2,
-                null,
-                null,
-                null,
-                List.of(),
-                null),
-            SoftwareReader.current(),
-            Map.of(),
-            List.of());
-    RunWriter writer =
-        new RunWriter(parent.resolve(String.format("run-20261101-%02d0000-r%d", i, i)), info);
+  static Path history(Path parent, String host, int i, double medianMs) {
     long median = Math.round(medianMs * 1e6);
-    writer.add(
-        RunFolders.passed(EMBED, batch(1), new long[] {median - 10_000, median, median + 10_000}));
-    writer.finish(started.plusSeconds(60).toString());
-    return writer.runDir();
+    return RunFolders.writeHistoryRun(
+        parent.resolve(String.format("run-20261101-%02d0000-r%d", i, i)),
+        i,
+        host,
+        List.of(
+            RunFolders.passed(
+                EMBED, batch(1), new long[] {median - 10_000, median, median + 10_000})));
   }
 }

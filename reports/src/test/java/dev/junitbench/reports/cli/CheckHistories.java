@@ -4,17 +4,9 @@ import static dev.junitbench.reports.Fixtures.CLASSIFY;
 import static dev.junitbench.reports.Fixtures.EMBED;
 import static dev.junitbench.reports.Fixtures.params;
 
-import dev.junitbench.environment.GitInfo;
-import dev.junitbench.environment.HostInfo;
-import dev.junitbench.machine.SoftwareReader;
-import dev.junitbench.output.RunWriter;
 import dev.junitbench.results.RunFolders;
-import dev.junitbench.results.RunInfo;
-import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Run folders of histories for {@code history check}: an embedding scenario at given medians, a
@@ -36,39 +28,14 @@ final class CheckHistories {
    * {@code i - 1}, at commit {@code c<i>}: the embedding scenario's median exactly {@code embedMs},
    * the classifier's within 0.5% of 8 ms.
    */
-  static Path write(Path parent, String host, int i, double embedMs) throws IOException {
-    Instant started = Instant.parse("2026-11-01T10:00:00Z").plusSeconds(3600L * i);
-    RunInfo info =
-        new RunInfo(
-            "r" + i,
-            started.toString(),
-            null,
-            new GitInfo("c" + i + "0000000000", "main", false),
-            new HostInfo(
-                host,
-                "Linux",
-                "6.1",
-                "amd64",
-                null,
-                null,
-                2,
-                "Test CPU",
-                null,
-                null,
-                2,
-                null,
-                null,
-                null,
-                List.of(),
-                null),
-            SoftwareReader.current(),
-            Map.of(),
-            List.of());
-    RunWriter writer = new RunWriter(parent.resolve(host).resolve("run-r" + i), info);
-    writer.add(RunFolders.passed(EMBED, params("batch_size", 1), samples(embedMs)));
-    writer.add(RunFolders.passed(CLASSIFY, params("batch_size", 1), samples(8.0 + 0.01 * (i % 5))));
-    writer.finish(started.plusSeconds(60).toString());
-    return writer.runDir();
+  static Path write(Path parent, String host, int i, double embedMs) {
+    return RunFolders.writeHistoryRun(
+        parent.resolve(host).resolve("run-r" + i),
+        i,
+        host,
+        List.of(
+            RunFolders.passed(EMBED, params("batch_size", 1), samples(embedMs)),
+            RunFolders.passed(CLASSIFY, params("batch_size", 1), samples(8.0 + 0.01 * (i % 5)))));
   }
 
   /**

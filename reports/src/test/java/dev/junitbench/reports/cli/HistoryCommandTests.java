@@ -5,22 +5,14 @@ import static dev.junitbench.reports.Fixtures.params;
 import static dev.junitbench.reports.Fixtures.passed;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.junitbench.environment.GitInfo;
-import dev.junitbench.environment.HostInfo;
-import dev.junitbench.machine.SoftwareReader;
-import dev.junitbench.output.RunWriter;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.RunFolders;
-import dev.junitbench.results.RunInfo;
-import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.UnitFormat;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.DisplayName;
@@ -44,44 +36,15 @@ class HistoryCommandTests {
   }
 
   /** Run {@code i} of host {@code host}, an hour after the one before, at commit {@code c<i>}. */
-  static Path write(Path parent, int i, String host, double factor) throws Exception {
-    Instant started = Instant.parse("2026-11-01T10:00:00Z").plusSeconds(3600L * i);
-    RunInfo info =
-        new RunInfo(
-            "r" + i,
-            started.toString(),
-            null,
-            new GitInfo("c" + i + "0000000000", "main", false),
-            new HostInfo(
-                host,
-                "Linux",
-                "6.1",
-                "amd64",
-                null,
-                null,
-                2,
-                "Test CPU",
-                null,
-                null,
-                2,
-                null,
-                null,
-                null,
-                List.of(),
-                null),
-            SoftwareReader.current(),
-            Map.of(),
-            List.of());
-    RunWriter writer = new RunWriter(parent.resolve("run-r" + i), info);
-    for (ScenarioResult result :
+  static Path write(Path parent, int i, String host, double factor) {
+    return RunFolders.writeHistoryRun(
+        parent.resolve("run-r" + i),
+        i,
+        host,
         List.of(
             passed(EMBED, params("batch_size", 1), i, 30, 7e6 * factor),
             passed(
-                EMBED, params("batch_size", 8, "payload", HOSTILE), i + 100, 30, 44e6 * factor))) {
-      writer.add(result);
-    }
-    writer.finish(started.plusSeconds(60).toString());
-    return writer.runDir();
+                EMBED, params("batch_size", 8, "payload", HOSTILE), i + 100, 30, 44e6 * factor)));
   }
 
   String db() {
