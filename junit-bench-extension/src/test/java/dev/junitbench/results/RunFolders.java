@@ -165,35 +165,45 @@ public final class RunFolders {
               "2026-11-23T08:00:00Z",
               null,
               null,
-              new HostInfo(
-                  hostName,
-                  "Linux",
-                  "6.1",
-                  "amd64",
-                  null,
-                  null,
-                  2,
-                  "Test CPU",
-                  null,
-                  null,
-                  null,
-                  null,
-                  null,
-                  null,
-                  List.of(),
-                  null),
+              host(hostName, null),
               SoftwareReader.current(),
               Map.of(),
               List.of());
-      RunWriter writer = new RunWriter(parent.resolve(name), run);
-      for (ScenarioResult result : results) {
-        writer.add(result);
-      }
-      writer.finish("2026-11-23T08:01:00Z");
-      return writer.runDir();
+      return write(parent.resolve(name), run, results, "2026-11-23T08:01:00Z");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** A test machine of two cores named {@code name}; {@code cpus} as the cgroup limits them. */
+  private static HostInfo host(String name, Integer cpus) {
+    return new HostInfo(
+        name,
+        "Linux",
+        "6.1",
+        "amd64",
+        null,
+        null,
+        2,
+        "Test CPU",
+        null,
+        null,
+        cpus,
+        null,
+        null,
+        null,
+        List.of(),
+        null);
+  }
+
+  private static Path write(Path dir, RunInfo run, List<ScenarioResult> results, String finishedAt)
+      throws IOException {
+    RunWriter writer = new RunWriter(dir, run);
+    for (ScenarioResult result : results) {
+      writer.add(result);
+    }
+    writer.finish(finishedAt);
+    return writer.runDir();
   }
 
   /** The start of run {@code i} of a history: an hour after run {@code i - 1}. */
@@ -211,23 +221,7 @@ public final class RunFolders {
         historyStart(i).toString(),
         null,
         new GitInfo("c" + i + "0000000000", "main", false),
-        new HostInfo(
-            host,
-            "Linux",
-            "6.1",
-            "amd64",
-            null,
-            null,
-            2,
-            "Test CPU",
-            null,
-            null,
-            2,
-            null,
-            null,
-            null,
-            List.of(),
-            null),
+        host(host, 2),
         SoftwareReader.current(),
         Map.of(),
         List.of());
@@ -239,12 +233,7 @@ public final class RunFolders {
    */
   public static Path writeHistoryRun(Path dir, int i, String host, List<ScenarioResult> results) {
     try {
-      RunWriter writer = new RunWriter(dir, historyRun(i, host));
-      for (ScenarioResult result : results) {
-        writer.add(result);
-      }
-      writer.finish(historyStart(i).plusSeconds(60).toString());
-      return writer.runDir();
+      return write(dir, historyRun(i, host), results, historyStart(i).plusSeconds(60).toString());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
