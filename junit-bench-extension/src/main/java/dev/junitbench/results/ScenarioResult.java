@@ -36,6 +36,9 @@ import org.apiguardian.api.API;
  * @param memory what the process held during the measurement, or null
  * @param utilization how busy the process, machine and GPU were during the measurement, or null
  * @param energy the energy of one measured call, or null
+ * @param alloc what the measurement allocated on the Java heap per operation, and the garbage
+ *     collection and compilation meanwhile, or null when not measured
+ * @param profile the profile recorded during the measurement, or null when none was asked for
  * @param probes the figures of the probes a user added ({@code dev.junitbench.spi.Probe}), by probe
  *     name: each figure by its name, then {@code unavailable_reason}; empty without such a probe
  * @param forks each fork and the statistics across forks, for a scenario measured in fresh JVMs;
@@ -71,6 +74,8 @@ public record ScenarioResult(
     MemoryFigures memory,
     UtilizationFigures utilization,
     EnergyFigures energy,
+    AllocationFigures alloc,
+    ProfileFigures profile,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Map<String, Object>> probes,
     ForkFigures forks,
     Validity validity,
@@ -140,6 +145,7 @@ public record ScenarioResult(
             b.memory = null;
             b.utilization = null;
             b.energy = null;
+            b.alloc = null;
             b.probes = null;
             b.aggregations = null;
             b.validity = null;
@@ -215,6 +221,16 @@ public record ScenarioResult(
     return withResources(newMemory, newUtilization, newEnergy, new ProbeGroups(newProbes, null));
   }
 
+  /** This result with what its measurement allocated, collected and compiled. */
+  public ScenarioResult withAlloc(AllocationFigures newAlloc) {
+    return change(b -> b.alloc = newAlloc);
+  }
+
+  /** This result with the profile recorded during its measurement. */
+  public ScenarioResult withProfile(ProfileFigures newProfile) {
+    return change(b -> b.profile = newProfile);
+  }
+
   /** This result with its forks: each fork's summary and the statistics across them. */
   public ScenarioResult withForks(ForkFigures newForks) {
     return change(b -> b.forks = newForks);
@@ -283,6 +299,8 @@ public record ScenarioResult(
     b.memory = memory;
     b.utilization = utilization;
     b.energy = energy;
+    b.alloc = alloc;
+    b.profile = profile;
     b.probes = probes;
     b.forks = forks;
     b.validity = validity;
@@ -314,6 +332,8 @@ public record ScenarioResult(
     MemoryFigures memory;
     UtilizationFigures utilization;
     EnergyFigures energy;
+    AllocationFigures alloc;
+    ProfileFigures profile;
     Map<String, Map<String, Object>> probes;
     ForkFigures forks;
     Validity validity;
@@ -342,6 +362,8 @@ public record ScenarioResult(
           memory,
           utilization,
           energy,
+          alloc,
+          profile,
           probes,
           forks,
           validity,
