@@ -22,6 +22,7 @@ import dev.junitbench.load.LoadSpec;
 import dev.junitbench.model.binding.ModelBinding;
 import dev.junitbench.model.binding.ModelSpec;
 import dev.junitbench.results.ScenarioKey;
+import dev.junitbench.stats.ByteSizes;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.time.Duration;
@@ -278,13 +279,23 @@ final class AnnotatedPlan {
           "@Budget(minThroughput = " + throughput + ") " + where,
           "the throughput limit must be a positive number of samples per second, e.g. minThroughput = 100");
     }
-    if (median == null && p99 == null && blankThroughput) {
+    Double maxAlloc = null;
+    if (!budget.maxAllocPerOp().isBlank()) {
+      try {
+        maxAlloc = ByteSizes.parse(budget.maxAllocPerOp());
+      } catch (IllegalArgumentException e) {
+        throw invalid(
+            "@Budget(maxAllocPerOp = \"" + budget.maxAllocPerOp() + "\") " + where,
+            "it is not a size; use " + ByteSizes.ACCEPTED);
+      }
+    }
+    if (median == null && p99 == null && blankThroughput && maxAlloc == null) {
       throw invalid(
           "@Budget " + where,
-          "it sets no limit; set median, p99 or minThroughput,"
+          "it sets no limit; set median, p99, minThroughput or maxAllocPerOp,"
               + " e.g. @Budget(median = \"10ms\")");
     }
-    return new Gate.BudgetLimits(median, p99, blankThroughput ? null : throughput);
+    return new Gate.BudgetLimits(median, p99, blankThroughput ? null : throughput, maxAlloc);
   }
 
   private AnnotatedPlan() {}

@@ -89,7 +89,8 @@ final class BenchmarkExtension implements TestTemplateInvocationContextProvider 
                 + JvmRuns.UNFORKED
                 + "\"; remove @Fork(0) to fork against the baseline");
       }
-      Gate gate = new Gate(baseline, config.regressionRule(), plan.budget());
+      Gate gate =
+          new Gate(baseline, config.regressionRule(), plan.budget(), config.allocationRule());
       return IntStream.range(0, plan.scenarios().size())
           .mapToObj(
               index ->

@@ -3,6 +3,7 @@ package dev.junitbench.config;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.junitbench.infra.Device;
+import dev.junitbench.stats.AllocationRule;
 import dev.junitbench.stats.RegressionRule;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -81,6 +82,12 @@ public final class BenchConfig {
    * A run folder (or its results.json) each scenario is compared with, right after it is measured.
    */
   public static final String BASELINE = "junit.bench.baseline";
+
+  /**
+   * When the gate calls the heap allocated per operation regressed: {@code 5%} or {@code 5%,64B}
+   * (more by over 5% and by at least 64 bytes per operation).
+   */
+  public static final String ALLOC_THRESHOLD = "junit.bench.regression.alloc-threshold";
 
   /** The noise threshold of the regression gate: {@code 5%} or {@code 0.05}. */
   public static final String REGRESSION_THRESHOLD = "junit.bench.regression.threshold";
@@ -395,6 +402,26 @@ public final class BenchConfig {
     return new RegressionRule(threshold, alpha);
   }
 
+  /** The gate's rule for the heap allocated per operation, defaulted. */
+  public AllocationRule allocationRule() {
+    return get(ALLOC_THRESHOLD)
+        .map(
+            value -> {
+              try {
+                return AllocationRule.parse(value);
+              } catch (IllegalArgumentException e) {
+                throw new BenchmarkConfigurationException(
+                    "-D"
+                        + ALLOC_THRESHOLD
+                        + "="
+                        + value
+                        + " is not valid; use "
+                        + AllocationRule.ACCEPTED);
+              }
+            })
+        .orElse(AllocationRule.DEFAULT);
+  }
+
   /** {@code 5%} or {@code 0.05} as 0.05, 0 or more. */
   private static double fraction(String key, String value) {
     String text = value.trim();
@@ -518,6 +545,7 @@ public final class BenchConfig {
     samplingEnabled();
     samplingInterval();
     regressionRule();
+    allocationRule();
     forksOverride();
     forksJvmArgs();
     forksTimeout();
@@ -554,6 +582,7 @@ public final class BenchConfig {
         orRaw(REGRESSION_THRESHOLD, () -> String.valueOf(regressionRule().threshold())));
     values.put(
         REGRESSION_ALPHA, orRaw(REGRESSION_ALPHA, () -> String.valueOf(regressionRule().alpha())));
+    values.put(ALLOC_THRESHOLD, orRaw(ALLOC_THRESHOLD, () -> allocationRule().written()));
     values.put(FORKS_TIMEOUT, orRaw(FORKS_TIMEOUT, () -> Durations.format(forksTimeout())));
     values.put(UNKNOWN_KEYS, orRaw(UNKNOWN_KEYS, () -> warnOnUnknownKeys() ? "warn" : "fail"));
     values.put(

@@ -3,6 +3,7 @@ package dev.junitbench.config;
 import static dev.junitbench.config.ConfigurationKey.literal;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.junitbench.stats.AllocationRule;
 import dev.junitbench.stats.RegressionRule;
 import java.time.Duration;
 import java.util.List;
@@ -113,6 +114,15 @@ public final class ConfigurationKeys {
               BenchConfig.REGRESSION_ALPHA,
               "the gate's significance level",
               literal(RegressionRule.DEFAULT_ALPHA)),
+          new ConfigurationKey(
+              BenchConfig.ALLOC_THRESHOLD,
+              "when the gate and `compare` call the heap allocated per operation regressed: more"
+                  + " than the baseline by over the change and by at least the bytes (`5%`, `0.05`,"
+                  + " `10%,1KB`; without bytes, "
+                  + AllocationRule.bytes(AllocationRule.DEFAULT_MIN_BYTES).replace(" ", "")
+                  + ")"
+                  + " (xref:gate-and-compare.adoc#allocation-judged-beside-latency[allocation])",
+              literal(AllocationRule.DEFAULT.written())),
           new ConfigurationKey(
               BenchConfig.FORKS,
               "replaces every benchmark's `@Fork` count: `0` measures in the JUnit JVM, `5` in"

@@ -4,12 +4,15 @@ import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.internal.ModelChange;
 import dev.junitbench.internal.ScenarioComparison;
+import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.BaselineCheck;
 import dev.junitbench.results.BudgetCheck;
 import dev.junitbench.results.GateResult;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Throughput;
 import dev.junitbench.results.UnitFormat;
+import dev.junitbench.stats.AllocationComparison;
+import dev.junitbench.stats.AllocationRule;
 import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.JvmRuns;
 import dev.junitbench.stats.LatencySummary;
@@ -24,16 +27,43 @@ import java.util.stream.Collectors;
  * Decides, right after a scenario is measured, whether it regressed against the baseline or broke
  * its budget. It only judges: the caller fails the test when {@link GateResult#failed()}. A
  * scenario the baseline cannot judge (not in it, not measured there, JVMs on two levels) is NOT
- * JUDGED, with the reason; under {@code junit.bench.baseline.match=all} that fails it too.
+ * JUDGED, with the reason; under {@code junit.bench.baseline.match=all} that fails it too. The heap
+ * allocated per operation is judged beside the latency by its own rule: a scenario whose latency
+ * held but whose allocation grew fails as well; one without the figure on either side is not judged
+ * for allocation, and says so.
  *
  * @param matching the run's scenarios matched with its baseline, or null without a baseline
  * @param rule the regression rule
  * @param budget the benchmark's budget, or null
+ * @param allocationRule the rule for the heap allocated per operation
  */
-public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits budget) {
+public record Gate(
+    BaselineMatching matching,
+    RegressionRule rule,
+    BudgetLimits budget,
+    AllocationRule allocationRule) {
 
-  /** A {@code @Budget} parsed: each limit or null. */
-  public record BudgetLimits(Double medianMs, Double p99Ms, Double minThroughput) {}
+  /** A gate with the default allocation rule. */
+  public Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits budget) {
+    this(matching, rule, budget, AllocationRule.DEFAULT);
+  }
+
+  /**
+   * A {@code @Budget} parsed: each limit or null.
+   *
+   * @param medianMs the median's limit, ms
+   * @param p99Ms the p99's limit, ms
+   * @param minThroughput the throughput's lower limit, samples/s
+   * @param maxAllocBytesPerOp the limit of the heap allocated per operation, bytes
+   */
+  public record BudgetLimits(
+      Double medianMs, Double p99Ms, Double minThroughput, Double maxAllocBytesPerOp) {
+
+    /** Limits of latency and throughput alone. */
+    public BudgetLimits(Double medianMs, Double p99Ms, Double minThroughput) {
+      this(medianMs, p99Ms, minThroughput, null);
+    }
+  }
 
   /** Whether there is anything to decide. */
   public boolean active() {
@@ -58,9 +88,18 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
     BudgetCheck budgetCheck = budget == null ? null : budget(measured);
     List<String> shortForms = new ArrayList<>();
     List<String> failures = new ArrayList<>();
+    AllocationComparison allocation = baselineCheck == null ? null : baselineCheck.allocation();
     if (baselineCheck != null && baselineCheck.regressed()) {
       shortForms.add(shortVerdict(baselineCheck));
-      failures.add(regression(baselineCheck));
+      // Said beside a slower latency when allocation moved either way: often the cause.
+      failures.add(
+          regression(baselineCheck)
+              + (allocation != null
+                      && allocation.judged()
+                      && allocation.verdict() != Verdict.UNCHANGED
+                      && !allocation.regressed()
+                  ? "; " + allocation.describe()
+                  : ""));
     } else if (baselineCheck != null
         && !baselineCheck.judged()
         && matching.mode() == BaselineMatch.ALL) {
@@ -71,6 +110,10 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
               + reason(baselineCheck);
       shortForms.add(why);
       failures.add(why);
+    }
+    if (allocation != null && allocation.regressed()) {
+      shortForms.add(allocationShort(allocation));
+      failures.add(allocation.describe() + " (rule: " + allocationRule.describe() + ")");
     }
     if (budgetCheck != null && budgetCheck.broken()) {
       String broken = "budget exceeded: " + String.join("; ", budgetCheck.exceeded());
@@ -97,9 +140,15 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
     if (baselineCheck != null) {
       notes.add(
           baselineCheck.comparison() != null ? verdictLine(baselineCheck) : baselineCheck.note());
+      if (allocation != null) {
+        notes.add(allocation.describe());
+      }
     }
     if (budgetCheck != null) {
-      notes.add("within budget");
+      notes.add(
+          budgetCheck.notChecked().isEmpty()
+              ? "within budget"
+              : "within budget as far as checked; " + String.join("; ", budgetCheck.notChecked()));
     }
     return new GateResult(false, subject + String.join("; ", notes), baselineCheck, budgetCheck);
   }
@@ -136,6 +185,14 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
             ? "the baseline kept no samples.csv: compared on medians and their intervals (Wald test)"
             : null;
     Double change = comparison.ratio() == null ? null : comparison.ratio() - 1;
+    AllocationFigures then = before.alloc();
+    AllocationFigures now = measured.alloc();
+    AllocationComparison allocation =
+        allocationRule.judge(
+            then == null ? null : then.bytesPerOp(),
+            then == null ? "no alloc group" : then.unavailableReason(),
+            now == null ? null : now.bytesPerOp(),
+            now == null ? "no alloc group" : now.unavailableReason());
     return new BaselineCheck(
         file,
         baseline.runId(),
@@ -145,7 +202,21 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
         rule,
         note == null
             ? comparison.note()
-            : comparison.note() == null ? note : note + "; " + comparison.note());
+            : comparison.note() == null ? note : note + "; " + comparison.note(),
+        allocation);
+  }
+
+  /**
+   * {@code allocation regressed 1 KB/op -> 2 KB/op (+100.0%, +1 KB/op; rule: allocation change > 5%
+   * and >= 64 B/op)}.
+   */
+  private String allocationShort(AllocationComparison allocation) {
+    String figures = allocation.figures();
+    return "allocation regressed "
+        + figures.substring(0, figures.length() - 1)
+        + "; rule: "
+        + allocationRule.describe()
+        + ")";
   }
 
   /** Why a scenario was not judged: the check's note, or the comparison's. */
@@ -292,7 +363,32 @@ public record Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits 
               + UnitFormat.rate(
                   new Throughput(budget.minThroughput(), Throughput.SAMPLES_PER_SECOND)));
     }
+    List<String> notChecked = new ArrayList<>();
+    if (budget.maxAllocBytesPerOp() != null) {
+      AllocationFigures alloc = measured.alloc();
+      Double bytes = alloc == null ? null : alloc.bytesPerOp();
+      if (bytes == null) {
+        notChecked.add(
+            "allocation limit "
+                + AllocationComparison.bytesPerOp(budget.maxAllocBytesPerOp())
+                + " not checked: no allocation figure"
+                + (alloc == null || alloc.unavailableReason() == null
+                    ? ""
+                    : " (" + alloc.unavailableReason() + ")"));
+      } else if (bytes > budget.maxAllocBytesPerOp()) {
+        exceeded.add(
+            "allocation "
+                + AllocationComparison.bytesPerOp(bytes)
+                + " > "
+                + AllocationComparison.bytesPerOp(budget.maxAllocBytesPerOp()));
+      }
+    }
     return new BudgetCheck(
-        budget.medianMs(), budget.p99Ms(), budget.minThroughput(), List.copyOf(exceeded));
+        budget.medianMs(),
+        budget.p99Ms(),
+        budget.minThroughput(),
+        List.copyOf(exceeded),
+        budget.maxAllocBytesPerOp(),
+        List.copyOf(notChecked));
   }
 }

@@ -23,8 +23,9 @@ public final class GateSummary {
 
   /**
    * {@code junit-bench gate: 40 of 63 scenarios judged against FILE (1 regressed, 39 unchanged);
-   * NOT JUDGED: 23 (20 not in the baseline, 3 JVMs bimodal); 4 baseline scenarios not run}; it
-   * begins {@code NOT JUDGED} when none was judged.
+   * NOT JUDGED: 23 (20 not in the baseline, 3 JVMs bimodal); allocation: 38 judged (1 regressed, 37
+   * unchanged), NOT JUDGED: 2 (no figure); 4 baseline scenarios not run}; it begins {@code NOT
+   * JUDGED} when none was judged.
    *
    * @param results the run's results
    * @param baselineKeys every scenario of the baseline
@@ -37,11 +38,20 @@ public final class GateSummary {
       verdicts.put(verdict.words(), 0);
     }
     Map<String, Integer> notJudged = new LinkedHashMap<>();
+    Map<String, Integer> allocation = new LinkedHashMap<>();
+    int allocationMissing = 0;
     Set<ScenarioKey> run = new HashSet<>();
     int judged = 0;
     for (ScenarioResult result : results) {
       run.add(result.key());
       BaselineCheck check = result.gate() == null ? null : result.gate().baseline();
+      if (check != null && check.allocation() != null) {
+        if (check.allocation().judged()) {
+          allocation.merge(check.allocation().verdict().words(), 1, Integer::sum);
+        } else {
+          allocationMissing++;
+        }
+      }
       if (check != null && check.judged()) {
         judged++;
         verdicts.merge(check.comparison().verdict().words(), 1, Integer::sum);
@@ -70,6 +80,16 @@ public final class GateSummary {
           .append(" (")
           .append(counts(notJudged))
           .append(')');
+    }
+    if (!allocation.isEmpty() || allocationMissing > 0) {
+      int allocationJudged = allocation.values().stream().mapToInt(Integer::intValue).sum();
+      line.append("; allocation: ").append(allocationJudged).append(" judged");
+      if (!allocation.isEmpty()) {
+        line.append(" (").append(counts(allocation)).append(')');
+      }
+      if (allocationMissing > 0) {
+        line.append(", NOT JUDGED: ").append(allocationMissing).append(" (no figure)");
+      }
     }
     if (notRun > 0) {
       line.append("; ")

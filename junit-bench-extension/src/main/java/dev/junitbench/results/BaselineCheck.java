@@ -2,6 +2,7 @@ package dev.junitbench.results;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.junitbench.stats.AllocationComparison;
 import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.RegressionRule;
 import dev.junitbench.stats.Verdict;
@@ -17,6 +18,8 @@ import org.apiguardian.api.API;
  * @param comparison the statistics and their verdict, or null when not found
  * @param rule the rule the verdict followed
  * @param note why nothing was compared, or how (summaries only), or null
+ * @param allocation the heap allocated per operation against the baseline's, judged by its own
+ *     rule, or null when the baseline lacks the scenario (or the check predates allocation)
  * @since 0.1.0
  */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -27,7 +30,20 @@ public record BaselineCheck(
     Double change,
     Comparison comparison,
     RegressionRule rule,
-    String note) {
+    String note,
+    AllocationComparison allocation) {
+
+  /** A check of the latency alone. */
+  public BaselineCheck(
+      String file,
+      String runId,
+      boolean found,
+      Double change,
+      Comparison comparison,
+      RegressionRule rule,
+      String note) {
+    this(file, runId, found, change, comparison, rule, note, null);
+  }
 
   /**
    * Whether the scenario was judged: compared, with a verdict. Not judged: the baseline lacks it or
@@ -35,6 +51,11 @@ public record BaselineCheck(
    */
   public boolean judged() {
     return comparison != null && comparison.verdict() != Verdict.NOT_JUDGED;
+  }
+
+  /** Whether the scenario allocates more per operation than the baseline, beyond the rule. */
+  public boolean allocationRegressed() {
+    return allocation != null && allocation.regressed();
   }
 
   /** Whether the comparison found the scenario slower. */

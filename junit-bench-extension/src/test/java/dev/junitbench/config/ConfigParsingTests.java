@@ -137,7 +137,8 @@ class ConfigParsingTests {
         .containsEntry(BenchConfig.HISTORY_HOST, null)
         .containsEntry(BenchConfig.UNKNOWN_KEYS, "fail")
         .containsEntry(BenchConfig.BASELINE_MATCH, "any")
-        .hasSize(29);
+        .containsEntry(BenchConfig.ALLOC_THRESHOLD, "5%,64B")
+        .hasSize(30);
     // A password in the history store's URL never reaches the result file.
     assertThat(
             config(

@@ -569,7 +569,7 @@ class GateTests {
             "@Budget on noLimit of "
                 + InvalidBudgetTestCases.class.getName()
                 + "#noLimit is not valid: it sets no limit;"
-                + " set median, p99 or minThroughput, e.g. @Budget(median = \"10ms\")",
+                + " set median, p99, minThroughput or maxAllocPerOp, e.g. @Budget(median = \"10ms\")",
             "@Budget(median) on badDuration of "
                 + InvalidBudgetTestCases.class.getName()
                 + "#badDuration = \"fast\" is not"

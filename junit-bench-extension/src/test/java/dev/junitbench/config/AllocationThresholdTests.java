@@ -1,0 +1,61 @@
+package dev.junitbench.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.junitbench.stats.AllocationRule;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+@DisplayName("The setting junit.bench.regression.alloc-threshold")
+class AllocationThresholdTests {
+
+  private static BenchConfig config(String value) {
+    Map<String, String> values =
+        value == null ? Map.of() : Map.of(BenchConfig.ALLOC_THRESHOLD, value);
+    return BenchConfig.of(key -> Optional.ofNullable(values.get(key)));
+  }
+
+  @Test
+  @DisplayName("defaults to more by over 5% and by at least 64 bytes per operation")
+  void defaults() {
+    assertThat(config(null).allocationRule()).isEqualTo(new AllocationRule(0.05, 64));
+    assertThat(config(null).effective()).containsEntry(BenchConfig.ALLOC_THRESHOLD, "5%,64B");
+    assertThat(BenchConfig.keys()).contains(BenchConfig.ALLOC_THRESHOLD);
+    assertThat(ConfigurationKeys.TABLE)
+        .anySatisfy(
+            row -> {
+              assertThat(row.key()).isEqualTo(BenchConfig.ALLOC_THRESHOLD);
+              assertThat(row.shownDefault()).isEqualTo("`+5%,64B+`");
+            });
+  }
+
+  @Test
+  @DisplayName("reads a change alone (floor 64 bytes), or a change and a floor with a unit")
+  void parses() {
+    assertThat(config("10%").allocationRule()).isEqualTo(new AllocationRule(0.1, 64));
+    assertThat(config("0.02").allocationRule()).isEqualTo(new AllocationRule(0.02, 64));
+    assertThat(config("10%, 1KB").allocationRule()).isEqualTo(new AllocationRule(0.1, 1024));
+    assertThat(config("0%,0").allocationRule()).isEqualTo(new AllocationRule(0, 0));
+    assertThat(config("5%,1.5MB").allocationRule().written()).isEqualTo("5%,1.5MB");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"five", "-5%", "5%,lots", "5%,-64B", "5%,64B,1"})
+  @DisplayName("names a bad value, the setting and the accepted form")
+  void rejects(String value) {
+    assertThatThrownBy(() -> config(value).validate())
+        .isInstanceOf(BenchmarkConfigurationException.class)
+        .hasMessage(
+            "-D"
+                + BenchConfig.ALLOC_THRESHOLD
+                + "="
+                + value
+                + " is not valid; use "
+                + AllocationRule.ACCEPTED);
+  }
+}
