@@ -7,6 +7,7 @@ import dev.junitbench.reports.compare.ComparisonJson;
 import dev.junitbench.reports.compare.ComparisonMarkdown;
 import dev.junitbench.reports.compare.ComparisonText;
 import dev.junitbench.reports.compare.RunComparison;
+import dev.junitbench.stats.AllocationRule;
 import dev.junitbench.stats.RegressionRule;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +57,25 @@ public record CompareAction(RunComparison comparison, String text) {
   public static CompareAction run(
       Path baseline, Path current, RegressionRule rule, BaselineMatch match, Format format)
       throws BadInputException {
-    RunComparison comparison = RunComparison.of(baseline, current, rule, match);
+    return run(baseline, current, rule, AllocationRule.DEFAULT, match, format);
+  }
+
+  /**
+   * As {@link #run(Path, Path, RegressionRule, BaselineMatch, Format)}, the heap allocated per
+   * operation judged by {@code allocation}.
+   *
+   * @throws BadInputException when a run cannot be read or the runs share no scenario
+   */
+  public static CompareAction run(
+      Path baseline,
+      Path current,
+      RegressionRule rule,
+      AllocationRule allocation,
+      BaselineMatch match,
+      Format format)
+      throws BadInputException {
+    RunComparison comparison =
+        RunComparison.of(baseline, current, rule, match).withAllocationRule(allocation);
     String text =
         switch (format) {
           case TEXT -> ComparisonText.render(comparison);
@@ -67,8 +86,9 @@ public record CompareAction(RunComparison comparison, String text) {
   }
 
   /**
-   * {@link Outcome#REGRESSION} when a scenario regressed, no longer passes, or (match all) was not
-   * judged; else {@link Outcome#OK}, also when some scenarios were NOT JUDGED under match any.
+   * {@link Outcome#REGRESSION} when a scenario regressed (in latency or allocation), no longer
+   * passes, or (match all) was not judged; else {@link Outcome#OK}, also when some scenarios were
+   * NOT JUDGED under match any.
    */
   public Outcome outcome() {
     return comparison.regressed() ? Outcome.REGRESSION : Outcome.OK;

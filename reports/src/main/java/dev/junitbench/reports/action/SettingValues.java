@@ -3,6 +3,7 @@ package dev.junitbench.reports.action;
 import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.history.HistoryCheck;
+import dev.junitbench.stats.AllocationRule;
 import dev.junitbench.stats.RegressionRule;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -48,6 +49,19 @@ public final class SettingValues {
       throw new BadInputException(
           thresholdName + " " + threshold + " " + alphaName + " " + alpha + ": " + e.getMessage(),
           e);
+    }
+  }
+
+  /**
+   * The allocation rule {@code text} writes ({@code 5%}, {@code 5%,64B}, {@code 10%,1KB}); anything
+   * else names {@code name} and the accepted form.
+   */
+  public static AllocationRule allocationRule(String name, String text) throws BadInputException {
+    try {
+      return AllocationRule.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(
+          name + " " + text + " is not an allocation threshold; use " + AllocationRule.ACCEPTED, e);
     }
   }
 

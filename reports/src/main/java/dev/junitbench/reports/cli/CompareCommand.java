@@ -4,6 +4,7 @@ import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.action.CompareAction;
 import dev.junitbench.reports.action.SettingValues;
+import dev.junitbench.stats.AllocationRule;
 import dev.junitbench.stats.RegressionRule;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -31,6 +32,9 @@ import picocli.CommandLine.Spec;
           + " of one JVM from the forked side's spread (one forked); one JVM a side, two-sided Mann-Whitney U on the"
           + " raw samples (or a Wald test of the log ratio without samples.csv), marked unforked. A side whose JVMs"
           + " fell on two levels is NOT JUDGED. Latency: lower is better; throughput: higher is better.",
+      "Allocation (alloc.bytes_per_op, heap bytes per operation) is judged beside latency without a test, by"
+          + " --alloc-threshold; its regression exits with 1 like a latency one. A scenario without the figure on"
+          + " either side is NOT JUDGED for allocation.",
       "A side may be a folder of rounds: run folders (run-*) of one build from one machine, such as a pull-request"
           + " gate writes when it measures base and head alternately. Its rounds are pooled as the forks of one run"
           + " (each fork of a forked round, each unforked round one JVM run) and compared by the test between JVM"
@@ -39,7 +43,8 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:no scenario regressed",
-      "1:a scenario regressed, or no longer passes, or (--match all) was not" + " judged",
+      "1:a scenario regressed (latency or allocation), or no longer passes, or (--match all) was not"
+          + " judged",
       "2:bad input (no scenario in common: nothing would be judged)",
       "3:an internal error"
     })
@@ -71,6 +76,16 @@ final class CompareCommand implements Callable<Integer> {
   @Mixin RuleOptions rules;
 
   @Option(
+      names = "--alloc-threshold",
+      paramLabel = "CHANGE[,BYTES]",
+      defaultValue = "5%,64B",
+      description =
+          "When allocation regressed: more bytes per operation than the baseline by over CHANGE and by at"
+              + " least BYTES (5%%, 0.05, 10%%,1KB; without BYTES 64B; KB = 1024 B), as the gate's"
+              + " junit.bench.regression.alloc-threshold. Default: ${DEFAULT-VALUE}.")
+  String allocThreshold;
+
+  @Option(
       names = "--format",
       paramLabel = "FORMAT",
       defaultValue = "text",
@@ -98,8 +113,10 @@ final class CompareCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     RegressionRule rule = rules.rule();
     BaselineMatch mode;
+    AllocationRule allocation;
     try {
       mode = SettingValues.match("--match", match);
+      allocation = SettingValues.allocationRule("--alloc-threshold", allocThreshold);
     } catch (BadInputException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -108,6 +125,7 @@ final class CompareCommand implements Callable<Integer> {
             baseline,
             current,
             rule,
+            allocation,
             mode,
             CompareAction.Format.valueOf(format.name().toUpperCase(Locale.ROOT)));
     if (output == null) {

@@ -26,6 +26,7 @@ public final class ComparisonJson {
     root.set("counts", mapper.valueToTree(comparison.counts()));
     root.put("regressed", comparison.regressed());
     root.set("rule", mapper.valueToTree(comparison.rule()));
+    root.set("allocation_rule", mapper.valueToTree(comparison.allocationRule()));
     root.put("method", comparison.method());
     root.set(
         "baseline",
@@ -46,6 +47,7 @@ public final class ComparisonJson {
       node.set("current", side(row.after()));
       node.set("latency", row.latency() == null ? null : mapper.valueToTree(row.latency()));
       node.put("lost", row.lost());
+      node.set("allocation", mapper.valueToTree(comparison.allocation(row)));
       ObjectNode throughput = node.putObject("throughput");
       throughput.put("ratio", row.throughputRatio());
       throughput.put("change", row.throughputRatio() == null ? null : row.throughputRatio() - 1);
@@ -100,6 +102,7 @@ public final class ComparisonJson {
     node.set("latency_ms", JSON.valueToTree(result.latencyMs()));
     node.set("throughput", JSON.valueToTree(result.throughput()));
     node.set("model", JSON.valueToTree(result.model()));
+    node.set("alloc", JSON.valueToTree(result.alloc()));
     return node;
   }
 }

@@ -4,6 +4,7 @@ import dev.junitbench.reports.Markdown;
 import dev.junitbench.reports.ScenarioNames;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.UnitFormat;
+import dev.junitbench.stats.AllocationComparison;
 import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.Verdict;
 import java.util.ArrayList;
@@ -52,19 +53,20 @@ public final class ComparisonMarkdown {
     for (RunComparison.Row row : comparison.rows()) {
       if (row.kind() != RunComparison.Kind.COMPARED) {
         others.add(row);
-      } else if (row.verdict() == Verdict.UNCHANGED) {
+      } else if (row.verdict() == Verdict.UNCHANGED
+          && AllocationChange.verdictSuffix(comparison.allocation(row)) == null) {
         unchanged.add(row);
       } else {
         changed.add(row);
       }
     }
     if (!changed.isEmpty()) {
-      table(md, changed, names);
+      table(md, changed, names, comparison);
       md.append('\n');
     }
     if (!unchanged.isEmpty()) {
       md.append("<details><summary>").append(unchanged.size()).append(" unchanged</summary>\n\n");
-      table(md, unchanged, names);
+      table(md, unchanged, names, comparison);
       md.append("\n</details>\n\n");
     }
     if (!others.isEmpty()) {
@@ -72,7 +74,7 @@ public final class ComparisonMarkdown {
           .append(others.size())
           .append(" not compared (added, removed or not passed)")
           .append("</summary>\n\n");
-      table(md, others, names);
+      table(md, others, names, comparison);
       md.append("\n</details>\n\n");
     }
     md.append("<sub>").append(Markdown.escape(comparison.method())).append("</sub>\n");
@@ -89,11 +91,32 @@ public final class ComparisonMarkdown {
             .filter(r -> r.verdict() == Verdict.REGRESSED)
             .max(Comparator.comparingDouble(r -> r.latency().ratio()))
             .orElse(null);
+    String largest = worst == null ? null : largest(names.label(worst.named()), worst.latency());
+    if (largest == null) {
+      // Only allocation regressed: the line leads with it, and names the largest growth.
+      largest =
+          comparison.rows().stream()
+              .filter(r -> comparison.allocation(r) != null && comparison.allocation(r).regressed())
+              .max(Comparator.comparingDouble(r -> comparison.allocation(r).differenceBytes()))
+              .map(
+                  r ->
+                      Markdown.escape(names.label(r.named()))
+                          + ", allocates "
+                          + Markdown.escape(comparison.allocation(r).figures())
+                          + " (rule: "
+                          + Markdown.escape(comparison.allocationRule().describe())
+                          + ")")
+              .orElse(null);
+    }
+    boolean allocationJudged =
+        comparison.rows().stream()
+            .map(comparison::allocation)
+            .noneMatch(a -> a != null && !a.judged() && AllocationChange.shown(comparison));
     return lead(
         comparison.summaryLine(),
         comparison.regressed(),
-        comparison.counts().unjudged() == 0,
-        worst == null ? null : largest(names.label(worst.named()), worst.latency()));
+        comparison.counts().unjudged() == 0 && allocationJudged,
+        largest);
   }
 
   /**
@@ -162,12 +185,25 @@ public final class ComparisonMarkdown {
     }
   }
 
-  private static void table(StringBuilder md, List<RunComparison.Row> rows, ScenarioNames names) {
-    md.append(HEADER);
+  private static void table(
+      StringBuilder md,
+      List<RunComparison.Row> rows,
+      ScenarioNames names,
+      RunComparison comparison) {
+    boolean allocation = AllocationChange.shown(comparison);
+    md.append(
+        allocation
+            ? HEADER
+                .replace("Throughput |\n", "Throughput | Allocation/op |\n")
+                .replace("--:|\n", "--:|--:|\n")
+            : HEADER);
     for (RunComparison.Row row : rows) {
+      AllocationComparison moved = comparison.allocation(row);
+      // A scenario regressed in allocation alone is marked as a regression too.
+      Verdict marked = moved != null && moved.regressed() ? Verdict.REGRESSED : row.verdict();
       md.append("| ")
-          .append(icon(row))
-          .append(Markdown.escape(ComparisonText.kind(row)))
+          .append(icon(marked))
+          .append(Markdown.escape(AllocationChange.kind(comparison, row)))
           .append(row.modelChange() == null ? "" : ", model changed")
           .append(" | ")
           .append(Markdown.escape(names.label(row.named())))
@@ -176,7 +212,7 @@ public final class ComparisonMarkdown {
           .append(" | ")
           .append(ChangeText.median(row, false));
       if (row.latency() == null) {
-        md.append(" | | | | |\n");
+        md.append(" | | | | |");
       } else {
         md.append(" | ")
             .append(ChangeText.change(row.latency().ratio()))
@@ -186,13 +222,13 @@ public final class ComparisonMarkdown {
             .append(ChangeText.p(row.latency()))
             .append(" | ")
             .append(ChangeText.change(row.throughputRatio()))
-            .append(" |\n");
+            .append(" |");
       }
+      if (allocation) {
+        md.append(' ').append(Markdown.escape(AllocationChange.cell(moved))).append(" |");
+      }
+      md.append('\n');
     }
-  }
-
-  private static String icon(RunComparison.Row row) {
-    return icon(row.verdict());
   }
 
   /**

@@ -65,6 +65,10 @@ public final class ComparisonText {
           List<String> header = new ArrayList<>(List.of("verdict"));
           header.addAll(varying);
           header.addAll(List.of("baseline", "current", "change", "95% CI", "p", "throughput"));
+          boolean allocation = AllocationChange.shown(comparison);
+          if (allocation) {
+            header.add("allocation/op");
+          }
           int columns = header.size();
           boolean[] right = new boolean[columns];
           boolean[] shrink = new boolean[columns];
@@ -75,7 +79,7 @@ public final class ComparisonText {
           TextTable table = new TextTable(header, right, shrink);
           for (RunComparison.Row row : rows) {
             List<String> cells = new ArrayList<>();
-            cells.add(kind(row));
+            cells.add(AllocationChange.kind(comparison, row));
             ScenarioResult result = row.named();
             varying.forEach(
                 name ->
@@ -92,6 +96,9 @@ public final class ComparisonText {
               cells.add(ChangeText.interval(row.latency()));
               cells.add(ChangeText.p(row.latency()));
               cells.add(ChangeText.change(row.throughputRatio()));
+            }
+            if (allocation) {
+              cells.add(AllocationChange.cell(comparison.allocation(row)));
             }
             table.row(cells);
           }

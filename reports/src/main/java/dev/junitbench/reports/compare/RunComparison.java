@@ -11,6 +11,8 @@ import dev.junitbench.results.Samples;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
+import dev.junitbench.stats.AllocationComparison;
+import dev.junitbench.stats.AllocationRule;
 import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.ForkStatistics;
 import dev.junitbench.stats.JvmRuns;
@@ -30,7 +32,9 @@ import java.util.Map;
  * added, removed or not passed. A scenario that had figures in the baseline and failed now counts
  * against the run like a regression. Either side may instead be {@link Rounds}: run folders of one
  * build from one machine, pooled as the forks of one run, each JVM run one observation of the test
- * between JVM runs ({@link JvmRuns}).
+ * between JVM runs ({@link JvmRuns}). The heap allocated per operation is judged beside the latency
+ * by an {@link AllocationRule} ({@link AllocationChange}); its regression fails the comparison like
+ * a latency one.
  *
  * @param baseline the run compared against; for rounds, the latest round
  * @param current the run judged; for rounds, the latest round
@@ -40,6 +44,7 @@ import java.util.Map;
  * @param currentRounds the current rounds when rounds were pooled, else null
  * @param match how strictly the current run must match the baseline: with {@code all}, a scenario
  *     the baseline cannot judge counts against the run, as in the gate
+ * @param allocationRule the rule for the heap allocated per operation
  */
 public record RunComparison(
     RunFolder baseline,
@@ -48,7 +53,53 @@ public record RunComparison(
     List<Row> rows,
     Rounds baselineRounds,
     Rounds currentRounds,
-    BaselineMatch match) {
+    BaselineMatch match,
+    AllocationRule allocationRule) {
+
+  /** Orders the rows: regressed (in latency or allocation) first, then improved, then the rest. */
+  public RunComparison {
+    AllocationRule allocation = allocationRule;
+    List<Row> sorted = new ArrayList<>(rows);
+    sorted.sort(
+        Comparator.comparingInt(
+            row ->
+                AllocationChange.of(row, allocation) != null
+                        && AllocationChange.of(row, allocation).regressed()
+                    ? 0
+                    : order(row)));
+    rows = List.copyOf(sorted);
+  }
+
+  /** A comparison with the default allocation rule. */
+  public RunComparison(
+      RunFolder baseline,
+      RunFolder current,
+      RegressionRule rule,
+      List<Row> rows,
+      Rounds baselineRounds,
+      Rounds currentRounds,
+      BaselineMatch match) {
+    this(
+        baseline,
+        current,
+        rule,
+        rows,
+        baselineRounds,
+        currentRounds,
+        match,
+        AllocationRule.DEFAULT);
+  }
+
+  /** This comparison with allocation judged by {@code allocation} instead. */
+  public RunComparison withAllocationRule(AllocationRule allocation) {
+    return new RunComparison(
+        baseline, current, rule, rows, baselineRounds, currentRounds, match, allocation);
+  }
+
+  /** The heap allocated per operation of {@code row} judged, or null when it was not compared. */
+  public AllocationComparison allocation(Row row) {
+    return AllocationChange.of(row, allocationRule);
+  }
 
   /** How a scenario appears in the two runs. */
   public enum Kind {
@@ -496,12 +547,14 @@ public record RunComparison(
   }
 
   /**
-   * Whether some scenario regressed, or was measured in the baseline and failed or stopped now, or,
-   * with {@code match} {@code all}, was not judged: the exit code 1 of {@code compare}.
+   * Whether some scenario regressed (in latency or allocation), or was measured in the baseline and
+   * failed or stopped now, or, with {@code match} {@code all}, was not judged: the exit code 1 of
+   * {@code compare}.
    */
   public boolean regressed() {
     Counts counts = counts();
     return counts.regressed() > 0
+        || AllocationChange.regressed(this) > 0
         || counts.lost() > 0
         || (match == BaselineMatch.ALL && counts.unjudged() > 0);
   }
@@ -509,7 +562,9 @@ public record RunComparison(
   /**
    * The one line that leads every output: {@code 2 regressed, 1 improved, 40 unchanged}, then, when
    * some were not judged, {@code : 43 of 50 scenarios judged; NOT JUDGED: 7 (5 not in the baseline,
-   * 2 JVMs bimodal)}, and the baseline's scenarios not run, as the gate's summary counts them.
+   * 2 JVMs bimodal)}, and the baseline's scenarios not run, as the gate's summary counts them;
+   * then, when some scenario has an allocation figure, {@code ; allocation: 1 regressed, 0
+   * improved, 42 unchanged}, that clause first when only allocation regressed.
    */
   public String summaryLine() {
     Map<String, Long> kinds = new LinkedHashMap<>();
@@ -521,7 +576,7 @@ public record RunComparison(
     if (c.notJudged() > known) {
       kinds.merge("no test possible", c.notJudged() - known, Long::sum);
     }
-    return summaryLine(c, kinds, match);
+    return AllocationChange.summaryLine(this, summaryLine(c, kinds, match));
   }
 
   /**
@@ -579,95 +634,6 @@ public record RunComparison(
 
   /** How the figures were compared, as criterion.rs and JMH state their methods. */
   public String method() {
-    if (pooled()) {
-      return PooledMethod.describe(this);
-    }
-    Map<String, Long> byTest = new LinkedHashMap<>();
-    rows.stream()
-        .filter(row -> row.latency() != null)
-        .forEach(row -> byTest.merge(row.latency().test(), 1L, Long::sum));
-    long forked = byTest.getOrDefault(Comparison.WELCH, 0L);
-    long predicted = byTest.getOrDefault(Comparison.PREDICTION, 0L);
-    long levels = byTest.getOrDefault(Comparison.LEVELS, 0L);
-    long notJudged = byTest.getOrDefault(Comparison.NONE, 0L);
-    long alike = byTest.getOrDefault(Comparison.ALIKE, 0L);
-    long single =
-        byTest.values().stream().mapToLong(Long::longValue).sum()
-            - forked
-            - predicted
-            - levels
-            - alike
-            - notJudged;
-    List<String> parts = new ArrayList<>();
-    parts.add(
-        "verdict when p < "
-            + rule.alpha()
-            + " and the median changed by more than "
-            + Math.round(rule.threshold() * 1000) / 10.0
-            + "%");
-    if (forked > 0) {
-      parts.add(
-          scenarios(forked)
-              + " forked in both runs: Welch's t-test on the log fork medians (each JVM run one"
-              + " observation); change = ratio of the geometric means of the fork medians with a 95%"
-              + " Welch-Satterthwaite t interval, which holds the variation between runs");
-    }
-    if (predicted > 0) {
-      parts.add(
-          scenarios(predicted)
-              + " forked in one run only: the other run's JVM (or two) judged against the"
-              + " forked run's spread, the prediction interval of one more JVM run (Student's t on the log medians)");
-    }
-    if (alike > 0) {
-      parts.add(
-          scenarios(alike)
-              + " measured in one JVM in the baseline and, alike, in the current run's JUnit JVM"
-              + " beside its forks (or the other way round): the two alike JVMs' log medians against the forks' spread"
-              + " (Student's t, s sqrt(2), forks - 1 df), a change called only when the forks show it too against the"
-              + " single JVM, else not judged");
-    }
-    if (levels > 0) {
-      parts.add(
-          scenarios(levels)
-              + " whose JVM runs fell on two levels, the change beyond both: Student's t of the"
-              + " nearer levels, the spread pooled within levels");
-    }
-    if (notJudged > 0) {
-      parts.add(
-          scenarios(notJudged)
-              + " not judged (JVM runs on two levels, a change of alike JVMs not confirmed by"
-              + " the forks, or no test possible)");
-    }
-    if (single > 0 || byTest.isEmpty()) {
-      List<String> missing = new ArrayList<>();
-      if (!baselineHasSamples()) {
-        missing.add(baseline.samplesFile().toString());
-      }
-      if (!currentHasSamples()) {
-        missing.add(current.samplesFile().toString());
-      }
-      String test =
-          missing.isEmpty()
-              ? "two-sided Mann-Whitney U test on the raw samples (tie-corrected; exact for small samples without ties)"
-              : "Wald test of the log ratio of medians: "
-                  + String.join(" and ", missing)
-                  + (missing.size() == 1 ? " is" : " are")
-                  + " missing, so scenarios are compared on their medians and"
-                  + " intervals only";
-      parts.add(
-          (single < byTest.values().stream().mapToLong(Long::longValue).sum()
-                  ? scenarios(single) + " unforked" + " in both runs: "
-                  : "")
-              + test
-              + "; change = ratio of medians (current / baseline) with a"
-              + " 95% confidence interval from each median's order-statistic interval on the log scale (Price-Bonett);"
-              + " one JVM per side, so the interval holds the variation within each run, not between runs (fork both"
-              + " runs to measure it)");
-    }
-    return String.join("; ", parts);
-  }
-
-  private static String scenarios(long count) {
-    return count + (count == 1 ? " scenario" : " scenarios");
+    return ComparisonMethod.describe(this);
   }
 }

@@ -4,6 +4,7 @@ import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.internal.ModelChange;
 import dev.junitbench.reports.ScenarioNames;
+import dev.junitbench.reports.compare.AllocationChange;
 import dev.junitbench.reports.compare.ChangeText;
 import dev.junitbench.reports.compare.ComparisonText;
 import dev.junitbench.reports.compare.RunComparison;
@@ -11,6 +12,7 @@ import dev.junitbench.results.BaselineCheck;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.UnitFormat;
+import dev.junitbench.stats.AllocationComparison;
 import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.JvmRuns;
 import dev.junitbench.stats.RegressionRule;
@@ -35,8 +37,8 @@ import java.util.Map;
  *     (match {@code all}) was not judged: what {@code compare} exits 1 for
  * @param modelChanges {@code Class.method: model changed: a.onnx (34 MB, ..) -> b.onnx (133 MB,
  *     ..)} per changed model, said before any figure: those figures compare two different models
- * @param changes the regressed scenarios (largest first, then those that no longer pass), then the
- *     improved, then those not judged
+ * @param changes the regressed scenarios, in latency or allocation (largest first, then those that
+ *     no longer pass), then the improved, then those not judged
  * @param method how the verdicts were reached: the tests, the rule
  */
 public record Verdicts(
@@ -81,17 +83,19 @@ public record Verdicts(
     List<Change> improved = new ArrayList<>();
     List<Change> notJudged = new ArrayList<>();
     for (RunComparison.Row row : comparison.rows()) {
+      AllocationComparison allocation = comparison.allocation(row);
       Change change =
           new Change(
               names.label(row.named()),
-              ComparisonText.kind(row),
+              ComparisonText.kind(row) + allocationWords(allocation),
               row.verdict() == Verdict.NOT_JUDGED
                   ? JvmRuns.notJudgedKind(row.latency().note())
                   : null,
               ScenarioVerdict.of(row.named(), row));
       if (row.lost()) {
         lost.add(change);
-      } else if (row.verdict() == Verdict.REGRESSED) {
+      } else if (row.verdict() == Verdict.REGRESSED
+          || (allocation != null && allocation.regressed())) {
         regressed.add(change);
       } else if (row.verdict() == Verdict.IMPROVED) {
         improved.add(change);
@@ -149,6 +153,7 @@ public record Verdicts(
     ScenarioNames names =
         ScenarioNames.of(results.stream().filter(r -> r.latencyMs() != null).toList());
     int[] counts = new int[Verdict.values().length];
+    Map<Verdict, Integer> allocations = new LinkedHashMap<>();
     int added = 0;
     int notPassed = 0;
     Map<String, Long> notJudgedKinds = new LinkedHashMap<>();
@@ -172,6 +177,10 @@ public record Verdicts(
       } else {
         Comparison comparison = check.comparison();
         Verdict verdict = comparison.verdict();
+        AllocationComparison allocation = check.allocation();
+        if (allocation != null) {
+          allocations.merge(allocation.verdict(), 1, Integer::sum);
+        }
         counts[verdict.ordinal()]++;
         tests.merge(comparison.test(), 1L, Long::sum);
         String reason = null;
@@ -182,9 +191,14 @@ public record Verdicts(
         Change change =
             new Change(
                 names.label(result),
-                verdict == Verdict.NOT_JUDGED ? "NOT JUDGED" : verdict.words(),
+                (verdict == Verdict.NOT_JUDGED ? "NOT JUDGED" : verdict.words())
+                    + allocationWords(allocation),
                 reason,
                 ScenarioVerdict.of(result, null));
+        if (verdict != Verdict.REGRESSED && allocation != null && allocation.regressed()) {
+          regressed.add(change);
+          continue;
+        }
         switch (verdict) {
           case REGRESSED -> regressed.add(change);
           case IMPROVED -> improved.add(change);
@@ -204,14 +218,36 @@ public record Verdicts(
             notPassed,
             0);
     BaselineMatch match = match(folders.get(0));
+    int allocationRegressed = allocations.getOrDefault(Verdict.REGRESSED, 0);
+    boolean allocationShown =
+        results.stream()
+            .map(r -> r.gate() == null ? null : r.gate().baseline())
+            .anyMatch(
+                b ->
+                    b != null
+                        && b.allocation() != null
+                        && (b.allocation().baselineBytesPerOp() != null
+                            || b.allocation().currentBytesPerOp() != null));
     return new Verdicts(
         any.file(),
-        RunComparison.summaryLine(c, notJudgedKinds, match),
+        AllocationChange.summaryLine(
+            RunComparison.summaryLine(c, notJudgedKinds, match),
+            allocationShown ? AllocationChange.clause(allocations) : null,
+            allocationRegressed > 0 && c.regressed() == 0),
         c,
-        c.regressed() > 0 || (match == BaselineMatch.ALL && c.unjudged() > 0),
+        c.regressed() > 0
+            || allocationRegressed > 0
+            || (match == BaselineMatch.ALL && c.unjudged() > 0),
         recordedModelChanges(results, names),
         ordered(regressed, List.of(), improved, notJudged),
         recordedMethod(any.rule(), tests));
+  }
+
+  /** {@code , allocation regressed: 1 KB/op -> 2 KB/op (+100.0%, +1 KB/op)} when it moved. */
+  private static String allocationWords(AllocationComparison allocation) {
+    return allocation != null && allocation.judged() && allocation.verdict() != Verdict.UNCHANGED
+        ? ", " + allocation.describe()
+        : "";
   }
 
   private static List<Change> ordered(

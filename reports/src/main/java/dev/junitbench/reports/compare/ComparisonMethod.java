@@ -1,0 +1,112 @@
+package dev.junitbench.reports.compare;
+
+import dev.junitbench.stats.Comparison;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a comparison of two single runs judged its figures, in words, as criterion.rs and JMH state
+ * their methods: which test for how many scenarios, the change's interval, and the allocation rule;
+ * pooled rounds are described by {@link PooledMethod}.
+ */
+final class ComparisonMethod {
+
+  private ComparisonMethod() {}
+
+  /** How {@code comparison} judged its figures. */
+  static String describe(RunComparison comparison) {
+    if (comparison.pooled()) {
+      return PooledMethod.describe(comparison) + "; " + AllocationChange.method(comparison);
+    }
+    Map<String, Long> byTest = new LinkedHashMap<>();
+    comparison.rows().stream()
+        .filter(row -> row.latency() != null)
+        .forEach(row -> byTest.merge(row.latency().test(), 1L, Long::sum));
+    long forked = byTest.getOrDefault(Comparison.WELCH, 0L);
+    long predicted = byTest.getOrDefault(Comparison.PREDICTION, 0L);
+    long levels = byTest.getOrDefault(Comparison.LEVELS, 0L);
+    long notJudged = byTest.getOrDefault(Comparison.NONE, 0L);
+    long alike = byTest.getOrDefault(Comparison.ALIKE, 0L);
+    long single =
+        byTest.values().stream().mapToLong(Long::longValue).sum()
+            - forked
+            - predicted
+            - levels
+            - alike
+            - notJudged;
+    List<String> parts = new ArrayList<>();
+    parts.add(
+        "verdict when p < "
+            + comparison.rule().alpha()
+            + " and the median changed by more than "
+            + Math.round(comparison.rule().threshold() * 1000) / 10.0
+            + "%");
+    if (forked > 0) {
+      parts.add(
+          scenarios(forked)
+              + " forked in both runs: Welch's t-test on the log fork medians (each JVM run one"
+              + " observation); change = ratio of the geometric means of the fork medians with a 95%"
+              + " Welch-Satterthwaite t interval, which holds the variation between runs");
+    }
+    if (predicted > 0) {
+      parts.add(
+          scenarios(predicted)
+              + " forked in one run only: the other run's JVM (or two) judged against the"
+              + " forked run's spread, the prediction interval of one more JVM run (Student's t on the log medians)");
+    }
+    if (alike > 0) {
+      parts.add(
+          scenarios(alike)
+              + " measured in one JVM in the baseline and, alike, in the current run's JUnit JVM"
+              + " beside its forks (or the other way round): the two alike JVMs' log medians against the forks' spread"
+              + " (Student's t, s sqrt(2), forks - 1 df), a change called only when the forks show it too against the"
+              + " single JVM, else not judged");
+    }
+    if (levels > 0) {
+      parts.add(
+          scenarios(levels)
+              + " whose JVM runs fell on two levels, the change beyond both: Student's t of the"
+              + " nearer levels, the spread pooled within levels");
+    }
+    if (notJudged > 0) {
+      parts.add(
+          scenarios(notJudged)
+              + " not judged (JVM runs on two levels, a change of alike JVMs not confirmed by"
+              + " the forks, or no test possible)");
+    }
+    if (single > 0 || byTest.isEmpty()) {
+      List<String> missing = new ArrayList<>();
+      if (!comparison.baselineHasSamples()) {
+        missing.add(comparison.baseline().samplesFile().toString());
+      }
+      if (!comparison.currentHasSamples()) {
+        missing.add(comparison.current().samplesFile().toString());
+      }
+      String test =
+          missing.isEmpty()
+              ? "two-sided Mann-Whitney U test on the raw samples (tie-corrected; exact for small samples without ties)"
+              : "Wald test of the log ratio of medians: "
+                  + String.join(" and ", missing)
+                  + (missing.size() == 1 ? " is" : " are")
+                  + " missing, so scenarios are compared on their medians and"
+                  + " intervals only";
+      parts.add(
+          (single < byTest.values().stream().mapToLong(Long::longValue).sum()
+                  ? scenarios(single) + " unforked" + " in both runs: "
+                  : "")
+              + test
+              + "; change = ratio of medians (current / baseline) with a"
+              + " 95% confidence interval from each median's order-statistic interval on the log scale (Price-Bonett);"
+              + " one JVM per side, so the interval holds the variation within each run, not between runs (fork both"
+              + " runs to measure it)");
+    }
+    parts.add(AllocationChange.method(comparison));
+    return String.join("; ", parts);
+  }
+
+  private static String scenarios(long count) {
+    return count + (count == 1 ? " scenario" : " scenarios");
+  }
+}
