@@ -3,6 +3,7 @@ package dev.junitbench.maven;
 import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.reports.compare.ChangeText;
 import dev.junitbench.reports.compare.RunComparison;
+import dev.junitbench.stats.AllocationComparison;
 import dev.junitbench.stats.Verdict;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,6 +37,17 @@ final class CompareFailure {
     List<String> failing = new ArrayList<>();
     for (RunComparison.Row row : comparison.rows()) {
       String name = row.named().benchmark() + " " + row.named().displayName();
+      AllocationComparison allocation = comparison.allocation(row);
+      if (allocation != null && allocation.regressed()) {
+        failing.add(
+            "allocation regressed: "
+                + name
+                + ": "
+                + allocation.figures()
+                + " (rule: "
+                + comparison.allocationRule().describe()
+                + ")");
+      }
       if (row.verdict() == Verdict.REGRESSED) {
         failing.add(
             "regressed: "

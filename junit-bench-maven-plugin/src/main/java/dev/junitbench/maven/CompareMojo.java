@@ -5,6 +5,7 @@ import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.action.CompareAction;
 import dev.junitbench.reports.action.Outcome;
 import dev.junitbench.reports.action.SettingValues;
+import dev.junitbench.stats.AllocationRule;
 import dev.junitbench.stats.RegressionRule;
 import java.io.File;
 import java.io.IOException;
@@ -52,6 +53,14 @@ public class CompareMojo extends BenchMojo {
   double alpha;
 
   /**
+   * When allocation regressed: more bytes per operation than the baseline by over the change and by
+   * at least the bytes ({@code 5%}, {@code 10%,1KB}; without bytes 64B), as the gate's {@code
+   * junit.bench.regression.alloc-threshold}.
+   */
+  @Parameter(property = "junit-bench.allocThreshold", defaultValue = "5%,64B")
+  String allocThreshold = AllocationRule.DEFAULT.written();
+
+  /**
    * {@code any}: only runs sharing no scenario are an error; {@code all}: every scenario the
    * baseline cannot judge fails the build, as the gate's {@code junit.bench.baseline.match=all}.
    */
@@ -82,10 +91,13 @@ public class CompareMojo extends BenchMojo {
       RegressionRule rule =
           SettingValues.rule(
               "threshold (junit-bench.threshold)", threshold, "alpha (junit-bench.alpha)", alpha);
+      AllocationRule allocation =
+          SettingValues.allocationRule(
+              "allocThreshold (junit-bench.allocThreshold)", allocThreshold);
       BaselineMatch mode = SettingValues.match("match (junit-bench.match)", match);
       CompareAction.Format shape =
           CompareAction.Format.of("compareFormat (junit-bench.compare.format)", compareFormat);
-      compared = CompareAction.run(baseline.toPath(), now, rule, mode, shape);
+      compared = CompareAction.run(baseline.toPath(), now, rule, allocation, mode, shape);
       if (compareOutput == null) {
         logLines(compared.text());
       } else {
