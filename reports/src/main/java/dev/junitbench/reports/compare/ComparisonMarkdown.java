@@ -109,9 +109,10 @@ public final class ComparisonMarkdown {
               .orElse(null);
     }
     boolean allocationJudged =
-        comparison.rows().stream()
-            .map(comparison::allocation)
-            .noneMatch(a -> a != null && !a.judged() && AllocationChange.shown(comparison));
+        !AllocationChange.shown(comparison)
+            || comparison.rows().stream()
+                .map(comparison::allocation)
+                .noneMatch(a -> a != null && !a.judged());
     return lead(
         comparison.summaryLine(),
         comparison.regressed(),

@@ -62,11 +62,10 @@ public record RunComparison(
     List<Row> sorted = new ArrayList<>(rows);
     sorted.sort(
         Comparator.comparingInt(
-            row ->
-                AllocationChange.of(row, allocation) != null
-                        && AllocationChange.of(row, allocation).regressed()
-                    ? 0
-                    : order(row)));
+            row -> {
+              AllocationComparison judged = AllocationChange.of(row, allocation);
+              return judged != null && judged.regressed() ? 0 : order(row);
+            }));
     rows = List.copyOf(sorted);
   }
 
