@@ -99,11 +99,15 @@ class AllocationTests {
   }
 
   @Test
-  @DisplayName("counts nothing for an empty body")
+  @DisplayName("counts nothing for an empty body but, at most once, the JIT's own")
   void empty() {
     AllocationFigures alloc = alloc("empty");
-    assertThat(alloc.bytesTotal()).isZero();
-    assertThat(alloc.bytesPerOp()).isZero();
+    assertThat(alloc.operations()).isEqualTo(5_000);
+    // Exactly 0 in the loop's own tests. Here the loop is compiled for the bodies of other
+    // scenarios too: the JIT may deoptimize it once for this body's handle, and the objects the
+    // compiled code had kept in registers are then allocated for real (56 bytes on HotSpot 17;
+    // none with -XX:-DoEscapeAnalysis). One extra byte per call would be 5 000.
+    assertThat(alloc.bytesTotal()).isBetween(0L, 256L);
   }
 
   @Test
@@ -117,6 +121,7 @@ class AllocationTests {
     // compiled during warm-up, which never checks a precision; the first check deoptimizes it, and
     // the objects the compiled code had kept in registers are allocated for real (56 bytes on
     // HotSpot 17; none with -XX:-DoEscapeAnalysis). The loop's own tests show exactly 0.
+    // One extra byte per call would be 20 000.
     assertThat(alloc.bytesTotal()).isBetween(0L, 256L);
   }
 
