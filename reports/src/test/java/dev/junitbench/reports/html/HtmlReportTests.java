@@ -196,6 +196,7 @@ class HtmlReportTests {
             "Throughput",
             "Tokens/s",
             "Peak RSS",
+            "Alloc/op",
             "Model",
             "Reason");
     assertThat(table.select("thead th.extra").eachText())
@@ -284,6 +285,28 @@ class HtmlReportTests {
     assertThat(chart.get(0).get("lows").get(1).get(0).asDouble()).isLessThan(ratio);
     assertThat(chart.get(0).get("highs").get(1).get(0).asDouble()).isGreaterThan(ratio);
     assertThat(chart.get(0).get("lows").get(0).get(0).isNull()).as("the reference").isTrue();
+  }
+
+  @Test
+  @DisplayName(
+      "shows the Java heap each scenario allocated per call, and says native memory is not in it")
+  void allocation() {
+    Element table = page.select("#summary details.group").get(0).selectFirst("table");
+    List<String> params = table.select("tbody td.params").eachText();
+    List<String> alloc = table.select("tbody td.alloc").eachText();
+    assertThat(alloc).hasSameSizeAs(params);
+    // 1016 bytes per item per call.
+    assertThat(alloc.get(params.indexOf("batch_size=1, mode=eager"))).isEqualTo("1016 B");
+    assertThat(alloc.get(params.indexOf("batch_size=32, mode=eager"))).isEqualTo("32.5 KB");
+    assertThat(table.select("tbody td.alloc").get(0).attr("data-sort")).isEqualTo("1016.0");
+    Element djl = page.select("#summary details.group").get(1).selectFirst("table");
+    assertThat(djl.select("tbody td.alloc").eachText())
+        .as("scenarios that did not count it")
+        .allMatch(String::isEmpty);
+    assertThat(page.getElementById("alloc-legend").text())
+        .contains("Java heap only")
+        .contains("ONNX Runtime and DJL allocate tensors natively");
+    assertThat(loaded.getElementById("alloc-legend")).as("a report with no count").isNull();
   }
 
   @Test
