@@ -1,6 +1,7 @@
 package dev.junitbench.engine;
 
 import dev.junitbench.generation.GenerationWorkers.Worker;
+import dev.junitbench.machine.Machine;
 import dev.junitbench.measure.MeasurementLoop;
 import dev.junitbench.measure.PhaseRun;
 import dev.junitbench.measure.Progress;
@@ -18,6 +19,7 @@ import java.util.List;
 final class Measuring implements MeasurementLoop.PhaseListener {
   final Progress progress = new Progress();
   final List<Worker> workers = new ArrayList<>();
+  final JvmActivity jvm = new JvmActivity(Machine.real());
   private final TokenRecorder recorder;
   private ResourceSampler.Session probes;
   private boolean probesStopped;
@@ -34,6 +36,7 @@ final class Measuring implements MeasurementLoop.PhaseListener {
   @Override
   public void warmupDone(PhaseRun run) {
     warmup = Phase.of(run.iterations(), run.elapsedNs());
+    jvm.start();
     if (recorder != null) {
       recorder.startMeasuring();
     }

@@ -24,6 +24,7 @@ import dev.junitbench.measure.ProgressLine;
 import dev.junitbench.measure.TimedCall;
 import dev.junitbench.model.binding.LoadedModel;
 import dev.junitbench.model.binding.ModelBinding;
+import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.Phase;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Throughput;
@@ -318,6 +319,7 @@ public final class ScenarioRun {
                   scenario.batchSize(),
                   measuring.progress,
                   measuring);
+      AllocationFigures alloc = measuring.jvm.figures(outcome.allocation());
       ResourceSampler.Figures resources =
           measuring.stopProbes(outcome.items(), opened == null ? null : opened.footprint());
       measured =
@@ -326,7 +328,8 @@ public final class ScenarioRun {
                   resources.memory(),
                   resources.utilization(),
                   resources.energy(),
-                  resources.probes());
+                  resources.probes())
+              .withAlloc(alloc);
       // On record before anything else is done with it: whatever follows, the measurement is kept.
       record.accept(measured);
     } catch (Throwable failure) {
@@ -428,7 +431,8 @@ public final class ScenarioRun {
         outcome.throughput(),
         outcome.load(),
         queue,
-        outcome.times());
+        outcome.times(),
+        outcome.allocation());
   }
 
   /**

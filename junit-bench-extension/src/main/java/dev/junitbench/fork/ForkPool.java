@@ -3,6 +3,7 @@ package dev.junitbench.fork;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.junitbench.results.Aggregation;
+import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.EnergyFigures;
 import dev.junitbench.results.ForkFigures;
 import dev.junitbench.results.ForkRun;
@@ -32,7 +33,8 @@ import java.util.function.Function;
  * Joins what a scenario's forks handed back into one result: the samples pooled fork after fork (so
  * {@code latency_ms} and throughput describe all of them), each fork's summary, and the statistics
  * across forks with their advice. Resource and probe figures join as their probes declared ({@link
- * Aggregation}): peaks take the highest fork, totals the sum, averages and rates the mean.
+ * Aggregation}): peaks take the highest fork, totals the sum, averages and rates the mean; the
+ * allocation group sums its totals, per operation then of the sums.
  */
 final class ForkPool {
 
@@ -229,6 +231,8 @@ final class ForkPool {
                 builtIn("utilization", ScenarioResult::utilization, UtilizationFigures.class),
                 builtIn("energy", ScenarioResult::energy, EnergyFigures.class),
                 new ProbeGroups(probes(), aggregations))
+            .withAlloc(
+                AllocationFigures.pooled(measured.stream().map(ScenarioResult::alloc).toList()))
             .withForks(figures(adviceTarget));
     if (first.load() != null) {
       // SingleStream and MultiStream run in forks (the pooled loads do not): their queries, fork

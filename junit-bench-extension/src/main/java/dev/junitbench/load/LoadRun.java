@@ -5,9 +5,11 @@ import dev.junitbench.config.StopRule;
 import dev.junitbench.infra.LoadPoint;
 import dev.junitbench.infra.LoadScenario;
 import dev.junitbench.measure.AfterTiming;
+import dev.junitbench.measure.AllocationCount;
 import dev.junitbench.measure.MeasurementLoop;
 import dev.junitbench.measure.PhaseRun;
 import dev.junitbench.measure.Progress;
+import dev.junitbench.measure.ThreadAllocation;
 import dev.junitbench.measure.TimedCall;
 import dev.junitbench.results.LoadFigures;
 import dev.junitbench.results.QueryTimes;
@@ -40,6 +42,7 @@ public final class LoadRun {
    * @param workerOf per query: the worker that ran it
    * @param times per query: scheduled, issued, started and completed since the run started, and its
    *     worker
+   * @param allocation what the workers allocated while they ran the queries, summed
    */
   public record Outcome(
       PhaseRun warmup,
@@ -50,7 +53,8 @@ public final class LoadRun {
       long[] serverLatencyNs,
       long[] serviceNs,
       int[] workerOf,
-      QueryTimes times) {}
+      QueryTimes times,
+      AllocationCount allocation) {}
 
   /** The raw times of a run whose query i was scheduled {@code offsetsNs[i]} after its start. */
   public static QueryTimes times(long[] offsetsNs, ServerRun.Outcome run) {
@@ -70,13 +74,25 @@ public final class LoadRun {
   private final LoadPlan plan;
   private final int batchSize;
   private final TimedCall[] calls;
+  private final ThreadAllocation allocation;
 
   /** A run of {@code point}; {@code calls[w]} belongs to worker w (one per worker). */
   public LoadRun(LoadPoint point, LoadPlan plan, int batchSize, TimedCall[] calls) {
+    this(point, plan, batchSize, calls, ThreadAllocation.jvm());
+  }
+
+  /** A run of {@code point} whose workers count what they allocate with {@code allocation}. */
+  public LoadRun(
+      LoadPoint point,
+      LoadPlan plan,
+      int batchSize,
+      TimedCall[] calls,
+      ThreadAllocation allocation) {
     this.point = point;
     this.plan = plan;
     this.batchSize = batchSize;
     this.calls = calls;
+    this.allocation = allocation;
   }
 
   /**
@@ -147,7 +163,8 @@ public final class LoadRun {
       throws Throwable {
     int queries = queries(measurement, capacity);
     long[] offsets = new long[queries];
-    ServerRun.Outcome run = ServerRun.run(offsets, workers, query(progress.iterations));
+    Queries query = new Queries(progress.iterations);
+    ServerRun.Outcome run = ServerRun.run(offsets, workers, query);
     long[] service = run.serviceNs();
     LoadFigures load =
         new LoadFigures(
@@ -173,7 +190,8 @@ public final class LoadRun {
         null,
         service,
         run.workerOf(),
-        times(offsets, run));
+        times(offsets, run),
+        query.allocation(queries));
   }
 
   private Outcome server(
@@ -181,7 +199,8 @@ public final class LoadRun {
       throws Throwable {
     int queries = queries(measurement, targetQps);
     PoissonSchedule schedule = PoissonSchedule.of(targetQps, queries, plan.seed());
-    ServerRun.Outcome run = ServerRun.run(schedule, workers, query(progress.iterations));
+    Queries query = new Queries(progress.iterations);
+    ServerRun.Outcome run = ServerRun.run(schedule, workers, query);
     long[] offsets = schedule.offsetsNs();
     long[] completions = new long[queries];
     for (int i = 0; i < queries; i++) {
@@ -215,7 +234,8 @@ public final class LoadRun {
         run.latencyNs(),
         run.serviceNs(),
         run.workerOf(),
-        times(offsets, run));
+        times(offsets, run),
+        query.allocation(queries));
   }
 
   /**
@@ -274,7 +294,8 @@ public final class LoadRun {
         chosen.serverLatencyNs(),
         chosen.serviceNs(),
         chosen.workerOf(),
-        chosen.times());
+        chosen.times(),
+        chosen.allocation());
   }
 
   /** Whether the bound's percentile of the queries' service times alone is over the bound. */
@@ -294,26 +315,64 @@ public final class LoadRun {
         Math.max(1, Math.min(Defaults.MAX_SAMPLES, Math.max(measurement.iterations(), byTime)));
   }
 
-  private ServerRun.Query query(AtomicLong done) {
-    MethodHandle[] handles = new MethodHandle[calls.length];
-    for (int w = 0; w < calls.length; w++) {
-      handles[w] = calls[w].body();
-    }
-    TimedCall[] workers = calls;
-    return new ServerRun.Query() {
-      @Override
-      public void run(int worker, int index) throws Throwable {
-        handles[worker].invokeExact();
-      }
+  /**
+   * The queries of one run: each worker calls its own handle and closes what it handed over; each
+   * reads what its thread allocated when it starts and stops, outside every query.
+   */
+  private final class Queries implements ServerRun.Query {
+    private final MethodHandle[] handles = new MethodHandle[calls.length];
+    private final long[] allocatedAtStart = new long[calls.length];
+    private final long[] allocated = new long[calls.length];
+    private final AtomicLong done;
 
-      @Override
-      public void afterTiming(int worker) throws Throwable {
-        AfterTiming after = workers[worker].afterTiming();
-        if (after.pending()) {
-          after.closePending();
-        }
-        done.incrementAndGet();
+    Queries(AtomicLong done) {
+      this.done = done;
+      for (int w = 0; w < calls.length; w++) {
+        handles[w] = calls[w].body();
       }
-    };
+      Arrays.fill(allocated, -1);
+    }
+
+    @Override
+    public void run(int worker, int index) throws Throwable {
+      handles[worker].invokeExact();
+    }
+
+    @Override
+    public void afterTiming(int worker) throws Throwable {
+      AfterTiming after = calls[worker].afterTiming();
+      if (after.pending()) {
+        after.closePending();
+      }
+      done.incrementAndGet();
+    }
+
+    @Override
+    public void workerStarts(int worker) {
+      allocatedAtStart[worker] = allocation.currentThreadBytes();
+    }
+
+    @Override
+    public void workerStops(int worker) {
+      long now = allocation.currentThreadBytes();
+      // Each worker writes its own slot; the run joins every worker before this is read.
+      allocated[worker] =
+          allocatedAtStart[worker] < 0 || now < 0 ? -1 : now - allocatedAtStart[worker];
+    }
+
+    /**
+     * What the workers allocated over {@code queries} queries, summed; not counted if one is not.
+     */
+    AllocationCount allocation(int queries) {
+      long sum = 0;
+      for (long bytes : allocated) {
+        if (bytes < 0) {
+          return new AllocationCount(
+              -1, queries, calls.length, AllocationCount.reasonOf(allocation));
+        }
+        sum += bytes;
+      }
+      return new AllocationCount(sum, queries, calls.length, null);
+    }
   }
 }

@@ -35,6 +35,12 @@ public final class ServerRun {
      * over).
      */
     default void afterTiming(int worker) throws Throwable {}
+
+    /** Told on worker {@code worker}'s own thread before it takes its first query. */
+    default void workerStarts(int worker) {}
+
+    /** Told on worker {@code worker}'s own thread when it has no query left, or failed. */
+    default void workerStops(int worker) {}
   }
 
   /**
@@ -170,6 +176,25 @@ public final class ServerRun {
   }
 
   private static void work(
+      int self,
+      int n,
+      AtomicInteger published,
+      AtomicInteger claimed,
+      AtomicIntegerArray parked,
+      Query query,
+      long[] started,
+      long[] completed,
+      int[] ranBy,
+      AtomicReference<Throwable> failure) {
+    query.workerStarts(self);
+    try {
+      claim(self, n, published, claimed, parked, query, started, completed, ranBy, failure);
+    } finally {
+      query.workerStops(self);
+    }
+  }
+
+  private static void claim(
       int self,
       int n,
       AtomicInteger published,

@@ -2,6 +2,7 @@ package dev.junitbench.load;
 
 import dev.junitbench.config.StopRule;
 import dev.junitbench.infra.LoadPoint;
+import dev.junitbench.measure.AllocationCount;
 import dev.junitbench.measure.MeasurementLoop;
 import dev.junitbench.measure.MeasurementOutcome;
 import dev.junitbench.measure.PhaseRun;
@@ -58,8 +59,8 @@ public final class StreamRun {
             : new TimedCall(
                 MethodHandles.insertArguments(REPEAT, 0, call.body(), perQuery),
                 call.afterTiming());
-    PhaseRun measured =
-        new MeasurementLoop().run(timed, warmup, measurement, progress, warmedUp).measurement();
+    MeasurementLoop loop = new MeasurementLoop();
+    PhaseRun measured = loop.run(timed, warmup, measurement, progress, warmedUp).measurement();
     long[] samples = Arrays.copyOf(measured.samples(), measured.count());
     Phase phase =
         new Phase(
@@ -94,7 +95,8 @@ public final class StreamRun {
         Throughput.samplesPerSecond(items, samples, samples.length),
         figures,
         null,
-        null);
+        null,
+        AllocationCount.of(measured, measured.iterations() * perQuery, loop.allocation()));
   }
 
   /** A MultiStream query: {@code samples} calls back to back. */

@@ -6,6 +6,7 @@ import dev.junitbench.model.NativeCaches;
 import dev.junitbench.warnings.Causes;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
@@ -51,6 +52,11 @@ public interface Machine {
 
   /** Time the collectors report so far, ms; negative when no collector reports it. */
   long gcTimeMs();
+
+  /** Time the JIT compilers have spent compiling so far, ms; negative when the JVM does not say. */
+  default long jitTimeMs() {
+    return -1;
+  }
 
   /** This process and machine. */
   static Machine real() {
@@ -170,6 +176,14 @@ public interface Machine {
     @Override
     public long gcTimeMs() {
       return sumOverCollectors(GarbageCollectorMXBean::getCollectionTime);
+    }
+
+    @Override
+    public long jitTimeMs() {
+      CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
+      return compiler != null && compiler.isCompilationTimeMonitoringSupported()
+          ? compiler.getTotalCompilationTime()
+          : -1;
     }
 
     /**

@@ -13,6 +13,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * region is the call between two {@link System#nanoTime()} reads; outside it, the sample is stored
  * in a primitive array and the stop rule is checked. Nothing in the loop allocates, logs or locks,
  * except the rare untimed steps: growing the sample array and checking a precision target.
+ *
+ * <p>A measurement phase also counts what its thread allocated on the Java heap: the counter is
+ * read where the phase starts and ends, and around those rare steps, whose own arrays are taken
+ * off, so what is left is the body's (and what it handed over to be closed after timing).
  */
 public final class MeasurementLoop {
 
@@ -22,6 +26,7 @@ public final class MeasurementLoop {
   private static final int WARMUP_BUFFER = 1024;
 
   private final int maxSamples;
+  private final ThreadAllocation allocation;
 
   public MeasurementLoop() {
     this(Defaults.MAX_SAMPLES);
@@ -29,7 +34,21 @@ public final class MeasurementLoop {
 
   /** A loop that keeps at most {@code maxSamples} samples of a phase. */
   public MeasurementLoop(int maxSamples) {
+    this(maxSamples, ThreadAllocation.jvm());
+  }
+
+  /**
+   * A loop that keeps at most {@code maxSamples} samples of a phase and counts allocation with
+   * {@code allocation}.
+   */
+  public MeasurementLoop(int maxSamples, ThreadAllocation allocation) {
     this.maxSamples = maxSamples;
+    this.allocation = allocation;
+  }
+
+  /** Where the loop reads what its thread allocated. */
+  public ThreadAllocation allocation() {
+    return allocation;
   }
 
   /**
@@ -104,6 +123,10 @@ public final class MeasurementLoop {
     final long minTimeNs = precision ? 0 : timeNs;
     final long maxTimeNs = precision ? timeNs : Long.MAX_VALUE;
     final AtomicLong published = progress.iterations;
+    final ThreadAllocation allocated = allocation;
+    // The loop's own arrays (a grown sample array, the precision check's copy), taken off the
+    // count.
+    long harnessBytes = 0;
     long[] buffer = samples;
     long[] scratch = null;
     int index = 0;
@@ -112,9 +135,11 @@ public final class MeasurementLoop {
     long nextCheck = Math.max(minIterations, 6);
     boolean reached = false;
     boolean limit = false;
+    final long allocatedAtStart = wrap ? -1 : allocated.currentThreadBytes();
     final long start = System.nanoTime();
     progress.phaseStartNs = start;
     long end;
+    long allocatedAtEnd;
     try {
       while (true) {
         final long t0 = System.nanoTime();
@@ -134,10 +159,12 @@ public final class MeasurementLoop {
             break;
           }
           if (timeUp || count >= nextCheck) {
+            final long before = allocated.currentThreadBytes();
             if (scratch == null || scratch.length < buffer.length) {
               scratch = new long[buffer.length];
             }
             double achieved = halfWidthRatio(buffer, index, scratch);
+            harnessBytes += allocated.currentThreadBytes() - before;
             if (count >= minIterations && achieved <= rule.precision()) {
               reached = true;
               break;
@@ -155,10 +182,13 @@ public final class MeasurementLoop {
             limit = true;
             break;
           } else {
+            final long before = allocated.currentThreadBytes();
             buffer = Arrays.copyOf(buffer, (int) Math.min(maxSamples, 2L * buffer.length));
+            harnessBytes += allocated.currentThreadBytes() - before;
           }
         }
       }
+      allocatedAtEnd = wrap ? -1 : allocated.currentThreadBytes();
     } catch (Throwable failure) {
       // What the failing iteration handed over (a native result, say) must still be closed.
       try {
@@ -169,7 +199,12 @@ public final class MeasurementLoop {
       throw failure;
     }
     int kept = wrap ? (int) Math.min(count, buffer.length) : index;
-    return new PhaseRun(buffer, kept, count, end - start, reached, limit);
+    // A count turned off (or on) during the phase reads negative at one end: not counted.
+    long bytes =
+        allocatedAtStart < 0 || allocatedAtEnd < 0
+            ? -1
+            : allocatedAtEnd - allocatedAtStart - harnessBytes;
+    return new PhaseRun(buffer, kept, count, end - start, reached, limit, bytes);
   }
 
   /**

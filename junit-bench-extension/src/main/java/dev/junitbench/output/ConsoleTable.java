@@ -30,13 +30,15 @@ import java.util.stream.Collectors;
  * columns: per benchmark a title with the params its scenarios share, then one row per scenario
  * that ran with only the params that vary, its median, the median's 95% confidence interval, p99
  * (marked {@code *}, and the mark explained below the table, when from fewer samples than early
- * stopping supports), throughput, peak resident memory and, when gated or failed, the status and
- * verdict. Scenarios that did not run (aborted, skipped) are counted per reason below the tables,
- * one line each, then the {@link ValiditySummary}.
+ * stopping supports), throughput, peak resident memory, Java heap allocated per call and, when
+ * gated or failed, the status and verdict. Scenarios that did not run (aborted, skipped) are
+ * counted per reason below the tables, one line each, then the {@link ValiditySummary}.
  */
 public final class ConsoleTable {
 
-  private static final String[] FIGURES = {"median", "95% CI", "p99", "samples/s", "peak RSS"};
+  private static final String[] FIGURES = {
+    "median", "95% CI", "p99", "samples/s", "peak RSS", "alloc/op"
+  };
   private static final String INDENT = "  ";
 
   private ConsoleTable() {}
@@ -331,7 +333,7 @@ public final class ConsoleTable {
   private static List<String> figures(ScenarioResult result) {
     var latency = result.latencyMs();
     if (latency == null) {
-      return List.of("-", "-", "-", "-", "-");
+      return List.of("-", "-", "-", "-", "-", "-");
     }
     // Forked, the centre and interval that count are those across forks.
     ForkFigures forks = result.forks();
@@ -357,7 +359,11 @@ public final class ConsoleTable {
             : String.format(Locale.ROOT, "%.0f MiB", result.memory().rssPeakMb());
     String p99 =
         UnitFormat.duration(latency.p99()) + (ValiditySummary.p99Starred(result) ? "*" : "");
-    return new ArrayList<>(List.of(UnitFormat.duration(median), ci, p99, throughput, rss));
+    String alloc =
+        result.alloc() == null || result.alloc().bytesPerOp() == null
+            ? "-"
+            : UnitFormat.bytes(result.alloc().bytesPerOp());
+    return new ArrayList<>(List.of(UnitFormat.duration(median), ci, p99, throughput, rss, alloc));
   }
 
   private static String gate(ScenarioResult result) {

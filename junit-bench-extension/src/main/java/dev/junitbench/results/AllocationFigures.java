@@ -2,6 +2,10 @@ package dev.junitbench.results;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import org.apiguardian.api.API;
 
 /**
@@ -38,4 +42,77 @@ public record AllocationFigures(
     Double gcCountPerOp,
     Double gcTimeMsPerOp,
     Double jitTimeMs,
-    String unavailableReason) {}
+    String unavailableReason) {
+
+  /**
+   * The group of a measurement of {@code operations} calls on {@code threads} threads: each per-op
+   * figure is its total over {@code operations} (null without operations). A null total is one the
+   * JVM did not give; {@code unavailableReason} says why.
+   */
+  public static AllocationFigures of(
+      Long bytesTotal,
+      long operations,
+      int threads,
+      Long gcCount,
+      Double gcTimeMs,
+      Double jitTimeMs,
+      String unavailableReason) {
+    return new AllocationFigures(
+        perOp(bytesTotal, operations),
+        bytesTotal,
+        operations,
+        threads,
+        gcCount,
+        gcTimeMs,
+        perOp(gcCount, operations),
+        perOp(gcTimeMs, operations),
+        jitTimeMs,
+        unavailableReason);
+  }
+
+  /**
+   * The groups of several forks as one: bytes, operations, collections and times summed, the per-op
+   * figures of the sums, the threads of the first fork; a total any fork lacks is null, with every
+   * fork's reasons, each once. Null when no fork has the group.
+   */
+  public static AllocationFigures pooled(List<AllocationFigures> forks) {
+    List<AllocationFigures> present = new ArrayList<>();
+    for (AllocationFigures fork : forks) {
+      if (fork != null) {
+        present.add(fork);
+      }
+    }
+    if (present.isEmpty()) {
+      return null;
+    }
+    long operations = 0;
+    Long bytes = 0L;
+    Long gcCount = 0L;
+    Double gcTimeMs = 0.0;
+    Double jitTimeMs = 0.0;
+    Set<String> reasons = new LinkedHashSet<>();
+    for (AllocationFigures fork : present) {
+      operations += fork.operations();
+      bytes = bytes == null || fork.bytesTotal() == null ? null : bytes + fork.bytesTotal();
+      gcCount = gcCount == null || fork.gcCount() == null ? null : gcCount + fork.gcCount();
+      gcTimeMs = gcTimeMs == null || fork.gcTimeMs() == null ? null : gcTimeMs + fork.gcTimeMs();
+      jitTimeMs =
+          jitTimeMs == null || fork.jitTimeMs() == null ? null : jitTimeMs + fork.jitTimeMs();
+      if (fork.unavailableReason() != null) {
+        reasons.addAll(List.of(fork.unavailableReason().split("; ")));
+      }
+    }
+    return of(
+        bytes,
+        operations,
+        present.get(0).threads(),
+        gcCount,
+        gcTimeMs,
+        jitTimeMs,
+        reasons.isEmpty() ? null : String.join("; ", reasons));
+  }
+
+  private static Double perOp(Number total, long operations) {
+    return total == null || operations <= 0 ? null : total.doubleValue() / operations;
+  }
+}

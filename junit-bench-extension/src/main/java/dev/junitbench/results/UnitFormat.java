@@ -85,6 +85,31 @@ public final class UnitFormat {
     return String.format(Locale.ROOT, "%." + decimals + "f", value);
   }
 
+  /**
+   * Bytes in decimal units, three significant digits: {@code 0 B}, {@code 1016 B}, {@code 1.02 KB},
+   * {@code 250 MB}; below 10 B one decimal, so a fraction of a byte per operation still shows.
+   */
+  public static String bytes(double bytes) {
+    double abs = Math.abs(bytes);
+    if (abs < 10) {
+      return bytes == Math.rint(bytes)
+          ? String.format(Locale.ROOT, "%.0f B", bytes)
+          : String.format(Locale.ROOT, "%.1f B", bytes);
+    }
+    if (abs < 10_000) {
+      return String.format(Locale.ROOT, "%.0f B", bytes);
+    }
+    String[] units = {"KB", "MB", "GB", "TB"};
+    double value = bytes / 1000;
+    int unit = 0;
+    while (Math.abs(value) >= 1000 && unit < units.length - 1) {
+      value /= 1000;
+      unit++;
+    }
+    int decimals = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+    return String.format(Locale.ROOT, "%." + decimals + "f %s", value, units[unit]);
+  }
+
   /** One line for a report entry: median, its 95% CI, p99, throughput and sample count. */
   public static String summary(LatencySummary latency, Throughput throughput) {
     String ci =

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.junitbench.results.Aggregation;
+import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.EnergyFigures;
 import dev.junitbench.results.ForkFigures;
 import dev.junitbench.results.MemoryFigures;
@@ -214,6 +215,82 @@ class ForkPoolTests {
     assertThat(pooled.get("lowest_mb")).isEqualTo(4);
     assertThat(pooled.get("mean_mb")).isEqualTo(40.0);
     assertThat(pooled.get("undeclared")).isEqualTo(5.0);
+  }
+
+  @Test
+  @DisplayName(
+      "pools the allocation of forks by summing bytes, operations, collections and compile time,"
+          + " per operation of the sums")
+  void allocation() {
+    ForkPool pool = new ForkPool(3);
+    long[] samples = {1_000_000, 2_000_000};
+    pool.measured(
+        1,
+        fork(samples, 200, 150, 1, 80, null)
+            .withAlloc(AllocationFigures.of(1_000L, 10, 1, 1L, 4.0, 2.0, null)),
+        BUILT_IN,
+        samples,
+        null,
+        900);
+    pool.measured(
+        2,
+        fork(samples, 200, 150, 1, 80, null)
+            .withAlloc(AllocationFigures.of(5_000L, 30, 1, 3L, 6.0, 0.0, null)),
+        BUILT_IN,
+        samples,
+        null,
+        900);
+    pool.ended(3, Status.FAILED, "boom", 100);
+    AllocationFigures alloc = pool.pooled(PLANNED, 2, null, 0.025).alloc();
+    assertThat(alloc.bytesTotal()).isEqualTo(6_000);
+    assertThat(alloc.operations()).isEqualTo(40);
+    assertThat(alloc.bytesPerOp())
+        .as("6000 B / 40 calls, not the mean of 100 and 166.7")
+        .isEqualTo(150);
+    assertThat(alloc.threads()).isEqualTo(1);
+    assertThat(alloc.gcCount()).isEqualTo(4);
+    assertThat(alloc.gcTimeMs()).isEqualTo(10);
+    assertThat(alloc.gcCountPerOp()).isEqualTo(0.1);
+    assertThat(alloc.gcTimeMsPerOp()).isEqualTo(0.25);
+    assertThat(alloc.jitTimeMs()).isEqualTo(2);
+    assertThat(alloc.unavailableReason()).isNull();
+  }
+
+  @Test
+  @DisplayName("pools no bytes when one fork could not count them, and says why")
+  void allocationNotCounted() {
+    ForkPool pool = new ForkPool(2);
+    long[] samples = {1_000_000, 2_000_000};
+    pool.measured(
+        1,
+        fork(samples, 200, 150, 1, 80, null)
+            .withAlloc(AllocationFigures.of(1_000L, 10, 1, 1L, 4.0, 2.0, null)),
+        BUILT_IN,
+        samples,
+        null,
+        900);
+    pool.measured(
+        2,
+        fork(samples, 200, 150, 1, 80, null)
+            .withAlloc(
+                AllocationFigures.of(
+                    null,
+                    10,
+                    1,
+                    1L,
+                    4.0,
+                    2.0,
+                    "bytes_per_op: this JVM does not count allocated bytes per thread")),
+        BUILT_IN,
+        samples,
+        null,
+        900);
+    AllocationFigures alloc = pool.pooled(PLANNED, 2, null, 0.025).alloc();
+    assertThat(alloc.bytesTotal()).isNull();
+    assertThat(alloc.bytesPerOp()).isNull();
+    assertThat(alloc.gcCount()).isEqualTo(2);
+    assertThat(alloc.unavailableReason())
+        .isEqualTo("bytes_per_op: this JVM does not count allocated bytes per thread");
   }
 
   @Test

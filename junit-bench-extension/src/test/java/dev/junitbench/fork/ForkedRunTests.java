@@ -119,6 +119,10 @@ class ForkedRunTests {
       assertThat(validity.get("queries").asLong()).isEqualTo(14);
       assertThat(validity.get("p90").get("min_queries").asLong()).isEqualTo(64);
       assertThat(result.get("measurement").get("iterations").asLong()).isEqualTo(14);
+      assertThat(result.get("alloc").get("operations").asLong())
+          .as("each fork's calls, handed back and summed")
+          .isEqualTo(14);
+      assertThat(result.get("alloc").get("bytes_per_op").isNumber()).isTrue();
       assertThat(result.get("params").get("batch_size").asInt())
           .isEqualTo(scenario.endsWith("=1]") ? 1 : 2);
     }

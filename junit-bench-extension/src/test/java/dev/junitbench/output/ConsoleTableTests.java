@@ -64,12 +64,22 @@ class ConsoleTableTests {
         .contains("ConsoleTableTests$ConsoleTableTestCases.measured  [device=cpu]");
     List<Map<String, String>> rows = table("ConsoleTableTests$ConsoleTableTestCases.measured");
     assertThat(rows.get(0).keySet())
-        .startsWith("batch_size", "pooling", "median", "95% CI", "p99", "samples/s", "peak RSS");
+        .startsWith(
+            "batch_size",
+            "pooling",
+            "median",
+            "95% CI",
+            "p99",
+            "samples/s",
+            "peak RSS",
+            "alloc/op");
     assertThat(rows).hasSize(4);
   }
 
   @Test
-  @DisplayName("shows each passed scenario's median, interval, p99, throughput and peak memory")
+  @DisplayName(
+      "shows each passed scenario's median, interval, p99, throughput, peak memory and heap"
+          + " allocated per call")
   void figures() {
     List<Map<String, String>> rows = table("ConsoleTableTests$ConsoleTableTestCases.measured");
     for (JsonNode result : outcome.results()) {
@@ -107,6 +117,9 @@ class ConsoleTableTests {
           .isEqualTo(
               String.format(
                   Locale.ROOT, "%.0f MiB", result.get("memory").get("rss_peak_mb").asDouble()));
+      double allocated = result.get("alloc").get("bytes_per_op").asDouble();
+      assertThat(allocated).isGreaterThanOrEqualTo(512.0 * params.get("batch_size").asInt());
+      assertThat(row.get("alloc/op")).isEqualTo(UnitFormat.bytes(allocated));
     }
   }
 
@@ -115,9 +128,9 @@ class ConsoleTableTests {
   void failedScenario() {
     List<String> lines = block("ConsoleTableTests$ConsoleTableTestCases.broken");
     assertThat(lines.get(0).trim().split("\\s{2,}"))
-        .containsExactly("median", "95% CI", "p99", "samples/s", "peak RSS", "status");
+        .containsExactly("median", "95% CI", "p99", "samples/s", "peak RSS", "alloc/op", "status");
     assertThat(lines.get(1).trim().split("\\s+"))
-        .containsExactly("-", "-", "-", "-", "-", "failed");
+        .containsExactly("-", "-", "-", "-", "-", "-", "failed");
   }
 
   @Test
@@ -223,6 +236,8 @@ class ConsoleTableTests {
         values = {"eager", "lazy"})
     void measured(Scenario scenario, Blackhole blackhole) {
       ListenerRun.work(100 * scenario.batchSize(), blackhole);
+      // Some heap per call, so the alloc/op column shows more than 0 B.
+      blackhole.consume(new long[64 * scenario.batchSize()]);
     }
 
     @Benchmark

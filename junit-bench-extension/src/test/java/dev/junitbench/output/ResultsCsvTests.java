@@ -99,7 +99,17 @@ class ResultsCsvTests {
             "energy_joules_per_inference",
             "energy_source",
             "energy_gpu_power_avg_w",
-            "energy_unavailable_reason");
+            "energy_unavailable_reason",
+            "alloc_bytes_per_op",
+            "alloc_bytes_total",
+            "alloc_operations",
+            "alloc_threads",
+            "alloc_gc_count",
+            "alloc_gc_time_ms",
+            "alloc_gc_count_per_op",
+            "alloc_gc_time_ms_per_op",
+            "alloc_jit_time_ms",
+            "alloc_unavailable_reason");
     assertThat(header).doesNotHaveDuplicates().doesNotContain("samples_ns", "params");
   }
 
@@ -168,7 +178,8 @@ class ResultsCsvTests {
 
   @Test
   @DisplayName(
-      "writes a failed scenario's row with its error and empty latency and throughput cells")
+      "writes a failed scenario's row with its error and empty latency, throughput and allocation"
+          + " cells")
   void failedRow() {
     int index = indexOf("failing", "[device=cpu]");
     CSVRecord row = rows.get(index);
@@ -182,6 +193,9 @@ class ResultsCsvTests {
     assertThat(Double.parseDouble(passed.get("latency_ms_median"))).isPositive();
     assertThat(passed.get("latency_ms_count")).isEqualTo("7");
     assertThat(passed.get("throughput_unit")).isEqualTo("samples/s");
+    assertThat(Double.parseDouble(passed.get("alloc_bytes_per_op"))).isNotNegative();
+    assertThat(passed.get("alloc_operations")).isEqualTo("7");
+    assertThat(row.get("alloc_bytes_per_op")).isEmpty();
   }
 
   private static int indexOf(String method, String displayName) {

@@ -124,4 +124,17 @@ class UnitFormatTests {
         .contains(", TTFT p99 <= 2.000 s held (observed 60.00 ms, 0 over)")
         .contains(", TPOT p99 <= 50.00 ms undecided: 459 requests, ");
   }
+
+  @Test
+  @DisplayName("writes bytes per call in B, KB and MB, a fraction of a byte with one decimal")
+  void bytes() {
+    assertThat(UnitFormat.bytes(0)).isEqualTo("0 B");
+    assertThat(UnitFormat.bytes(0.25)).isEqualTo("0.3 B");
+    assertThat(UnitFormat.bytes(56)).isEqualTo("56 B");
+    assertThat(UnitFormat.bytes(1016)).isEqualTo("1016 B");
+    assertThat(UnitFormat.bytes(10_240)).isEqualTo("10.2 KB");
+    assertThat(UnitFormat.bytes(250_000)).isEqualTo("250 KB");
+    assertThat(UnitFormat.bytes(1_500_000)).isEqualTo("1.50 MB");
+    assertThat(UnitFormat.bytes(4.2e9)).isEqualTo("4.20 GB");
+  }
 }

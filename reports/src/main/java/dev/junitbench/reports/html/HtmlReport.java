@@ -177,6 +177,7 @@ public final class HtmlReport {
     scope.put("hasBackends", !model.backendTables.isEmpty());
     scope.put("hasDistributions", !model.distributions.isEmpty());
     scope.put("hasForks", model.hasForks);
+    scope.put("hasAlloc", model.hasAlloc);
     scope.put("forkSections", model.forkSections);
     scope.put("hasForkCharts", !model.forkSections.isEmpty());
     scope.put("generationRows", model.generationRows);

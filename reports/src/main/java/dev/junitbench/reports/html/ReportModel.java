@@ -55,6 +55,8 @@ final class ReportModel {
       String tokens,
       String rss,
       double rssSort,
+      String alloc,
+      double allocSort,
       String model,
       String modelTitle,
       boolean gated,
@@ -133,6 +135,9 @@ final class ReportModel {
   /** Whether a scenario was measured in forks: only then has the table its fork columns. */
   boolean hasForks;
 
+  /** Whether a scenario counted its Java heap allocation: only then is the note on it shown. */
+  boolean hasAlloc;
+
   /**
    * One run (one element) or several; {@code baseline} is a comparison of the first run to mark
    * deltas, or null; {@code hosts} the host label of each run when they are a run set's members,
@@ -154,6 +159,7 @@ final class ReportModel {
         baseline != null
             || all.stream().anyMatch(r -> r.gate() != null && r.gate().baseline() != null);
     model.hasForks = all.stream().anyMatch(r -> r.forks() != null);
+    model.hasAlloc = all.stream().anyMatch(r -> allocPerOp(r) != null);
     List<ScenarioResult> measured = all.stream().filter(ReportModel::measured).toList();
     // Params that vary among the measured scenarios: an aborted CUDA scenario does not make a
     // CPU-only benchmark's device vary.
@@ -293,6 +299,7 @@ final class ReportModel {
             ? ""
             : UnitFormat.rate(result.throughputTokens());
     Double rss = result.memory() == null ? null : result.memory().rssPeakMb();
+    Double alloc = allocPerOp(result);
     ScenarioVerdict verdict = ScenarioVerdict.of(result, delta);
     Validity validity = result.validity();
     // A p99 from fewer samples than it needs is shown, marked and explained: a description of the
@@ -323,6 +330,8 @@ final class ReportModel {
         tokens,
         rss == null ? "" : String.format(Locale.ROOT, "%.0f MiB", rss),
         rss == null ? -1 : rss,
+        alloc == null ? "" : UnitFormat.bytes(alloc),
+        alloc == null ? -1 : alloc,
         result.model() == null ? "" : result.model().id(),
         modelTitle(result.model()),
         verdict.gateFailed(),
@@ -331,6 +340,11 @@ final class ReportModel {
         verdict.sortKey(),
         result.status() == Status.PASSED ? "" : Objects.requireNonNullElse(result.reason(), ""),
         ForkViews.cells(result));
+  }
+
+  /** The Java heap {@code result} allocated per call, or null where it was not counted. */
+  private static Double allocPerOp(ScenarioResult result) {
+    return result.alloc() == null ? null : result.alloc().bytesPerOp();
   }
 
   /** The model's file, size and SHA-256 (or why it has none), for the model cell's title. */

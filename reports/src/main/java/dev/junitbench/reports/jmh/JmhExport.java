@@ -8,6 +8,7 @@ import dev.junitbench.environment.SoftwareInfo;
 import dev.junitbench.internal.AtomicFiles;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
+import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.Phase;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
@@ -31,7 +32,11 @@ import java.util.Locale;
  * and, as JMH nests its raw data by fork and then iteration, {@code rawDataHistogram} and each
  * percentile's {@code rawData} hold one array per fork (that fork's samples, or its percentile).
  * Each fork's measurement is one iteration; the percentiles follow junit-bench's definition (type
- * 7).
+ * 7). A scenario's {@code alloc} group becomes the secondary metrics JMH's GC profiler ({@code
+ * -prof gc}) writes, under JMH 1.37's names: {@code gc.alloc.rate.norm} (B/op), {@code
+ * gc.alloc.rate} (MB/sec, MB of 2^20 bytes, over the measurement's time), {@code gc.count} (counts)
+ * and {@code gc.time} (ms); each holds the scenario's figure once in {@code rawData} (forks are
+ * pooled).
  */
 public final class JmhExport {
 
@@ -165,9 +170,35 @@ public final class JmhExport {
       for (int f = 0; f < forks.length; f++) {
         perFork[f] = percentile(forks[f], forks[f].length, SECONDARY_AT[i]);
       }
-      secondary.set(SECONDARY[i], single(percentile(sorted, n, SECONDARY_AT[i]), perFork));
+      secondary.set(SECONDARY[i], single(percentile(sorted, n, SECONDARY_AT[i]), perFork, UNIT));
     }
+    allocation(secondary, result);
     return entry;
+  }
+
+  /** The GC profiler's metrics of {@code result}'s alloc group, those it has. */
+  private static void allocation(ObjectNode secondary, ScenarioResult result) {
+    AllocationFigures alloc = result.alloc();
+    if (alloc == null) {
+      return;
+    }
+    if (alloc.bytesPerOp() != null) {
+      secondary.set(
+          "gc.alloc.rate.norm",
+          single(alloc.bytesPerOp(), new double[] {alloc.bytesPerOp()}, "B/op"));
+      Phase measurement = result.measurement();
+      if (measurement != null && measurement.timeMs() > 0) {
+        double rate = alloc.bytesTotal() / (1024.0 * 1024.0) / (measurement.timeMs() / 1e3);
+        secondary.set("gc.alloc.rate", single(rate, new double[] {rate}, "MB/sec"));
+      }
+    }
+    if (alloc.gcCount() != null) {
+      double count = alloc.gcCount();
+      secondary.set("gc.count", single(count, new double[] {count}, "counts"));
+    }
+    if (alloc.gcTimeMs() != null) {
+      secondary.set("gc.time", single(alloc.gcTimeMs(), new double[] {alloc.gcTimeMs()}, "ms"));
+    }
   }
 
   private static String text(String value) {
@@ -217,10 +248,10 @@ public final class JmhExport {
   }
 
   /**
-   * A percentile's secondary metric, as JMH writes them: one value, no error; each fork's own in
-   * rawData.
+   * A secondary metric as JMH writes a percentile's: one value in {@code unit}, no error; each
+   * fork's own in rawData.
    */
-  private static ObjectNode single(double value, double[] perFork) {
+  private static ObjectNode single(double value, double[] perFork, String unit) {
     ObjectNode metric = MAPPER.createObjectNode();
     metric.put("score", value);
     metric.put("scoreError", "NaN");
@@ -229,7 +260,7 @@ public final class JmhExport {
     for (double p : PERCENTILES) {
       percentiles.put(key(p), value);
     }
-    metric.put("scoreUnit", UNIT);
+    metric.put("scoreUnit", unit);
     ArrayNode rawData = metric.putArray("rawData");
     for (double fork : perFork) {
       rawData.addArray().add(fork);

@@ -196,6 +196,7 @@ class HtmlReportTests {
             "Throughput",
             "Tokens/s",
             "Peak RSS",
+            "Alloc/op",
             "Model",
             "Reason");
     assertThat(table.select("thead th.extra").eachText())

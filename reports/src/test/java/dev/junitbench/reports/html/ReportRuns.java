@@ -4,6 +4,7 @@ import static dev.junitbench.reports.Fixtures.params;
 import static dev.junitbench.reports.Fixtures.passed;
 
 import dev.junitbench.reports.Fixtures;
+import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.ForkFigures;
 import dev.junitbench.results.ForkRun;
 import dev.junitbench.results.GenerationFigures;
@@ -68,11 +69,17 @@ final class ReportRuns {
         double factor = batch == 8 && mode.equals("eager") ? slower : 1;
         Map<String, Object> ort =
             params("batch_size", batch, "mode", mode, "backend", "onnxruntime", "provider", "cpu");
+        // The Java heap of 1016 bytes per item per call: 60 calls, on the test thread.
         results.add(
             model(
-                passed(
-                    ORT, ort, seed++, 60, 1e6 * batch * factor * (mode.equals("eager") ? 1.2 : 1)),
-                "onnxruntime"));
+                    passed(
+                        ORT,
+                        ort,
+                        seed++,
+                        60,
+                        1e6 * batch * factor * (mode.equals("eager") ? 1.2 : 1)),
+                    "onnxruntime")
+                .withAlloc(AllocationFigures.of(1016L * batch * 60, 60, 1, 0L, 0.0, 0.0, null)));
         Map<String, Object> djl =
             params("batch_size", batch, "mode", mode, "backend", "djl", "engine", "OnnxRuntime");
         results.add(

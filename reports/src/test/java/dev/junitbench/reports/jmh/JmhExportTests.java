@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
+import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.ForkFigures;
 import dev.junitbench.results.ForkRun;
 import dev.junitbench.results.RunFolders;
@@ -140,6 +141,44 @@ class JmhExportTests {
     assertThat(entry.get("secondaryMetrics").get("p0.50").get("score").asDouble()).isEqualTo(2.0);
     assertThat(entry.get("secondaryMetrics").get("p1.00").get("rawData").toString())
         .isEqualTo("[[4.0]]");
+  }
+
+  @Test
+  @DisplayName(
+      "writes the alloc group as JMH's GC profiler names its metrics: gc.alloc.rate.norm in B/op,"
+          + " gc.alloc.rate in MB/sec, gc.count and gc.time")
+  void allocation() throws Exception {
+    ScenarioResult allocating =
+        RunFolders.passed("com.example.Embeddings#embed", params("batch_size", 8), SAMPLES)
+            .withAlloc(AllocationFigures.of(7_112L, 7, 1, 2L, 3.0, 0.0, null));
+    ScenarioResult uncounted =
+        RunFolders.passed("com.example.Embeddings#embed", params("batch_size", 16), SAMPLES)
+            .withAlloc(
+                AllocationFigures.of(
+                    null, 7, 1, null, null, null, "bytes_per_op: this JVM does not count"));
+    JsonNode entries =
+        JSON.readTree(
+            JmhExport.render(
+                Runs.read(RunFolders.write(tempDir, "run-alloc", List.of(allocating, uncounted)))));
+    JsonNode secondary = entries.get(0).get("secondaryMetrics");
+    assertThat(secondary.get("gc.alloc.rate.norm").get("score").asDouble()).isEqualTo(1016.0);
+    assertThat(secondary.get("gc.alloc.rate.norm").get("scoreUnit").asText()).isEqualTo("B/op");
+    assertThat(secondary.get("gc.alloc.rate.norm").get("rawData").toString())
+        .isEqualTo("[[1016.0]]");
+    // 7112 bytes, in MB of 2^20 bytes, over the measurement's time in seconds.
+    double seconds = allocating.measurement().timeMs() / 1e3;
+    assertThat(seconds).isPositive();
+    assertThat(secondary.get("gc.alloc.rate").get("score").asDouble())
+        .isCloseTo(7_112 / 1048576.0 / seconds, within(1e-9 * 7_112 / 1048576.0 / seconds));
+    assertThat(secondary.get("gc.alloc.rate").get("scoreUnit").asText()).isEqualTo("MB/sec");
+    assertThat(secondary.get("gc.count").get("score").asDouble()).isEqualTo(2.0);
+    assertThat(secondary.get("gc.count").get("scoreUnit").asText()).isEqualTo("counts");
+    assertThat(secondary.get("gc.time").get("score").asDouble()).isEqualTo(3.0);
+    assertThat(secondary.get("gc.time").get("scoreUnit").asText()).isEqualTo("ms");
+    assertThat(secondary.get("p0.50").get("scoreUnit").asText()).isEqualTo("ms/op");
+    assertThat(keys(entries.get(1).get("secondaryMetrics")))
+        .as("a figure the JVM did not give is left out")
+        .noneMatch(name -> name.startsWith("gc."));
   }
 
   @Test
