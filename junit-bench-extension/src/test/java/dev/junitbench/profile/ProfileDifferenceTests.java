@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.junitbench.profile.ProfileDifference.GrownFrame;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -123,13 +124,12 @@ class ProfileDifferenceTests {
   @DisplayName(
       "finds the one extra method of real profiles, grown in the page and first of the list")
   void findsTheExtraMethodOfRealProfiles(@TempDir Path folder) throws Exception {
-    Map<String, Long> base =
-        ProfileRecordings.collapsed(
-            ProfileRecordings.record(folder.resolve("base.jfr"), ProfileRecordings::baselineWork));
-    Map<String, Long> head =
-        ProfileRecordings.collapsed(
-            ProfileRecordings.record(folder.resolve("head.jfr"), ProfileRecordings::variantWork));
-    ProfileDifference difference = ProfileDifference.of(base, head);
+    Path base =
+        ProfileRecordings.record(folder.resolve("base.jfr"), ProfileRecordings::baselineWork);
+    Path head =
+        ProfileRecordings.record(folder.resolve("head.jfr"), ProfileRecordings::variantWork);
+    ProfileDifference difference =
+        ProfileDifference.ofRecordings(List.of(base), List.of(head), ProfileKind.CPU);
     Path page = folder.resolve("diff.html");
 
     difference.writeFlameGraph(page, "variant vs baseline");
@@ -140,5 +140,18 @@ class ProfileDifferenceTests {
         .isEqualTo(ProfileRecordings.EXTRA_WORK_FRAME);
     assertThat(DifferentialFlameGraphPage.read(page).changes())
         .containsEntry(ProfileRecordings.EXTRA_WORK_FRAME, DifferentialFlameGraphPage.NEW);
+  }
+
+  @Test
+  @DisplayName("names a profile file that is missing")
+  void namesMissingRecordings(@TempDir Path folder) {
+    Path missing = folder.resolve("profiles/fork-1.jfr");
+
+    assertThatThrownBy(
+            () ->
+                ProfileDifference.ofRecordings(List.of(missing), List.of(missing), ProfileKind.CPU))
+        .isInstanceOf(NoSuchFileException.class)
+        .hasMessageContaining(missing.toString())
+        .hasMessageContaining("was the run folder moved");
   }
 }

@@ -1,15 +1,8 @@
 package dev.junitbench.profile;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
-import one.convert.Arguments;
-import one.convert.FlameGraph;
-import one.convert.JfrToFlame;
 import one.profiler.AsyncProfiler;
 
 /**
@@ -77,26 +70,4 @@ public final class ProfileRecordings {
   /** The frame {@link #extraWork} has in a profile. */
   public static final String EXTRA_WORK_FRAME =
       "dev/junitbench/profile/ProfileRecordings.extraWork";
-
-  /** The profile {@code jfr} as collapsed stacks: each stack, root first, to its samples. */
-  public static Map<String, Long> collapsed(Path jfr) {
-    try {
-      Arguments arguments = new Arguments();
-      arguments.output = "collapsed";
-      FlameGraph graph = JfrToFlame.parse(jfr.toString(), arguments);
-      ByteArrayOutputStream text = new ByteArrayOutputStream();
-      graph.dump(text);
-      Map<String, Long> stacks = new HashMap<>();
-      for (String line : text.toString(StandardCharsets.UTF_8).split("\n")) {
-        int space = line.lastIndexOf(' ');
-        if (space > 0) {
-          stacks.merge(
-              line.substring(0, space), Long.parseLong(line.substring(space + 1)), Long::sum);
-        }
-      }
-      return stacks;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
 }
