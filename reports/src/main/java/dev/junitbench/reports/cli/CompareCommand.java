@@ -103,17 +103,24 @@ final class CompareCommand implements Callable<Integer> {
     } catch (BadInputException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
+    if (output != null) {
+      // Before comparing: the differential flame graphs are written beside the output.
+      Main.requireFolderOf(output);
+    }
     CompareAction compared =
         CompareAction.run(
             baseline,
             current,
             rule,
             mode,
-            CompareAction.Format.valueOf(format.name().toUpperCase(Locale.ROOT)));
+            CompareAction.Format.valueOf(format.name().toUpperCase(Locale.ROOT)),
+            output);
+    compared
+        .warnings()
+        .forEach(warning -> spec.commandLine().getErr().println("warning: " + warning));
     if (output == null) {
       spec.commandLine().getOut().print(compared.text());
     } else {
-      Main.requireFolderOf(output);
       compared.write(output);
       spec.commandLine()
           .getOut()
