@@ -48,7 +48,7 @@ public final class RegressionProfileText {
   }
 
   /** The Markdown section of all regressed scenarios' profiles, or empty. */
-  static String markdown(
+  public static String markdown(
       List<RunComparison.Row> rows, RegressionProfiles profiles, ScenarioNames names) {
     StringBuilder md = new StringBuilder();
     for (RunComparison.Row row : rows) {

@@ -198,7 +198,7 @@ public record RegressionProfiles(Map<ScenarioKey, Difference> byScenario, List<S
   /**
    * {@code page} relative to {@code base}, with forward slashes (a link); absolute if it cannot be.
    */
-  static String link(Path base, Path page) {
+  public static String link(Path base, Path page) {
     try {
       return base.toAbsolutePath()
           .normalize()
