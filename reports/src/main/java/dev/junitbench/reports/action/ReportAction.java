@@ -70,9 +70,15 @@ public record ReportAction(List<Path> runs, Path baseline, RegressionRule rule, 
 
   /** The page or the summary. */
   public String render() throws BadInputException {
-    return markdown
-        ? RunMarkdown.render(RunSummary.of(inputs()))
-        : HtmlReport.of(inputs()).render();
+    if (!markdown) {
+      return HtmlReport.of(inputs()).render();
+    }
+    // Printed: the differential flame graphs go into the current run's profiles folder, linked
+    // from the working directory, as compare's without an output file.
+    ReportInputs inputs = inputs();
+    return RunMarkdown.render(
+        RunSummary.of(inputs),
+        whereToLook(inputs, inputs.folders().get(0).dir().resolve("profiles"), Path.of("")));
   }
 
   /** Writes the page or the summary to {@code file}, whole or not at all. */
@@ -82,7 +88,10 @@ public record ReportAction(List<Path> runs, Path baseline, RegressionRule rule, 
       String text =
           RunMarkdown.render(
               RunSummary.of(inputs),
-              whereToLook(inputs, file.toAbsolutePath().normalize().getParent()));
+              whereToLook(
+                  inputs,
+                  file.toAbsolutePath().normalize().getParent(),
+                  file.toAbsolutePath().normalize().getParent()));
       AtomicFiles.write(
           file, (stream, previous) -> stream.write(text.getBytes(StandardCharsets.UTF_8)));
     } else {
@@ -92,9 +101,10 @@ public record ReportAction(List<Path> runs, Path baseline, RegressionRule rule, 
 
   /**
    * With a baseline, the regressed scenarios profiled in both runs with the same kind: their
-   * differential flame graphs written into {@code folder}, and their most grown frames as Markdown.
+   * differential flame graphs written into {@code folder} and linked relative to {@code linkBase},
+   * and their most grown frames as Markdown.
    */
-  private static String whereToLook(ReportInputs inputs, Path folder) {
+  private static String whereToLook(ReportInputs inputs, Path folder, Path linkBase) {
     RunComparison baseline = inputs.baseline();
     if (baseline == null || !baseline.regressed()) {
       return "";
@@ -103,7 +113,7 @@ public record ReportAction(List<Path> runs, Path baseline, RegressionRule rule, 
         baseline.rows().stream().filter(row -> row.verdict() == Verdict.REGRESSED).toList();
     return RegressionProfileText.markdown(
         regressed,
-        RegressionProfiles.of(baseline, folder, folder),
+        RegressionProfiles.of(baseline, folder, linkBase),
         ScenarioNames.of(regressed.stream().map(RunComparison.Row::named).toList()));
   }
 
