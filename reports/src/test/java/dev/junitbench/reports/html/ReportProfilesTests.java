@@ -9,12 +9,14 @@ import dev.junitbench.profile.DifferentialFlameGraphPage;
 import dev.junitbench.profile.ProfileRecordings;
 import dev.junitbench.reports.ProfiledRuns;
 import dev.junitbench.reports.action.ReportAction;
+import dev.junitbench.reports.runset.RunSetMerge;
 import dev.junitbench.results.ProfileFigures;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.stats.RegressionRule;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -126,5 +128,46 @@ class ReportProfilesTests {
     try (Stream<Path> files = Files.list(runs.current())) {
       assertThat(files).noneMatch(file -> file.getFileName().toString().startsWith("diff-"));
     }
+  }
+
+  @Test
+  @DisplayName("of a run set, link into each member's run folder")
+  void runSetLinks() throws Exception {
+    List<Path> members = new ArrayList<>();
+    for (String host : List.of("cpu-box", "gpu-box")) {
+      Path run =
+          RunFolders.write(
+              tempDir.resolve(host),
+              "run-" + host,
+              List.of(
+                  passed(EMBED, params(), 1, 100, 10e6)
+                      .withProfile(
+                          new ProfileFigures(
+                              "cpu",
+                              "cpu",
+                              "async-profiler 4.5",
+                              List.of(),
+                              "profiles/embed.html",
+                              10L,
+                              List.of(),
+                              null))),
+              host);
+      Files.createDirectories(run.resolve("profiles"));
+      Files.writeString(run.resolve("profiles/embed.html"), "<h1>" + host + "</h1>");
+      members.add(run);
+    }
+    Path set = tempDir.resolve("set");
+    RunSetMerge.merge(
+        members.stream().map(run -> RunSetMerge.Input.parse(run.toString())).toList(), set);
+    Path report = set.resolve(HtmlReport.FILE);
+
+    new ReportAction(List.of(set), null, RegressionRule.DEFAULT, false).write(report);
+
+    Document page = Jsoup.parse(Files.readString(report, StandardCharsets.UTF_8));
+    List<String> links = page.select("#profiles a.flame-graph").eachAttr("href");
+    assertThat(links)
+        .containsExactly(
+            "cpu-box/run-cpu-box/profiles/embed.html", "gpu-box/run-gpu-box/profiles/embed.html");
+    assertThat(links).allSatisfy(link -> assertThat(set.resolve(link)).isRegularFile());
   }
 }
