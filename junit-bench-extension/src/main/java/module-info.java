@@ -23,7 +23,12 @@
  *
  * <p>ONNX Runtime and DJL are optional: add the one you use to the module path and require it (or
  * {@code --add-modules} it); its backend is then found.
+ *
+ * <p>async-profiler's converter (flame graphs from profiles) has no module name of its own: it is
+ * required by the name derived from its jar, {@code jfr.converter}, the one requirement on an
+ * automatic module (hence the warning suppressed).
  */
+@SuppressWarnings("requires-automatic")
 module dev.junitbench {
   requires transitive org.junit.jupiter.api;
   requires static transitive org.apiguardian.api;
@@ -36,6 +41,7 @@ module dev.junitbench {
   requires java.management;
   requires jdk.management;
   requires java.logging;
+  requires jfr.converter;
   requires static com.microsoft.onnxruntime;
   requires static org.tribuo.util.onnx;
   requires static com.google.protobuf;
@@ -55,6 +61,9 @@ module dev.junitbench {
   // Helpers the reports module shares with the extension: no promise, to anyone else not even
   // visible.
   exports dev.junitbench.internal to
+      dev.junitbench.reports;
+  // The difference of two profiles, which the report and compare draw.
+  exports dev.junitbench.profile to
       dev.junitbench.reports;
 
   // JUnit creates the extension and reads the annotations; Jackson reads and writes the result

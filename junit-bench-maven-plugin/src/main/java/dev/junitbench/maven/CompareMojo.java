@@ -97,12 +97,24 @@ public class CompareMojo extends BenchMojo {
       BaselineMatch mode = SettingValues.match("match (junit-bench.match)", match);
       CompareAction.Format shape =
           CompareAction.Format.of("compareFormat (junit-bench.compare.format)", compareFormat);
-      compared = CompareAction.run(baseline.toPath(), now, rule, allocation, mode, shape);
+      if (compareOutput != null) {
+        // Before comparing: the differential flame graphs are written beside the output.
+        SettingValues.requireFolderOf(
+            "compareOutput (junit-bench.compare.output)", compareOutput.toPath());
+      }
+      compared =
+          CompareAction.run(
+              baseline.toPath(),
+              now,
+              rule,
+              allocation,
+              mode,
+              shape,
+              compareOutput == null ? null : compareOutput.toPath());
+      compared.warnings().forEach(warning -> getLog().warn(goal() + ": " + warning));
       if (compareOutput == null) {
         logLines(compared.text());
       } else {
-        SettingValues.requireFolderOf(
-            "compareOutput (junit-bench.compare.output)", compareOutput.toPath());
         compared.write(compareOutput.toPath());
         getLog()
             .info(compared.summaryLine() + " (written to " + compareOutput.getAbsolutePath() + ")");

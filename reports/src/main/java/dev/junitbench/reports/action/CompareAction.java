@@ -6,12 +6,14 @@ import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.compare.ComparisonJson;
 import dev.junitbench.reports.compare.ComparisonMarkdown;
 import dev.junitbench.reports.compare.ComparisonText;
+import dev.junitbench.reports.compare.RegressionProfiles;
 import dev.junitbench.reports.compare.RunComparison;
 import dev.junitbench.stats.AllocationRule;
 import dev.junitbench.stats.RegressionRule;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -19,8 +21,10 @@ import java.util.Locale;
  *
  * @param comparison the scenarios matched and judged
  * @param text the comparison in the format asked for
+ * @param profiles where to look first in the regressed scenarios' profiles: the differential flame
+ *     graphs written and the frames that grew most
  */
-public record CompareAction(RunComparison comparison, String text) {
+public record CompareAction(RunComparison comparison, String text, RegressionProfiles profiles) {
 
   /** The formats of a comparison. */
   public enum Format {
@@ -57,12 +61,16 @@ public record CompareAction(RunComparison comparison, String text) {
   public static CompareAction run(
       Path baseline, Path current, RegressionRule rule, BaselineMatch match, Format format)
       throws BadInputException {
-    return run(baseline, current, rule, AllocationRule.DEFAULT, match, format);
+    return run(baseline, current, rule, AllocationRule.DEFAULT, match, format, null);
   }
 
   /**
    * As {@link #run(Path, Path, RegressionRule, BaselineMatch, Format)}, the heap allocated per
-   * operation judged by {@code allocation}.
+   * operation judged by {@code allocation}, and the comparison to be written to {@code output} (or
+   * printed, when null). A regressed scenario whose runs both carry a profile of the same kind gets
+   * a differential flame graph: beside {@code output} when given, linked by its name; else in the
+   * current run folder's {@code profiles/}, linked relative to the working directory. A graph that
+   * cannot be written is a warning ({@link #warnings()}), never a change of verdict.
    *
    * @throws BadInputException when a run cannot be read or the runs share no scenario
    */
@@ -72,17 +80,32 @@ public record CompareAction(RunComparison comparison, String text) {
       RegressionRule rule,
       AllocationRule allocation,
       BaselineMatch match,
-      Format format)
+      Format format,
+      Path output)
       throws BadInputException {
     RunComparison comparison =
         RunComparison.of(baseline, current, rule, match).withAllocationRule(allocation);
+    Path linkBase = output == null ? Path.of("") : output.toAbsolutePath().normalize().getParent();
+    Path folder = output == null ? comparison.current().dir().resolve("profiles") : linkBase;
+    RegressionProfiles profiles =
+        comparison.regressed()
+            ? RegressionProfiles.of(comparison, folder, linkBase)
+            : RegressionProfiles.none();
     String text =
         switch (format) {
-          case TEXT -> ComparisonText.render(comparison);
-          case MARKDOWN -> ComparisonMarkdown.render(comparison);
-          case JSON -> ComparisonJson.render(comparison);
+          case TEXT -> ComparisonText.render(comparison, profiles);
+          case MARKDOWN -> ComparisonMarkdown.render(comparison, profiles);
+          case JSON -> ComparisonJson.render(comparison, profiles);
         };
-    return new CompareAction(comparison, text);
+    return new CompareAction(comparison, text, profiles);
+  }
+
+  /**
+   * What was left out of the comparison and why, each naming its file: a profile named in
+   * results.json that is missing, a differential flame graph that could not be written.
+   */
+  public List<String> warnings() {
+    return profiles.warnings();
   }
 
   /**

@@ -2,12 +2,17 @@ package dev.junitbench.reports.action;
 
 import dev.junitbench.internal.AtomicFiles;
 import dev.junitbench.reports.BadInputException;
+import dev.junitbench.reports.ScenarioNames;
+import dev.junitbench.reports.compare.RegressionProfileText;
+import dev.junitbench.reports.compare.RegressionProfiles;
+import dev.junitbench.reports.compare.RunComparison;
 import dev.junitbench.reports.html.HtmlReport;
 import dev.junitbench.reports.runset.RunSet;
 import dev.junitbench.reports.summary.ReportInputs;
 import dev.junitbench.reports.summary.RunMarkdown;
 import dev.junitbench.reports.summary.RunSummary;
 import dev.junitbench.stats.RegressionRule;
+import dev.junitbench.stats.Verdict;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -65,20 +70,51 @@ public record ReportAction(List<Path> runs, Path baseline, RegressionRule rule, 
 
   /** The page or the summary. */
   public String render() throws BadInputException {
-    return markdown
-        ? RunMarkdown.render(RunSummary.of(inputs()))
-        : HtmlReport.of(inputs()).render();
+    if (!markdown) {
+      return HtmlReport.of(inputs()).render();
+    }
+    // Printed: the differential flame graphs go into the current run's profiles folder, linked
+    // from the working directory, as compare's without an output file.
+    ReportInputs inputs = inputs();
+    return RunMarkdown.render(
+        RunSummary.of(inputs),
+        whereToLook(inputs, inputs.folders().get(0).dir().resolve("profiles"), Path.of("")));
   }
 
   /** Writes the page or the summary to {@code file}, whole or not at all. */
   public void write(Path file) throws BadInputException, IOException {
     if (markdown) {
-      String text = RunMarkdown.render(RunSummary.of(inputs()));
+      ReportInputs inputs = inputs();
+      String text =
+          RunMarkdown.render(
+              RunSummary.of(inputs),
+              whereToLook(
+                  inputs,
+                  file.toAbsolutePath().normalize().getParent(),
+                  file.toAbsolutePath().normalize().getParent()));
       AtomicFiles.write(
           file, (stream, previous) -> stream.write(text.getBytes(StandardCharsets.UTF_8)));
     } else {
       HtmlReport.of(inputs()).write(file);
     }
+  }
+
+  /**
+   * With a baseline, the regressed scenarios profiled in both runs with the same kind: their
+   * differential flame graphs written into {@code folder} and linked relative to {@code linkBase},
+   * and their most grown frames as Markdown.
+   */
+  private static String whereToLook(ReportInputs inputs, Path folder, Path linkBase) {
+    RunComparison baseline = inputs.baseline();
+    if (baseline == null || !baseline.regressed()) {
+      return "";
+    }
+    List<RunComparison.Row> regressed =
+        baseline.rows().stream().filter(row -> row.verdict() == Verdict.REGRESSED).toList();
+    return RegressionProfileText.markdown(
+        regressed,
+        RegressionProfiles.of(baseline, folder, linkBase),
+        ScenarioNames.of(regressed.stream().map(RunComparison.Row::named).toList()));
   }
 
   private ReportInputs inputs() throws BadInputException {

@@ -120,6 +120,10 @@ final class CompareCommand implements Callable<Integer> {
     } catch (BadInputException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
+    if (output != null) {
+      // Before comparing: the differential flame graphs are written beside the output.
+      Main.requireFolderOf(output);
+    }
     CompareAction compared =
         CompareAction.run(
             baseline,
@@ -127,11 +131,14 @@ final class CompareCommand implements Callable<Integer> {
             rule,
             allocation,
             mode,
-            CompareAction.Format.valueOf(format.name().toUpperCase(Locale.ROOT)));
+            CompareAction.Format.valueOf(format.name().toUpperCase(Locale.ROOT)),
+            output);
+    compared
+        .warnings()
+        .forEach(warning -> spec.commandLine().getErr().println("warning: " + warning));
     if (output == null) {
       spec.commandLine().getOut().print(compared.text());
     } else {
-      Main.requireFolderOf(output);
       compared.write(output);
       spec.commandLine()
           .getOut()

@@ -20,6 +20,15 @@ public final class ComparisonJson {
 
   /** The JSON text. */
   public static String render(RunComparison comparison) {
+    return render(comparison, RegressionProfiles.none());
+  }
+
+  /**
+   * The JSON text; a regressed scenario with profiles has a {@code profile_difference}: kind,
+   * {@code flame_graph} (relative to the output's folder, or null), {@code grown_frames}, {@code
+   * note}.
+   */
+  public static String render(RunComparison comparison, RegressionProfiles profiles) {
     var mapper = JSON;
     ObjectNode root = mapper.createObjectNode();
     root.put("summary", comparison.summaryLine());
@@ -48,6 +57,7 @@ public final class ComparisonJson {
       node.set("latency", row.latency() == null ? null : mapper.valueToTree(row.latency()));
       node.put("lost", row.lost());
       node.set("allocation", mapper.valueToTree(comparison.allocation(row)));
+      node.set("profile_difference", RegressionProfileText.json(row, profiles));
       ObjectNode throughput = node.putObject("throughput");
       throughput.put("ratio", row.throughputRatio());
       throughput.put("change", row.throughputRatio() == null ? null : row.throughputRatio() - 1);

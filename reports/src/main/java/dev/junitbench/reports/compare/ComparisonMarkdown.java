@@ -29,6 +29,11 @@ public final class ComparisonMarkdown {
 
   /** The comment's Markdown. */
   public static String render(RunComparison comparison) {
+    return render(comparison, RegressionProfiles.none());
+  }
+
+  /** The comment, with where to look first in the regressed scenarios' {@code profiles}. */
+  public static String render(RunComparison comparison, RegressionProfiles profiles) {
     ScenarioNames names =
         ScenarioNames.of(comparison.rows().stream().map(RunComparison.Row::named).toList());
     StringBuilder md = new StringBuilder();
@@ -63,6 +68,7 @@ public final class ComparisonMarkdown {
     if (!changed.isEmpty()) {
       table(md, changed, names, comparison);
       md.append('\n');
+      md.append(RegressionProfileText.markdown(changed, profiles, names));
     }
     if (!unchanged.isEmpty()) {
       md.append("<details><summary>").append(unchanged.size()).append(" unchanged</summary>\n\n");

@@ -23,6 +23,14 @@ public final class ComparisonText {
 
   /** The whole text, lines ended by a newline. */
   public static String render(RunComparison comparison) {
+    return render(comparison, RegressionProfiles.none());
+  }
+
+  /**
+   * The whole text, lines ended by a newline; under each benchmark's table, where to look first in
+   * its regressed scenarios' {@code profiles}.
+   */
+  public static String render(RunComparison comparison, RegressionProfiles profiles) {
     List<String> lines = new ArrayList<>();
     lines.add(comparison.summaryLine());
     lines.addAll(
@@ -103,6 +111,7 @@ public final class ComparisonText {
             table.row(cells);
           }
           lines.addAll(table.render("  ", WIDTH));
+          lines.addAll(RegressionProfileText.text(rows, profiles, names));
         });
     return String.join("\n", lines) + "\n";
   }

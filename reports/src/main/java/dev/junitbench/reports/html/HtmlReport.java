@@ -4,6 +4,8 @@ import com.github.mustachejava.DefaultMustacheFactory;
 import com.github.mustachejava.Mustache;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
+import dev.junitbench.reports.ScenarioNames;
+import dev.junitbench.reports.compare.RegressionProfiles;
 import dev.junitbench.reports.compare.RunComparison;
 import dev.junitbench.reports.summary.ReportInputs;
 import dev.junitbench.reports.summary.RunSummary;
@@ -66,10 +68,12 @@ public final class HtmlReport {
 
   private final ReportModel model;
   private final RunSummary summary;
+  private final ReportInputs inputs;
 
-  private HtmlReport(ReportModel model, RunSummary summary) {
+  private HtmlReport(ReportModel model, RunSummary summary, ReportInputs inputs) {
     this.model = model;
     this.summary = summary;
+    this.inputs = inputs;
   }
 
   /**
@@ -100,7 +104,17 @@ public final class HtmlReport {
     return new HtmlReport(
         ReportModel.of(
             inputs.folders(), samples(inputs.folders()), inputs.baseline(), inputs.hosts()),
-        RunSummary.of(inputs));
+        RunSummary.of(inputs),
+        inputs);
+  }
+
+  /** Each run's label in the profiles: its host in a run set, its id among several, else none. */
+  private List<String> runLabels() {
+    List<RunFolder> folders = inputs.folders();
+    if (inputs.hosts() != null) {
+      return inputs.hosts();
+    }
+    return folders.stream().map(f -> folders.size() > 1 ? f.run().id() : "").toList();
   }
 
   private static List<Samples> samples(List<RunFolder> folders) throws BadInputException {
@@ -111,22 +125,39 @@ public final class HtmlReport {
     return samples;
   }
 
-  /** The whole page. */
+  /**
+   * The whole page, as if it were in the first run's folder (its links to flame graphs lead there);
+   * without differential flame graphs, which only a written page gets.
+   */
   public String render() {
     StringWriter out = new StringWriter(1 << 18);
-    render(out);
+    render(out, inputs.folders().get(0).dir(), RegressionProfiles.none());
     return out.toString();
   }
 
   /**
    * Writes the page to {@code file} atomically: a reader sees the old report or the new, never
-   * half.
+   * half. With a baseline, each regressed scenario profiled in both runs with the same kind gets a
+   * differential flame graph written beside it.
    */
   public void write(Path file) throws IOException {
-    PageAssets.write(file, this::render);
+    Path folder = file.toAbsolutePath().normalize().getParent();
+    RegressionProfiles differences = differences(folder);
+    PageAssets.write(file, out -> render(out, folder, differences));
   }
 
-  private void render(Writer out) {
+  /**
+   * The differential flame graphs of the baseline comparison's regressed scenarios, written into
+   * {@code folder}; none without a baseline.
+   */
+  RegressionProfiles differences(Path folder) {
+    RunComparison baseline = inputs.baseline();
+    return baseline == null || !baseline.regressed()
+        ? RegressionProfiles.none()
+        : RegressionProfiles.of(baseline, folder, folder);
+  }
+
+  private void render(Writer out, Path folder, RegressionProfiles differences) {
     String nonce = PageAssets.nonce();
     Map<String, Object> scope = new HashMap<>();
     scope.put("nonce", nonce);
@@ -186,6 +217,21 @@ public final class HtmlReport {
     scope.put("hasLoad", !model.loadRows.isEmpty());
     scope.put("probeTables", model.probeTables);
     scope.put("hasProbes", !model.probeTables.isEmpty());
+    List<ProfileViews.ProfileView> profiles =
+        ProfileViews.of(
+            inputs.folders(),
+            runLabels(),
+            ScenarioNames.of(
+                inputs.folders().stream().flatMap(run -> run.results().stream()).toList()),
+            folder,
+            differences);
+    scope.put("profiles", profiles);
+    scope.put("hasProfiles", !profiles.isEmpty());
+    scope.put(
+        "whereToLook",
+        profiles.stream()
+            .filter(view -> !view.grown().isEmpty() || view.difference() != null)
+            .toList());
     scope.put("data", SafeJson.write(model.data()));
     scope.put("chartJs", PageAssets.CHART_JS);
     scope.put("charts", PageAssets.CHARTS);

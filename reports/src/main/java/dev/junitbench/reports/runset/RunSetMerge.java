@@ -27,6 +27,9 @@ import java.util.stream.Stream;
 public final class RunSetMerge {
 
   /** Labels become folder names: letters, digits, dot, dash, underscore. */
+  /** A run folder's folder of profiles, copied with it. */
+  private static final String PROFILES = "profiles";
+
   private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
 
   /** One run to merge, and the label it gets (null: the run's host name). */
@@ -156,7 +159,11 @@ public final class RunSetMerge {
     Files.createDirectories(to);
     try (Stream<Path> files = Files.list(from)) {
       for (Path file : (Iterable<Path>) files::iterator) {
-        if (Files.isRegularFile(file)) {
+        // The profiles (JFR files, flame graphs) the results name, so the set's report links to
+        // them.
+        if (Files.isDirectory(file) && file.getFileName().toString().equals(PROFILES)) {
+          copy(file, to.resolve(PROFILES));
+        } else if (Files.isRegularFile(file)) {
           try {
             Files.copy(
                 file,

@@ -38,12 +38,21 @@ public final class RunMarkdown {
 
   /** The summary's Markdown, ended by a newline. */
   public static String render(RunSummary summary) {
+    return render(summary, "");
+  }
+
+  /**
+   * The summary, {@code whereToLook} (Markdown: the regressed scenarios' most grown frames and
+   * differential flame graphs, or empty) right after the verdicts.
+   */
+  public static String render(RunSummary summary, String whereToLook) {
     StringBuilder md = new StringBuilder();
     md.append("**junit-bench:** ").append(Markdown.escape(summary.line(), LINE)).append("\n\n");
     Verdicts verdicts = summary.verdicts();
     if (verdicts != null) {
       verdicts(md, verdicts);
     }
+    md.append(whereToLook);
     boolean several = summary.runs().size() > 1;
     boolean marked = false;
     for (BenchmarkTable table : summary.benchmarks()) {

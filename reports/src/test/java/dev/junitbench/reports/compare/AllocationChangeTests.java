@@ -51,7 +51,7 @@ class AllocationChangeTests {
   private static CompareAction compare(Path base, Path now, CompareAction.Format format)
       throws Exception {
     return CompareAction.run(
-        base, now, RegressionRule.DEFAULT, AllocationRule.DEFAULT, BaselineMatch.ANY, format);
+        base, now, RegressionRule.DEFAULT, AllocationRule.DEFAULT, BaselineMatch.ANY, format, null);
   }
 
   @Test
@@ -114,7 +114,8 @@ class AllocationChangeTests {
             RegressionRule.DEFAULT,
             AllocationRule.parse("150%"),
             BaselineMatch.ANY,
-            CompareAction.Format.TEXT);
+            CompareAction.Format.TEXT,
+            null);
     assertThat(loose.outcome()).isEqualTo(Outcome.OK);
   }
 
