@@ -24,6 +24,7 @@
  * <p>ONNX Runtime and DJL are optional: add the one you use to the module path and require it (or
  * {@code --add-modules} it); its backend is then found.
  */
+@SuppressWarnings("requires-automatic")
 module dev.junitbench {
   requires transitive org.junit.jupiter.api;
   requires static transitive org.apiguardian.api;
@@ -36,6 +37,10 @@ module dev.junitbench {
   requires java.management;
   requires jdk.management;
   requires java.logging;
+  requires jdk.jfr;
+  // async-profiler and its converter name no module: their jars' names do.
+  requires async.profiler;
+  requires jfr.converter;
   requires static com.microsoft.onnxruntime;
   requires static org.tribuo.util.onnx;
   requires static com.google.protobuf;
@@ -55,6 +60,9 @@ module dev.junitbench {
   // Helpers the reports module shares with the extension: no promise, to anyone else not even
   // visible.
   exports dev.junitbench.internal to
+      dev.junitbench.reports;
+  // Flame graphs of profiles, which the reports module draws differential ones with.
+  exports dev.junitbench.profile to
       dev.junitbench.reports;
 
   // JUnit creates the extension and reads the annotations; Jackson reads and writes the result

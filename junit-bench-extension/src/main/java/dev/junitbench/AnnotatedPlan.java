@@ -21,6 +21,7 @@ import dev.junitbench.load.LoadPlanning;
 import dev.junitbench.load.LoadSpec;
 import dev.junitbench.model.binding.ModelBinding;
 import dev.junitbench.model.binding.ModelSpec;
+import dev.junitbench.profile.ProfileKind;
 import dev.junitbench.results.ScenarioKey;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
@@ -121,7 +122,18 @@ final class AnnotatedPlan {
       scenarios = loaded;
     }
     return new BenchmarkPlan(
-        benchmark, warmup, measurement, scenarios, model, budget, forking, generation, loadPlan);
+        benchmark,
+        warmup,
+        measurement,
+        scenarios,
+        model,
+        budget,
+        forking,
+        generation,
+        loadPlan,
+        Found.on(method, testClass, Profile.class)
+            .map(found -> ProfileKind.valueOf(found.annotation().value().name()))
+            .orElse(null));
   }
 
   /** {@code @Load} as written. */

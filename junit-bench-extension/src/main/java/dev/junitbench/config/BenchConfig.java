@@ -3,6 +3,7 @@ package dev.junitbench.config;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.junitbench.infra.Device;
+import dev.junitbench.profile.ProfileSettings;
 import dev.junitbench.stats.RegressionRule;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -67,6 +68,18 @@ public final class BenchConfig {
 
   /** How often the resource sampler reads ({@code 50ms}; at least 10 ms). */
   public static final String SAMPLING_INTERVAL = "junit.bench.sampling.interval";
+
+  /**
+   * Profile every benchmark's measurement: {@code cpu}, {@code alloc}, {@code wall}, {@code lock},
+   * or {@code off} (not even those annotated {@code @Profile}).
+   */
+  public static final String PROFILE = "junit.bench.profile";
+
+  /** The sampling interval of a cpu or wall profile ({@code 10ms}). */
+  public static final String PROFILE_INTERVAL = "junit.bench.profile.interval";
+
+  /** Which profiler records: {@code async-profiler} (else JDK Flight Recorder) or {@code jfr}. */
+  public static final String PROFILE_PROFILER = "junit.bench.profile.profiler";
 
   /** The nvidia-smi command: a name on the PATH or a path. */
   public static final String NVIDIA_SMI = "junit.bench.nvidia-smi";
@@ -517,6 +530,7 @@ public final class BenchConfig {
     hostIncludeName();
     samplingEnabled();
     samplingInterval();
+    ProfileSettings.of(this);
     regressionRule();
     forksOverride();
     forksJvmArgs();

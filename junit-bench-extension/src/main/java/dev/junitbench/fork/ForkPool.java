@@ -2,6 +2,7 @@ package dev.junitbench.fork;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.junitbench.profile.ForkedProfiles;
 import dev.junitbench.results.Aggregation;
 import dev.junitbench.results.EnergyFigures;
 import dev.junitbench.results.ForkFigures;
@@ -229,7 +230,9 @@ final class ForkPool {
                 builtIn("utilization", ScenarioResult::utilization, UtilizationFigures.class),
                 builtIn("energy", ScenarioResult::energy, EnergyFigures.class),
                 new ProbeGroups(probes(), aggregations))
-            .withForks(figures(adviceTarget));
+            .withForks(figures(adviceTarget))
+            .withProfile(
+                ForkedProfiles.joined(measured.stream().map(ScenarioResult::profile).toList()));
     if (first.load() != null) {
       // SingleStream and MultiStream run in forks (the pooled loads do not): their queries, fork
       // after fork.
