@@ -22,6 +22,7 @@ import dev.junitbench.load.LoadSpec;
 import dev.junitbench.model.binding.ModelBinding;
 import dev.junitbench.model.binding.ModelSpec;
 import dev.junitbench.profile.ProfileKind;
+import dev.junitbench.profile.ProfileSettings;
 import dev.junitbench.results.ScenarioKey;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
@@ -131,9 +132,18 @@ final class AnnotatedPlan {
         forking,
         generation,
         loadPlan,
-        Found.on(method, testClass, Profile.class)
-            .map(found -> ProfileKind.valueOf(found.annotation().value().name()))
-            .orElse(null));
+        profile(Found.on(method, testClass, Profile.class), config));
+  }
+
+  /**
+   * The kind {@code @Profile} asks for, or null; the run's profile settings are read here, so a bad
+   * one fails before anything runs.
+   */
+  private static ProfileKind profile(Optional<Found<Profile>> found, BenchConfig config) {
+    ProfileSettings.of(config);
+    return found
+        .map(annotated -> ProfileKind.valueOf(annotated.annotation().value().name()))
+        .orElse(null);
   }
 
   /** {@code @Load} as written. */

@@ -3,7 +3,6 @@ package dev.junitbench.config;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.junitbench.infra.Device;
-import dev.junitbench.profile.ProfileSettings;
 import dev.junitbench.stats.RegressionRule;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -530,7 +529,6 @@ public final class BenchConfig {
     hostIncludeName();
     samplingEnabled();
     samplingInterval();
-    ProfileSettings.of(this);
     regressionRule();
     forksOverride();
     forksJvmArgs();

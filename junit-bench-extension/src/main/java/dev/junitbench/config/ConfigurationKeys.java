@@ -3,8 +3,6 @@ package dev.junitbench.config;
 import static dev.junitbench.config.ConfigurationKey.literal;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import dev.junitbench.profile.ProfileKind;
-import dev.junitbench.profile.ProfilerChoice;
 import dev.junitbench.stats.RegressionRule;
 import java.time.Duration;
 import java.util.List;
@@ -86,9 +84,7 @@ public final class ConfigurationKeys {
               literal(shortDuration(Defaults.SAMPLING_INTERVAL))),
           new ConfigurationKey(
               BenchConfig.PROFILE,
-              "profile every benchmark's measurement: `"
-                  + ProfileKind.names().replace(", ", "`, `")
-                  + "` (flame graphs in the run folder, see xref:profiling.adoc[Profiling]);"
+              "profile every benchmark's measurement: `cpu`, `alloc`, `wall` or `lock` (flame graphs in the run folder, see xref:profiling.adoc[Profiling]);"
                   + " `off` profiles none, not even those annotated `@Profile`",
               literal(Defaults.PROFILE)),
           new ConfigurationKey(
@@ -99,7 +95,7 @@ public final class ConfigurationKeys {
               BenchConfig.PROFILE_PROFILER,
               "`async-profiler` (JDK Flight Recorder where it cannot load) or `jfr` (JDK Flight"
                   + " Recorder only)",
-              literal(ProfilerChoice.ASYNC_PROFILER.id())),
+              literal("async-profiler")),
           new ConfigurationKey(
               BenchConfig.HOST_INCLUDE_NAME,
               "`false` leaves the host name out of `results.json`",

@@ -61,8 +61,9 @@ public final class FlameGraphs {
     FlameGraph graph;
     try {
       graph = JfrToFlame.parse(jfr.toString(), arguments);
-    } catch (RuntimeException e) {
-      throw new IOException(jfr + " is not a profile the converter can read (" + e + ")", e);
+    } catch (IOException | RuntimeException e) {
+      throw new IOException(
+          jfr + " is not a profile the converter can read (" + e.getMessage() + ")", e);
     }
     ByteArrayOutputStream collapsed = new ByteArrayOutputStream();
     graph.dump(collapsed);

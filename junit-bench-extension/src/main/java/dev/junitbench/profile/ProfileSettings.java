@@ -46,7 +46,7 @@ public record ProfileSettings(
     Duration interval =
         config
             .declared(BenchConfig.PROFILE_INTERVAL)
-            .map(text -> positive(Durations.parse(text, "-D" + BenchConfig.PROFILE_INTERVAL), text))
+            .map(text -> Durations.parse(text, "-D" + BenchConfig.PROFILE_INTERVAL))
             .orElse(Defaults.PROFILE_INTERVAL);
     ProfilerChoice profiler =
         config
@@ -75,18 +75,6 @@ public record ProfileSettings(
       return Optional.empty();
     }
     return Optional.ofNullable(kind != null ? kind : annotated);
-  }
-
-  private static Duration positive(Duration interval, String text) {
-    if (interval.isZero() || interval.isNegative()) {
-      throw new BenchmarkConfigurationException(
-          "-D"
-              + BenchConfig.PROFILE_INTERVAL
-              + "="
-              + text
-              + " is not valid; use a positive duration such as 10ms");
-    }
-    return interval;
   }
 
   private static BenchmarkConfigurationException unknown(String text) {
