@@ -125,30 +125,43 @@ public final class MeasurementProfile {
 
   /**
    * The event async-profiler recorded, as its file says: {@code cpu} is recorded by perf events
-   * where the kernel allows them, else by a timer, which is then the event named ({@code itimer}).
+   * where the kernel allows them, else by a timer, which is then the event named ({@code itimer});
+   * empty where the file names none (an alloc or lock profile names its kind's own setting only).
    */
   static Optional<String> recordedEvent(Path jfr) {
     String event = null;
     String engine = null;
+    boolean eventRead = false;
+    boolean engineRead = false;
     try (RecordingFile recorded = new RecordingFile(jfr)) {
-      while (recorded.hasMoreEvents() && (event == null || engine == null)) {
+      while (recorded.hasMoreEvents() && !(eventRead && engineRead)) {
         RecordedEvent read = recorded.readEvent();
         if (read.getEventType().getName().equals("jdk.ActiveSetting")) {
           String name = read.getString("name");
           if ("event".equals(name)) {
             event = read.getString("value");
+            eventRead = true;
           } else if ("engine".equals(name)) {
             engine = read.getString("value");
+            engineRead = true;
           }
         }
       }
     } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }
+    return Optional.ofNullable(reported(event, engine));
+  }
+
+  /**
+   * The event to report of async-profiler's {@code event} and {@code engine} settings: a cpu
+   * profile sampled by a timer ({@code itimer}, {@code ctimer}) is that timer's.
+   */
+  static String reported(String event, String engine) {
     if (ProfileKind.CPU.id().equals(event) && engine != null && engine.endsWith("timer")) {
-      return Optional.of(engine);
+      return engine;
     }
-    return Optional.ofNullable(event);
+    return event;
   }
 
   private void warn(String why, String outcome) {
