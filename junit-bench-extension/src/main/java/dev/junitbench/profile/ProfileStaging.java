@@ -19,6 +19,8 @@ final class ProfileStaging {
   static synchronized Path newFile() throws IOException {
     if (folder == null || !Files.isDirectory(folder)) {
       folder = Files.createTempDirectory("junit-bench-profiles");
+      // Gone at the JVM's end once the run folder took every profile; left where one stayed.
+      folder.toFile().deleteOnExit();
     }
     return Files.createTempFile(folder, "measurement-", ".jfr");
   }
