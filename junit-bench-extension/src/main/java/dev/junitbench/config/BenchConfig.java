@@ -558,6 +558,11 @@ public final class BenchConfig {
     values.put(SAMPLING_ENABLED, orRaw(SAMPLING_ENABLED, () -> String.valueOf(samplingEnabled())));
     values.put(
         SAMPLING_INTERVAL, orRaw(SAMPLING_INTERVAL, () -> samplingInterval().toMillis() + "ms"));
+    // Unset, junit.bench.profile is recorded as unset: @Profile then decides.
+    values.put(
+        PROFILE_INTERVAL,
+        get(PROFILE_INTERVAL).orElse(ConfigurationKeys.shortDuration(Defaults.PROFILE_INTERVAL)));
+    values.put(PROFILE_PROFILER, get(PROFILE_PROFILER).orElse(Defaults.PROFILE_PROFILER));
     values.put(NVIDIA_SMI, nvidiaSmi());
     values.put(POWERCAP_ROOT, powercapRoot().toString());
     values.put(CGROUP_ROOT, cgroupRoot().toString());

@@ -95,7 +95,7 @@ public final class ConfigurationKeys {
               BenchConfig.PROFILE_PROFILER,
               "`async-profiler` (JDK Flight Recorder where it cannot load) or `jfr` (JDK Flight"
                   + " Recorder only)",
-              literal("async-profiler")),
+              literal(Defaults.PROFILE_PROFILER)),
           new ConfigurationKey(
               BenchConfig.HOST_INCLUDE_NAME,
               "`false` leaves the host name out of `results.json`",

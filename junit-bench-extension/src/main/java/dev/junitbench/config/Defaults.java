@@ -124,5 +124,8 @@ public final class Defaults {
   /** Whether a benchmark is profiled when neither the setting nor {@code @Profile} asks. */
   public static final String PROFILE = "off";
 
+  /** Which profiler records a profile: async-profiler, else JDK Flight Recorder. */
+  public static final String PROFILE_PROFILER = "async-profiler";
+
   private Defaults() {}
 }

@@ -137,7 +137,10 @@ class ConfigParsingTests {
         .containsEntry(BenchConfig.HISTORY_HOST, null)
         .containsEntry(BenchConfig.UNKNOWN_KEYS, "fail")
         .containsEntry(BenchConfig.BASELINE_MATCH, "any")
-        .hasSize(29);
+        .containsEntry(BenchConfig.PROFILE, null)
+        .containsEntry(BenchConfig.PROFILE_INTERVAL, "10ms")
+        .containsEntry(BenchConfig.PROFILE_PROFILER, "async-profiler")
+        .hasSize(32);
     // A password in the history store's URL never reaches the result file.
     assertThat(
             config(
