@@ -4,10 +4,17 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.Fork;
 import dev.junitbench.Profile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
 
 /** Fixtures profiled while they are measured. */
 final class ProfileTestCases {
+
+  /** System property: the folder of the markers a fork leaves for the next. */
+  static final String MARKERS = "junit.bench.user.test.profile-markers";
 
   /** Warm-up iterations the tests configure; {@link WarmupOnly} counts its calls against them. */
   static final int WARMUP_ITERATIONS = 3;
@@ -81,6 +88,29 @@ final class ProfileTestCases {
     @Benchmark
     @Profile
     void spin(Blackhole blackhole) {
+      blackhole.consume(spinProfiledWork(2_000_000));
+    }
+  }
+
+  /**
+   * Dies mid-measurement, profiler running, in its second fork, as a JVM whose profiler crashed
+   * would; the folder of system property {@link #MARKERS} tells the second fork from the first.
+   */
+  @Fork(2)
+  static class DiesInSecondFork {
+    static final AtomicInteger CALLS = new AtomicInteger();
+
+    @AfterEach
+    void firstForkDone() throws IOException {
+      Files.writeString(Path.of(System.getProperty(MARKERS), "first-fork-done"), "");
+    }
+
+    @Benchmark
+    void dies(Blackhole blackhole) {
+      boolean measuring = CALLS.incrementAndGet() > WARMUP_ITERATIONS;
+      if (measuring && Files.exists(Path.of(System.getProperty(MARKERS), "first-fork-done"))) {
+        Runtime.getRuntime().halt(134);
+      }
       blackhole.consume(spinProfiledWork(2_000_000));
     }
   }

@@ -125,6 +125,29 @@ class ProfilingTests {
   }
 
   @Test
+  @DisplayName(
+      "in a fork that dies while profiling fails that fork only: the run goes on, profiled")
+  void forkDies() throws IOException {
+    System.setProperty(
+        ProfileTestCases.MARKERS, Files.createDirectories(tempDir.resolve("markers")).toString());
+    ListenerRun.Outcome outcome;
+    try {
+      outcome =
+          run("cpu").run(ProfileTestCases.DiesInSecondFork.class, ProfileTestCases.Forked.class);
+    } finally {
+      System.clearProperty(ProfileTestCases.MARKERS);
+    }
+
+    JsonNode died = outcome.result("dies", "[device=cpu]");
+    assertThat(died.get("status").asText()).isEqualTo("failed");
+    assertThat(died.get("error").asText()).contains("fork 2 of 2 ended (exit code 134)");
+    assertThat(died.get("forks").get("runs").get(0).get("status").asText()).isEqualTo("passed");
+    JsonNode after = outcome.result("spin", "[device=cpu]").get("profile");
+    assertThat(after.get("jfr")).hasSize(2);
+    assertThat(outcome.runDir().resolve(after.get("flame_graph").asText())).isRegularFile();
+  }
+
+  @Test
   @DisplayName("is recorded by JDK Flight Recorder when that profiler is asked for, and says so")
   void flightRecorderChosen() throws IOException {
     ListenerRun.Outcome outcome =
