@@ -11,15 +11,20 @@
  * {@code dev.junitbench.environment}) and the statistics ({@code dev.junitbench.stats}). Exported
  * to {@code dev.junitbench.reports} only: the helpers it shares with the extension ({@code
  * dev.junitbench.internal}: atomic files, text tables, the gate's comparison of a scenario with its
- * baseline). The machinery (measurement, forks, gate, load, sampling, reading the machine, the
- * writers of the run's files) is package-private or in packages that are not exported; of the
- * backends only the classes ServiceLoader creates are public.
+ * baseline) and the flame graphs of profiles ({@code dev.junitbench.profile}). The machinery
+ * (measurement, forks, gate, load, sampling, reading the machine, the writers of the run's files)
+ * is package-private or in packages that are not exported; of the backends only the classes
+ * ServiceLoader creates are public.
  *
  * <p>Every public type of an exported package carries {@code @API} (apiguardian), as JUnit's do:
  * {@code STABLE} what a benchmark is written with, {@code MAINTAINED} what it is handed, {@code
  * EXPERIMENTAL} the model handles, extension points, result model and statistics, {@code INTERNAL}
  * what is public only for the extension's own packages. apiguardian is required static, as JUnit
  * requires it: needed to compile against the annotations, not to run.
+ *
+ * <p>async-profiler and its JFR converter, which record and draw the profiles of {@code
+ * junit.bench.profile}, name no module: they are required as the automatic modules their jars'
+ * names make, {@code async.profiler} and {@code jfr.converter}.
  *
  * <p>ONNX Runtime and DJL are optional: add the one you use to the module path and require it (or
  * {@code --add-modules} it); its backend is then found.
