@@ -29,6 +29,24 @@ for (result in results) {
 def csv = new File(runDir, 'results.csv').readLines('UTF-8')
 check(csv[0].contains('probes_class_count_loaded'), "results.csv has no probes_class_count_loaded column: ${csv[0]}")
 
+// --- -Djunit.bench.profile=cpu: each scenario's JFR and flame graph in the run folder ----------
+def profiledRuns = (new File(basedir, 'target/runs-profiled').listFiles() ?: []).findAll { it.isDirectory() }
+check(profiledRuns.size() == 1, "expected one run folder in target/runs-profiled, found ${profiledRuns*.name}")
+if (profiledRuns.size() == 1) {
+    def profiled = new JsonSlurper().parse(new File(profiledRuns[0], 'results.json'), 'UTF-8').results ?: []
+    check(profiled.size() == 2, "the profiled run holds ${profiled.size()} results, expected 2")
+    for (result in profiled) {
+        def profile = result.profile
+        check(profile?.kind == 'cpu', "${result.display_name}: profile ${profile}")
+        check(profile?.profiler?.startsWith('async-profiler'), "${result.display_name}: recorded by ${profile?.profiler} (${profile?.warning})")
+        check(profile?.jfr?.size() == 1 && new File(profiledRuns[0], profile.jfr[0]).isFile(),
+                "${result.display_name}: no JFR file ${profile?.jfr}")
+        check(profile?.flame_graph && new File(profiledRuns[0], profile.flame_graph).text.startsWith('<!DOCTYPE html>'),
+                "${result.display_name}: no flame graph ${profile?.flame_graph}")
+    }
+    check(log.contains('junit-bench: profile of it.modular.ModularBenchmarks#sum'), 'the console names no flame graph')
+}
+
 if (problems) {
     throw new AssertionError('module-path: ' + problems.join('\n  '))
 }

@@ -11,9 +11,10 @@
  * {@code dev.junitbench.environment}) and the statistics ({@code dev.junitbench.stats}). Exported
  * to {@code dev.junitbench.reports} only: the helpers it shares with the extension ({@code
  * dev.junitbench.internal}: atomic files, text tables, the gate's comparison of a scenario with its
- * baseline). The machinery (measurement, forks, gate, load, sampling, reading the machine, the
- * writers of the run's files) is package-private or in packages that are not exported; of the
- * backends only the classes ServiceLoader creates are public.
+ * baseline) and the flame graphs of profiles ({@code dev.junitbench.profile}). The machinery
+ * (measurement, forks, gate, load, sampling, reading the machine, the writers of the run's files)
+ * is package-private or in packages that are not exported; of the backends only the classes
+ * ServiceLoader creates are public.
  *
  * <p>Every public type of an exported package carries {@code @API} (apiguardian), as JUnit's do:
  * {@code STABLE} what a benchmark is written with, {@code MAINTAINED} what it is handed, {@code
@@ -21,12 +22,12 @@
  * what is public only for the extension's own packages. apiguardian is required static, as JUnit
  * requires it: needed to compile against the annotations, not to run.
  *
+ * <p>async-profiler and its JFR converter, which record and draw the profiles of {@code
+ * junit.bench.profile}, name no module: they are required as the automatic modules their jars'
+ * names make, {@code async.profiler} and {@code jfr.converter}.
+ *
  * <p>ONNX Runtime and DJL are optional: add the one you use to the module path and require it (or
  * {@code --add-modules} it); its backend is then found.
- *
- * <p>async-profiler's converter (flame graphs from profiles) has no module name of its own: it is
- * required by the name derived from its jar, {@code jfr.converter}, the one requirement on an
- * automatic module (hence the warning suppressed).
  */
 @SuppressWarnings("requires-automatic")
 module dev.junitbench {
@@ -41,6 +42,9 @@ module dev.junitbench {
   requires java.management;
   requires jdk.management;
   requires java.logging;
+  requires jdk.jfr;
+  // async-profiler and its converter name no module: their jars' names do.
+  requires async.profiler;
   requires jfr.converter;
   requires static com.microsoft.onnxruntime;
   requires static org.tribuo.util.onnx;
@@ -62,7 +66,7 @@ module dev.junitbench {
   // visible.
   exports dev.junitbench.internal to
       dev.junitbench.reports;
-  // The difference of two profiles, which the report and compare draw.
+  // Flame graphs of profiles, which the reports module draws differential ones with.
   exports dev.junitbench.profile to
       dev.junitbench.reports;
 

@@ -21,6 +21,8 @@ import dev.junitbench.load.LoadPlanning;
 import dev.junitbench.load.LoadSpec;
 import dev.junitbench.model.binding.ModelBinding;
 import dev.junitbench.model.binding.ModelSpec;
+import dev.junitbench.profile.ProfileKind;
+import dev.junitbench.profile.ProfileSettings;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.stats.ByteSizes;
 import java.lang.reflect.Method;
@@ -122,7 +124,27 @@ final class AnnotatedPlan {
       scenarios = loaded;
     }
     return new BenchmarkPlan(
-        benchmark, warmup, measurement, scenarios, model, budget, forking, generation, loadPlan);
+        benchmark,
+        warmup,
+        measurement,
+        scenarios,
+        model,
+        budget,
+        forking,
+        generation,
+        loadPlan,
+        profile(Found.on(method, testClass, Profile.class), config));
+  }
+
+  /**
+   * The kind {@code @Profile} asks for, or null; the run's profile settings are read here, so a bad
+   * one fails before anything runs.
+   */
+  private static ProfileKind profile(Optional<Found<Profile>> found, BenchConfig config) {
+    ProfileSettings.of(config);
+    return found
+        .map(annotated -> ProfileKind.valueOf(annotated.annotation().value().name()))
+        .orElse(null);
   }
 
   /** {@code @Load} as written. */

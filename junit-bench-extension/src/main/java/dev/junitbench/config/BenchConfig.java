@@ -69,6 +69,18 @@ public final class BenchConfig {
   /** How often the resource sampler reads ({@code 50ms}; at least 10 ms). */
   public static final String SAMPLING_INTERVAL = "junit.bench.sampling.interval";
 
+  /**
+   * Profile every benchmark's measurement: {@code cpu}, {@code alloc}, {@code wall}, {@code lock},
+   * or {@code off} (not even those annotated {@code @Profile}).
+   */
+  public static final String PROFILE = "junit.bench.profile";
+
+  /** The sampling interval of a cpu or wall profile ({@code 10ms}). */
+  public static final String PROFILE_INTERVAL = "junit.bench.profile.interval";
+
+  /** Which profiler records: {@code async-profiler} (else JDK Flight Recorder) or {@code jfr}. */
+  public static final String PROFILE_PROFILER = "junit.bench.profile.profiler";
+
   /** The nvidia-smi command: a name on the PATH or a path. */
   public static final String NVIDIA_SMI = "junit.bench.nvidia-smi";
 
@@ -574,6 +586,11 @@ public final class BenchConfig {
     values.put(SAMPLING_ENABLED, orRaw(SAMPLING_ENABLED, () -> String.valueOf(samplingEnabled())));
     values.put(
         SAMPLING_INTERVAL, orRaw(SAMPLING_INTERVAL, () -> samplingInterval().toMillis() + "ms"));
+    // Unset, junit.bench.profile is recorded as unset: @Profile then decides.
+    values.put(
+        PROFILE_INTERVAL,
+        get(PROFILE_INTERVAL).orElse(ConfigurationKeys.shortDuration(Defaults.PROFILE_INTERVAL)));
+    values.put(PROFILE_PROFILER, get(PROFILE_PROFILER).orElse(Defaults.PROFILE_PROFILER));
     values.put(NVIDIA_SMI, nvidiaSmi());
     values.put(POWERCAP_ROOT, powercapRoot().toString());
     values.put(CGROUP_ROOT, cgroupRoot().toString());

@@ -84,6 +84,20 @@ public final class ConfigurationKeys {
                   + "` at the least",
               literal(shortDuration(Defaults.SAMPLING_INTERVAL))),
           new ConfigurationKey(
+              BenchConfig.PROFILE,
+              "profile every benchmark's measurement: `cpu`, `alloc`, `wall` or `lock` (flame graphs in the run folder, see xref:profiling.adoc[Profiling]);"
+                  + " `off` profiles none, not even those annotated `@Profile`",
+              literal(Defaults.PROFILE)),
+          new ConfigurationKey(
+              BenchConfig.PROFILE_INTERVAL,
+              "how often a `cpu` or `wall` profile samples",
+              literal(shortDuration(Defaults.PROFILE_INTERVAL))),
+          new ConfigurationKey(
+              BenchConfig.PROFILE_PROFILER,
+              "`async-profiler` (JDK Flight Recorder where it cannot load) or `jfr` (JDK Flight"
+                  + " Recorder only)",
+              literal(Defaults.PROFILE_PROFILER)),
+          new ConfigurationKey(
               BenchConfig.HOST_INCLUDE_NAME,
               "`false` leaves the host name out of `results.json`",
               literal(Defaults.HOST_INCLUDE_NAME)),

@@ -118,5 +118,14 @@ public final class Defaults {
   /** Whether results.json records the host name. */
   public static final boolean HOST_INCLUDE_NAME = true;
 
+  /** The sampling interval of a cpu or wall profile, async-profiler's own default. */
+  public static final Duration PROFILE_INTERVAL = Duration.ofMillis(10);
+
+  /** Whether a benchmark is profiled when neither the setting nor {@code @Profile} asks. */
+  public static final String PROFILE = "off";
+
+  /** Which profiler records a profile: async-profiler, else JDK Flight Recorder. */
+  public static final String PROFILE_PROFILER = "async-profiler";
+
   private Defaults() {}
 }

@@ -8,6 +8,7 @@ import dev.junitbench.infra.LoadPoint;
 import dev.junitbench.infra.Scenario;
 import dev.junitbench.load.LoadPlan;
 import dev.junitbench.model.binding.ModelBinding;
+import dev.junitbench.profile.ProfileKind;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.stats.ForkStatistics;
 import java.util.LinkedHashMap;
@@ -17,7 +18,8 @@ import java.util.Map;
 /**
  * What one benchmark method runs, as plain data: its warm-up and measurement rules, its scenarios,
  * its model (null without one), budget (null without one), forking, generation (null when it does
- * not generate) and load settings (null without {@code @Load}).
+ * not generate), load settings (null without {@code @Load}) and the profile its annotation asks for
+ * (null without {@code @Profile}).
  */
 public record BenchmarkPlan(
     String benchmark,
@@ -28,7 +30,8 @@ public record BenchmarkPlan(
     Gate.BudgetLimits budget,
     Forking forking,
     GenerationPlan generation,
-    LoadPlan load) {
+    LoadPlan load,
+    ProfileKind profile) {
 
   /**
    * How the benchmark's scenarios are forked: {@code count} child JVMs each (0: measured in the

@@ -5,7 +5,9 @@ import dev.junitbench.machine.Machine;
 import dev.junitbench.measure.MeasurementLoop;
 import dev.junitbench.measure.PhaseRun;
 import dev.junitbench.measure.Progress;
+import dev.junitbench.profile.MeasurementProfile;
 import dev.junitbench.results.Phase;
+import dev.junitbench.results.ProfileFigures;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.sampling.ResourceSampler;
 import dev.junitbench.spi.TokenRecorder;
@@ -24,6 +26,7 @@ final class Measuring implements MeasurementLoop.PhaseListener {
   private ResourceSampler.Session probes;
   private boolean probesStopped;
   private Phase warmup;
+  private MeasurementProfile profile;
 
   /**
    * A measurement of a scenario that records its tokens to {@code recorder}, or null if it does not
@@ -44,6 +47,20 @@ final class Measuring implements MeasurementLoop.PhaseListener {
       worker.recorder().startMeasuring();
     }
     probes.measurementStarts();
+    if (profile != null) {
+      // Last: the profile covers the measurement, not the start of the probes.
+      profile.start();
+    }
+  }
+
+  /** The profile to record while the measurement runs; none when not called. */
+  void profile(MeasurementProfile measurementProfile) {
+    profile = measurementProfile;
+  }
+
+  /** Stops the profile, once: what it recorded, or null when none was asked for or started. */
+  ProfileFigures stopProfile() {
+    return profile == null ? null : profile.stop();
   }
 
   /** The warm-up as it ran, or null before it ended. */
@@ -65,16 +82,18 @@ final class Measuring implements MeasurementLoop.PhaseListener {
   /** The result of a measurement that failed: the phase that failed, as far as it ran. */
   ScenarioResult asFarAsItRan(ScenarioResult planned) {
     Phase partial = Phase.of(progress.iterations.get(), System.nanoTime() - progress.phaseStartNs);
-    return warmup == null
-        ? planned.measured(partial, null, null, null, null, null)
-        : planned.measured(warmup, partial, null, null, null, null);
+    return (warmup == null
+            ? planned.measured(partial, null, null, null, null, null)
+            : planned.measured(warmup, partial, null, null, null, null))
+        .withProfile(stopProfile());
   }
 
   /**
-   * Stops the probes if the measurement failed before it did (their figures are not wanted), closes
-   * the workers.
+   * Stops the profile and the probes if the measurement failed before it did (their figures are not
+   * wanted), closes the workers.
    */
   void end() {
+    stopProfile();
     if (probes != null && !probesStopped) {
       try {
         probes.stop(0, null);

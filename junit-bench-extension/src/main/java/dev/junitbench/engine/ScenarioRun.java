@@ -24,8 +24,11 @@ import dev.junitbench.measure.ProgressLine;
 import dev.junitbench.measure.TimedCall;
 import dev.junitbench.model.binding.LoadedModel;
 import dev.junitbench.model.binding.ModelBinding;
+import dev.junitbench.profile.MeasurementProfile;
+import dev.junitbench.profile.ProfileSettings;
 import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.Phase;
+import dev.junitbench.results.ProfileFigures;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Throughput;
 import dev.junitbench.sampling.ResourceSampler;
@@ -296,6 +299,8 @@ public final class ScenarioRun {
       throws Throwable {
     ScenarioResult planned = planned().withModel(opened == null ? null : opened.info());
     Measuring measuring = new Measuring(recorder);
+    MeasurementProfile.of(ProfileSettings.of(config), plan.profile(), subject)
+        .ifPresent(measuring::profile);
     ProgressLine line =
         config.progress()
             ? ProgressLine.start(subject, plan.measurement(), measuring.progress)
@@ -320,6 +325,7 @@ public final class ScenarioRun {
                   measuring.progress,
                   measuring);
       AllocationFigures alloc = measuring.jvm.figures(outcome.allocation());
+      ProfileFigures profile = measuring.stopProfile();
       ResourceSampler.Figures resources =
           measuring.stopProbes(outcome.items(), opened == null ? null : opened.footprint());
       measured =
@@ -329,7 +335,8 @@ public final class ScenarioRun {
                   resources.utilization(),
                   resources.energy(),
                   resources.probes())
-              .withAlloc(alloc);
+              .withAlloc(alloc)
+              .withProfile(profile);
       // On record before anything else is done with it: whatever follows, the measurement is kept.
       record.accept(measured);
     } catch (Throwable failure) {

@@ -2,6 +2,7 @@ package dev.junitbench.fork;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.junitbench.profile.ForkedProfiles;
 import dev.junitbench.results.Aggregation;
 import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.EnergyFigures;
@@ -233,7 +234,9 @@ final class ForkPool {
                 new ProbeGroups(probes(), aggregations))
             .withAlloc(
                 AllocationFigures.pooled(measured.stream().map(ScenarioResult::alloc).toList()))
-            .withForks(figures(adviceTarget));
+            .withForks(figures(adviceTarget))
+            .withProfile(
+                ForkedProfiles.joined(measured.stream().map(ScenarioResult::profile).toList()));
     if (first.load() != null) {
       // SingleStream and MultiStream run in forks (the pooled loads do not): their queries, fork
       // after fork.

@@ -355,7 +355,7 @@ public final class ResultsListener implements TestExecutionListener {
           writer = new RunWriter(config.outputDir().resolve("run-" + run.id()), run);
         }
         writer.update(run);
-        written = writer.add(result);
+        written = writer.add(ProfileFiles.place(result, writer.runDir(), results.size() + 1, out));
         formats.scenarioWritten(writer.folder());
       }
     } catch (IOException | RuntimeException | LinkageError e) {

@@ -3,13 +3,10 @@ package dev.junitbench.profile;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.junitbench.internal.AtomicFiles;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -20,7 +17,6 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import one.convert.Arguments;
 import one.convert.FlameGraph;
-import one.convert.JfrToFlame;
 import org.apiguardian.api.API;
 
 /**
@@ -121,46 +117,7 @@ public final class ProfileDifference {
    */
   public static Map<String, Long> collapsedStacks(List<Path> recordings, ProfileKind kind)
       throws IOException {
-    Map<String, Long> stacks = new HashMap<>();
-    for (Path recording : recordings) {
-      if (!Files.isRegularFile(recording)) {
-        throw new NoSuchFileException(
-            recording.toString(), null, "no such profile (was the run folder moved or pruned?)");
-      }
-      Arguments arguments = new Arguments();
-      arguments.output = "collapsed";
-      // As async-profiler's own diff does: numbered lambda and proxy classes get one name, or the
-      // same code would differ by its generated names alone.
-      arguments.norm = true;
-      switch (kind) {
-        case CPU -> arguments.cpu = true;
-        case WALL -> arguments.wall = true;
-        case ALLOC -> {
-          arguments.alloc = true;
-          arguments.total = true;
-        }
-        case LOCK -> {
-          arguments.lock = true;
-          arguments.total = true;
-        }
-      }
-      FlameGraph graph;
-      try {
-        graph = JfrToFlame.parse(recording.toString(), arguments);
-      } catch (IOException | RuntimeException e) {
-        throw new IOException("Could not read the profile " + recording + ": " + e.getMessage(), e);
-      }
-      ByteArrayOutputStream text = new ByteArrayOutputStream();
-      graph.dump(text);
-      for (String line : text.toString(StandardCharsets.UTF_8).split("\n")) {
-        int space = line.lastIndexOf(' ');
-        if (space > 0) {
-          stacks.merge(
-              line.substring(0, space), Long.parseLong(line.substring(space + 1)), Long::sum);
-        }
-      }
-    }
-    return stacks;
+    return FlameGraphs.read(kind, recordings).weights();
   }
 
   /** The samples (or bytes, or nanoseconds) of the base, all stacks added. */

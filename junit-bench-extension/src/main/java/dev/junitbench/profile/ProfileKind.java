@@ -1,15 +1,19 @@
 package dev.junitbench.profile;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * What a profile of a scenario's measurement records: where the CPU time went, where the heap was
  * allocated, where the threads spent their wall-clock time, or where they waited for locks. The
  * names are async-profiler's events and the flags of its converter.
  */
+@API(status = INTERNAL, since = "0.1")
 public enum ProfileKind {
   /** Samples of the threads on a CPU: perf events, else a timer ({@code itimer}). */
   CPU("cpu"),

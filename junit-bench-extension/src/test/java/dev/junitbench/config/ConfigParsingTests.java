@@ -138,7 +138,10 @@ class ConfigParsingTests {
         .containsEntry(BenchConfig.UNKNOWN_KEYS, "fail")
         .containsEntry(BenchConfig.BASELINE_MATCH, "any")
         .containsEntry(BenchConfig.ALLOC_THRESHOLD, "5%,64B")
-        .hasSize(30);
+        .containsEntry(BenchConfig.PROFILE, null)
+        .containsEntry(BenchConfig.PROFILE_INTERVAL, "10ms")
+        .containsEntry(BenchConfig.PROFILE_PROFILER, "async-profiler")
+        .hasSize(33);
     // A password in the history store's URL never reaches the result file.
     assertThat(
             config(

@@ -88,7 +88,8 @@ class ScenarioRunTests {
         budget,
         new BenchmarkPlan.Forking(0, List.of(), false),
         null,
-        loadPlan);
+        loadPlan,
+        null);
   }
 
   private static ScenarioRun run(BenchmarkPlan plan, BenchConfig config, Gate.BudgetLimits budget) {
@@ -231,6 +232,7 @@ class ScenarioRunTests {
             null,
             null,
             new BenchmarkPlan.Forking(0, List.of(), false),
+            null,
             null,
             null);
     Optional<ScenarioRun.Unavailable> unavailable = run(plan, config, null).unavailable();
