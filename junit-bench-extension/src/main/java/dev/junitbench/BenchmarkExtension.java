@@ -7,8 +7,10 @@ import dev.junitbench.config.ForkChild;
 import dev.junitbench.engine.BenchmarkPlan;
 import dev.junitbench.engine.ScenarioRun;
 import dev.junitbench.exchange.ConfigurationErrors;
+import dev.junitbench.exchange.PlannedRunFolder;
 import dev.junitbench.gate.BaselineMatching;
 import dev.junitbench.gate.Gate;
+import dev.junitbench.profile.FlameGraphs;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.stats.JvmRuns;
 import dev.junitbench.warnings.RunWarnings;
@@ -90,7 +92,14 @@ final class BenchmarkExtension implements TestTemplateInvocationContextProvider 
                 + "\"; remove @Fork(0) to fork against the baseline");
       }
       Gate gate =
-          new Gate(baseline, config.regressionRule(), plan.budget(), config.allocationRule());
+          new Gate(
+              baseline,
+              config.regressionRule(),
+              plan.budget(),
+              config.allocationRule(),
+              PlannedRunFolder.of(context.getUniqueId())
+                  .map(run -> run.resolve(FlameGraphs.FOLDER))
+                  .orElse(null));
       return IntStream.range(0, plan.scenarios().size())
           .mapToObj(
               index ->

@@ -69,6 +69,11 @@ public final class Baseline {
     return folder.resultsFile();
   }
 
+  /** The baseline's run folder. */
+  public Path dir() {
+    return folder.dir();
+  }
+
   /** The baseline run's id. */
   public String runId() {
     return folder.run().id();

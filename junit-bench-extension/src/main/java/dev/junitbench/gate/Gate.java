@@ -4,6 +4,7 @@ import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.internal.ModelChange;
 import dev.junitbench.internal.ScenarioComparison;
+import dev.junitbench.profile.ScenarioProfileDifference;
 import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.BaselineCheck;
 import dev.junitbench.results.BudgetCheck;
@@ -18,6 +19,8 @@ import dev.junitbench.stats.JvmRuns;
 import dev.junitbench.stats.LatencySummary;
 import dev.junitbench.stats.RegressionRule;
 import dev.junitbench.stats.Verdict;
+import dev.junitbench.warnings.RunWarnings;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,16 +39,28 @@ import java.util.stream.Collectors;
  * @param rule the regression rule
  * @param budget the benchmark's budget, or null
  * @param allocationRule the rule for the heap allocated per operation
+ * @param profileFolder where a regressed scenario's differential flame graph is written (the run
+ *     folder's {@code profiles/}), or null when the run writes no run folder
  */
 public record Gate(
     BaselineMatching matching,
     RegressionRule rule,
     BudgetLimits budget,
-    AllocationRule allocationRule) {
+    AllocationRule allocationRule,
+    Path profileFolder) {
 
   /** A gate with the default allocation rule. */
   public Gate(BaselineMatching matching, RegressionRule rule, BudgetLimits budget) {
     this(matching, rule, budget, AllocationRule.DEFAULT);
+  }
+
+  /** A gate that writes no differential flame graph. */
+  public Gate(
+      BaselineMatching matching,
+      RegressionRule rule,
+      BudgetLimits budget,
+      AllocationRule allocationRule) {
+    this(matching, rule, budget, allocationRule, null);
   }
 
   /**
@@ -124,6 +139,9 @@ public record Gate(
     String subject =
         measured.benchmark() + " " + measured.displayName() + ": " + modelChange(measured);
     if (!failures.isEmpty()) {
+      boolean regressed =
+          baselineCheck != null
+              && (baselineCheck.regressed() || (allocation != null && allocation.regressed()));
       return new GateResult(
           true,
           measured.displayName()
@@ -132,7 +150,8 @@ public record Gate(
               + String.join("; ", shortForms)
               + "\n"
               + subject
-              + String.join("; ", failures),
+              + String.join("; ", failures)
+              + (regressed ? whereToLook(measured) : ""),
           baselineCheck,
           budgetCheck);
     }
@@ -151,6 +170,51 @@ public record Gate(
               : "within budget as far as checked; " + String.join("; ", budgetCheck.notChecked()));
     }
     return new GateResult(false, subject + String.join("; ", notes), baselineCheck, budgetCheck);
+  }
+
+  /**
+   * For a regressed scenario profiled here and in the baseline: the differential flame graph of the
+   * two profiles, written to {@link #profileFolder}, and the frames whose self share grew most, as
+   * lines of the failure message; why there is none when only one side or kinds that differ were
+   * profiled; empty when neither side was.
+   */
+  private String whereToLook(ScenarioResult measured) {
+    Baseline baseline = matching.baseline();
+    ScenarioResult before = baseline.result(measured.key());
+    if (before == null || (before.profile() == null && measured.profile() == null)) {
+      return "";
+    }
+    if (profileFolder == null) {
+      return "\nno differential flame graph: this run writes no run folder to put it in";
+    }
+    ScenarioProfileDifference difference =
+        ScenarioProfileDifference.of(
+            baseline.dir(),
+            before.profile(),
+            Path.of(""),
+            measured.profile(),
+            measured.benchmark()
+                + " "
+                + measured.displayName()
+                + " vs baseline "
+                + baseline.runId(),
+            profileFolder.resolve(
+                ScenarioProfileDifference.fileName(
+                    measured.benchmark(), measured.displayName(), baseline.runId())));
+    if (difference.warning() != null) {
+      RunWarnings.warnOnce("gate profile " + difference.warning(), difference.warning());
+    }
+    StringBuilder lines = new StringBuilder();
+    if (!difference.grown().isEmpty()) {
+      lines.append("\nwhere to look first (").append(difference.kind()).append("): ");
+      lines.append(difference.grownLine());
+    }
+    lines.append('\n');
+    lines.append(
+        difference.flameGraph() != null
+            ? "differential flame graph: " + difference.flameGraph().toAbsolutePath()
+            : difference.note());
+    return lines.toString();
   }
 
   private BaselineCheck compare(ScenarioResult measured, long[] samplesNs) {

@@ -26,7 +26,7 @@ import java.util.Locale;
 final class ProfileFiles {
 
   /** The folder of the run folder that holds the profiles. */
-  static final String FOLDER = "profiles";
+  static final String FOLDER = FlameGraphs.FOLDER;
 
   private ProfileFiles() {}
 
@@ -89,7 +89,7 @@ final class ProfileFiles {
               relative,
               FOLDER + "/" + target.getFileName(),
               stacks.total(),
-              FlameGraphs.topFrames(stacks, FlameGraphs.TOP_FRAMES),
+              FlameGraphs.topFrames(kind, stacks, FlameGraphs.TOP_FRAMES),
               profile.warning()));
     } catch (IOException | RuntimeException | LinkageError e) {
       String message =

@@ -9,6 +9,7 @@ import dev.junitbench.environment.HostInfo;
 import dev.junitbench.exchange.ConfigurationErrors;
 import dev.junitbench.exchange.PlanParameters;
 import dev.junitbench.exchange.PlannedBenchmarks;
+import dev.junitbench.exchange.PlannedRunFolder;
 import dev.junitbench.exchange.ResultExchange;
 import dev.junitbench.gate.GateSummary;
 import dev.junitbench.keys.KeyCheck;
@@ -98,6 +99,7 @@ public final class ResultsListener implements TestExecutionListener {
     plan = testPlan;
     ConfigurationErrors.withdraw(benchmarks.keySet());
     PlanParameters.withdraw(benchmarks.keySet());
+    PlannedRunFolder.withdraw(benchmarks.keySet());
     benchmarks.clear();
     reported.clear();
     results.clear();
@@ -130,6 +132,7 @@ public final class ResultsListener implements TestExecutionListener {
     formats = ResultFormats.load(loader, config);
     KeyCheck keys = checkKeys(testPlan, loader);
     PlanParameters.publish(benchmarks.keySet(), benchParameters(testPlan));
+    PlannedRunFolder.publish(benchmarks.keySet(), runDir(id));
     Map<String, String> settings = new LinkedHashMap<>(config.effective());
     settings.putAll(formats.settings());
     if (keys != null) {
@@ -346,13 +349,18 @@ public final class ResultsListener implements TestExecutionListener {
     };
   }
 
+  /** The folder the run {@code id} writes to. */
+  private Path runDir(String id) {
+    return config.outputDir().resolve("run-" + id);
+  }
+
   private void record(ScenarioResult result) {
     ScenarioResult written = result.withId(results.size() + 1);
     run = run.updated(backends.runtimeVersions(), RunWarnings.messages());
     try {
       if (!writeFailed) {
         if (writer == null) {
-          writer = new RunWriter(config.outputDir().resolve("run-" + run.id()), run);
+          writer = new RunWriter(runDir(run.id()), run);
         }
         writer.update(run);
         written = writer.add(ProfileFiles.place(result, writer.runDir(), results.size() + 1, out));
@@ -413,6 +421,7 @@ public final class ResultsListener implements TestExecutionListener {
     } finally {
       ConfigurationErrors.withdraw(benchmarks.keySet());
       PlanParameters.withdraw(benchmarks.keySet());
+      PlannedRunFolder.withdraw(benchmarks.keySet());
       subscription.close();
       PlannedBenchmarks.clear();
       run = null;

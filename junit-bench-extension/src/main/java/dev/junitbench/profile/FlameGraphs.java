@@ -34,6 +34,9 @@ public final class FlameGraphs {
   /** The frames {@code results.json} lists for a profile. */
   public static final int TOP_FRAMES = 10;
 
+  /** The folder of a run folder that holds its profiles, flame graphs and differential ones. */
+  public static final String FOLDER = "profiles";
+
   /** The converter's type suffix of a frame: {@code _[j]}, {@code _[i]}, {@code _[k]}, ... */
   private static final Pattern TYPE_SUFFIX = Pattern.compile("_\\[[a-z0-9]{1,2}]$");
 
@@ -93,15 +96,11 @@ public final class FlameGraphs {
    * The {@code count} frames of {@code stacks} with the largest self share (the part of all samples
    * in which the frame was on top), largest first; frames named without their type suffix.
    */
-  public static List<ProfileFigures.Frame> topFrames(Stacks stacks, int count) {
+  public static List<ProfileFigures.Frame> topFrames(ProfileKind kind, Stacks stacks, int count) {
     Map<String, Long> self = new LinkedHashMap<>();
     stacks
         .weights()
-        .forEach(
-            (stack, weight) -> {
-              String top = stack.substring(stack.lastIndexOf(';') + 1);
-              self.merge(frameName(top), weight, Long::sum);
-            });
+        .forEach((stack, weight) -> self.merge(selfFrame(kind, stack), weight, Long::sum));
     long total = stacks.total();
     List<ProfileFigures.Frame> frames = new ArrayList<>();
     self.entrySet().stream()
@@ -115,6 +114,20 @@ public final class FlameGraphs {
                         total == 0 ? 0 : (double) entry.getValue() / total,
                         entry.getValue())));
     return frames;
+  }
+
+  /**
+   * The frame a stack of a {@code kind} profile counts as its self frame, without its type suffix:
+   * the top frame; for {@code alloc} and {@code lock}, whose top frame is the class allocated or
+   * locked, the method below it, the one that allocated or waited.
+   */
+  public static String selfFrame(ProfileKind kind, String stack) {
+    int last = stack.lastIndexOf(';');
+    boolean objectOnTop = kind == ProfileKind.ALLOC || kind == ProfileKind.LOCK;
+    if (objectOnTop && last > 0) {
+      return frameName(stack.substring(stack.lastIndexOf(';', last - 1) + 1, last).strip());
+    }
+    return frameName(stack.substring(last + 1).strip());
   }
 
   /** {@code frame} without the converter's type suffix. */

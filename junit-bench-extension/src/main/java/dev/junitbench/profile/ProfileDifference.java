@@ -14,7 +14,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 import one.convert.Arguments;
 import one.convert.FlameGraph;
 import org.apiguardian.api.API;
@@ -35,19 +34,19 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class ProfileDifference {
 
-  /**
-   * The suffixes async-profiler's collapsed output gives a frame for how it ran (interpreted, C1,
-   * JIT-compiled, inlined, kernel): one method whichever way it ran.
-   */
-  private static final Pattern FRAME_TYPE_SUFFIX = Pattern.compile("_\\[[01jik]]$");
-
   private final Map<String, Long> base;
   private final Map<String, Long> head;
   private final long baseTotal;
   private final long headTotal;
+  private final ProfileKind kind;
 
   private ProfileDifference(
-      Map<String, Long> base, Map<String, Long> head, long baseTotal, long headTotal) {
+      Map<String, Long> base,
+      Map<String, Long> head,
+      long baseTotal,
+      long headTotal,
+      ProfileKind kind) {
+    this.kind = kind;
     this.base = base;
     this.head = head;
     this.baseTotal = baseTotal;
@@ -61,8 +60,20 @@ public final class ProfileDifference {
    *     negative weight
    */
   public static ProfileDifference of(Map<String, Long> base, Map<String, Long> head) {
+    return of(base, head, ProfileKind.CPU);
+  }
+
+  /**
+   * The difference from {@code base} to {@code head}, profiles of {@code kind}: its self frames are
+   * found as {@link FlameGraphs#selfFrame} finds them.
+   *
+   * @throws IllegalArgumentException when a side holds no samples, or a stack is blank or has a
+   *     negative weight
+   */
+  public static ProfileDifference of(
+      Map<String, Long> base, Map<String, Long> head, ProfileKind kind) {
     return new ProfileDifference(
-        Map.copyOf(base), Map.copyOf(head), total(base, "base"), total(head, "head"));
+        Map.copyOf(base), Map.copyOf(head), total(base, "base"), total(head, "head"), kind);
   }
 
   private static long total(Map<String, Long> stacks, String side) {
@@ -105,7 +116,7 @@ public final class ProfileDifference {
    */
   public static ProfileDifference ofRecordings(List<Path> base, List<Path> head, ProfileKind kind)
       throws IOException {
-    return of(collapsedStacks(base, kind), collapsedStacks(head, kind));
+    return of(collapsedStacks(base, kind), collapsedStacks(head, kind), kind);
   }
 
   /**
@@ -141,8 +152,8 @@ public final class ProfileDifference {
     if (limit < 0) {
       throw new IllegalArgumentException("The number of frames wanted is " + limit + ", below 0.");
     }
-    Map<String, Long> baseSelf = selfWeights(base);
-    Map<String, Long> headSelf = selfWeights(head);
+    Map<String, Long> baseSelf = selfWeights(base, kind);
+    Map<String, Long> headSelf = selfWeights(head, kind);
     Set<String> frames = new LinkedHashSet<>(headSelf.keySet());
     frames.addAll(baseSelf.keySet());
     return frames.stream()
@@ -164,13 +175,10 @@ public final class ProfileDifference {
   }
 
   /** Each frame's self weight: the weights of the stacks it tops. */
-  private static Map<String, Long> selfWeights(Map<String, Long> stacks) {
+  private static Map<String, Long> selfWeights(Map<String, Long> stacks, ProfileKind kind) {
     Map<String, Long> self = new HashMap<>();
     stacks.forEach(
-        (stack, weight) -> {
-          String top = stack.substring(stack.lastIndexOf(';') + 1).strip();
-          self.merge(FRAME_TYPE_SUFFIX.matcher(top).replaceFirst(""), weight, Long::sum);
-        });
+        (stack, weight) -> self.merge(FlameGraphs.selfFrame(kind, stack), weight, Long::sum));
     return self;
   }
 

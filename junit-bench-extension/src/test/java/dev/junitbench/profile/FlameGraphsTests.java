@@ -37,12 +37,26 @@ class FlameGraphsTests {
   @Test
   @DisplayName("rank frames by self share, named without their type suffix")
   void topFrames() {
-    List<ProfileFigures.Frame> top = FlameGraphs.topFrames(ONE.plus(TWO), 10);
+    List<ProfileFigures.Frame> top = FlameGraphs.topFrames(ProfileKind.CPU, ONE.plus(TWO), 10);
     assertThat(top)
         .containsExactly(
             new ProfileFigures.Frame("Tensor.add", 0.7, 7),
             new ProfileFigures.Frame("Model.run", 0.3, 3));
-    assertThat(FlameGraphs.topFrames(ONE, 1)).hasSize(1);
+    assertThat(FlameGraphs.topFrames(ProfileKind.CPU, ONE, 1)).hasSize(1);
+  }
+
+  @Test
+  @DisplayName(
+      "count an alloc or lock stack for the method below the class on top, a cpu stack for its top")
+  void selfFrame() {
+    String allocated = "main_[0];Model.run_[j];Tensor.copy_[i];byte[]_[i]";
+    assertThat(FlameGraphs.selfFrame(ProfileKind.ALLOC, allocated)).isEqualTo("Tensor.copy");
+    assertThat(FlameGraphs.selfFrame(ProfileKind.LOCK, "main_[0];java.lang.Object_[i]"))
+        .isEqualTo("main");
+    assertThat(FlameGraphs.selfFrame(ProfileKind.CPU, allocated)).isEqualTo("byte[]");
+    assertThat(FlameGraphs.selfFrame(ProfileKind.ALLOC, "byte[]_[k]")).isEqualTo("byte[]");
+    assertThat(FlameGraphs.topFrames(ProfileKind.ALLOC, Stacks.parse(allocated + " 5\n"), 1))
+        .containsExactly(new ProfileFigures.Frame("Tensor.copy", 1.0, 5));
   }
 
   @Test

@@ -57,6 +57,33 @@ final class ProfileTestCases {
     }
   }
 
+  /**
+   * Allocates more than {@link #allocateProfiledBuffers}, in a method of its own: what a variant
+   * adds.
+   */
+  static int allocateExtraProfiledBuffers(int buffers) {
+    int total = 0;
+    for (int i = 0; i < buffers; i++) {
+      byte[] buffer = new byte[128 * 1024 + i];
+      buffer[i] = 1;
+      total += buffer.length;
+    }
+    return total;
+  }
+
+  /** Allocates; with {@link #extra} set, also in a method the baseline never called. */
+  static class Variant {
+    static volatile boolean extra;
+
+    @Benchmark
+    void allocate(Blackhole blackhole) {
+      blackhole.consume(allocateProfiledBuffers(20));
+      if (extra) {
+        blackhole.consume(allocateExtraProfiledBuffers(20));
+      }
+    }
+  }
+
   static class Allocating {
     @Benchmark
     void allocate(Blackhole blackhole) {

@@ -86,6 +86,7 @@ class ProfilingTests {
     Stacks stacks = stacks(outcome, profile, ProfileKind.ALLOC);
     assertThat(anyStackHas(stacks, "allocateProfiledBuffers")).as("%s", stacks.weights()).isTrue();
     assertThat(profile.get("samples").asLong()).as("bytes").isEqualTo(stacks.total()).isPositive();
+    assertThat(topFrames(profile).get(0)).endsWith("allocateProfiledBuffers");
   }
 
   @Test

@@ -1,16 +1,12 @@
 package dev.junitbench.reports.compare;
 
-import dev.junitbench.profile.ProfileDifference;
 import dev.junitbench.profile.ProfileDifference.GrownFrame;
-import dev.junitbench.profile.ProfileKind;
+import dev.junitbench.profile.ScenarioProfileDifference;
 import dev.junitbench.results.ProfileFigures;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.stats.Verdict;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -35,7 +31,7 @@ import java.util.Set;
 public record RegressionProfiles(Map<ScenarioKey, Difference> byScenario, List<String> warnings) {
 
   /** How many grown frames each regressed scenario names. */
-  public static final int GROWN_FRAMES = 3;
+  public static final int GROWN_FRAMES = ScenarioProfileDifference.GROWN_FRAMES;
 
   /**
    * The difference of one regressed scenario's profiles.
@@ -111,88 +107,17 @@ public record RegressionProfiles(Map<ScenarioKey, Difference> byScenario, List<S
       Path page,
       Path linkBase,
       List<String> warnings) {
-    if (before == null || after == null) {
-      String kind = before == null ? after.kind() : before.kind();
-      return new Difference(
-          kind,
-          null,
-          null,
-          List.of(),
-          "no differential flame graph: only the "
-              + (before == null ? "current run" : "baseline")
-              + " has a profile; profile both runs with the same junit.bench.profile");
+    ScenarioProfileDifference difference =
+        ScenarioProfileDifference.of(baseline.dir(), before, current.dir(), after, title, page);
+    if (difference.warning() != null) {
+      warnings.add(difference.warning());
     }
-    if (!before.kind().equals(after.kind())) {
-      return new Difference(
-          before.kind() + " -> " + after.kind(),
-          null,
-          null,
-          List.of(),
-          "no differential flame graph: the baseline profiled "
-              + before.kind()
-              + ", the current run "
-              + after.kind()
-              + "; profiles of different kinds do not compare (profile both with the same"
-              + " junit.bench.profile)");
-    }
-    if (before.jfr().isEmpty() || after.jfr().isEmpty()) {
-      return new Difference(
-          after.kind(),
-          null,
-          null,
-          List.of(),
-          "no differential flame graph: the "
-              + (before.jfr().isEmpty() ? "baseline" : "current run")
-              + " recorded no profile"
-              + (before.jfr().isEmpty() ? warning(before) : warning(after)));
-    }
-    ProfileKind kind = ProfileKind.of(after.kind()).orElse(null);
-    if (kind == null) {
-      return new Difference(
-          after.kind(),
-          null,
-          null,
-          List.of(),
-          "no differential flame graph: the profile kind "
-              + after.kind()
-              + " is not one of "
-              + ProfileKind.names());
-    }
-    ProfileDifference difference;
-    try {
-      difference =
-          ProfileDifference.ofRecordings(files(baseline, before), files(current, after), kind);
-    } catch (NoSuchFileException e) {
-      String message =
-          "profile "
-              + e.getFile()
-              + " named in results.json is missing (was the run folder moved?)";
-      warnings.add(message);
-      return new Difference(
-          after.kind(), null, null, List.of(), "no differential flame graph: " + message);
-    } catch (IOException | IllegalArgumentException e) {
-      warnings.add(e.getMessage());
-      return new Difference(
-          after.kind(), null, null, List.of(), "no differential flame graph: " + e.getMessage());
-    }
-    List<GrownFrame> grown = difference.grownFrames(GROWN_FRAMES);
-    try {
-      Files.createDirectories(page.getParent());
-      difference.writeFlameGraph(page, title);
-    } catch (IOException e) {
-      String message = "could not write the differential flame graph " + page + ": " + e;
-      warnings.add(message);
-      return new Difference(after.kind(), null, null, grown, message);
-    }
-    return new Difference(after.kind(), page, link(linkBase, page), grown, null);
-  }
-
-  private static String warning(ProfileFigures profile) {
-    return profile.warning() == null ? "" : " (" + profile.warning() + ")";
-  }
-
-  private static List<Path> files(RunFolder run, ProfileFigures profile) {
-    return profile.jfr().stream().map(run.dir()::resolve).toList();
+    return new Difference(
+        difference.kind(),
+        difference.flameGraph(),
+        difference.flameGraph() == null ? null : link(linkBase, difference.flameGraph()),
+        difference.grown(),
+        difference.note());
   }
 
   /**
@@ -221,27 +146,14 @@ public record RegressionProfiles(Map<ScenarioKey, Difference> byScenario, List<S
         + comparison.baseline().run().id();
   }
 
-  /**
-   * {@code diff-<benchmark>-<scenario>-vs-<baseline run id>.html}, only letters, digits and {@code
-   * ._=-}, unique among {@code taken}.
-   */
+  /** {@code diff-<benchmark>-<scenario>-vs-<baseline run id>.html}, unique among {@code taken}. */
   static String fileName(ScenarioResult result, String baselineRunId, Set<String> taken) {
-    String benchmark = result.benchmark().substring(result.benchmark().lastIndexOf('.') + 1);
-    String stem =
-        safe("diff-" + benchmark + "-" + result.displayName())
-            + "-vs-"
-            + safe(String.valueOf(baselineRunId));
-    stem = stem.length() > 150 ? stem.substring(0, 150) : stem;
-    String name = stem + ".html";
+    String name =
+        ScenarioProfileDifference.fileName(result.benchmark(), result.displayName(), baselineRunId);
+    String stem = name.substring(0, name.length() - ".html".length());
     for (int n = 2; !taken.add(name.toLowerCase(Locale.ROOT)); n++) {
       name = stem + "-" + n + ".html";
     }
     return name;
-  }
-
-  private static String safe(String text) {
-    return text.replaceAll("[^A-Za-z0-9._=-]+", "-")
-        .replaceAll("-{2,}", "-")
-        .replaceAll("^-+|-+$", "");
   }
 }
