@@ -44,6 +44,13 @@ final class InnerRun {
                   if (scenario != null && scenario.latencyMs() != null) {
                     results.add(scenario);
                   }
+                  // A self-check that measured nothing must say why, not only that it got nothing.
+                  result
+                      .getThrowable()
+                      .ifPresent(
+                          failure ->
+                              System.err.println(
+                                  identifier.getDisplayName() + " did not pass: " + failure));
                 }
               });
     }
