@@ -126,7 +126,7 @@ check(again.code == 2 && again.out.contains('already holds rounds; give an empty
 def unchanged = gate('base', 'same', 'gate-unchanged', [FORKS: '0'])
 check(unchanged.code == 0, "the gate of an unchanged build exited ${unchanged.code}, expected 0:\n${unchanged.out}")
 def same = new File(basedir, 'target/gate-unchanged/comparison.md')
-check(same.isFile() && (same.text.startsWith(':white_check_mark: **0 regressed, 0 improved, 3 unchanged**')
+check(same.isFile() && (same.text.startsWith(':white_check_mark: **0 regressed, 0 improved, 3 unchanged; allocation: 0 regressed, 0 improved, 3 unchanged**')
         || same.text.startsWith(':warning: **0 regressed')),
         "comparison.md of the unchanged build:\n${same.isFile() ? same.text : 'missing'}")
 

@@ -317,12 +317,16 @@ public final class LoadRun {
 
   /**
    * The queries of one run: each worker calls its own handle and closes what it handed over; each
-   * reads what its thread allocated when it starts and stops, outside every query.
+   * reads what its thread allocated after its first query and when it stops, outside every query. A
+   * worker's first query is left out of the count: the first pass along a worker's path does the
+   * JVM's one-time work (linking call sites, loading classes), which allocates kilobytes once and
+   * would weigh on the few queries of a short run as if every query allocated it.
    */
   private final class Queries implements ServerRun.Query {
     private final MethodHandle[] handles = new MethodHandle[calls.length];
     private final long[] allocatedAtStart = new long[calls.length];
     private final long[] allocated = new long[calls.length];
+    private final long[] counted = new long[calls.length];
     private final AtomicLong done;
 
     Queries(AtomicLong done) {
@@ -345,34 +349,40 @@ public final class LoadRun {
         after.closePending();
       }
       done.incrementAndGet();
-    }
-
-    @Override
-    public void workerStarts(int worker) {
-      allocatedAtStart[worker] = allocation.currentThreadBytes();
+      // Each worker writes its own slots; the run joins every worker before they are read.
+      if (counted[worker]++ == 0) {
+        allocatedAtStart[worker] = allocation.currentThreadBytes();
+      }
     }
 
     @Override
     public void workerStops(int worker) {
       long now = allocation.currentThreadBytes();
-      // Each worker writes its own slot; the run joins every worker before this is read.
+      if (counted[worker] == 0) {
+        // A worker that ran no query allocated nothing the count should hold.
+        allocated[worker] = now < 0 ? -1 : 0;
+        return;
+      }
       allocated[worker] =
           allocatedAtStart[worker] < 0 || now < 0 ? -1 : now - allocatedAtStart[worker];
     }
 
     /**
-     * What the workers allocated over {@code queries} queries, summed; not counted if one is not.
+     * What the workers allocated over their queries but each one's first, summed, and over how many
+     * queries; not counted if a worker's count is not.
      */
     AllocationCount allocation(int queries) {
       long sum = 0;
-      for (long bytes : allocated) {
-        if (bytes < 0) {
+      long operations = 0;
+      for (int w = 0; w < allocated.length; w++) {
+        if (allocated[w] < 0) {
           return new AllocationCount(
               -1, queries, calls.length, AllocationCount.reasonOf(allocation));
         }
-        sum += bytes;
+        sum += allocated[w];
+        operations += Math.max(0, counted[w] - 1);
       }
-      return new AllocationCount(sum, queries, calls.length, null);
+      return new AllocationCount(sum, operations, calls.length, null);
     }
   }
 }
