@@ -86,8 +86,10 @@ public final class UnitFormat {
   }
 
   /**
-   * Bytes in decimal units, three significant digits: {@code 0 B}, {@code 1016 B}, {@code 1.02 KB},
-   * {@code 250 MB}; below 10 B one decimal, so a fraction of a byte per operation still shows.
+   * Bytes in binary units, as the JVM's {@code -Xmx}, {@code @Budget(maxAllocPerOp)} and the
+   * allocation rule read them (1 KB = 1024 B), three significant digits: {@code 0 B}, {@code 1016
+   * B}, {@code 20.0 KB}, {@code 250 MB}; below 10 B one decimal, so a fraction of a byte per
+   * operation still shows; below 10,000 B in bytes.
    */
   public static String bytes(double bytes) {
     double abs = Math.abs(bytes);
@@ -100,10 +102,10 @@ public final class UnitFormat {
       return String.format(Locale.ROOT, "%.0f B", bytes);
     }
     String[] units = {"KB", "MB", "GB", "TB"};
-    double value = bytes / 1000;
+    double value = bytes / 1024;
     int unit = 0;
-    while (Math.abs(value) >= 1000 && unit < units.length - 1) {
-      value /= 1000;
+    while (Math.abs(value) >= 1024 && unit < units.length - 1) {
+      value /= 1024;
       unit++;
     }
     int decimals = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;

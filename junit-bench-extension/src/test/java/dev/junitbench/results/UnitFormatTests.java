@@ -132,9 +132,9 @@ class UnitFormatTests {
     assertThat(UnitFormat.bytes(0.25)).isEqualTo("0.3 B");
     assertThat(UnitFormat.bytes(56)).isEqualTo("56 B");
     assertThat(UnitFormat.bytes(1016)).isEqualTo("1016 B");
-    assertThat(UnitFormat.bytes(10_240)).isEqualTo("10.2 KB");
-    assertThat(UnitFormat.bytes(250_000)).isEqualTo("250 KB");
-    assertThat(UnitFormat.bytes(1_500_000)).isEqualTo("1.50 MB");
-    assertThat(UnitFormat.bytes(4.2e9)).isEqualTo("4.20 GB");
+    assertThat(UnitFormat.bytes(10_240)).as("binary, as @Budget reads 10KB").isEqualTo("10.0 KB");
+    assertThat(UnitFormat.bytes(256_000)).isEqualTo("250 KB");
+    assertThat(UnitFormat.bytes(1_572_864)).isEqualTo("1.50 MB");
+    assertThat(UnitFormat.bytes(4.2 * (1L << 30))).isEqualTo("4.20 GB");
   }
 }

@@ -47,7 +47,7 @@ class AllocationReportTests {
     assertThat(alloc).hasSameSizeAs(params);
     // 1016 bytes per item per call.
     assertThat(alloc.get(params.indexOf("batch_size=1, mode=eager"))).isEqualTo("1016 B");
-    assertThat(alloc.get(params.indexOf("batch_size=32, mode=eager"))).isEqualTo("32.5 KB");
+    assertThat(alloc.get(params.indexOf("batch_size=32, mode=eager"))).isEqualTo("31.8 KB");
     assertThat(table.select("tbody td.alloc").get(0).attr("data-sort")).isEqualTo("1016.0");
     Element djl = page.select("#summary details.group").get(1).selectFirst("table");
     assertThat(djl.select("tbody td.alloc").eachText())
