@@ -37,12 +37,7 @@ final class ComparisonMethod {
             - alike
             - notJudged;
     List<String> parts = new ArrayList<>();
-    parts.add(
-        "verdict when p < "
-            + comparison.rule().alpha()
-            + " and the median changed by more than "
-            + Math.round(comparison.rule().threshold() * 1000) / 10.0
-            + "%");
+    parts.add(ComparisonMethod.verdictRule(comparison));
     if (forked > 0) {
       parts.add(
           scenarios(forked)
@@ -108,5 +103,14 @@ final class ComparisonMethod {
 
   private static String scenarios(long count) {
     return count + (count == 1 ? " scenario" : " scenarios");
+  }
+
+  /** {@code verdict when p < 0.01 and the median changed by more than 5.0%}: the rule in words. */
+  static String verdictRule(RunComparison comparison) {
+    return "verdict when p < "
+        + comparison.rule().alpha()
+        + " and the median changed by more than "
+        + Math.round(comparison.rule().threshold() * 1000) / 10.0
+        + "%";
   }
 }

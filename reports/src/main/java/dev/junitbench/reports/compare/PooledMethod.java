@@ -19,12 +19,7 @@ final class PooledMethod {
     Rounds baseline = comparison.baselineRounds();
     Rounds current = comparison.currentRounds();
     List<String> parts = new ArrayList<>();
-    parts.add(
-        "verdict when p < "
-            + comparison.rule().alpha()
-            + " and the median changed by more than "
-            + Math.round(comparison.rule().threshold() * 1000) / 10.0
-            + "%");
+    parts.add(ComparisonMethod.verdictRule(comparison));
     parts.add(
         "rounds pooled: "
             + baseline.count()
