@@ -6,7 +6,6 @@ import dev.junitbench.results.ProfileFigures;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
-import dev.junitbench.stats.Verdict;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,10 +17,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Where to look first when a scenario regressed: for each regressed scenario whose baseline and
- * current run both carry a profile of the same kind, a differential flame graph written to a
- * folder, and the frames whose self share grew most. Profiles of different kinds, a missing profile
- * file or a page that cannot be written give a note instead; none of them changes a verdict.
+ * Where to look first when a scenario regressed (in latency or allocation): for each regressed
+ * scenario whose baseline and current run both carry a profile of the same kind, a differential
+ * flame graph written to a folder, and the frames whose self share grew most. Profiles of different
+ * kinds, a missing profile file or a page that cannot be written give a note instead; none of them
+ * changes a verdict.
  *
  * @param byScenario the regressed scenarios with a profile on either side, in the comparison's
  *     order
@@ -74,7 +74,7 @@ public record RegressionProfiles(Map<ScenarioKey, Difference> byScenario, List<S
     List<String> warnings = new ArrayList<>();
     Set<String> names = new HashSet<>();
     for (RunComparison.Row row : comparison.rows()) {
-      if (row.verdict() != Verdict.REGRESSED) {
+      if (!comparison.regressed(row)) {
         continue;
       }
       ProfileFigures before = row.before().profile();

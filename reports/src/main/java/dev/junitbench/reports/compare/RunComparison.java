@@ -100,6 +100,15 @@ public record RunComparison(
     return AllocationChange.of(row, allocationRule);
   }
 
+  /**
+   * Whether {@code row} regressed, in latency or in the heap allocated per operation: what the
+   * comparison fails on and what gets a differential flame graph.
+   */
+  public boolean regressed(Row row) {
+    AllocationComparison judged = allocation(row);
+    return row.verdict() == Verdict.REGRESSED || (judged != null && judged.regressed());
+  }
+
   /** How a scenario appears in the two runs. */
   public enum Kind {
     /** Passed in both: compared. */
