@@ -81,15 +81,27 @@ public final class FlameGraphs {
 
   /**
    * Writes {@code stacks} of {@code kind} to {@code html} as a self-contained flame graph titled
-   * {@code title}; the file is replaced atomically.
+   * {@code title} (as text, never markup); the file is replaced atomically.
    */
   public static void writeHtml(ProfileKind kind, Stacks stacks, String title, Path html)
       throws IOException {
     Arguments arguments = arguments(kind);
-    arguments.title = title;
+    arguments.title = pageTitle(title);
     FlameGraph graph = new FlameGraph(arguments);
     graph.parseCollapsed(new StringReader(stacks.collapsed()));
     AtomicFiles.write(html, (out, previous) -> graph.dump(out));
+  }
+
+  /**
+   * {@code title} as text of a flame graph's page: the converter puts its title into the page as it
+   * is, and a scenario's name ({@code [name=<b>&co]}) must not become markup.
+   */
+  static String pageTitle(String title) {
+    return title
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("'", "&#39;");
   }
 
   /**

@@ -192,10 +192,7 @@ public final class ProfileDifference {
    */
   public void writeFlameGraph(Path file, String title) throws IOException {
     Arguments arguments = new Arguments();
-    // The converter puts the title into the page as it is: a scenario's name must not become
-    // markup.
-    arguments.title =
-        title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;");
+    arguments.title = FlameGraphs.pageTitle(title);
     arguments.diff = true;
     FlameGraph baseGraph = new FlameGraph(arguments);
     baseGraph.parseCollapsed(new StringReader(collapsed(base, headTotal / (double) baseTotal)));

@@ -72,6 +72,15 @@ class FlameGraphsTests {
   }
 
   @Test
+  @DisplayName("write a scenario's name into the page as text, never as markup")
+  void htmlTitleIsText() throws IOException {
+    Path html = tempDir.resolve("graph.html");
+    FlameGraphs.writeHtml(ProfileKind.CPU, ONE, "embed [name=<b>&co]", html);
+    String page = Files.readString(html);
+    assertThat(page).contains(">embed [name=&lt;b&gt;&amp;co]</h1>").doesNotContain("<b>&co");
+  }
+
+  @Test
   @DisplayName("say which file is not a profile")
   void notAProfile() throws IOException {
     Path text = Files.writeString(tempDir.resolve("notes.jfr"), "not a recording");

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import one.profiler.AsyncProfiler;
 
 /**
- * Records real CPU profiles with async-profiler and reads them back as collapsed stacks, for tests
- * that need a profile of known work: a spin, with or without one extra method.
+ * Records real CPU and allocation profiles with async-profiler, for tests that need a profile of
+ * known work: a spin, or buffers allocated, with or without one extra method.
  */
 public final class ProfileRecordings {
 
@@ -16,13 +16,28 @@ public final class ProfileRecordings {
 
   private static volatile long sink;
 
+  /** Where the buffers go: a field escape analysis cannot see through. */
+  private static final Object[] KEPT = new Object[1];
+
   private ProfileRecordings() {}
 
   /** Records {@code work} into the JFR file {@code jfr} with async-profiler's CPU event. */
   public static Path record(Path jfr, Runnable work) {
+    return record(jfr, "event=cpu,interval=1ms", work);
+  }
+
+  /**
+   * Records {@code work} into the JFR file {@code jfr} with async-profiler's allocation event, a
+   * sample every 64 KB allocated.
+   */
+  public static Path recordAllocations(Path jfr, Runnable work) {
+    return record(jfr, "event=alloc,alloc=64k", work);
+  }
+
+  private static Path record(Path jfr, String event, Runnable work) {
     AsyncProfiler profiler = AsyncProfiler.getInstance();
     try {
-      profiler.execute("start,event=cpu,interval=1ms,file=" + jfr + ",jfr");
+      profiler.execute("start," + event + ",file=" + jfr + ",jfr");
       try {
         work.run();
       } finally {
@@ -48,6 +63,35 @@ public final class ProfileRecordings {
       extraWork();
     }
   }
+
+  /** The baseline's allocations: buffers of 32 KB, some thousands of them. */
+  public static void baselineAllocations() {
+    for (int round = 0; round < ROUNDS * 50; round++) {
+      allocate();
+    }
+  }
+
+  /** The variant's allocations: the same, each buffer followed by {@link #extraAllocations}. */
+  public static void variantAllocations() {
+    for (int round = 0; round < ROUNDS * 50; round++) {
+      allocate();
+      extraAllocations();
+    }
+  }
+
+  /** The buffer both sides allocate, kept where escape analysis cannot remove it. */
+  static void allocate() {
+    KEPT[0] = new byte[32 * 1024];
+  }
+
+  /** The method only the variant calls, allocating as much again. */
+  public static void extraAllocations() {
+    KEPT[0] = new byte[32 * 1024];
+  }
+
+  /** The frame {@link #extraAllocations} has in an allocation profile. */
+  public static final String EXTRA_ALLOCATIONS_FRAME =
+      "dev/junitbench/profile/ProfileRecordings.extraAllocations";
 
   /** The spin both sides do. */
   static void spin() {

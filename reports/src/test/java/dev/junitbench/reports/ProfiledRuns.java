@@ -5,6 +5,7 @@ import static dev.junitbench.reports.Fixtures.params;
 import static dev.junitbench.reports.Fixtures.passed;
 
 import dev.junitbench.profile.ProfileRecordings;
+import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.ProfileFigures;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.ScenarioResult;
@@ -13,11 +14,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
- * A baseline and a current run of one scenario that regressed, each with a real CPU profile
- * recorded by async-profiler: the baseline's of a spin, the current one's of the same spin and one
- * extra method, {@link ProfileRecordings#EXTRA_WORK_FRAME}.
+ * A baseline and a current run of one scenario that regressed, each with a real profile recorded by
+ * async-profiler: for latency, CPU profiles of a spin, the current one's of the same spin and one
+ * extra method, {@link ProfileRecordings#EXTRA_WORK_FRAME}; for allocation, allocation profiles,
+ * the current one's with one extra allocating method.
  *
  * @param baseline the baseline's run folder
  * @param current the current run folder
@@ -42,6 +45,33 @@ public record ProfiledRuns(Path baseline, Path current) {
     return new ProfiledRuns(baseline, current);
   }
 
+  /**
+   * The two runs under {@code parent} of a scenario whose latency is the same in both and whose
+   * heap allocated per operation grew fourfold, each with a real allocation profile: the current
+   * one's with the extra method {@link ProfileRecordings#EXTRA_ALLOCATIONS_FRAME}.
+   */
+  public static ProfiledRuns writeAllocationRegressed(Path parent) {
+    Path baseline =
+        RunFolders.write(parent, "run-base", List.of(profiled(allocating(1024), "alloc")));
+    Path current =
+        RunFolders.write(parent, "run-now", List.of(profiled(allocating(4096), "alloc")));
+    record(
+        baseline,
+        jfr -> ProfileRecordings.recordAllocations(jfr, ProfileRecordings::baselineAllocations));
+    record(
+        current,
+        jfr -> ProfileRecordings.recordAllocations(jfr, ProfileRecordings::variantAllocations));
+    return new ProfiledRuns(baseline, current);
+  }
+
+  /** A scenario of the same latencies in every run, allocating {@code bytesPerOp}. */
+  private static ScenarioResult allocating(double bytesPerOp) {
+    return passed(EMBED, params(), 1, 100, 10e6)
+        .withAlloc(
+            new AllocationFigures(
+                bytesPerOp, (long) bytesPerOp * 100, 100, 1, 0L, 0.0, 0.0, 0.0, 0.0, null));
+  }
+
   private static ScenarioResult profiled(ScenarioResult result, String kind) {
     return result.withProfile(
         new ProfileFigures(
@@ -49,11 +79,15 @@ public record ProfiledRuns(Path baseline, Path current) {
   }
 
   private static void record(Path run, Runnable work) {
+    record(run, jfr -> ProfileRecordings.record(jfr, work));
+  }
+
+  private static void record(Path run, Consumer<Path> recording) {
     try {
       Files.createDirectories(run.resolve("profiles"));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    ProfileRecordings.record(run.resolve(JFR), work);
+    recording.accept(run.resolve(JFR));
   }
 }

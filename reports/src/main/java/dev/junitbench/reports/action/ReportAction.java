@@ -12,7 +12,6 @@ import dev.junitbench.reports.summary.ReportInputs;
 import dev.junitbench.reports.summary.RunMarkdown;
 import dev.junitbench.reports.summary.RunSummary;
 import dev.junitbench.stats.RegressionRule;
-import dev.junitbench.stats.Verdict;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -100,9 +99,9 @@ public record ReportAction(List<Path> runs, Path baseline, RegressionRule rule, 
   }
 
   /**
-   * With a baseline, the regressed scenarios profiled in both runs with the same kind: their
-   * differential flame graphs written into {@code folder} and linked relative to {@code linkBase},
-   * and their most grown frames as Markdown.
+   * With a baseline, the scenarios regressed (in latency or allocation) and profiled in both runs
+   * with the same kind: their differential flame graphs written into {@code folder} and linked
+   * relative to {@code linkBase}, and their most grown frames as Markdown.
    */
   private static String whereToLook(ReportInputs inputs, Path folder, Path linkBase) {
     RunComparison baseline = inputs.baseline();
@@ -110,7 +109,7 @@ public record ReportAction(List<Path> runs, Path baseline, RegressionRule rule, 
       return "";
     }
     List<RunComparison.Row> regressed =
-        baseline.rows().stream().filter(row -> row.verdict() == Verdict.REGRESSED).toList();
+        baseline.rows().stream().filter(baseline::regressed).toList();
     return RegressionProfileText.markdown(
         regressed,
         RegressionProfiles.of(baseline, folder, linkBase),

@@ -113,6 +113,7 @@ public final class ComparisonText {
           lines.addAll(table.render("  ", WIDTH));
           lines.addAll(RegressionProfileText.text(rows, profiles, names));
         });
+    lines.addAll(RegressionProfileText.note(profiles));
     return String.join("\n", lines) + "\n";
   }
 

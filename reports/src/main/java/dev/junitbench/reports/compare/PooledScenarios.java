@@ -2,11 +2,13 @@ package dev.junitbench.reports.compare;
 
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
+import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -147,6 +149,18 @@ final class PooledScenarios {
       at += part.length;
     }
     return pooled;
+  }
+
+  /**
+   * The scenario's {@code alloc} groups of every round as one ({@link AllocationFigures#pooled}):
+   * bytes and operations summed over the rounds, so the figure per operation stands for all of
+   * them, not for the latest alone; null where no round has the group.
+   */
+  AllocationFigures alloc(ScenarioKey key) {
+    return AllocationFigures.pooled(
+        Arrays.stream(byKey.get(key))
+            .map(result -> result == null ? null : result.alloc())
+            .toList());
   }
 
   /** The geometric mean of the rounds' throughputs, or null where a round has none above 0. */

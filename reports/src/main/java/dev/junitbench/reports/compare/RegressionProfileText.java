@@ -47,7 +47,23 @@ public final class RegressionProfileText {
     return lines;
   }
 
-  /** The Markdown section of all regressed scenarios' profiles, or empty. */
+  /**
+   * The text lines of why no regressed scenario got a difference ({@link RegressionProfiles#note}),
+   * after every table; empty without one.
+   */
+  static List<String> note(RegressionProfiles profiles) {
+    if (profiles.note() == null) {
+      return List.of();
+    }
+    List<String> lines = new ArrayList<>(List.of(""));
+    lines.addAll(
+        TextTable.wrap("where to look first: " + profiles.note(), "", "  ", ComparisonText.WIDTH));
+    return lines;
+  }
+
+  /**
+   * The Markdown section of all regressed scenarios' profiles, or of why they have none; or empty.
+   */
   public static String markdown(
       List<RunComparison.Row> rows, RegressionProfiles profiles, ScenarioNames names) {
     StringBuilder md = new StringBuilder();
@@ -82,6 +98,12 @@ public final class RegressionProfileText {
       if (difference.note() != null) {
         md.append("  ").append(Markdown.escape(difference.note())).append('\n');
       }
+    }
+    if (profiles.note() != null) {
+      if (md.length() == 0) {
+        md.append("**Where to look first**\n\n");
+      }
+      md.append(Markdown.escape(profiles.note())).append('\n');
     }
     return md.length() == 0 ? "" : md.append('\n').toString();
   }

@@ -6,7 +6,6 @@ import dev.junitbench.results.ProfileFigures;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
-import dev.junitbench.stats.Verdict;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,17 +17,21 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Where to look first when a scenario regressed: for each regressed scenario whose baseline and
- * current run both carry a profile of the same kind, a differential flame graph written to a
- * folder, and the frames whose self share grew most. Profiles of different kinds, a missing profile
- * file or a page that cannot be written give a note instead; none of them changes a verdict.
+ * Where to look first when a scenario regressed (in latency or allocation): for each regressed
+ * scenario whose baseline and current run both carry a profile of the same kind, a differential
+ * flame graph written to a folder, and the frames whose self share grew most. Profiles of different
+ * kinds, a missing profile file or a page that cannot be written give a note instead; none of them
+ * changes a verdict.
  *
  * @param byScenario the regressed scenarios with a profile on either side, in the comparison's
  *     order
  * @param warnings what went wrong and was left out (a profile file missing, a page not written),
  *     each naming the file
+ * @param note why no regressed scenario gets a difference at all (the comparison pooled rounds), or
+ *     null
  */
-public record RegressionProfiles(Map<ScenarioKey, Difference> byScenario, List<String> warnings) {
+public record RegressionProfiles(
+    Map<ScenarioKey, Difference> byScenario, List<String> warnings, String note) {
 
   /** How many grown frames each regressed scenario names. */
   public static final int GROWN_FRAMES = ScenarioProfileDifference.GROWN_FRAMES;
@@ -51,9 +54,15 @@ public record RegressionProfiles(Map<ScenarioKey, Difference> byScenario, List<S
     warnings = List.copyOf(warnings);
   }
 
-  /** Nothing to show: no scenario regressed, or the comparison pooled rounds. */
+  /** Why rounds get no differential flame graph, and how to get one. */
+  public static final String ROUNDS_NOTE =
+      "no differential flame graph for rounds: each round is a JVM run of its own with a profile"
+          + " of its own, so no one pair of profiles stands for the change; compare two single"
+          + " runs (a round of each side) for one";
+
+  /** Nothing to show: no scenario regressed. */
   public static RegressionProfiles none() {
-    return new RegressionProfiles(Map.of(), List.of());
+    return new RegressionProfiles(Map.of(), List.of(), null);
   }
 
   /** The difference of {@code key}'s profiles, or null. */
@@ -64,17 +73,22 @@ public record RegressionProfiles(Map<ScenarioKey, Difference> byScenario, List<S
   /**
    * The differences of {@code comparison}'s regressed scenarios, their flame graphs written into
    * {@code folder} and linked relative to {@code linkBase} (the folder the output is read from).
-   * Rounds are not profiled here: their scenarios stand for many runs.
+   * Rounds get none, only a note saying why when a regressed scenario was profiled: their scenarios
+   * stand for many JVM runs, each profiled on its own.
    */
   public static RegressionProfiles of(RunComparison comparison, Path folder, Path linkBase) {
     if (comparison.pooled()) {
-      return none();
+      boolean profiled =
+          comparison.rows().stream()
+              .filter(comparison::regressed)
+              .anyMatch(row -> row.before().profile() != null || row.after().profile() != null);
+      return new RegressionProfiles(Map.of(), List.of(), profiled ? ROUNDS_NOTE : null);
     }
     Map<ScenarioKey, Difference> byScenario = new LinkedHashMap<>();
     List<String> warnings = new ArrayList<>();
     Set<String> names = new HashSet<>();
     for (RunComparison.Row row : comparison.rows()) {
-      if (row.verdict() != Verdict.REGRESSED) {
+      if (!comparison.regressed(row)) {
         continue;
       }
       ProfileFigures before = row.before().profile();
@@ -95,7 +109,7 @@ public record RegressionProfiles(Map<ScenarioKey, Difference> byScenario, List<S
               linkBase,
               warnings));
     }
-    return new RegressionProfiles(byScenario, warnings);
+    return new RegressionProfiles(byScenario, warnings, null);
   }
 
   private static Difference difference(

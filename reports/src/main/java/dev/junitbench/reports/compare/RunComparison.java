@@ -100,6 +100,15 @@ public record RunComparison(
     return AllocationChange.of(row, allocationRule);
   }
 
+  /**
+   * Whether {@code row} regressed, in latency or in the heap allocated per operation: what the
+   * comparison fails on and what gets a differential flame graph.
+   */
+  public boolean regressed(Row row) {
+    AllocationComparison judged = allocation(row);
+    return row.verdict() == Verdict.REGRESSED || (judged != null && judged.regressed());
+  }
+
   /** How a scenario appears in the two runs. */
   public enum Kind {
     /** Passed in both: compared. */
@@ -117,8 +126,9 @@ public record RunComparison(
    *
    * @param key benchmark and params
    * @param kind how it appears in the two runs
-   * @param before the baseline's result, or null
-   * @param after the current result, or null
+   * @param before the baseline's result, or null; of rounds, the one standing for them, its {@code
+   *     alloc} pooled over every round
+   * @param after the current result, or null; of rounds, as {@code before}
    * @param latency the comparison of the latencies, for {@link Kind#COMPARED}
    * @param throughputRatio current / baseline throughput (higher is better: below 1 is slower), or
    *     null; shown beside the latency's change, the verdict is the median latency's
@@ -289,8 +299,9 @@ public record RunComparison(
   /**
    * Compares two sides of rounds, each pooled as the forks of one run: per scenario every JVM run
    * of every round is one observation (a forked round's fork medians, an unforked round's median),
-   * and the test between JVM runs decides ({@link JvmRuns}), as for two forked runs. A scenario
-   * that any round did not measure is not passed for its side.
+   * and the test between JVM runs decides ({@link JvmRuns}), as for two forked runs. The heap
+   * allocated per operation is pooled over the rounds too. A scenario that any round did not
+   * measure is not passed for its side.
    */
   public static RunComparison of(
       Rounds baseline, Rounds current, RegressionRule rule, BaselineMatch match)
@@ -406,11 +417,12 @@ public record RunComparison(
     Double nowThroughput = after.throughput(key);
     Double ratio =
         thenThroughput == null || nowThroughput == null ? null : nowThroughput / thenThroughput;
+    // The heap allocated per operation of every round, judged as one: not the latest round's alone.
     return new Row(
         key,
         Kind.COMPARED,
-        then,
-        now,
+        then.withAlloc(before.alloc(key)),
+        now.withAlloc(after.alloc(key)),
         latency,
         ratio,
         new Pool(before.roundCount(), after.roundCount(), a, b));

@@ -26,10 +26,10 @@ import java.util.stream.Stream;
  */
 public final class RunSetMerge {
 
-  /** Labels become folder names: letters, digits, dot, dash, underscore. */
   /** A run folder's folder of profiles, copied with it. */
   private static final String PROFILES = "profiles";
 
+  /** Labels become folder names: letters, digits, dot, dash, underscore. */
   private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
 
   /** One run to merge, and the label it gets (null: the run's host name). */

@@ -90,6 +90,30 @@ class CompareProfilesTests {
   }
 
   @Test
+  @DisplayName(
+      "writes the graph of a scenario that regressed in allocation only, the grown allocator first")
+  void allocationOnly() throws Exception {
+    ProfiledRuns runs = ProfiledRuns.writeAllocationRegressed(tempDir);
+    Path output = tempDir.resolve("compare.md");
+
+    CompareAction text = compare(runs, Format.TEXT, tempDir.resolve("compare.txt"));
+    CompareAction markdown = compare(runs, Format.MARKDOWN, output);
+
+    assertThat(text.comparison().counts().regressed()).as("latency").isZero();
+    assertThat(text.outcome()).isEqualTo(Outcome.REGRESSION);
+    assertThat(text.warnings()).isEmpty();
+    assertThat(text.text())
+        .contains("where to look first, EmbeddingBenchmarks.embed (alloc):")
+        .contains("    1. " + ProfileRecordings.EXTRA_ALLOCATIONS_FRAME + "  self 0.0% -> ")
+        .contains("    differential flame graph: " + PAGE + "\n");
+    assertThat(markdown.text())
+        .contains("[differential flame graph](" + PAGE + ")")
+        .contains("  1. `" + ProfileRecordings.EXTRA_ALLOCATIONS_FRAME + "` self 0.0% -> ");
+    assertThat(DifferentialFlameGraphPage.read(tempDir.resolve(PAGE)).changes())
+        .containsEntry(ProfileRecordings.EXTRA_ALLOCATIONS_FRAME, DifferentialFlameGraphPage.NEW);
+  }
+
+  @Test
   @DisplayName("without an output, writes the graph into the current run's profiles folder")
   void writesIntoTheCurrentRun() throws Exception {
     ProfiledRuns runs = ProfiledRuns.write(tempDir, "cpu");

@@ -11,6 +11,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.junitbench.reports.BadInputException;
+import dev.junitbench.results.AllocationFigures;
+import dev.junitbench.results.ProfileFigures;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
@@ -128,6 +130,84 @@ class RoundsComparisonTests {
     assertThat(json.at("/scenarios/0/rounds/current").asInt()).isEqualTo(2);
     assertThat(json.at("/scenarios/0/rounds/current_jvm_medians_ms")).hasSize(6);
     assertThat(json.at("/scenarios/0/latency/test").asText()).isEqualTo(Comparison.WELCH);
+  }
+
+  /** An unforked round under {@code side} of EMBED batch 1, allocating {@code bytesPerOp}. */
+  private Path allocatingRound(String side, String name, double bytesPerOp) {
+    ScenarioResult result =
+        scenario(EMBED, 1.0)
+            .withAlloc(
+                AllocationFigures.of(Math.round(bytesPerOp * 40), 40, 1, 0L, 0.0, 0.0, null));
+    return RunFolders.write(tempDir.resolve(side), name, List.of(result));
+  }
+
+  @Test
+  @DisplayName("judges allocation on every round's bytes pooled, not on the latest round's alone")
+  void allocationPooled() throws Exception {
+    allocatingRound("base", "run-1", 1000);
+    allocatingRound("head", "run-2", 2000);
+    allocatingRound("base", "run-3", 1000);
+    allocatingRound("head", "run-4", 1000);
+
+    RunComparison comparison =
+        RunComparison.of(tempDir.resolve("base"), tempDir.resolve("head"), RegressionRule.DEFAULT);
+
+    RunComparison.Row row = comparison.rows().get(0);
+    assertThat(row.after().alloc().operations()).isEqualTo(80);
+    assertThat(row.after().alloc().bytesPerOp()).isEqualTo(1500.0);
+    assertThat(row.before().alloc().bytesPerOp()).isEqualTo(1000.0);
+    assertThat(comparison.allocation(row).regressed()).isTrue();
+    assertThat(comparison.regressed()).isTrue();
+    assertThat(comparison.summaryLine()).startsWith("allocation: 1 regressed");
+  }
+
+  @Test
+  @DisplayName(
+      "says why a regressed scenario of rounds, profiled, gets no differential flame graph and how"
+          + " to get one")
+  void noDifferentialFlameGraphForRounds() throws Exception {
+    for (String[] round :
+        new String[][] {
+          {"base", "run-1"}, {"head", "run-2"}, {"base", "run-3"}, {"head", "run-4"}
+        }) {
+      double level = round[0].equals("base") ? 1.00 : 1.20;
+      ScenarioResult result =
+          scenario(EMBED, level, level * 1.01, level * 0.99)
+              .withProfile(
+                  new ProfileFigures(
+                      "cpu",
+                      "cpu",
+                      "async-profiler 4.5",
+                      List.of("profiles/embed-fork-1.jfr"),
+                      null,
+                      100L,
+                      List.of(),
+                      null));
+      RunFolders.write(tempDir.resolve(round[0]), round[1], List.of(result));
+    }
+    RunComparison comparison =
+        RunComparison.of(tempDir.resolve("base"), tempDir.resolve("head"), RegressionRule.DEFAULT);
+
+    RegressionProfiles profiles = RegressionProfiles.of(comparison, tempDir, tempDir);
+
+    assertThat(comparison.regressed()).isTrue();
+    assertThat(profiles.byScenario()).isEmpty();
+    assertThat(profiles.note()).isEqualTo(RegressionProfiles.ROUNDS_NOTE);
+    assertThat(ComparisonText.render(comparison, profiles))
+        .contains("where to look first: no differential flame graph for rounds: each round is a")
+        .contains("compare two single runs (a round of each side) for one");
+    assertThat(ComparisonMarkdown.render(comparison, profiles))
+        .contains("**Where to look first**\n\nno differential flame graph for rounds");
+    assertThat(RegressionProfiles.of(unprofiledRounds(), tempDir, tempDir).note())
+        .as("rounds never profiled need no word of it")
+        .isNull();
+  }
+
+  private RunComparison unprofiledRounds() throws Exception {
+    round("plain-base", "run-1", 1.00, 1.01, 0.99);
+    round("plain-head", "run-2", 1.20, 1.21, 1.19);
+    return RunComparison.of(
+        tempDir.resolve("plain-base"), tempDir.resolve("plain-head"), RegressionRule.DEFAULT);
   }
 
   @Test

@@ -113,6 +113,35 @@ class ReportProfilesTests {
   }
 
   @Test
+  @DisplayName(
+      "with a baseline, a scenario regressed in allocation only gets its graph in the page and the"
+          + " summary")
+  void allocationOnly() throws Exception {
+    ProfiledRuns runs = ProfiledRuns.writeAllocationRegressed(tempDir);
+    Path report = Files.createDirectories(tempDir.resolve("site")).resolve("report.html");
+    Path summary = Files.createDirectories(tempDir.resolve("md")).resolve("summary.md");
+    ReportAction html =
+        new ReportAction(List.of(runs.current()), runs.baseline(), RegressionRule.DEFAULT, false);
+    ReportAction markdown =
+        new ReportAction(List.of(runs.current()), runs.baseline(), RegressionRule.DEFAULT, true);
+
+    html.write(report);
+    markdown.write(summary);
+
+    Document page = Jsoup.parse(Files.readString(report, StandardCharsets.UTF_8));
+    assertThat(page.selectFirst("a.differential-flame-graph").attr("href")).isEqualTo(PAGE);
+    assertThat(page.select("#profiles ol.grown-frames li").first().text())
+        .startsWith(ProfileRecordings.EXTRA_ALLOCATIONS_FRAME + " self 0.0% -> ");
+    assertThat(DifferentialFlameGraphPage.read(report.resolveSibling(PAGE)).changes())
+        .containsEntry(ProfileRecordings.EXTRA_ALLOCATIONS_FRAME, DifferentialFlameGraphPage.NEW);
+    assertThat(Files.readString(summary, StandardCharsets.UTF_8))
+        .contains("**Where to look first**")
+        .contains("[differential flame graph](" + PAGE + ")")
+        .contains("  1. `" + ProfileRecordings.EXTRA_ALLOCATIONS_FRAME + "`");
+    assertThat(summary.resolveSibling(PAGE)).isRegularFile();
+  }
+
+  @Test
   @DisplayName("draw no differential graph for profiles of different kinds, and say why")
   void differentKinds() throws Exception {
     ProfiledRuns runs = ProfiledRuns.write(tempDir, "alloc");
