@@ -1,5 +1,6 @@
 package dev.junitbench.profile;
 
+import dev.junitbench.config.BenchConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -43,7 +44,10 @@ final class FlightRecording implements ProfileRecording {
             .orElseThrow(
                 () ->
                     new UnsupportedOperationException(
-                        "JDK Flight Recorder has no wall-clock sampling event"));
+                        "JDK Flight Recorder has no wall-clock sampling event; use cpu, or let"
+                            + " async-profiler load (remove "
+                            + BenchConfig.PROFILE_PROFILER
+                            + "=jfr)"));
     if (!FlightRecorder.isAvailable()) {
       throw new UnsupportedOperationException("JDK Flight Recorder is not available in this JVM");
     }
