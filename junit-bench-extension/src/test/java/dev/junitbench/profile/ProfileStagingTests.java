@@ -54,7 +54,11 @@ class ProfileStagingTests {
   @DisplayName("holds nothing after a run in forks: neither their folders nor their files")
   void forkedRun() throws IOException {
     Path output = tempDir.resolve("out");
-    assertThat(leftAfter(() -> run(output).run(ProfileTestCases.Forked.class))).isEmpty();
+    ListenerRun.Outcome[] forked = new ListenerRun.Outcome[1];
+    assertThat(leftAfter(() -> forked[0] = run(output).run(ProfileTestCases.Forked.class)))
+        .isEmpty();
+    assertThat(forked[0].result("spin", "[device=cpu]").get("profile").get("jfr")).hasSize(2);
+    assertThat(forked[0].err() + forked[0].out()).doesNotContain(ProfileStaging.ROOT);
   }
 
   @Test
