@@ -131,7 +131,7 @@ public final class ScenarioForks {
         List<String> staging = null;
         boolean handedBack = false;
         try {
-          staging = ProfileStaging.forFork();
+          staging = profileStaging();
           outcome = runner.run(request(folder, fork, staging), folder, subject, name);
           handedBack = measured(outcome.handBack());
         } catch (ForkException e) {
@@ -195,6 +195,18 @@ public final class ScenarioForks {
     }
   }
 
+  /**
+   * The folder a fork records its profile into, as its system property; null when none can be made,
+   * and the fork, if profiled, records into a temporary folder of its own, which it then leaves.
+   */
+  private static List<String> profileStaging() {
+    try {
+      return ProfileStaging.forFork();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
   /** Whether {@code handBack} is of a fork that measured: its result joins the pooled one. */
   private static boolean measured(ForkHandBack handBack) {
     return handBack.status() == Status.PASSED
@@ -208,7 +220,10 @@ public final class ScenarioForks {
     return new Outcome(planned.withForks(pool.figures(adviceTarget)), e);
   }
 
-  /** The request of fork {@code fork}, which records its profile into {@code staging}. */
+  /**
+   * The request of fork {@code fork}, which records its profile into {@code staging} (null: its own
+   * temporary folder).
+   */
   private ForkRequest request(Path folder, int fork, List<String> staging) {
     Map<String, String> configuration = new LinkedHashMap<>(given);
     configuration.putAll(config.explicit());
@@ -221,7 +236,9 @@ public final class ScenarioForks {
     for (String name : System.getProperties().stringPropertyNames()) {
       properties.put(name, System.getProperty(name));
     }
-    properties.put(staging.get(0), staging.get(1));
+    if (staging != null) {
+      properties.put(staging.get(0), staging.get(1));
+    }
     String parameterTypes =
         Stream.of(method.getParameterTypes()).map(Class::getName).collect(Collectors.joining(","));
     return new ForkRequest(
