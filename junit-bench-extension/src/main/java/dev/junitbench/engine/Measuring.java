@@ -21,7 +21,7 @@ import java.util.List;
 final class Measuring implements MeasurementLoop.PhaseListener {
   final Progress progress = new Progress();
   final List<Worker> workers = new ArrayList<>();
-  final JvmActivity jvm = new JvmActivity(Machine.real());
+  final JvmActivity jvm;
   private final TokenRecorder recorder;
   private ResourceSampler.Session probes;
   private boolean probesStopped;
@@ -33,13 +33,18 @@ final class Measuring implements MeasurementLoop.PhaseListener {
    * generate.
    */
   Measuring(TokenRecorder recorder) {
+    this(recorder, Machine.real());
+  }
+
+  /** A measurement whose JVM activity is read from {@code machine}. */
+  Measuring(TokenRecorder recorder, Machine machine) {
     this.recorder = recorder;
+    this.jvm = new JvmActivity(machine);
   }
 
   @Override
   public void warmupDone(PhaseRun run) {
     warmup = Phase.of(run.iterations(), run.elapsedNs());
-    jvm.start();
     if (recorder != null) {
       recorder.startMeasuring();
     }
@@ -48,9 +53,12 @@ final class Measuring implements MeasurementLoop.PhaseListener {
     }
     probes.measurementStarts();
     if (profile != null) {
-      // Last: the profile covers the measurement, not the start of the probes.
+      // After the probes: the profile covers the measurement, not the start of the probes.
       profile.start();
     }
+    // After the profiler: its start-up (agent load, JIT of its code) is not the benchmark's GC or
+    // JIT.
+    jvm.start();
   }
 
   /** The profile to record while the measurement runs; none when not called. */

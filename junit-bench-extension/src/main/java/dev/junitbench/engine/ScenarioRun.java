@@ -26,6 +26,7 @@ import dev.junitbench.model.binding.LoadedModel;
 import dev.junitbench.model.binding.ModelBinding;
 import dev.junitbench.profile.MeasurementProfile;
 import dev.junitbench.profile.ProfileSettings;
+import dev.junitbench.profile.ProfileStaging;
 import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.Phase;
 import dev.junitbench.results.ProfileFigures;
@@ -462,7 +463,13 @@ public final class ScenarioRun {
     } else {
       measured = measure(body, record);
       if (alsoForks()) {
-        measured = measureInForks(target, measured.latencyMs(), record, out, err);
+        ProfileFigures here = measured.profile();
+        try {
+          measured = measureInForks(target, measured.latencyMs(), record, out, err);
+        } finally {
+          // The forks' result replaces this JVM's, whose profile no run folder takes then.
+          ProfileStaging.done(here);
+        }
       }
     }
     return judge(measured);

@@ -2,6 +2,7 @@ package dev.junitbench.fork;
 
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.ForkChild;
+import dev.junitbench.profile.ProfileStaging;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
 import java.io.IOException;
@@ -120,12 +121,19 @@ public final class ScenarioForks {
               e,
               0));
     }
+    // The folders of the forks that handed back a profile: the pooled result names their files.
+    List<String> profiled = new ArrayList<>();
+    boolean pooled = false;
     try {
       for (int fork = 1; fork <= forks; fork++) {
         String name = "fork " + fork + " of " + forks;
         ForkRunner.Outcome outcome;
+        List<String> staging = null;
+        boolean handedBack = false;
         try {
-          outcome = runner.run(request(folder, fork), folder, subject, name);
+          staging = profileStaging();
+          outcome = runner.run(request(folder, fork, staging), folder, subject, name);
+          handedBack = measured(outcome.handBack());
         } catch (ForkException e) {
           pool.ended(fork, Status.FAILED, e.getMessage(), e.wallTimeMs());
           return partial(pool, planned, adviceTarget, e);
@@ -134,12 +142,16 @@ public final class ScenarioForks {
               new ForkException(subject + ": " + name + " failed in the JUnit JVM: " + e, e, 0);
           pool.ended(fork, Status.FAILED, failure.getMessage(), 0);
           return partial(pool, planned, adviceTarget, failure);
+        } finally {
+          if (staging != null) {
+            ProfileStaging.forkEnded(staging.get(1), handedBack);
+            if (handedBack) {
+              profiled.add(staging.get(1));
+            }
+          }
         }
         ForkHandBack handBack = outcome.handBack();
-        if (handBack.status() == Status.PASSED
-            && handBack.result() != null
-            && handBack.samplesNs() != null
-            && handBack.samplesNs().length > 0) {
+        if (measured(handBack)) {
           pool.measured(
               fork,
               handBack.result(),
@@ -170,10 +182,37 @@ public final class ScenarioForks {
                 : new ForkAborted(message);
         return partial(pool, planned, adviceTarget, failure);
       }
-      return new Outcome(pool.pooled(planned, batchSize, sequenceLength, adviceTarget), null);
+      Outcome outcome =
+          new Outcome(pool.pooled(planned, batchSize, sequenceLength, adviceTarget), null);
+      pooled = true;
+      return outcome;
     } finally {
       delete(folder);
+      if (!pooled) {
+        // A failed scenario's result names no profile: the finished forks' ones are not wanted.
+        profiled.forEach(forkFolder -> ProfileStaging.forkEnded(forkFolder, false));
+      }
     }
+  }
+
+  /**
+   * The folder a fork records its profile into, as its system property; null when none can be made,
+   * and the fork, if profiled, records into a temporary folder of its own, which it then leaves.
+   */
+  private static List<String> profileStaging() {
+    try {
+      return ProfileStaging.forFork();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /** Whether {@code handBack} is of a fork that measured: its result joins the pooled one. */
+  private static boolean measured(ForkHandBack handBack) {
+    return handBack.status() == Status.PASSED
+        && handBack.result() != null
+        && handBack.samplesNs() != null
+        && handBack.samplesNs().length > 0;
   }
 
   private static Outcome partial(
@@ -181,7 +220,11 @@ public final class ScenarioForks {
     return new Outcome(planned.withForks(pool.figures(adviceTarget)), e);
   }
 
-  private ForkRequest request(Path folder, int fork) {
+  /**
+   * The request of fork {@code fork}, which records its profile into {@code staging} (null: its own
+   * temporary folder).
+   */
+  private ForkRequest request(Path folder, int fork, List<String> staging) {
     Map<String, String> configuration = new LinkedHashMap<>(given);
     configuration.putAll(config.explicit());
     // A fork measures; the JUnit JVM judges, so the fork reads no baseline.
@@ -192,6 +235,9 @@ public final class ScenarioForks {
     Map<String, String> properties = new LinkedHashMap<>();
     for (String name : System.getProperties().stringPropertyNames()) {
       properties.put(name, System.getProperty(name));
+    }
+    if (staging != null) {
+      properties.put(staging.get(0), staging.get(1));
     }
     String parameterTypes =
         Stream.of(method.getParameterTypes()).map(Class::getName).collect(Collectors.joining(","));

@@ -33,7 +33,8 @@ import java.util.stream.Collectors;
  * JUDGED, with the reason; under {@code junit.bench.baseline.match=all} that fails it too. The heap
  * allocated per operation is judged beside the latency by its own rule: a scenario whose latency
  * held but whose allocation grew fails as well; one without the figure on either side is not judged
- * for allocation, and says so.
+ * for allocation, and says so (under {@code match=all} that fails it too). A budget's limit that
+ * could not be checked passes, with a run warning.
  *
  * @param matching the run's scenarios matched with its baseline, or null without a baseline
  * @param rule the regression rule
@@ -126,6 +127,20 @@ public record Gate(
       shortForms.add(why);
       failures.add(why);
     }
+    if (baselineCheck != null
+        && baselineCheck.judged()
+        && allocation != null
+        && !allocation.judged()
+        && matching.mode() == BaselineMatch.ALL) {
+      // As latency: under match=all nothing the baseline cannot judge passes quietly.
+      String why =
+          "allocation not judged against the baseline ("
+              + BenchConfig.BASELINE_MATCH
+              + "=all): "
+              + allocation.note();
+      shortForms.add(why);
+      failures.add(why);
+    }
     if (allocation != null && allocation.regressed()) {
       shortForms.add(allocationShort(allocation));
       failures.add(allocation.describe() + " (rule: " + allocationRule.describe() + ")");
@@ -164,6 +179,16 @@ public record Gate(
       }
     }
     if (budgetCheck != null) {
+      if (!budgetCheck.notChecked().isEmpty()) {
+        // Green, as the JVM's missing counter is no fault of the benchmark's, but said on the
+        // console.
+        RunWarnings.warnOnce(
+            "budget not checked: " + measured.benchmark(),
+            "@Budget of "
+                + measured.benchmark()
+                + " passes unchecked in part: "
+                + String.join("; ", budgetCheck.notChecked()));
+      }
       notes.add(
           budgetCheck.notChecked().isEmpty()
               ? "within budget"

@@ -31,8 +31,9 @@ import java.util.stream.Collectors;
  * that ran with only the params that vary, its median, the median's 95% confidence interval, p99
  * (marked {@code *}, and the mark explained below the table, when from fewer samples than early
  * stopping supports), throughput, peak resident memory, Java heap allocated per call and, when
- * gated or failed, the status and verdict. Scenarios that did not run (aborted, skipped) are
- * counted per reason below the tables, one line each, then the {@link ValiditySummary}.
+ * gated or failed, the status and verdict; a note below the tables says that alloc/op counts the
+ * Java heap only. Scenarios that did not run (aborted, skipped) are counted per reason below the
+ * tables, one line each, then the {@link ValiditySummary}.
  */
 public final class ConsoleTable {
 
@@ -40,6 +41,11 @@ public final class ConsoleTable {
     "median", "95% CI", "p99", "samples/s", "peak RSS", "alloc/op"
   };
   private static final String INDENT = "  ";
+
+  /** What the {@code alloc/op} column counts, and what it does not. */
+  static final String ALLOCATION_NOTE =
+      "alloc/op: Java heap the measuring threads allocate per call; ONNX Runtime and DJL tensors"
+          + " live off-heap (see peak RSS)";
 
   private ConsoleTable() {}
 
@@ -57,6 +63,14 @@ public final class ConsoleTable {
       }
     }
     byBenchmark.forEach((benchmark, rows) -> table(out, benchmark, rows, gated));
+    boolean allocationShown =
+        byBenchmark.values().stream()
+            .flatMap(List::stream)
+            .anyMatch(result -> result.alloc() != null && result.alloc().bytesPerOp() != null);
+    if (allocationShown) {
+      // The column is easily read as the model's memory, which native runtimes keep off the heap.
+      wrap(out, ALLOCATION_NOTE);
+    }
     notRun(out, results);
     ValiditySummary.lines(results).forEach(line -> summaryLine(out, line));
     forkingCost(out, results);

@@ -1,7 +1,9 @@
 package dev.junitbench.output;
 
+import dev.junitbench.config.BenchConfig;
 import dev.junitbench.profile.FlameGraphs;
 import dev.junitbench.profile.ProfileKind;
+import dev.junitbench.profile.ProfileStaging;
 import dev.junitbench.profile.Stacks;
 import dev.junitbench.results.ProfileFigures;
 import dev.junitbench.results.ScenarioResult;
@@ -21,7 +23,8 @@ import java.util.Locale;
  * is moved to {@code profiles/<scenario>.jfr} ({@code -fork<N>.jfr} for forks), their merged flame
  * graph is written beside them as {@code <scenario>.html}, and the result gets those paths
  * (relative to the run folder), its samples and its top frames. A file that cannot be written is a
- * warning naming it; the result is kept whatever happens.
+ * warning naming it and how to fix it, and a recording not moved stays where the warning says; the
+ * result is kept whatever happens.
  */
 final class ProfileFiles {
 
@@ -92,6 +95,9 @@ final class ProfileFiles {
               FlameGraphs.topFrames(kind, stacks, FlameGraphs.TOP_FRAMES),
               profile.warning()));
     } catch (IOException | RuntimeException | LinkageError e) {
+      // What was not moved stays where it was recorded, named here so it can be taken from there.
+      List<String> staged = profile.jfr().subList(placed.size(), profile.jfr().size());
+      staged.forEach(file -> ProfileStaging.keep(Path.of(file)));
       String message =
           "the profile of "
               + result.benchmark()
@@ -101,7 +107,13 @@ final class ProfileFiles {
               + target.toAbsolutePath()
               + " ("
               + Causes.describe(e)
-              + "); its results are kept";
+              + "); its results are kept"
+              + (staged.isEmpty() ? "" : "; its recording stays at " + String.join(", ", staged))
+              + "; make "
+              + runDir.toAbsolutePath()
+              + " writable or free space there, or set -D"
+              + BenchConfig.OUTPUT_DIR
+              + "=<a writable folder>";
       RunWarnings.warnOnce("profile file " + target, message);
       return result.withProfile(
           new ProfileFigures(

@@ -20,6 +20,7 @@ import dev.junitbench.machine.HostReader;
 import dev.junitbench.machine.OshiFacts;
 import dev.junitbench.machine.SoftwareReader;
 import dev.junitbench.model.ClassPathModels;
+import dev.junitbench.profile.ProfileStaging;
 import dev.junitbench.results.ResultFileException;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.RunInfo;
@@ -379,6 +380,8 @@ public final class ResultsListener implements TestExecutionListener {
               + BenchConfig.OUTPUT_DIR
               + "=<a writable folder>.");
     } finally {
+      // Moved into the run folder, or kept where a warning names it; the rest is not wanted.
+      ProfileStaging.done(result.profile());
       results.add(written.withoutSamples());
     }
   }

@@ -1,5 +1,6 @@
 package dev.junitbench.profile;
 
+import dev.junitbench.config.BenchConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -43,7 +44,10 @@ final class FlightRecording implements ProfileRecording {
             .orElseThrow(
                 () ->
                     new UnsupportedOperationException(
-                        "JDK Flight Recorder has no wall-clock sampling event"));
+                        "JDK Flight Recorder has no wall-clock sampling event; use cpu, or let"
+                            + " async-profiler load (remove "
+                            + BenchConfig.PROFILE_PROFILER
+                            + "=jfr)"));
     if (!FlightRecorder.isAvailable()) {
       throw new UnsupportedOperationException("JDK Flight Recorder is not available in this JVM");
     }
@@ -55,16 +59,22 @@ final class FlightRecording implements ProfileRecording {
       throw new UnsupportedOperationException("this JVM's Flight Recorder has no event " + event);
     }
     Recording recording = new Recording();
-    recording.setName("junit-bench profile");
-    switch (kind) {
-      case CPU -> recording.enable(event).withPeriod(interval).withStackTrace();
-      // Every contended enter, not only those over JFR's default 20 ms.
-      case LOCK -> recording.enable(event).withThreshold(Duration.ZERO).withStackTrace();
-      default -> recording.enable(event).withStackTrace();
+    try {
+      recording.setName("junit-bench profile");
+      switch (kind) {
+        case CPU -> recording.enable(event).withPeriod(interval).withStackTrace();
+        // Every contended enter, not only those over JFR's default 20 ms.
+        case LOCK -> recording.enable(event).withThreshold(Duration.ZERO).withStackTrace();
+        default -> recording.enable(event).withStackTrace();
+      }
+      recording.setToDisk(true);
+      recording.setDestination(file);
+      recording.start();
+    } catch (Exception | LinkageError e) {
+      // A recording that did not start still holds its settings and buffers in the recorder.
+      recording.close();
+      throw e;
     }
-    recording.setToDisk(true);
-    recording.setDestination(file);
-    recording.start();
     return new FlightRecording(recording);
   }
 

@@ -19,9 +19,12 @@ import dev.junitbench.stats.ByteSizes;
 import dev.junitbench.stats.RegressionRule;
 import dev.junitbench.stats.Verdict;
 import dev.junitbench.testkit.BenchmarkTestKit;
+import dev.junitbench.warnings.RunWarnings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,6 +41,12 @@ class GateAllocationTests {
 
   private int baselines;
 
+  @BeforeEach
+  @AfterEach
+  void noWarnings() {
+    RunWarnings.reset();
+  }
+
   static AllocationFigures bytesPerOp(Double bytes) {
     return bytes == null
         ? new AllocationFigures(
@@ -51,10 +60,15 @@ class GateAllocationTests {
   }
 
   private Gate gate(ScenarioResult before, AllocationRule rule, Gate.BudgetLimits budget) {
+    return gate(before, rule, budget, BaselineMatch.ANY);
+  }
+
+  private Gate gate(
+      ScenarioResult before, AllocationRule rule, Gate.BudgetLimits budget, BaselineMatch match) {
     Path folder = RunFolders.write(dir, "run-base-" + ++baselines, List.of(before));
     Baseline baseline = Baseline.read(folder);
     return new Gate(
-        BaselineMatching.of(baseline, baseline.keys(), BaselineMatch.ANY),
+        BaselineMatching.of(baseline, baseline.keys(), match),
         RegressionRule.DEFAULT,
         budget,
         rule);
@@ -142,6 +156,30 @@ class GateAllocationTests {
   }
 
   @Test
+  @DisplayName(
+      "under junit.bench.baseline.match=all fails a scenario whose allocation is not judged, with"
+          + " the reason")
+  void notJudgedUnderMatchAll() {
+    ScenarioResult now = scenario(MEDIAN_NS, bytesPerOp(4096.0));
+    GateResult decision =
+        gate(scenario(MEDIAN_NS, bytesPerOp(null)), AllocationRule.DEFAULT, null, BaselineMatch.ALL)
+            .check(now, now.samplesNs());
+    assertThat(decision.failed()).isTrue();
+    assertThat(decision.headline())
+        .contains(
+            "allocation not judged against the baseline (junit.bench.baseline.match=all): not"
+                + " judged for allocation: the baseline has no allocation figure"
+                + " (bytes_per_op: not supported here)");
+    ScenarioResult both = scenario(MEDIAN_NS, bytesPerOp(4096.0));
+    assertThat(
+            gate(both, AllocationRule.DEFAULT, null, BaselineMatch.ALL)
+                .check(both, both.samplesNs())
+                .failed())
+        .as("judged on both sides")
+        .isFalse();
+  }
+
+  @Test
   @DisplayName("mentions the allocation's change in a latency regression's message")
   void latencyRegressionMentionsAllocation() {
     ScenarioResult now = scenario(30_000_000, bytesPerOp(512.0));
@@ -178,6 +216,14 @@ class GateAllocationTests {
             "allocation limit 2 KB/op not checked: no allocation figure"
                 + " (bytes_per_op: not supported here)");
     assertThat(unchecked.message()).doesNotEndWith("within budget").contains("not checked");
+    assertThat(RunWarnings.messages())
+        .containsExactly(
+            "@Budget of "
+                + EMBED
+                + " passes unchecked in part: allocation limit 2 KB/op not checked: no allocation"
+                + " figure (bytes_per_op: not supported here)");
+    gate.check(unknown, unknown.samplesNs());
+    assertThat(RunWarnings.messages()).as("once per benchmark").hasSize(1);
   }
 
   @Test

@@ -51,7 +51,9 @@ class ProfileFilesTests {
   }
 
   @Test
-  @DisplayName("that cannot be written leave a warning naming the file, and the result")
+  @DisplayName(
+      "that cannot be written leave the recording where a warning names it, with the fix, and the"
+          + " result")
   void unwritable() throws IOException {
     RunWarnings.reset();
     Path staged = Files.writeString(tempDir.resolve("staged.jfr"), "");
@@ -70,7 +72,13 @@ class ProfileFilesTests {
     assertThat(placed.profile().jfr()).isEmpty();
     assertThat(placed.profile().warning())
         .contains("cannot be written to " + runDir.resolve(ProfileFiles.FOLDER).toAbsolutePath())
-        .contains("its results are kept");
+        .contains("its results are kept")
+        .contains("its recording stays at " + staged)
+        .contains(
+            "make "
+                + runDir.toAbsolutePath()
+                + " writable or free space there, or set -Djunit.bench.output.dir");
+    assertThat(staged).as("kept where the warning names it").exists();
     assertThat(RunWarnings.messages()).anyMatch(message -> message.contains("cannot be written"));
     assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
   }

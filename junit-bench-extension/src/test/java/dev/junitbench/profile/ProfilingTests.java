@@ -206,7 +206,9 @@ class ProfilingTests {
     assertThat(profile.get("kind").asText()).isEqualTo("wall");
     assertThat(profile.get("jfr")).isEmpty();
     assertThat(profile.get("flame_graph").isNull()).isTrue();
-    assertThat(profile.get("warning").asText()).contains("no wall-clock sampling event");
+    assertThat(profile.get("warning").asText())
+        .contains("no wall-clock sampling event")
+        .contains("use cpu, or let async-profiler load (remove junit.bench.profile.profiler=jfr)");
     assertThat(outcome.json().get("run").get("warnings").toString())
         .contains("no wall-clock sampling event");
   }
