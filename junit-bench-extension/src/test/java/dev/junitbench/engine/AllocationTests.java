@@ -159,8 +159,10 @@ class AllocationTests {
     long expected = kilobyteArray();
     AllocationFigures alloc = alloc("firstCallAllocates", "[device=cpu, load=offline]");
     assertThat(alloc.operations()).isBetween(38L, 39L);
-    // Counted, the megabyte of the first calls would add 26 kB or more to each of 40 queries.
-    assertThat(alloc.bytesPerOp()).isCloseTo(expected, within(expected * 0.02));
+    // Counted, the megabyte of the first calls would add 26 kB or more to each of 40 queries. Not
+    // within 2% here: in a JVM that has run much else, the workers' later first passes (parking,
+    // the end of the run) can still do some kilobytes of one-time work over these few queries.
+    assertThat(alloc.bytesPerOp()).isBetween((double) expected, expected + 16 * 1024.0);
   }
 
   @Test
