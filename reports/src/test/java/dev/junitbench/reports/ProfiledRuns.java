@@ -69,7 +69,7 @@ public record ProfiledRuns(Path baseline, Path current) {
     return passed(EMBED, params(), 1, 100, 10e6)
         .withAlloc(
             new AllocationFigures(
-                bytesPerOp, (long) bytesPerOp * 100, 100, 1, 0L, 0.0, 0.0, 0.0, 0.0, null));
+                bytesPerOp, ((long) bytesPerOp) * 100, 100, 1, 0L, 0.0, 0.0, 0.0, 0.0, null));
   }
 
   private static ScenarioResult profiled(ScenarioResult result, String kind) {
