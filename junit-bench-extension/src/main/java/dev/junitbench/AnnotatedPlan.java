@@ -7,6 +7,7 @@ import dev.junitbench.config.Defaults;
 import dev.junitbench.config.Durations;
 import dev.junitbench.config.JvmArgs;
 import dev.junitbench.config.StopRule;
+import dev.junitbench.config.WarmupSettings;
 import dev.junitbench.engine.BenchmarkPlan;
 import dev.junitbench.engine.BenchmarkPlan.Forking;
 import dev.junitbench.engine.Dimensions;
@@ -53,12 +54,14 @@ final class AnnotatedPlan {
     config.validate();
     // Annotations are checked even when the run overrides them, so a quick run reports what a full
     // run would.
-    StopRule annotatedWarmup = warmupRule(Found.on(method, testClass, Warmup.class), benchmark);
+    Optional<Found<Warmup>> warmupFound = Found.on(method, testClass, Warmup.class);
+    StopRule annotatedWarmup = warmupRule(warmupFound, benchmark);
     StopRule annotatedMeasurement =
         measurementRule(Found.on(method, testClass, Measurement.class), benchmark);
     Gate.BudgetLimits budget = budget(Found.on(method, testClass, Budget.class), benchmark);
     Forking forking = forking(Found.on(method, testClass, Fork.class), benchmark, config);
-    StopRule warmup = config.warmupOverride().orElse(annotatedWarmup);
+    StopRule warmup =
+        steadiness(warmupFound, benchmark, config.warmupOverride().orElse(annotatedWarmup), config);
     StopRule measurement = config.measurementOverride().orElse(annotatedMeasurement);
     ModelBinding model = model(method, benchmark, backends).orElse(null);
     // Device.AUTO stands for the best device of the backend that opens the model, or of any
@@ -340,6 +343,32 @@ final class AnnotatedPlan {
       return new StopRule(Defaults.WARMUP_ITERATIONS, Defaults.WARMUP_TIME, 0);
     }
     return new StopRule(blankIterations ? 0 : warmup.iterations(), time, 0);
+  }
+
+  /** The warm-up rule {@code fixed}, until steady where the run or {@code @Warmup(until)} asks. */
+  private static StopRule steadiness(
+      Optional<Found<Warmup>> found, String benchmark, StopRule fixed, BenchConfig config) {
+    Boolean steady = null;
+    Duration maxTime = null;
+    if (found.isPresent()) {
+      Warmup warmup = found.get().annotation();
+      String where = found.get().where() + " of " + benchmark;
+      steady =
+          switch (warmup.until()) {
+            case DEFAULT -> null;
+            case FIXED -> false;
+            case STEADY -> true;
+          };
+      if (!warmup.maxTime().isBlank()) {
+        if (warmup.until() != Warmup.Until.STEADY) {
+          throw invalid(
+              "@Warmup(maxTime = \"" + warmup.maxTime() + "\") " + where,
+              "maxTime bounds a steady warm-up; add until = Until.STEADY, or leave maxTime out");
+        }
+        maxTime = Durations.parse(warmup.maxTime(), "@Warmup(maxTime) " + where);
+      }
+    }
+    return WarmupSettings.of(config).rule(fixed, steady, maxTime, benchmark);
   }
 
   private static StopRule measurementRule(Optional<Found<Measurement>> found, String benchmark) {

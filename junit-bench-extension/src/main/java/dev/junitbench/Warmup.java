@@ -18,7 +18,14 @@ import org.apiguardian.api.API;
  * <p>Without the annotation, or with neither attribute set: 3 iterations and 1 s (see {@code
  * dev.junitbench.config.Defaults}). {@code iterations = 0} with no time turns warm-up off. The
  * configuration parameters {@code junit.bench.warmup.iterations} and {@code
- * junit.bench.warmup.time} replace this whole rule for a run.
+ * junit.bench.warmup.time} replace the count and time for a run.
+ *
+ * <p>{@code until = Until.STEADY} makes the count and time a minimum: the warm-up then runs in
+ * windows (at least 250 ms and 5 calls each) and ends once the medians of the last 8 windows drift
+ * by at most 2% end to end, or at {@link #maxTime()} (30 s when not set), where the scenario is
+ * measured anyway and flagged not steady with the drift it still showed. Each fork decides on its
+ * own. The configuration parameter {@code junit.bench.warmup.mode} ({@code steady} or {@code
+ * fixed}) replaces {@code until} for a run, {@code junit.bench.warmup.max-time} the bound.
  *
  * @since 0.1.0
  */
@@ -39,4 +46,27 @@ public @interface Warmup {
    * Warm-up duration such as {@code "2s"}, {@code "500ms"}, {@code "1.5m"}; empty means not set.
    */
   String time() default "";
+
+  /**
+   * How the warm-up ends: {@link Until#FIXED} after its count and time, {@link Until#STEADY} once
+   * the benchmark is steady; {@link Until#DEFAULT} leaves it to the run ({@code
+   * junit.bench.warmup.mode}, fixed when not set).
+   */
+  Until until() default Until.DEFAULT;
+
+  /**
+   * The longest a steady warm-up runs, such as {@code "20s"}; empty means 30 s. Only with {@code
+   * until = Until.STEADY}.
+   */
+  String maxTime() default "";
+
+  /** How a warm-up ends. */
+  enum Until {
+    /** As the run says ({@code junit.bench.warmup.mode}), fixed when it says nothing. */
+    DEFAULT,
+    /** After the count and time. */
+    FIXED,
+    /** Once the benchmark is steady, after the count and time, at the latest at the bound. */
+    STEADY
+  }
 }

@@ -549,6 +549,7 @@ public final class BenchConfig {
     progress();
     dryRun();
     warmupOverride();
+    WarmupSettings.of(this);
     measurementOverride();
     deviceFilter();
     batchSizeFilter();
@@ -591,6 +592,13 @@ public final class BenchConfig {
         PROFILE_INTERVAL,
         get(PROFILE_INTERVAL).orElse(ConfigurationKeys.shortDuration(Defaults.PROFILE_INTERVAL)));
     values.put(PROFILE_PROFILER, get(PROFILE_PROFILER).orElse(Defaults.PROFILE_PROFILER));
+    // Unset, the warm-up's mode and bound are recorded as unset: @Warmup then decides.
+    values.put(
+        WarmupSettings.WINDOW,
+        get(WarmupSettings.WINDOW).orElse(ConfigurationKeys.shortDuration(Defaults.WARMUP_WINDOW)));
+    values.put(
+        WarmupSettings.TOLERANCE,
+        get(WarmupSettings.TOLERANCE).orElse(String.valueOf(Defaults.WARMUP_TOLERANCE)));
     values.put(NVIDIA_SMI, nvidiaSmi());
     values.put(POWERCAP_ROOT, powercapRoot().toString());
     values.put(CGROUP_ROOT, cgroupRoot().toString());

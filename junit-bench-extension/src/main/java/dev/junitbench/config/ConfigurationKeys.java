@@ -37,6 +37,28 @@ public final class ConfigurationKeys {
           new ConfigurationKey(
               BenchConfig.WARMUP_TIME, "replaces every benchmark's whole warm-up rule", ""),
           new ConfigurationKey(
+              WarmupSettings.MODE,
+              "`steady` warms every benchmark up until steady (its count and time a minimum),"
+                  + " `fixed` for its count and time; replaces `@Warmup(until)`",
+              "as `@Warmup(until)` says, else `fixed`"),
+          new ConfigurationKey(
+              WarmupSettings.MAX_TIME,
+              "the longest a steady warm-up runs before the scenario is measured anyway, flagged"
+                  + " not steady; replaces `@Warmup(maxTime)`",
+              literal(shortDuration(Defaults.WARMUP_MAX_TIME))),
+          new ConfigurationKey(
+              WarmupSettings.WINDOW,
+              "the shortest window of a steady warm-up (also at least "
+                  + Defaults.WARMUP_WINDOW_ITERATIONS
+                  + " calls); each window's median is a point of the warm-up curve",
+              literal(shortDuration(Defaults.WARMUP_WINDOW))),
+          new ConfigurationKey(
+              WarmupSettings.TOLERANCE,
+              "how far the medians of the last "
+                  + Defaults.WARMUP_WINDOWS
+                  + " windows may drift, end to end, for a warm-up to be steady: `2%` or `0.02`",
+              literal(percent(Defaults.WARMUP_TOLERANCE))),
+          new ConfigurationKey(
               BenchConfig.MEASUREMENT_ITERATIONS,
               "replaces every benchmark's whole measurement rule (time and precision included)",
               ""),

@@ -19,6 +19,27 @@ public final class Defaults {
   /** Warm-up duration when neither annotation nor configuration sets the warm-up. */
   public static final Duration WARMUP_TIME = Duration.ofSeconds(1);
 
+  /**
+   * Whether warm-up runs until steady when neither {@code @Warmup(until)} nor {@code
+   * junit.bench.warmup.mode} says: fixed, the count and time above.
+   */
+  public static final boolean WARMUP_STEADY = false;
+
+  /** The longest a steady warm-up runs before the scenario is measured anyway, flagged. */
+  public static final Duration WARMUP_MAX_TIME = Duration.ofSeconds(30);
+
+  /** The shortest window of a steady warm-up: each window's median is one point of its curve. */
+  public static final Duration WARMUP_WINDOW = Duration.ofMillis(250);
+
+  /** The fewest calls in a window of a steady warm-up, however long each call takes. */
+  public static final int WARMUP_WINDOW_ITERATIONS = 5;
+
+  /** How many of the most recent windows a steady warm-up compares. */
+  public static final int WARMUP_WINDOWS = 8;
+
+  /** How far the most recent windows' medians may drift, end to end, for a warm-up to be steady. */
+  public static final double WARMUP_TOLERANCE = 0.02;
+
   /** Measured iterations when neither annotation nor configuration sets the measurement. */
   public static final int MEASUREMENT_ITERATIONS = 10;
 

@@ -44,7 +44,7 @@ final class Measuring implements MeasurementLoop.PhaseListener {
 
   @Override
   public void warmupDone(PhaseRun run) {
-    warmup = Phase.of(run.iterations(), run.elapsedNs());
+    warmup = run.warmupPhase();
     if (recorder != null) {
       recorder.startMeasuring();
     }

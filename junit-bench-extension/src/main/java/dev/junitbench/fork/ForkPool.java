@@ -307,10 +307,20 @@ final class ForkPool {
     Double target = null;
     Boolean reached = null;
     boolean limit = false;
-    for (ScenarioResult result : measured) {
-      Phase each = phase.apply(result);
+    Boolean steady = null;
+    String steadyReason = null;
+    for (int i = 0; i < measured.size(); i++) {
+      Phase each = phase.apply(measured.get(i));
       if (each == null) {
         continue;
+      }
+      // Each fork decides on its own; the scenario is steady when every fork was, and says which
+      // was not.
+      if (each.steady() != null) {
+        steady = (steady == null || steady) && each.steady();
+        if (!each.steady() && steadyReason == null) {
+          steadyReason = "fork " + measuredForks.get(i) + ": " + each.steadyReason();
+        }
       }
       iterations += each.iterations();
       timeMs += each.timeMs();
@@ -320,7 +330,8 @@ final class ForkPool {
       }
       limit |= each.sampleLimitReached();
     }
-    return new Phase(iterations, timeMs, target, reached, limit);
+    // Each fork's curve is in its own run (forks.runs); the pooled phase has none.
+    return new Phase(iterations, timeMs, target, reached, limit, steady, steadyReason, null);
   }
 
   /**

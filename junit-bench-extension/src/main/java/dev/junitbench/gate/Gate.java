@@ -153,7 +153,13 @@ public record Gate(
     // A swapped model is what a reader needs first, before any figure.
     String subject =
         measured.benchmark() + " " + measured.displayName() + ": " + modelChange(measured);
+    // A verdict on a scenario measured before it was steady says so: the figure may be the
+    // warm-up's.
+    String unsteady = baselineCheck == null ? null : unsteady(measured);
     if (!failures.isEmpty()) {
+      if (unsteady != null) {
+        failures.add(unsteady);
+      }
       boolean regressed =
           baselineCheck != null
               && (baselineCheck.regressed() || (allocation != null && allocation.regressed()));
@@ -176,6 +182,9 @@ public record Gate(
           baselineCheck.comparison() != null ? verdictLine(baselineCheck) : baselineCheck.note());
       if (allocation != null) {
         notes.add(allocation.describe());
+      }
+      if (unsteady != null) {
+        notes.add(unsteady);
       }
     }
     if (budgetCheck != null) {
@@ -240,6 +249,24 @@ public record Gate(
             ? "differential flame graph: " + difference.flameGraph().toAbsolutePath()
             : difference.note());
     return lines.toString();
+  }
+
+  /**
+   * Why the warm-up of {@code measured} or of its baseline scenario was not steady, or null when
+   * both were, or neither was run until steady.
+   */
+  private String unsteady(ScenarioResult measured) {
+    List<String> sides = new ArrayList<>();
+    if (measured.warmup() != null && Boolean.FALSE.equals(measured.warmup().steady())) {
+      sides.add("this run's: " + measured.warmup().steadyReason());
+    }
+    ScenarioResult before = matching.baseline().result(measured.key());
+    if (before != null
+        && before.warmup() != null
+        && Boolean.FALSE.equals(before.warmup().steady())) {
+      sides.add("the baseline's: " + before.warmup().steadyReason());
+    }
+    return sides.isEmpty() ? null : "warm-up not steady (" + String.join("; ", sides) + ")";
   }
 
   private BaselineCheck compare(ScenarioResult measured, long[] samplesNs) {

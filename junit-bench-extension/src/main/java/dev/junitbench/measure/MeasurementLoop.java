@@ -1,6 +1,7 @@
 package dev.junitbench.measure;
 
 import dev.junitbench.config.Defaults;
+import dev.junitbench.config.SteadyRule;
 import dev.junitbench.config.StopRule;
 import dev.junitbench.stats.MedianInterval;
 import dev.junitbench.stats.Percentiles;
@@ -71,7 +72,10 @@ public final class MeasurementLoop {
       // Warm-up samples are thrown away: a small array that wraps is enough.
       buffer = new long[Math.min(maxSamples, WARMUP_BUFFER)];
       progress.phase = "warm-up";
-      warm = phase(call, warmup, buffer, true, progress);
+      warm =
+          warmup.isSteady()
+              ? untilSteady(call, warmup, buffer, progress)
+              : phase(call, warmup, buffer, true, progress);
       double meanNs = warm.iterations() == 0 ? -1 : warm.elapsedNs() / (double) warm.iterations();
       int capacity = initialCapacity(measurement, meanNs);
       buffer = capacity <= buffer.length ? buffer : new long[capacity];
@@ -91,7 +95,10 @@ public final class MeasurementLoop {
       return PhaseRun.none();
     }
     progress.phase = "warm-up";
-    return phase(call, warmup, new long[Math.min(maxSamples, WARMUP_BUFFER)], true, progress);
+    long[] buffer = new long[Math.min(maxSamples, WARMUP_BUFFER)];
+    return warmup.isSteady()
+        ? untilSteady(call, warmup, buffer, progress)
+        : phase(call, warmup, buffer, true, progress);
   }
 
   /** Told when warm-up ends, so a failure during measurement still reports it. */
@@ -205,6 +212,76 @@ public final class MeasurementLoop {
             ? -1
             : allocatedAtEnd - allocatedAtStart - harnessBytes;
     return new PhaseRun(buffer, kept, count, end - start, reached, limit, bytes);
+  }
+
+  /**
+   * A warm-up run until steady: at least the rule's count and time, in windows of at least its
+   * window's time and calls, until the last windows compared are steady, or its bound once the
+   * count is reached. Windows are closed between calls, never inside the timed region; {@code
+   * samples} wraps.
+   */
+  private PhaseRun untilSteady(TimedCall call, StopRule rule, long[] samples, Progress progress)
+      throws Throwable {
+    final SteadyRule steady = rule.steady();
+    final MethodHandle body = call.body();
+    final AfterTiming afterTiming = call.afterTiming();
+    final long minIterations = rule.iterations();
+    final long minTimeNs = rule.time() == null ? 0 : rule.time().toNanos();
+    final long maxTimeNs = steady.maxTime().toNanos();
+    final long windowNs = steady.window().toNanos();
+    final long windowIterations = steady.windowIterations();
+    final AtomicLong published = progress.iterations;
+    final long[] buffer = samples;
+    final WarmupWindows windows = new WarmupWindows(steady, buffer.length);
+    int index = 0;
+    long count = 0;
+    long inWindow = 0;
+    final long start = System.nanoTime();
+    progress.phaseStartNs = start;
+    long windowStart = start;
+    long end = start;
+    try {
+      while (true) {
+        final long t0 = System.nanoTime();
+        body.invokeExact();
+        final long t1 = System.nanoTime();
+        buffer[index++] = t1 - t0;
+        if (index == buffer.length) {
+          index = 0;
+        }
+        count++;
+        inWindow++;
+        if (afterTiming.pending()) {
+          afterTiming.closePending();
+        }
+        published.lazySet(count);
+        end = t1;
+        final long elapsed = t1 - start;
+        final boolean minimum = count >= minIterations && elapsed >= minTimeNs;
+        if (inWindow >= windowIterations && t1 - windowStart >= windowNs) {
+          boolean settled = windows.close(buffer, index, inWindow, elapsed);
+          inWindow = 0;
+          windowStart = System.nanoTime();
+          windows.checked(windowStart - t1);
+          if (settled && minimum) {
+            windows.settle();
+            break;
+          }
+        }
+        if (minimum && elapsed >= maxTimeNs) {
+          break;
+        }
+      }
+    } catch (Throwable failure) {
+      try {
+        afterTiming.closePending();
+      } catch (Exception closing) {
+        failure.addSuppressed(closing);
+      }
+      throw failure;
+    }
+    int kept = (int) Math.min(count, buffer.length);
+    return new PhaseRun(buffer, kept, count, end - start, false, false, -1, windows);
   }
 
   /**

@@ -73,6 +73,7 @@ public final class ConsoleTable {
     }
     notRun(out, results);
     ValiditySummary.lines(results).forEach(line -> summaryLine(out, line));
+    steadiness(out, results);
     forkingCost(out, results);
     return out.toString();
   }
@@ -102,6 +103,42 @@ public final class ConsoleTable {
           .append(" start-up, set-up and model loading (never measured)")
           .append(System.lineSeparator());
     }
+  }
+
+  /**
+   * How many warm-ups run until steady settled, and each that did not, with why: its figures may be
+   * the warm-up's.
+   */
+  private static void steadiness(StringBuilder out, List<ScenarioResult> results) {
+    int steadyMode = 0;
+    List<String> unsteady = new ArrayList<>();
+    for (ScenarioResult result : results) {
+      if (result.warmup() == null || result.warmup().steady() == null) {
+        continue;
+      }
+      steadyMode++;
+      if (!result.warmup().steady()) {
+        unsteady.add(
+            UnitFormat.shortName(result.benchmark())
+                + " "
+                + result.displayName()
+                + ": "
+                + result.warmup().steadyReason());
+      }
+    }
+    if (steadyMode == 0) {
+      return;
+    }
+    summaryLine(
+        out,
+        "warm-up until steady: "
+            + (steadyMode - unsteady.size())
+            + " of "
+            + steadyMode
+            + (steadyMode == 1 ? " scenario" : " scenarios")
+            + " settled"
+            + (unsteady.isEmpty() ? "" : "; NOT steady, measured at the bound:"));
+    unsteady.forEach(line -> wrap(out, line));
   }
 
   /** Passed, or failed: scenarios that were (or tried to be) measured get a row. */

@@ -151,6 +151,10 @@ public final class UnitFormat {
     if (result.forks() != null) {
       line.append("; ").append(forks(result.forks()));
     }
+    String warmup = steadiness(result.warmup());
+    if (warmup != null) {
+      line.append("; ").append(warmup);
+    }
     if (result.memory() != null && result.memory().rssPeakMb() != null) {
       line.append(", peak RSS ")
           .append(String.format(Locale.ROOT, "%.0f MiB", result.memory().rssPeakMb()));
@@ -164,6 +168,22 @@ public final class UnitFormat {
           .append(withoutSubject(result, result.gate().detail()));
     }
     return line.toString();
+  }
+
+  /**
+   * {@code warm-up steady at 1.8 s} or {@code warm-up NOT steady: still drifting ...} of a warm-up
+   * run until steady; null for a fixed one.
+   */
+  public static String steadiness(Phase warmup) {
+    if (warmup == null || warmup.steady() == null) {
+      return null;
+    }
+    if (!warmup.steady()) {
+      return "warm-up NOT steady: " + warmup.steadyReason();
+    }
+    return warmup.curve() != null && warmup.curve().settledAtMs() != null
+        ? "warm-up steady at " + duration(warmup.curve().settledAtMs())
+        : "warm-up steady";
   }
 
   /**

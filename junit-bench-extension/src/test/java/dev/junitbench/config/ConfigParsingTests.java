@@ -141,7 +141,11 @@ class ConfigParsingTests {
         .containsEntry(BenchConfig.PROFILE, null)
         .containsEntry(BenchConfig.PROFILE_INTERVAL, "10ms")
         .containsEntry(BenchConfig.PROFILE_PROFILER, "async-profiler")
-        .hasSize(33);
+        .containsEntry(WarmupSettings.MODE, null)
+        .containsEntry(WarmupSettings.MAX_TIME, null)
+        .containsEntry(WarmupSettings.WINDOW, "250ms")
+        .containsEntry(WarmupSettings.TOLERANCE, "0.02")
+        .hasSize(37);
     // A password in the history store's URL never reaches the result file.
     assertThat(
             config(
