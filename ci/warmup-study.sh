@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# The warm-up study: how accurate and how fast each way of warming up and forking is, on the eight
+# scenarios of WarmupStudyBenchmarks (MiniLM-int8 batch 1 and 8 with 1 and 2 threads, ResNet-50 batch 1,
+# the distilgpt2 generation, a JIT-sensitive plain-Java benchmark, one that never settles), on this machine.
+#
+# The protocol, fixed before the run:
+#   reference   once: 5 forks, a fixed 30 s warm-up and 20 s of measurement in each
+#   unforked    REPS times: today's defaults, unforked (3 iterations and 1 s of warm-up, 10 and 3 s measured)
+#   fixed5      REPS times: 5 forks with today's warm-up
+#   steady      REPS times: warm-up until steady, adaptive forks (junit.bench.forks=auto)
+#   jmh         REPS times, on jitSensitive only: JMH's defaults, 5 forks x (5 x 10 s warm-up + 5 x 10 s measured)
+#   each run a Maven run of its own, one after the other; a case is a scenario of a run; it is accurate when
+#   its reported median (the centre of its forks, or its median unforked) lies within the reference's 95%
+#   interval across forks widened by 1% on each side. WarmupStudySummary writes OUT/summary.md.
+# Usage: ci/warmup-study.sh [REPS] [OUT]   (defaults 3, target/warmup-study; OUT must not hold a study yet)
+#        STUDY_SETTINGS="unforked steady" limits the settings run (the reference is run when missing)
+#        STUDY_TEST overrides the benchmarks run (default WarmupStudyBenchmarks), and STUDY_QUICK=1 shortens the
+#        reference's and jmh's phases to 2 s, for a trial of the script (its figures mean nothing)
+#        ci/warmup-study.sh summary [OUT]   (summarizes what OUT holds)
+# MVN overrides the Maven command (e.g. MVN="mvn -o"). Takes about two hours on 2 cores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+read -r -a mvn <<< "${MVN:-mvn}"
+test_class=${STUDY_TEST:-WarmupStudyBenchmarks}
+
+summary() {
+  local out=$1
+  "${mvn[@]}" -B -q test -pl benchmarks -am -Dgroups=warmup-study -Dbench.excluded= \
+    -Dtest=WarmupStudySummary -Dsurefire.failIfNoSpecifiedTests=false "-Dwarmup.study.dir=$out"
+  echo "warmup-study: $out/summary.md"
+}
+
+if [ "${1:-}" = summary ]; then
+  out=$(cd "${2:-target/warmup-study}" && pwd)
+  summary "$out"
+  exit 0
+fi
+
+reps=${1:-3}
+[[ "$reps" =~ ^[1-9][0-9]*$ ]] || { echo "warmup-study: REPS=$reps is not a whole number of 1 or more" >&2; exit 2; }
+mkdir -p "${2:-target/warmup-study}"
+out=$(cd "${2:-target/warmup-study}" && pwd)
+settings=${STUDY_SETTINGS:-unforked fixed5 steady jmh}
+
+# One run of a setting into OUT/NAME: its run folder and its wall time in seconds.
+run() {
+  local name=$1 selection=$2
+  shift 2
+  if [ -d "$out/$name" ]; then
+    echo "warmup-study: $out/$name exists; give a new OUT or remove it (a study is not resumed half-way)" >&2
+    exit 2
+  fi
+  mkdir -p "$out/$name"
+  echo "warmup-study: $name"
+  local start end code=0
+  start=$(date +%s.%N)
+  "${mvn[@]}" -B test -pl benchmarks -am -Dgroups=warmup-study -Dbench.excluded= -Dtest="$selection" \
+    -Dsurefire.failIfNoSpecifiedTests=false -Djunit.bench.progress=false \
+    "-Djunit.bench.output.dir=$out/$name" "$@" > "$out/$name.log" 2>&1 || code=$?
+  end=$(date +%s.%N)
+  awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f\n", e - s }' > "$out/$name/wall-seconds"
+  if [ "$code" -ne 0 ]; then
+    echo "warmup-study: $name: Maven exited $code (see $out/$name.log); its results stay in the study" >&2
+  fi
+}
+
+long_warmup=30s long_measurement=20s jmh_phase=50s
+if [ "${STUDY_QUICK:-}" = 1 ]; then
+  long_warmup=2s long_measurement=2s jmh_phase=2s
+fi
+[ -d "$out/reference-1" ] || run reference-1 "$test_class" -Djunit.bench.forks=5 -Djunit.bench.warmup.mode=fixed \
+  -Djunit.bench.warmup.iterations=1 -Djunit.bench.warmup.time=$long_warmup \
+  -Djunit.bench.measurement.iterations=10 -Djunit.bench.measurement.time=$long_measurement
+for rep in $(seq 1 "$reps"); do
+  for setting in $settings; do
+    case $setting in
+      unforked) run "unforked-$rep" "$test_class" -Djunit.bench.forks=0 -Djunit.bench.warmup.mode=fixed ;;
+      fixed5) run "fixed5-$rep" "$test_class" -Djunit.bench.forks=5 -Djunit.bench.warmup.mode=fixed ;;
+      steady) run "steady-$rep" "$test_class" -Djunit.bench.forks=auto -Djunit.bench.warmup.mode=steady ;;
+      jmh) run "jmh-$rep" "${test_class%%#*}#jitSensitive" -Djunit.bench.forks=5 -Djunit.bench.warmup.mode=fixed \
+        -Djunit.bench.warmup.iterations=5 -Djunit.bench.warmup.time=$jmh_phase \
+        -Djunit.bench.measurement.iterations=5 -Djunit.bench.measurement.time=$jmh_phase ;;
+      *) echo "warmup-study: unknown setting $setting in STUDY_SETTINGS; use unforked, fixed5, steady, jmh" >&2; exit 2 ;;
+    esac
+  done
+done
+summary "$out"
