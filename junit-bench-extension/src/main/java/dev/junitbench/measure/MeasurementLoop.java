@@ -1,7 +1,6 @@
 package dev.junitbench.measure;
 
 import dev.junitbench.config.Defaults;
-import dev.junitbench.config.SteadyRule;
 import dev.junitbench.config.StopRule;
 import dev.junitbench.stats.MedianInterval;
 import dev.junitbench.stats.Percentiles;
@@ -72,10 +71,7 @@ public final class MeasurementLoop {
       // Warm-up samples are thrown away: a small array that wraps is enough.
       buffer = new long[Math.min(maxSamples, WARMUP_BUFFER)];
       progress.phase = "warm-up";
-      warm =
-          warmup.isSteady()
-              ? untilSteady(call, warmup, buffer, progress)
-              : phase(call, warmup, buffer, true, progress);
+      warm = phase(call, warmup, buffer, true, progress);
       double meanNs = warm.iterations() == 0 ? -1 : warm.elapsedNs() / (double) warm.iterations();
       int capacity = initialCapacity(measurement, meanNs);
       buffer = capacity <= buffer.length ? buffer : new long[capacity];
@@ -95,10 +91,7 @@ public final class MeasurementLoop {
       return PhaseRun.none();
     }
     progress.phase = "warm-up";
-    long[] buffer = new long[Math.min(maxSamples, WARMUP_BUFFER)];
-    return warmup.isSteady()
-        ? untilSteady(call, warmup, buffer, progress)
-        : phase(call, warmup, buffer, true, progress);
+    return phase(call, warmup, new long[Math.min(maxSamples, WARMUP_BUFFER)], true, progress);
   }
 
   /** Told when warm-up ends, so a failure during measurement still reports it. */
@@ -129,6 +122,16 @@ public final class MeasurementLoop {
     final long timeNs = rule.time() == null ? 0 : rule.time().toNanos();
     final long minTimeNs = precision ? 0 : timeNs;
     final long maxTimeNs = precision ? timeNs : Long.MAX_VALUE;
+    // A warm-up until steady runs in this same loop, so the measurement that follows runs code the
+    // warm-up compiled: windows are closed between calls, after the minimum it never stops on its
+    // own.
+    final WarmupWindows windows =
+        rule.isSteady() ? new WarmupWindows(rule.steady(), samples.length) : null;
+    final boolean steady = windows != null;
+    final long boundNs = steady ? rule.steady().maxTime().toNanos() : Long.MAX_VALUE;
+    final long windowNs = steady ? rule.steady().window().toNanos() : 0;
+    final long windowIterations = steady ? rule.steady().windowIterations() : 0;
+    long inWindow = 0;
     final AtomicLong published = progress.iterations;
     final ThreadAllocation allocated = allocation;
     // The loop's own arrays (a grown sample array, the precision check's copy), taken off the
@@ -145,6 +148,7 @@ public final class MeasurementLoop {
     final long allocatedAtStart = wrap ? -1 : allocated.currentThreadBytes();
     final long start = System.nanoTime();
     progress.phaseStartNs = start;
+    long windowStart = start;
     long end;
     long allocatedAtEnd;
     try {
@@ -161,7 +165,22 @@ public final class MeasurementLoop {
         final long elapsed = t1 - start;
         end = t1;
         boolean timeUp = elapsed >= maxTimeNs;
-        if (timeUp || (count >= minIterations && elapsed >= minTimeNs)) {
+        if (steady) {
+          final boolean minimum = count >= minIterations && elapsed >= minTimeNs;
+          if (++inWindow >= windowIterations && t1 - windowStart >= windowNs) {
+            boolean settled = windows.close(buffer, index, inWindow, elapsed);
+            inWindow = 0;
+            windowStart = System.nanoTime();
+            windows.checked(windowStart - t1);
+            if (settled && minimum) {
+              windows.settle();
+              break;
+            }
+          }
+          if (minimum && elapsed >= boundNs) {
+            break;
+          }
+        } else if (timeUp || (count >= minIterations && elapsed >= minTimeNs)) {
           if (!precision) {
             break;
           }
@@ -211,77 +230,7 @@ public final class MeasurementLoop {
         allocatedAtStart < 0 || allocatedAtEnd < 0
             ? -1
             : allocatedAtEnd - allocatedAtStart - harnessBytes;
-    return new PhaseRun(buffer, kept, count, end - start, reached, limit, bytes);
-  }
-
-  /**
-   * A warm-up run until steady: at least the rule's count and time, in windows of at least its
-   * window's time and calls, until the last windows compared are steady, or its bound once the
-   * count is reached. Windows are closed between calls, never inside the timed region; {@code
-   * samples} wraps.
-   */
-  private PhaseRun untilSteady(TimedCall call, StopRule rule, long[] samples, Progress progress)
-      throws Throwable {
-    final SteadyRule steady = rule.steady();
-    final MethodHandle body = call.body();
-    final AfterTiming afterTiming = call.afterTiming();
-    final long minIterations = rule.iterations();
-    final long minTimeNs = rule.time() == null ? 0 : rule.time().toNanos();
-    final long maxTimeNs = steady.maxTime().toNanos();
-    final long windowNs = steady.window().toNanos();
-    final long windowIterations = steady.windowIterations();
-    final AtomicLong published = progress.iterations;
-    final long[] buffer = samples;
-    final WarmupWindows windows = new WarmupWindows(steady, buffer.length);
-    int index = 0;
-    long count = 0;
-    long inWindow = 0;
-    final long start = System.nanoTime();
-    progress.phaseStartNs = start;
-    long windowStart = start;
-    long end = start;
-    try {
-      while (true) {
-        final long t0 = System.nanoTime();
-        body.invokeExact();
-        final long t1 = System.nanoTime();
-        buffer[index++] = t1 - t0;
-        if (index == buffer.length) {
-          index = 0;
-        }
-        count++;
-        inWindow++;
-        if (afterTiming.pending()) {
-          afterTiming.closePending();
-        }
-        published.lazySet(count);
-        end = t1;
-        final long elapsed = t1 - start;
-        final boolean minimum = count >= minIterations && elapsed >= minTimeNs;
-        if (inWindow >= windowIterations && t1 - windowStart >= windowNs) {
-          boolean settled = windows.close(buffer, index, inWindow, elapsed);
-          inWindow = 0;
-          windowStart = System.nanoTime();
-          windows.checked(windowStart - t1);
-          if (settled && minimum) {
-            windows.settle();
-            break;
-          }
-        }
-        if (minimum && elapsed >= maxTimeNs) {
-          break;
-        }
-      }
-    } catch (Throwable failure) {
-      try {
-        afterTiming.closePending();
-      } catch (Exception closing) {
-        failure.addSuppressed(closing);
-      }
-      throw failure;
-    }
-    int kept = (int) Math.min(count, buffer.length);
-    return new PhaseRun(buffer, kept, count, end - start, false, false, -1, windows);
+    return new PhaseRun(buffer, kept, count, end - start, reached, limit, bytes, windows);
   }
 
   /**
