@@ -436,17 +436,9 @@ public final class BenchConfig {
 
   /** {@code 5%} or {@code 0.05} as 0.05, 0 or more. */
   private static double fraction(String key, String value) {
-    String text = value.trim();
-    boolean percent = text.endsWith("%");
-    try {
-      double parsed =
-          Double.parseDouble(percent ? text.substring(0, text.length() - 1).trim() : text);
-      double fraction = percent ? parsed / 100 : parsed;
-      if (fraction >= 0 && Double.isFinite(fraction)) {
-        return fraction;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
+    double fraction = Fractions.parse(value);
+    if (fraction >= 0 && Double.isFinite(fraction)) {
+      return fraction;
     }
     throw new BenchmarkConfigurationException(
         "-D"

@@ -69,17 +69,9 @@ public record WarmupSettings(
   }
 
   private static double tolerance(String value) {
-    String text = value.trim();
-    boolean percent = text.endsWith("%");
-    try {
-      double parsed =
-          Double.parseDouble(percent ? text.substring(0, text.length() - 1).trim() : text);
-      double fraction = percent ? parsed / 100 : parsed;
-      if (fraction > 0 && fraction < 1) {
-        return fraction;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
+    double fraction = Fractions.parse(value);
+    if (fraction > 0 && fraction < 1) {
+      return fraction;
     }
     throw new BenchmarkConfigurationException(
         "-D"

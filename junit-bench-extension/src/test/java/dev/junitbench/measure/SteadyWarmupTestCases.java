@@ -84,27 +84,18 @@ final class SteadyWarmupTestCases {
     @Warmup(iterations = 1, until = Until.STEADY, maxTime = "2s")
     @Measurement(iterations = 20)
     void grow() {
-      spin((long) (BASE_NS * (1 + 0.4 * CLOCK.elapsed() / 1e9)));
+      spinGrowing(CLOCK);
     }
+  }
+
+  /** The settled cost, plus 40% of it for every second of {@code clock}. */
+  static void spinGrowing(Clock clock) {
+    spin((long) (BASE_NS * (1 + 0.4 * clock.elapsed() / 1e9)));
   }
 
   /** Growing, in two forks: each fork decides on its own. */
   @Fork(2)
-  static class GrowingForked {
-    static final Clock CLOCK = new Clock();
-
-    @BeforeAll
-    static void reset() {
-      CLOCK.reset();
-    }
-
-    @Benchmark
-    @Warmup(iterations = 1, until = Until.STEADY, maxTime = "2s")
-    @Measurement(iterations = 20)
-    void grow() {
-      spin((long) (BASE_NS * (1 + 0.4 * CLOCK.elapsed() / 1e9)));
-    }
-  }
+  static class GrowingForked extends Growing {}
 
   /** A call so slow that the windows compared do not fit in the bound (of 100 ms windows). */
   static class Slow {
