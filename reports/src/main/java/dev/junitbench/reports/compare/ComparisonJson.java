@@ -26,7 +26,8 @@ public final class ComparisonJson {
   /**
    * The JSON text; a regressed scenario with profiles has a {@code profile_difference}: kind,
    * {@code flame_graph} (relative to the output's folder, or null), {@code grown_frames}, {@code
-   * note}.
+   * note}; every scenario a {@code warmup}: each side's {@code steady} and {@code steady_reason},
+   * and the {@code note} the text writes beside its verdict when one was not steady, else null.
    */
   public static String render(RunComparison comparison, RegressionProfiles profiles) {
     var mapper = JSON;
@@ -57,6 +58,7 @@ public final class ComparisonJson {
       node.set("latency", row.latency() == null ? null : mapper.valueToTree(row.latency()));
       node.put("lost", row.lost());
       node.set("allocation", mapper.valueToTree(comparison.allocation(row)));
+      node.set("warmup", WarmupNote.json(comparison, row));
       node.set("profile_difference", RegressionProfileText.json(row, profiles));
       ObjectNode throughput = node.putObject("throughput");
       throughput.put("ratio", row.throughputRatio());

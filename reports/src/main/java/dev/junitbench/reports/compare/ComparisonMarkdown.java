@@ -39,6 +39,7 @@ public final class ComparisonMarkdown {
     StringBuilder md = new StringBuilder();
     md.append(lead(comparison, names)).append("\n\n");
     modelChanges(md, comparison.rows(), names);
+    warmups(md, comparison, names);
     if (comparison.pooled()) {
       md.append("Baseline ")
           .append(rounds(comparison.baselineRounds()))
@@ -192,6 +193,26 @@ public final class ComparisonMarkdown {
     }
   }
 
+  /**
+   * One item per scenario whose warm-up was not steady on either side, before any figure: its
+   * figures may be the warm-up's.
+   */
+  private static void warmups(StringBuilder md, RunComparison comparison, ScenarioNames names) {
+    StringBuilder items = new StringBuilder();
+    for (RunComparison.Row row : comparison.rows()) {
+      String note = WarmupNote.of(comparison, row);
+      if (note != null) {
+        items
+            .append("- :warning: ")
+            .append(Markdown.escape(names.label(row.named()) + ": " + note))
+            .append('\n');
+      }
+    }
+    if (!items.isEmpty()) {
+      md.append(items).append('\n');
+    }
+  }
+
   private static void table(
       StringBuilder md,
       List<RunComparison.Row> rows,
@@ -210,7 +231,7 @@ public final class ComparisonMarkdown {
       Verdict marked = moved != null && moved.regressed() ? Verdict.REGRESSED : row.verdict();
       md.append("| ")
           .append(icon(marked))
-          .append(Markdown.escape(AllocationChange.kind(comparison, row)))
+          .append(Markdown.escape(ComparisonText.verdict(comparison, row)))
           .append(row.modelChange() == null ? "" : ", model changed")
           .append(" | ")
           .append(Markdown.escape(names.label(row.named())))

@@ -87,7 +87,7 @@ public final class ComparisonText {
           TextTable table = new TextTable(header, right, shrink);
           for (RunComparison.Row row : rows) {
             List<String> cells = new ArrayList<>();
-            cells.add(AllocationChange.kind(comparison, row));
+            cells.add(verdict(comparison, row));
             ScenarioResult result = row.named();
             varying.forEach(
                 name ->
@@ -111,10 +111,28 @@ public final class ComparisonText {
             table.row(cells);
           }
           lines.addAll(table.render("  ", WIDTH));
+          // Beside the verdict, why its figures may be the warm-up's.
+          for (RunComparison.Row row : rows) {
+            String note = WarmupNote.of(comparison, row);
+            if (note != null) {
+              lines.addAll(
+                  TextTable.wrap(names.label(row.named()) + ": " + note, "  ", "    ", WIDTH));
+            }
+          }
           lines.addAll(RegressionProfileText.text(rows, profiles, names));
         });
     lines.addAll(RegressionProfileText.note(profiles));
     return String.join("\n", lines) + "\n";
+  }
+
+  /**
+   * A table's verdict column: the latency's verdict, the allocation's when it moved, and {@code
+   * warm-up not steady} when either side's warm-up did not settle (the note under the table says
+   * why).
+   */
+  static String verdict(RunComparison comparison, RunComparison.Row row) {
+    String kind = AllocationChange.kind(comparison, row);
+    return WarmupNote.of(comparison, row) == null ? kind : kind + ", " + WarmupNote.VERDICT_SUFFIX;
   }
 
   /** The verdict of a compared row, or what else happened to the scenario. */

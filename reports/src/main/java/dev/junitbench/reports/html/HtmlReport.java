@@ -211,6 +211,8 @@ public final class HtmlReport {
     scope.put("hasAlloc", model.hasAlloc);
     scope.put("forkSections", model.forkSections);
     scope.put("hasForkCharts", !model.forkSections.isEmpty());
+    scope.put("warmupSections", model.warmupSections);
+    scope.put("hasWarmups", !model.warmupSections.isEmpty());
     scope.put("generationRows", model.generationRows);
     scope.put("hasGeneration", !model.generationRows.isEmpty());
     scope.put("loadRows", model.loadRows);

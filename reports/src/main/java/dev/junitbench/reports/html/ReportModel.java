@@ -64,7 +64,8 @@ final class ReportModel {
       String deltaClass,
       double deltaSort,
       String error,
-      ForkViews.Cells forks) {}
+      ForkViews.Cells forks,
+      List<WarmupViews.Flag> warmupFlags) {}
 
   /** A benchmark's measured scenarios in the table: folded under its name. */
   record TableGroup(
@@ -101,7 +102,8 @@ final class ReportModel {
       List<BatchChart> batchCharts,
       List<Distribution> distributions,
       List<BackendViews.Chart> backendCharts,
-      List<ForkViews.ForkChart> forkCharts) {}
+      List<ForkViews.ForkChart> forkCharts,
+      List<WarmupViews.WarmupChart> warmupCharts) {}
 
   final List<RunViews.RunView> runs = new ArrayList<>();
   final List<TableGroup> tableGroups = new ArrayList<>();
@@ -120,6 +122,8 @@ final class ReportModel {
   final List<BackendViews.Chart> backendCharts = new ArrayList<>();
   final List<ForkViews.ForkChart> forkCharts = new ArrayList<>();
   final List<ForkViews.ForkSection> forkSections = new ArrayList<>();
+  final List<WarmupViews.WarmupChart> warmupCharts = new ArrayList<>();
+  final List<WarmupViews.WarmupSection> warmupSections = new ArrayList<>();
   final List<LoadViews.GenerationRow> generationRows = new ArrayList<>();
   final List<LoadViews.LoadRow> loadRows = new ArrayList<>();
   final List<ProbeViews.ProbeTable> probeTables = new ArrayList<>();
@@ -193,6 +197,7 @@ final class ReportModel {
       model.batchCharts(folder, runLabel);
       BackendViews.add(folder, samples.get(i), runLabel, model.backendTables, model.backendCharts);
       ForkViews.charts(folder, runLabel, model.forkCharts, model.forkSections);
+      WarmupViews.charts(folder, runLabel, model.warmupCharts, model.warmupSections);
     }
     grouped.forEach(
         (benchmark, rows) ->
@@ -273,7 +278,8 @@ final class ReportModel {
   }
 
   Data data() {
-    return new Data(benchmarkCharts, batchCharts, distributions, backendCharts, forkCharts);
+    return new Data(
+        benchmarkCharts, batchCharts, distributions, backendCharts, forkCharts, warmupCharts);
   }
 
   private static Row row(
@@ -339,7 +345,9 @@ final class ReportModel {
         verdict.kind().isEmpty() ? "" : "verdict-" + verdict.kind(),
         verdict.sortKey(),
         result.status() == Status.PASSED ? "" : Objects.requireNonNullElse(result.reason(), ""),
-        ForkViews.cells(result));
+        ForkViews.cells(result),
+        // With a baseline, its warm-up's flag too: a change may be the warm-up's on either side.
+        WarmupViews.flags(result, delta == null ? null : delta.before()));
   }
 
   /** The Java heap {@code result} allocated per call, or null where it was not counted. */

@@ -256,6 +256,68 @@
         } } } } } });
   });
 
+  // A shaded band behind a line: the tolerance around the level of its last windows compared, from
+  // the dataset's own band, clipped to the chart area.
+  var bands = {
+    id: 'junitBenchBands',
+    beforeDatasetsDraw: function (made) {
+      var ctx = made.ctx;
+      var area = made.chartArea;
+      made.data.datasets.forEach(function (dataset, i) {
+        if (!dataset.band || made.getDatasetMeta(i).hidden) { return; }
+        var b = dataset.band;
+        var left = made.scales.x.getPixelForValue(b.from);
+        var right = made.scales.x.getPixelForValue(b.to);
+        var top = made.scales.y.getPixelForValue(b.high);
+        var bottom = made.scales.y.getPixelForValue(b.low);
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(area.left, area.top, area.right - area.left, area.bottom - area.top);
+        ctx.clip();
+        ctx.fillStyle = dataset.borderColor + '2e';
+        ctx.fillRect(left, top, right - left, bottom - top);
+        ctx.restore();
+      });
+    }
+  };
+
+  // Per benchmark: each warm-up's window medians against time in the chart's unit, a line per
+  // scenario or fork (dashed: not steady), a star where it settled, its last windows' band shaded.
+  data.warmupCharts.forEach(function (w) {
+    var scaled = function (p) { return { x: p.x, y: p.y * w.perMs }; };
+    var datasets = w.curves.map(function (c, i) {
+      return { label: c.label, borderColor: color(i), backgroundColor: color(i), borderDash: c.steady ? [] : [6, 4],
+        borderWidth: 1.5, pointRadius: 2, data: c.windows.map(scaled),
+        band: c.band === null ? null : { from: c.band.from, to: c.band.to, low: c.band.low * w.perMs, high: c.band.high * w.perMs } };
+    });
+    var settled = w.curves.filter(function (c) { return c.settled !== null; }).map(function (c) {
+      var p = scaled(c.settled);
+      p.scenario = c.label;
+      return p;
+    });
+    // The axis holds every band whole: a steady line reads as flat inside its tolerance, not as noise
+    // magnified to fill the chart.
+    var low = Infinity;
+    var high = 0;
+    w.curves.forEach(function (c) {
+      if (c.band !== null) { low = Math.min(low, c.band.low * w.perMs); high = Math.max(high, c.band.high * w.perMs); }
+    });
+    if (settled.length > 0) {
+      datasets.push({ label: 'settled', showLine: false, pointStyle: 'star', pointRadius: 9, pointBorderWidth: 2,
+        borderColor: '#1d2329', backgroundColor: '#1d2329', data: settled });
+    }
+    chart(w.id, { type: 'line', plugins: [bands], data: { datasets: datasets },
+      options: { scales: {
+        x: { type: 'linear', min: 0, title: { display: true, text: 'time since the warm-up started (s)' } },
+        y: { title: { display: true, text: 'window median (' + w.unit + ')' },
+          suggestedMin: isFinite(low) ? low : undefined, suggestedMax: high > 0 ? high : undefined } },
+        plugins: { legend: { position: 'bottom', labels: { boxWidth: 14, usePointStyle: true } },
+          tooltip: { callbacks: { label: function (c) {
+            var what = c.raw.scenario !== undefined ? c.raw.scenario + ' settled' : c.dataset.label;
+            return what + ' at ' + c.parsed.x.toFixed(2) + ' s: ' + duration(c.parsed.y / w.perMs);
+          } } } } } });
+  });
+
   // The scenario tables, one per benchmark: click a heading to sort that table, type or choose a
   // status to filter them all; a benchmark with no row left is hidden with its heading.
   var tables = Array.prototype.slice.call(document.querySelectorAll('table.scenarios'));

@@ -36,6 +36,7 @@ class BrowserTests {
   private static WebDriver driver;
   private static Path report;
   private static Path forkedReport;
+  private static Path warmupReport;
 
   @BeforeAll
   static void open() throws Exception {
@@ -47,6 +48,9 @@ class BrowserTests {
     Path forked = ReportRuns.forked(tempDir, "run-forked");
     forkedReport = forked.resolve(HtmlReport.FILE);
     HtmlReport.of(List.of(forked), null, RegressionRule.DEFAULT).write(forkedReport);
+    Path warm = ReportRuns.warmedUp(tempDir, "run-warm", false);
+    warmupReport = warm.resolve(HtmlReport.FILE);
+    HtmlReport.of(List.of(warm), null, RegressionRule.DEFAULT).write(warmupReport);
 
     driver = Chromium.start(tempDir.resolve("profile"), 1400, 1000);
     Chromium.open(driver, report);
@@ -120,6 +124,48 @@ class BrowserTests {
           .isEqualTo(List.of(3L, 2L, 9L, 1.6));
       assertThat(js("return window.pwned === undefined;")).isEqualTo(true);
       assertThat(driver.findElements(By.tagName("img"))).isEmpty();
+      assertThat(consoleProblems()).as("browser console").isEmpty();
+    } finally {
+      driver.close();
+      driver.switchTo().window(page);
+    }
+  }
+
+  @Test
+  @DisplayName(
+      "paints each warm-up chart: a line per scenario or fork in the unit of its level, stars where they settled, the bands inside the axis")
+  void warmupCharts() {
+    String page = driver.getWindowHandle();
+    driver.switchTo().newWindow(WindowType.TAB);
+    try {
+      Chromium.open(driver, warmupReport);
+      for (String id : List.of("warmup-1", "warmup-2")) {
+        WebElement canvas = driver.findElement(By.id(id));
+        assertThat(paintedPixels(canvas)).as("painted pixels of %s", id).isGreaterThan(2000);
+        assertThat(Chromium.drawnElements(driver, id))
+            .as("window points of %s inside its chart area", id)
+            .isPositive();
+      }
+      // Two lines (12 and 20 windows) and the star of the one that settled, at 0.8 ms in us.
+      assertThat(
+              js(
+                  "var c = Chart.getChart('warmup-1'); var d = c.data.datasets;"
+                      + " return [d.length, d[0].data.length, d[1].data.length, d[2].label,"
+                      + " d[2].data.length, d[2].data[0].y, c.options.scales.y.title.text];"))
+          .isEqualTo(List.of(3L, 12L, 20L, "settled", 1L, 800L, "window median (us)"));
+      // A steady line's band is inside the axis whole: the axis reaches 2% around its level.
+      assertThat(
+              js(
+                  "var s = Chart.getChart('warmup-1').scales.y; var b = Chart.getChart('warmup-1')"
+                      + ".data.datasets[0].band; return s.min <= b.low && s.max >= b.high;"))
+          .isEqualTo(true);
+      assertThat(js("return Chart.getChart('warmup-2').data.datasets.length;"))
+          .as("four forks' lines and the stars of the three that settled")
+          .isEqualTo(5L);
+      assertThat(js("return Chart.getChart('warmup-2').data.datasets[4].data.length;"))
+          .isEqualTo(3L);
+      assertThat(js("return window.pwned === undefined;")).isEqualTo(true);
+      assertThat(driver.findElements(By.cssSelector("#warmup b"))).isEmpty();
       assertThat(consoleProblems()).as("browser console").isEmpty();
     } finally {
       driver.close();

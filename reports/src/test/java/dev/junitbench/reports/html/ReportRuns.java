@@ -4,6 +4,7 @@ import static dev.junitbench.reports.Fixtures.params;
 import static dev.junitbench.reports.Fixtures.passed;
 
 import dev.junitbench.reports.Fixtures;
+import dev.junitbench.reports.WarmupFixtures;
 import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.ForkFigures;
 import dev.junitbench.results.ForkRun;
@@ -160,6 +161,48 @@ final class ReportRuns {
                 null));
     ScenarioResult plain = passed("com.example.Plain#run", params("mode", "eager"), 7, 40, 5e5);
     return RunFolders.write(parent, name, List.of(all, lost, plain));
+  }
+
+  /** Benchmarks of {@link #warmedUp}. */
+  static final String WARM = "com.example.WarmBenchmarks#embed";
+
+  static final String WARM_FORKED = "com.example.WarmBenchmarks#forked";
+
+  static final String FIXED = "com.example.WarmBenchmarks#fixed";
+
+  /**
+   * A run warmed up until steady: {@link #WARM} batch 1 settled at 3 s at 0.8 ms, batch 8 drifting
+   * from 2 ms for 20 windows, not steady for {@link WarmupFixtures#DRIFTING} ({@code swapped} swaps
+   * the two); {@link #WARM_FORKED} in 2 forks, one settled and one not, and in 2 forks that both
+   * settled; {@link #FIXED} with a fixed warm-up.
+   */
+  static Path warmedUp(Path parent, String name, boolean swapped) {
+    Phase settled = WarmupFixtures.steady(WarmupFixtures.settling(0.8, 12));
+    Phase drifting =
+        WarmupFixtures.unsteady(WarmupFixtures.drifting(2.0, 20), WarmupFixtures.DRIFTING);
+    Phase fork1 = WarmupFixtures.steady(WarmupFixtures.settling(2.0, 10));
+    Phase fork2 =
+        WarmupFixtures.unsteady(WarmupFixtures.drifting(3.0, 16), WarmupFixtures.DRIFTING);
+    Phase pooled =
+        new Phase(2000, 6500, null, null, false, false, "fork 2: " + WarmupFixtures.DRIFTING, null);
+    Phase pooledSteady = new Phase(2000, 5500, null, null, false, true, null, null);
+    return RunFolders.write(
+        parent,
+        name,
+        List.of(
+            WarmupFixtures.warmedUp(
+                WARM, params("batch_size", 1), 71, 60, 0.8e6, swapped ? drifting : settled),
+            WarmupFixtures.warmedUp(
+                WARM, params("batch_size", 8), 72, 60, 0.75e6, swapped ? settled : drifting),
+            WarmupFixtures.forked(WARM_FORKED, params("mode", "eager"), 2e6, pooled, fork1, fork2),
+            WarmupFixtures.forked(
+                WARM_FORKED,
+                params("mode", "optimized"),
+                2e6,
+                pooledSteady,
+                fork1,
+                WarmupFixtures.steady(WarmupFixtures.settling(2.0, 12))),
+            passed(FIXED, params("batch_size", 1), 73, 60, 1e6)));
   }
 
   /** The benchmark of {@link #loaded}'s results. */
