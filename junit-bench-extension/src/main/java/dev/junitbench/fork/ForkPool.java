@@ -221,8 +221,9 @@ final class ForkPool {
         asked,
         completed,
         statistics.centerMs(),
-        look == null ? statistics.ci95Low() : look.ci95Low(),
-        look == null ? statistics.ci95High() : look.ci95High(),
+        // Boxed on both sides: one fork gives a null bound, which must not be unboxed.
+        look == null ? statistics.ci95Low() : Double.valueOf(look.ci95Low()),
+        look == null ? statistics.ci95High() : Double.valueOf(look.ci95High()),
         look == null ? statistics.method() : until.method(look.forks()),
         statistics.betweenForkCv(),
         statistics.withinForkCv(),
