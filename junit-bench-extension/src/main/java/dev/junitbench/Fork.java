@@ -39,8 +39,8 @@ import org.apiguardian.api.API;
  * against a baseline scenario measured unforked: then the scenario is measured in the JUnit JVM
  * first, as an unforked one is, and that JVM keeps its model open while the children run. On a
  * class it applies to every benchmark in it; a method's own annotation wins. The configuration
- * parameter {@code junit.bench.forks} replaces the count for a run, and {@code
- * junit.bench.forks.jvm-args} appends options.
+ * parameter {@code junit.bench.forks} replaces the count for a run ({@code auto}: forks until the
+ * answer is known), and {@code junit.bench.forks.jvm-args} appends options.
  *
  * @since 0.1.0
  */

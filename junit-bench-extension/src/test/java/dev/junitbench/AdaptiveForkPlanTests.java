@@ -16,17 +16,23 @@ import org.junit.jupiter.api.Test;
 class AdaptiveForkPlanTests {
 
   static class Cases {
+    // tag::adaptive[]
     @Benchmark
-    @Fork
+    @Fork // forks until the interval across forks is within +-2%: 3 forks at least, 10 at most
     void bare() {}
+
+    // end::adaptive[]
 
     @Benchmark
     @Fork(5)
     void counted() {}
 
+    // tag::adaptive-rule[]
     @Benchmark
     @Fork(min = 4, max = 12, precision = 0.03)
     void ruled() {}
+
+    // end::adaptive-rule[]
 
     @Benchmark
     void unannotated() {}
