@@ -355,7 +355,7 @@ public final class UnitFormat {
    * Why forks until the answer is known stopped: {@code precision +-2.0% reached at 4 forks
    * (+-1.7%)}, {@code max of 10 forks reached at +-3.1% (precision +-2.0% not reached)}.
    */
-  static String stopped(AdaptiveForks adaptive, int completed) {
+  public static String stopped(AdaptiveForks adaptive, int completed) {
     String precision = "+-" + percent(adaptive.precision());
     String reached =
         adaptive.halfWidth() == null ? "no interval" : "+-" + percent(adaptive.halfWidth());
