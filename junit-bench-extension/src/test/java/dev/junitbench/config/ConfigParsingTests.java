@@ -128,6 +128,9 @@ class ConfigParsingTests {
         .containsEntry(BenchConfig.REGRESSION_THRESHOLD, "0.05")
         .containsEntry(BenchConfig.REGRESSION_ALPHA, "0.01")
         .containsEntry(BenchConfig.FORKS, null)
+        .containsEntry(ForkSettings.MIN, null)
+        .containsEntry(ForkSettings.MAX, null)
+        .containsEntry(ForkSettings.PRECISION, null)
         .containsEntry(BenchConfig.FORKS_JVM_ARGS, null)
         .containsEntry(BenchConfig.FORKS_JAVA, null)
         .containsEntry(BenchConfig.FORKS_TIMEOUT, "1800s")
@@ -141,7 +144,7 @@ class ConfigParsingTests {
         .containsEntry(BenchConfig.PROFILE, null)
         .containsEntry(BenchConfig.PROFILE_INTERVAL, "10ms")
         .containsEntry(BenchConfig.PROFILE_PROFILER, "async-profiler")
-        .hasSize(33);
+        .hasSize(36);
     // A password in the history store's URL never reaches the result file.
     assertThat(
             config(
