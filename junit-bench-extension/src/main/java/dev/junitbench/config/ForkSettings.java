@@ -119,8 +119,8 @@ public final class ForkSettings {
   /**
    * The rule of adaptive forks for a benchmark whose {@code @Fork} gave {@code min}, {@code max}
    * and {@code precision} ({@link Defaults#FORKS_NOT_SET} or NaN where not given), at {@code where}
-   * (such as {@code @Fork on work of Benchmarks}): the run's settings first, then the annotation's,
-   * then the defaults.
+   * (such as {@code on work of Benchmarks}, for messages): the run's settings first, then the
+   * annotation's, then the defaults.
    *
    * @throws BenchmarkConfigurationException naming the value and where it came from, and the fix
    */
