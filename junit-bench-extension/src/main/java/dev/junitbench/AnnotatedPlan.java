@@ -5,6 +5,7 @@ import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.Defaults;
 import dev.junitbench.config.Durations;
+import dev.junitbench.config.ForkSettings;
 import dev.junitbench.config.JvmArgs;
 import dev.junitbench.config.StopRule;
 import dev.junitbench.config.WarmupSettings;
@@ -26,6 +27,7 @@ import dev.junitbench.profile.ProfileKind;
 import dev.junitbench.profile.ProfileSettings;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.stats.ByteSizes;
+import dev.junitbench.stats.ForkStopRule;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.time.Duration;
@@ -89,13 +91,17 @@ final class AnnotatedPlan {
       loadPlan = LoadPlanning.plan(spec, where);
       Optional<Found<Fork>> fork = Found.on(method, testClass, Fork.class);
       if (fork.isPresent()
-          && config.forksOverride().isEmpty()
+          && !ForkSettings.of(config).set()
           && forking.count() > 0
           && points.stream().anyMatch(LoadPoint::pooled)) {
         // A run-wide or default fork count measures these scenarios here; only the benchmark's own
         // @Fork is wrong.
         throw invalid(
-            "@Load " + where + " with @Fork(" + forking.count() + ")",
+            "@Load "
+                + where
+                + " with @Fork("
+                + (forking.until() == null ? forking.count() : "")
+                + ")",
             "Offline, Server and Concurrency"
                 + " scenarios are measured in the JUnit JVM; set @Fork(0) for this benchmark, or list only SINGLE_STREAM"
                 + " and MULTI_STREAM");
@@ -255,15 +261,29 @@ final class AnnotatedPlan {
 
   private static Forking forking(
       Optional<Found<Fork>> found, String benchmark, BenchConfig config) {
+    ForkSettings settings = ForkSettings.of(config);
     int count = Defaults.FORKS;
+    ForkStopRule until = null;
     List<String> jvmArgs = new ArrayList<>();
     if (found.isPresent()) {
       Fork fork = found.get().annotation();
       String where = found.get().where() + " of " + benchmark;
-      if (fork.value() < 0) {
+      boolean counted = fork.value() != Defaults.FORKS_NOT_SET;
+      if (counted && fork.value() < 0) {
         throw invalid(
             "@Fork(" + fork.value() + ") " + where,
             "use 0 (measure in the JUnit JVM) or a number of child JVMs such as @Fork(5)");
+      }
+      boolean adaptive =
+          fork.min() != Defaults.FORKS_NOT_SET
+              || fork.max() != Defaults.FORKS_NOT_SET
+              || !Double.isNaN(fork.precision());
+      if (counted && adaptive) {
+        throw invalid(
+            "@Fork(value = " + fork.value() + ", min/max/precision) " + where,
+            "give either a count (@Fork(5): exactly 5 forks) or min, max and precision"
+                + " (@Fork(min = 3, max = 10, precision = 0.02): forks until the interval across"
+                + " forks is narrow enough), not both");
       }
       for (String option : fork.jvmArgs()) {
         if (option.isBlank()) {
@@ -274,13 +294,30 @@ final class AnnotatedPlan {
         jvmArgs.add(option);
       }
       JvmArgs.checked(jvmArgs, "@Fork(jvmArgs) " + where);
-      count = fork.value();
+      if (counted) {
+        count = fork.value();
+      } else {
+        until = settings.rule(fork.min(), fork.max(), fork.precision(), where);
+      }
+    }
+    if (settings.auto() && until == null) {
+      // A benchmark's own min, max and precision stay; a count gives way to the run's auto.
+      until =
+          settings.rule(
+              Defaults.FORKS_NOT_SET,
+              Defaults.FORKS_NOT_SET,
+              Double.NaN,
+              "(-D" + BenchConfig.FORKS + "=" + ForkSettings.AUTO + ")");
+    } else if (settings.count().isPresent()) {
+      until = null;
+      count = settings.count().get();
     }
     jvmArgs.addAll(JvmArgs.checked(config.forksJvmArgs(), "-D" + BenchConfig.FORKS_JVM_ARGS));
     return new Forking(
-        config.forksOverride().orElse(count),
+        until == null ? count : until.max(),
         List.copyOf(jvmArgs),
-        found.isPresent() || config.forksOverride().isPresent());
+        found.isPresent() || settings.set(),
+        until);
   }
 
   private static Gate.BudgetLimits budget(Optional<Found<Budget>> found, String benchmark) {

@@ -3,6 +3,7 @@ package dev.junitbench;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.junitbench.config.Defaults;
+import dev.junitbench.stats.ForkStopRule;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
@@ -22,7 +23,14 @@ import org.apiguardian.api.API;
  * differ in the next, so a scenario's median moves between JVM runs by more than its own interval
  * says. Forked, the interval that counts is the one across forks (a Student-t interval on the log
  * fork medians), and a regression gate between two forked runs tests fork medians. Five forks is
- * the recommended count; the user guide (docs/forks.adoc) shows why.
+ * the recommended fixed count; the user guide (docs/forks.adoc) shows why.
+ *
+ * <p>Without a count ({@code @Fork}, or {@code @Fork(min = 3, max = 10, precision = 0.02)}), forks
+ * run one after another until the answer is known: from {@link #min()} forks on, they stop once the
+ * 95% interval across forks is within {@link #precision()} of its centre, or {@link #max()} forks
+ * ran (defaults 3, 10 and 0.02, in {@link Defaults}); the interval and the stopping test carry the
+ * correction {@link ForkStopRule} describes, so stopping on a narrow interval keeps its 95%
+ * coverage. A count ({@code @Fork(5)}) runs exactly that many.
  *
  * <p>Children get the test class path as the test class loader sees it, the JUnit JVM's options and
  * system properties, every {@code junit.bench.*} configuration parameter, and {@link #jvmArgs()}
@@ -31,8 +39,8 @@ import org.apiguardian.api.API;
  * against a baseline scenario measured unforked: then the scenario is measured in the JUnit JVM
  * first, as an unforked one is, and that JVM keeps its model open while the children run. On a
  * class it applies to every benchmark in it; a method's own annotation wins. The configuration
- * parameter {@code junit.bench.forks} replaces the count for a run, and {@code
- * junit.bench.forks.jvm-args} appends options.
+ * parameter {@code junit.bench.forks} replaces the count for a run ({@code auto}: forks until the
+ * answer is known), and {@code junit.bench.forks.jvm-args} appends options.
  *
  * @since 0.1.0
  */
@@ -43,8 +51,30 @@ import org.apiguardian.api.API;
 @API(status = STABLE, since = "0.1")
 public @interface Fork {
 
-  /** Child JVMs per scenario: 0 (none, measure in the JUnit JVM) or more; 5 when left out. */
-  int value() default Defaults.RECOMMENDED_FORKS;
+  /**
+   * Child JVMs per scenario: 0 (none, measure in the JUnit JVM) or more, exactly; when left out,
+   * forks run until the answer is known ({@link #min()}, {@link #max()}, {@link #precision()}).
+   */
+  int value() default Defaults.FORKS_NOT_SET;
+
+  /**
+   * Fewest forks when no count is given, 3 or more; {@value Defaults#ADAPTIVE_FORKS_MIN} when left
+   * out. Not with a count.
+   */
+  int min() default Defaults.FORKS_NOT_SET;
+
+  /**
+   * Most forks when no count is given, min or more; {@value Defaults#ADAPTIVE_FORKS_MAX} when left
+   * out. Not with a count.
+   */
+  int max() default Defaults.FORKS_NOT_SET;
+
+  /**
+   * The relative half-width of the 95% interval across forks, {@code (ci95_high - ci95_low) / (2 x
+   * median)}, that stops the forks when no count is given: above 0 and below 1, 0.02 = +-2%;
+   * {@value Defaults#ADAPTIVE_FORKS_PRECISION} when left out. Not with a count.
+   */
+  double precision() default Double.NaN;
 
   /**
    * JVM options appended after the JUnit JVM's own, like JMH's {@code jvmArgsAppend}: {@code

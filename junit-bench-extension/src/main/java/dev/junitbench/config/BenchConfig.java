@@ -108,7 +108,8 @@ public final class BenchConfig {
   public static final String REGRESSION_ALPHA = "junit.bench.regression.alpha";
 
   /**
-   * Replaces every benchmark's fork count ({@code @Fork}) for a run: 0 measures in the JUnit JVM.
+   * Replaces every benchmark's fork count ({@code @Fork}) for a run: 0 measures in the JUnit JVM,
+   * {@code auto} forks until the answer is known ({@link ForkSettings}).
    */
   public static final String FORKS = "junit.bench.forks";
 
@@ -326,9 +327,9 @@ public final class BenchConfig {
         .orElse(false);
   }
 
-  /** The fork count that replaces every benchmark's, when the run sets one. */
+  /** The fork count that replaces every benchmark's, when the run sets one (not auto). */
   public Optional<Integer> forksOverride() {
-    return get(FORKS).map(value -> parseInt(FORKS, value, 0));
+    return ForkSettings.of(this).count();
   }
 
   /**
@@ -551,7 +552,7 @@ public final class BenchConfig {
     samplingInterval();
     regressionRule();
     allocationRule();
-    forksOverride();
+    ForkSettings.of(this).validate();
     forksJvmArgs();
     forksTimeout();
     validityMinQueries();

@@ -162,7 +162,8 @@ public final class ConfigurationKeys {
           new ConfigurationKey(
               BenchConfig.FORKS,
               "replaces every benchmark's `@Fork` count: `0` measures in the JUnit JVM, `5` in"
-                  + " five fresh JVMs per scenario"
+                  + " five fresh JVMs per scenario, `auto` in fresh JVMs until the interval across"
+                  + " them is narrow enough"
                   + " (xref:forks.adoc#forks-the-spread-between-jvm-runs[forks]); Offline, Server"
                   + " and Concurrency scenarios are measured in the JUnit JVM whatever it says",
               "``@Fork``'s; else, with a baseline, the default against the baseline scenario's"
@@ -172,6 +173,22 @@ public final class ConfigurationKeys {
                   + " xref:gate-and-compare.adoc#between-jvm-variance-never-ignored[the gate]);"
                   + " else "
                   + Defaults.FORKS),
+          new ConfigurationKey(
+              ForkSettings.MIN,
+              "fewest forks of a benchmark forked until the answer is known (`@Fork` without a"
+                  + " count, or `junit.bench.forks=auto`), 3 or more; replaces `@Fork(min)`"
+                  + " (xref:forks.adoc#forks-until-the-answer-is-known[adaptive forks])",
+              literal(Defaults.ADAPTIVE_FORKS_MIN)),
+          new ConfigurationKey(
+              ForkSettings.MAX,
+              "most forks of such a benchmark; replaces `@Fork(max)`",
+              literal(Defaults.ADAPTIVE_FORKS_MAX)),
+          new ConfigurationKey(
+              ForkSettings.PRECISION,
+              "the relative half-width of the 95% interval across forks that stops them (`0.02`"
+                  + " or `2%`: +-2%); replaces `@Fork(precision)`; none of the three turns forking"
+                  + " on",
+              literal(Defaults.ADAPTIVE_FORKS_PRECISION)),
           new ConfigurationKey(
               BenchConfig.FORKS_JVM_ARGS,
               "JVM options appended to every fork's, after `@Fork(jvmArgs)`, split as a shell"

@@ -102,9 +102,31 @@ public final class Defaults {
   public static final int CONSOLE_WIDTH = 120;
 
   /**
-   * Child JVMs per scenario of {@code @Fork} without a count: the count recommended when forking.
+   * The count recommended when forking a fixed number of JVMs: {@code @Fork(5)}, {@code
+   * -Djunit.bench.forks=5}.
    */
   public static final int RECOMMENDED_FORKS = 5;
+
+  /**
+   * {@code @Fork}'s count, min and max when not given: without a count, forks run until the answer
+   * is known.
+   */
+  public static final int FORKS_NOT_SET = Integer.MIN_VALUE;
+
+  /** Fewest forks of {@code @Fork} without a count (forks until the answer is known). */
+  public static final int ADAPTIVE_FORKS_MIN = 3;
+
+  /**
+   * Most forks of {@code @Fork} without a count: at the typical between-fork CV of 1.7%, 10 forks
+   * reach +-2% in most scenarios (the user guide's forks page has the simulation).
+   */
+  public static final int ADAPTIVE_FORKS_MAX = 10;
+
+  /**
+   * The relative half-width of the interval across forks that stops {@code @Fork} without a count:
+   * +-2%, narrow enough for the default 5% regression threshold.
+   */
+  public static final double ADAPTIVE_FORKS_PRECISION = 0.02;
 
   /** Child JVMs per scenario when neither annotation nor configuration asks for forks: none. */
   public static final int FORKS = 0;

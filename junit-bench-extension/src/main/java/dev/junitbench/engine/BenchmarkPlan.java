@@ -11,6 +11,7 @@ import dev.junitbench.model.binding.ModelBinding;
 import dev.junitbench.profile.ProfileKind;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.stats.ForkStatistics;
+import dev.junitbench.stats.ForkStopRule;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,18 +37,32 @@ public record BenchmarkPlan(
   /**
    * How the benchmark's scenarios are forked: {@code count} child JVMs each (0: measured in the
    * JUnit JVM), with {@code jvmArgs} appended to the JUnit JVM's options; {@code configured} when
-   * the count was set ({@code @Fork} or {@code junit.bench.forks}), else it is the default.
+   * the count was set ({@code @Fork} or {@code junit.bench.forks}), else it is the default. With
+   * {@code until}, forks run until the answer is known and {@code count} is its most forks; null
+   * for a fixed count.
    */
-  public record Forking(int count, List<String> jvmArgs, boolean configured) {}
+  public record Forking(int count, List<String> jvmArgs, boolean configured, ForkStopRule until) {
+
+    /** A fixed count of forks. */
+    public Forking(int count, List<String> jvmArgs, boolean configured) {
+      this(count, jvmArgs, configured, null);
+    }
+  }
 
   /**
    * The JVMs that measure a scenario: {@code forks} fresh ones (0: only this one), and, with {@code
    * hereToo}, this JVM as well, first: a baseline measured in one JVM (an ordinary run) is judged
-   * against this JVM's measurement, made alike, with the forks' spread.
+   * against this JVM's measurement, made alike, with the forks' spread. With {@code until}, the
+   * forks run until the answer is known, {@code forks} at most; null for exactly {@code forks}.
    */
-  public record Jvms(int forks, boolean hereToo) {
+  public record Jvms(int forks, boolean hereToo, ForkStopRule until) {
     /** Measured here only. */
     public static final Jvms HERE = new Jvms(0, false);
+
+    /** Exactly {@code forks} fresh JVMs. */
+    public Jvms(int forks, boolean hereToo) {
+      this(forks, hereToo, null);
+    }
   }
 
   /**
@@ -69,7 +84,7 @@ public record BenchmarkPlan(
   }
 
   /**
-   * How {@code scenario} is measured: the configured fork count ({@code @Fork}, {@code
+   * How {@code scenario} is measured: the configured fork count or rule ({@code @Fork}, {@code
    * junit.bench.forks}), else with a baseline the default against the JVMs that measured its
    * baseline scenario, else here only; in 2 forks or more against a baseline scenario measured
    * unforked, in its suite's JVM, here too, first. A scenario of Offline, Server or Concurrency is
@@ -80,13 +95,16 @@ public record BenchmarkPlan(
       return Jvms.HERE;
     }
     if (baseline == null) {
-      return forking.configured() ? new Jvms(forking.count(), false) : Jvms.HERE;
+      return forking.configured() ? new Jvms(forking.count(), false, forking.until()) : Jvms.HERE;
     }
     ScenarioKey key = key(scenario);
     int forks = forking.configured() ? forking.count() : baseline.forksFor(key);
+    ForkStopRule until = forking.configured() ? forking.until() : null;
     // Forks enough for a spread, against a baseline measured unforked in its suite's JVM: here too,
     // alike to it.
     return new Jvms(
-        forks, forks >= ForkStatistics.MIN_FORKS && baseline.baseline().measuredInItsJunitJvm(key));
+        forks,
+        forks >= ForkStatistics.MIN_FORKS && baseline.baseline().measuredInItsJunitJvm(key),
+        until);
   }
 }

@@ -495,6 +495,7 @@ public final class ScenarioRun {
                 scenario.displayName(),
                 index,
                 jvms.forks(),
+                jvms.until(),
                 plan.forking().jvmArgs(),
                 config,
                 target.given(),

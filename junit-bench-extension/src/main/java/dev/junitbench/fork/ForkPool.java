@@ -3,6 +3,7 @@ package dev.junitbench.fork;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.junitbench.profile.ForkedProfiles;
+import dev.junitbench.results.AdaptiveForks;
 import dev.junitbench.results.Aggregation;
 import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.EnergyFigures;
@@ -21,6 +22,7 @@ import dev.junitbench.results.UtilizationFigures;
 import dev.junitbench.spi.ProbeFigures;
 import dev.junitbench.stats.ForkAdvice;
 import dev.junitbench.stats.ForkStatistics;
+import dev.junitbench.stats.ForkStopRule;
 import dev.junitbench.stats.LatencySummary;
 import dev.junitbench.stats.TokenTimings;
 import java.util.ArrayList;
@@ -51,10 +53,36 @@ final class ForkPool {
   private final List<long[]> tokens = new ArrayList<>();
   private final Map<String, Map<String, Aggregation>> aggregations = new LinkedHashMap<>();
   private final int planned;
+  private final ForkStopRule until;
   private double wallTimeMs;
 
   ForkPool(int planned) {
+    this(planned, null);
+  }
+
+  /**
+   * A pool of {@code planned} forks, or, with {@code until}, of forks until the answer is known,
+   * {@code planned} at most.
+   */
+  ForkPool(int planned, ForkStopRule until) {
     this.planned = planned;
+    this.until = until;
+  }
+
+  /**
+   * With a rule, the interval across the forks that measured so far and whether to stop; null
+   * without one, below its min, or when a fork median is 0 (no interval: the forks go on to max).
+   */
+  ForkStopRule.Look look() {
+    if (until == null || measured.size() < until.min()) {
+      return null;
+    }
+    double[] medians =
+        runs.stream()
+            .filter(run -> run.status() == Status.PASSED)
+            .mapToDouble(ForkRun::medianMs)
+            .toArray();
+    return allPositive(medians) ? until.look(medians) : null;
   }
 
   /**
@@ -118,9 +146,16 @@ final class ForkPool {
               + (run.measurement() == null ? 0 : run.measurement().timeMs());
     }
     double overheadMs = Math.max(0, wallTimeMs - measuredMs);
+    ForkStopRule.Look look = look();
+    AdaptiveForks adaptive =
+        until == null
+            ? null
+            : AdaptiveForks.of(until, look, measured.size(), measured.size() < runs.size());
+    // Forks until the answer is known ask for those run when they stopped, else for their max.
+    int asked = adaptive != null && adaptive.stopped() != null ? runs.size() : planned;
     if (completed == 0) {
       return new ForkFigures(
-          planned,
+          asked,
           0,
           null,
           null,
@@ -131,7 +166,9 @@ final class ForkPool {
           wallTimeMs,
           overheadMs,
           null,
-          List.copyOf(runs));
+          List.copyOf(runs),
+          null,
+          adaptive);
     }
     double[] medians = new double[completed];
     double[] lows = new double[completed];
@@ -155,7 +192,7 @@ final class ForkPool {
     if (!allPositive(medians)) {
       // A body faster than the clock has medians of 0: no ratio, no interval across forks.
       return new ForkFigures(
-          planned,
+          asked,
           completed,
           null,
           null,
@@ -166,7 +203,9 @@ final class ForkPool {
           wallTimeMs,
           overheadMs,
           null,
-          List.copyOf(runs));
+          List.copyOf(runs),
+          null,
+          adaptive);
     }
     ForkStatistics statistics = ForkStatistics.of(medians, lows, highs);
     ForkAdvice advice =
@@ -177,19 +216,23 @@ final class ForkPool {
                 Math.max(0, forkCostMs),
                 Math.max(0, iterationCostMs),
                 Math.max(1, iterations / completed));
+    // Forks until the answer is known report the interval their stopping test used: corrected.
     return new ForkFigures(
-        planned,
+        asked,
         completed,
         statistics.centerMs(),
-        statistics.ci95Low(),
-        statistics.ci95High(),
-        statistics.method(),
+        // Boxed on both sides: one fork gives a null bound, which must not be unboxed.
+        look == null ? statistics.ci95Low() : Double.valueOf(look.ci95Low()),
+        look == null ? statistics.ci95High() : Double.valueOf(look.ci95High()),
+        look == null ? statistics.method() : until.method(look.forks()),
         statistics.betweenForkCv(),
         statistics.withinForkCv(),
         wallTimeMs,
         overheadMs,
         advice,
-        List.copyOf(runs));
+        List.copyOf(runs),
+        null,
+        adaptive);
   }
 
   private static boolean allPositive(double[] values) {

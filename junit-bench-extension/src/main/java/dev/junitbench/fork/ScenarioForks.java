@@ -5,6 +5,7 @@ import dev.junitbench.config.ForkChild;
 import dev.junitbench.profile.ProfileStaging;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
+import dev.junitbench.stats.ForkStopRule;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
@@ -31,6 +32,7 @@ public final class ScenarioForks {
   private final String displayName;
   private final int scenario;
   private final int forks;
+  private final ForkStopRule until;
   private final BenchConfig config;
   private final Map<String, String> given;
   private final ChildJvm childJvm;
@@ -42,6 +44,7 @@ public final class ScenarioForks {
       String displayName,
       int scenario,
       int forks,
+      ForkStopRule until,
       BenchConfig config,
       Map<String, String> given,
       ChildJvm childJvm,
@@ -51,6 +54,7 @@ public final class ScenarioForks {
     this.displayName = displayName;
     this.scenario = scenario;
     this.forks = forks;
+    this.until = until;
     this.config = config;
     this.given = given;
     this.childJvm = childJvm;
@@ -65,8 +69,9 @@ public final class ScenarioForks {
 
   /**
    * The {@code forks} forks of the scenario at index {@code scenario} of {@code method}, run as a
-   * test of {@code testClass}; their JVMs get {@code jvmArgs} after the JUnit JVM's own options,
-   * and every {@code junit.bench.*} parameter the run was {@code given} (a user's own, a probe's)
+   * test of {@code testClass}, or with {@code until} (else null) forks until the answer is known,
+   * {@code forks} at most; their JVMs get {@code jvmArgs} after the JUnit JVM's own options, and
+   * every {@code junit.bench.*} parameter the run was {@code given} (a user's own, a probe's)
    * besides the known ones, which {@code config} gives; {@code launcher} runs the scenario in each
    * fork.
    */
@@ -76,6 +81,7 @@ public final class ScenarioForks {
       String displayName,
       int scenario,
       int forks,
+      ForkStopRule until,
       List<String> jvmArgs,
       BenchConfig config,
       Map<String, String> given,
@@ -86,6 +92,7 @@ public final class ScenarioForks {
         displayName,
         scenario,
         forks,
+        until,
         config,
         Map.copyOf(given),
         ChildJvm.of(config.forksJava(), testClass, jvmArgs),
@@ -93,7 +100,8 @@ public final class ScenarioForks {
   }
 
   /**
-   * Runs every fork in turn, stopping at the first that does not measure; {@code planned} is the
+   * Runs every fork in turn, stopping at the first that does not measure, or, forks until the
+   * answer is known, once the interval across forks is narrow enough; {@code planned} is the
    * scenario's result before measurement, {@code adviceTarget} the relative half-width the advice
    * aims at. Fork output is relayed to {@code out} and {@code err}.
    */
@@ -105,7 +113,7 @@ public final class ScenarioForks {
       PrintStream out,
       PrintStream err) {
     String subject = planned.benchmark() + " " + displayName;
-    ForkPool pool = new ForkPool(forks);
+    ForkPool pool = new ForkPool(forks, until);
     ForkRunner runner = new ForkRunner(childJvm, config.forksTimeout(), out, err);
     Path folder;
     try {
@@ -126,7 +134,7 @@ public final class ScenarioForks {
     boolean pooled = false;
     try {
       for (int fork = 1; fork <= forks; fork++) {
-        String name = "fork " + fork + " of " + forks;
+        String name = "fork " + fork + " of " + (until == null ? "" : "at most ") + forks;
         ForkRunner.Outcome outcome;
         List<String> staging = null;
         boolean handedBack = false;
@@ -159,6 +167,10 @@ public final class ScenarioForks {
               handBack.samplesNs(),
               handBack.tokenNs(),
               outcome.wallTimeMs());
+          ForkStopRule.Look look = pool.look();
+          if (look != null && look.stop() != ForkStopRule.Stop.CONTINUE) {
+            break;
+          }
           continue;
         }
         Status status = handBack.status() == Status.PASSED ? Status.FAILED : handBack.status();

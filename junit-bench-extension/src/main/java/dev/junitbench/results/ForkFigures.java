@@ -13,7 +13,7 @@ import org.apiguardian.api.API;
  * for a forked scenario is the one across forks ({@code ci95_low/high} here), not the pooled
  * samples' interval in {@code latency_ms}, which describes the runs' samples only.
  *
- * @param planned forks asked for
+ * @param planned forks asked for (see {@code adaptive})
  * @param completed forks that measured and handed their samples back
  * @param medianMs the geometric mean of the fork medians: the centre of the interval
  * @param ci95Low the lower bound of the 95% Student-t interval on the log fork medians, or null
@@ -34,6 +34,8 @@ import org.apiguardian.api.API;
  * @param here the scenario's measurement in the JUnit JVM, made before its forks when its baseline
  *     was measured in one such JVM (a verdict alike to alike, the forks giving the spread between
  *     JVMs); else null
+ * @param adaptive for forks until the answer is known, their rule and why they stopped ({@code
+ *     planned} is then the forks run when they stopped, else their max); null for a fixed count
  * @since 0.1.0
  */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -50,7 +52,40 @@ public record ForkFigures(
     double overheadMs,
     ForkAdvice advice,
     List<ForkRun> runs,
-    LatencySummary here) {
+    LatencySummary here,
+    AdaptiveForks adaptive) {
+
+  /** Forks of a fixed count, with the scenario's measurement in the JUnit JVM or null. */
+  public ForkFigures(
+      int planned,
+      int completed,
+      Double medianMs,
+      Double ci95Low,
+      Double ci95High,
+      String method,
+      Double betweenForkCv,
+      Double withinForkCv,
+      double wallTimeMs,
+      double overheadMs,
+      ForkAdvice advice,
+      List<ForkRun> runs,
+      LatencySummary here) {
+    this(
+        planned,
+        completed,
+        medianMs,
+        ci95Low,
+        ci95High,
+        method,
+        betweenForkCv,
+        withinForkCv,
+        wallTimeMs,
+        overheadMs,
+        advice,
+        runs,
+        here,
+        null);
+  }
 
   /** Forks with no measurement in the JUnit JVM. */
   public ForkFigures(
@@ -97,7 +132,8 @@ public record ForkFigures(
         overheadMs,
         advice,
         runs,
-        measuredHere);
+        measuredHere,
+        adaptive);
   }
 
   /** The medians (ms) of the forks that measured, in fork order. */

@@ -350,6 +350,9 @@ public final class UnitFormat {
       }
       text.append(" (").append(forks.method()).append(')');
     }
+    if (forks.adaptive() != null) {
+      text.append(", ").append(stopped(forks.adaptive(), forks.completed()));
+    }
     if (forks.betweenForkCv() != null && forks.advice() == null) {
       text.append(", between-fork CV ").append(percent(forks.betweenForkCv()));
       if (forks.withinForkCv() != null) {
@@ -366,6 +369,35 @@ public final class UnitFormat {
       text.append("; ").append(forks.advice().note());
     }
     return text.toString();
+  }
+
+  /**
+   * Why forks until the answer is known stopped: {@code precision +-2.0% reached at 4 forks
+   * (+-1.7%)}, {@code max of 10 forks reached at +-3.1% (precision +-2.0% not reached)}.
+   */
+  public static String stopped(AdaptiveForks adaptive, int completed) {
+    String precision = "+-" + percent(adaptive.precision());
+    String reached =
+        adaptive.halfWidth() == null ? "no interval" : "+-" + percent(adaptive.halfWidth());
+    if (AdaptiveForks.PRECISION_REACHED.equals(adaptive.stopped())) {
+      return "precision " + precision + " reached at " + completed + " forks (" + reached + ")";
+    }
+    if (AdaptiveForks.MAX_REACHED.equals(adaptive.stopped())) {
+      return "max of "
+          + adaptive.max()
+          + " forks reached at "
+          + reached
+          + " (precision "
+          + precision
+          + " not reached)";
+    }
+    return "stopped by a failed fork before precision "
+        + precision
+        + " (min "
+        + adaptive.min()
+        + ", max "
+        + adaptive.max()
+        + " forks)";
   }
 
   /** {@code 1.6%} of 0.016. */

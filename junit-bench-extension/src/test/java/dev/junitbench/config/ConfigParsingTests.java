@@ -128,6 +128,9 @@ class ConfigParsingTests {
         .containsEntry(BenchConfig.REGRESSION_THRESHOLD, "0.05")
         .containsEntry(BenchConfig.REGRESSION_ALPHA, "0.01")
         .containsEntry(BenchConfig.FORKS, null)
+        .containsEntry(ForkSettings.MIN, null)
+        .containsEntry(ForkSettings.MAX, null)
+        .containsEntry(ForkSettings.PRECISION, null)
         .containsEntry(BenchConfig.FORKS_JVM_ARGS, null)
         .containsEntry(BenchConfig.FORKS_JAVA, null)
         .containsEntry(BenchConfig.FORKS_TIMEOUT, "1800s")
@@ -145,7 +148,7 @@ class ConfigParsingTests {
         .containsEntry(WarmupSettings.MAX_TIME, null)
         .containsEntry(WarmupSettings.WINDOW, "250ms")
         .containsEntry(WarmupSettings.TOLERANCE, "0.02")
-        .hasSize(37);
+        .hasSize(40);
     // A password in the history store's URL never reaches the result file.
     assertThat(
             config(

@@ -7,6 +7,7 @@ import static dev.junitbench.results.Aggregation.SUM;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.junitbench.results.AdaptiveForks;
 import dev.junitbench.results.Aggregation;
 import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.EnergyFigures;
@@ -19,6 +20,7 @@ import dev.junitbench.results.Status;
 import dev.junitbench.results.Throughput;
 import dev.junitbench.results.UtilizationFigures;
 import dev.junitbench.sampling.BuiltInAggregations;
+import dev.junitbench.stats.ForkStopRule;
 import dev.junitbench.stats.LatencySummary;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -314,5 +316,43 @@ class ForkPoolTests {
     assertThat(forks.method()).isEqualTo("one fork: no interval across forks");
     assertThat(forks.advice()).isNull();
     assertThat(new ForkPool(2).pooled(PLANNED, 1, null, 0.025)).as("nothing measured").isNull();
+  }
+
+  private static void measure(ForkPool pool, int fork, long medianNs) {
+    long[] samples = {medianNs - 1000, medianNs, medianNs + 1000};
+    pool.measured(fork, fork(samples, 200, 150, 1, 80, null), BUILT_IN, samples, null, 900);
+  }
+
+  @Test
+  @DisplayName(
+      "with a stop rule, reports the corrected interval and why the forks stopped, or that a fork failed first")
+  void adaptive() {
+    ForkStopRule rule = new ForkStopRule(3, 5, 0.05);
+    ForkPool pool = new ForkPool(5, rule);
+    measure(pool, 1, 10_000_000);
+    measure(pool, 2, 10_100_000);
+    assertThat(pool.look()).as("below min: no look").isNull();
+    measure(pool, 3, 9_900_000);
+    ForkStopRule.Look look = pool.look();
+    assertThat(look.stop()).isEqualTo(ForkStopRule.Stop.PRECISION_REACHED);
+
+    ForkFigures forks = pool.figures(0.025);
+    assertThat(forks.planned()).as("the forks the rule ran").isEqualTo(3);
+    assertThat(forks.ci95Low()).isEqualTo(look.ci95Low());
+    assertThat(forks.ci95High()).isEqualTo(look.ci95High());
+    assertThat(forks.method()).isEqualTo(rule.method(3));
+    assertThat(forks.adaptive())
+        .isEqualTo(
+            new AdaptiveForks(3, 5, 0.05, look.halfWidth(), AdaptiveForks.PRECISION_REACHED));
+
+    ForkPool failing = new ForkPool(5, new ForkStopRule(3, 5, 0.0001));
+    measure(failing, 1, 10_000_000);
+    measure(failing, 2, 10_100_000);
+    measure(failing, 3, 9_900_000);
+    assertThat(failing.look().stop()).isEqualTo(ForkStopRule.Stop.CONTINUE);
+    failing.ended(4, Status.FAILED, "killed", 400);
+    ForkFigures partial = failing.figures(0.025);
+    assertThat(partial.planned()).as("its max").isEqualTo(5);
+    assertThat(partial.adaptive().stopped()).as("a fork failed first").isNull();
   }
 }

@@ -137,4 +137,19 @@ class UnitFormatTests {
     assertThat(UnitFormat.bytes(1_572_864)).isEqualTo("1.50 MB");
     assertThat(UnitFormat.bytes(4.2 * (1L << 30))).isEqualTo("4.20 GB");
   }
+
+  @Test
+  @DisplayName("says why forks until the answer is known stopped: precision, max, or a failed fork")
+  void adaptiveForks() {
+    assertThat(
+            UnitFormat.stopped(
+                new AdaptiveForks(3, 10, 0.02, 0.0171, AdaptiveForks.PRECISION_REACHED), 4))
+        .isEqualTo("precision +-2.0% reached at 4 forks (+-1.7%)");
+    assertThat(
+            UnitFormat.stopped(
+                new AdaptiveForks(3, 10, 0.02, 0.0312, AdaptiveForks.MAX_REACHED), 10))
+        .isEqualTo("max of 10 forks reached at +-3.1% (precision +-2.0% not reached)");
+    assertThat(UnitFormat.stopped(new AdaptiveForks(3, 10, 0.02, null, null), 2))
+        .isEqualTo("stopped by a failed fork before precision +-2.0% (min 3, max 10 forks)");
+  }
 }

@@ -170,6 +170,9 @@ final class ForkViews {
         text.append(" (").append(forks.method()).append(')');
       }
     }
+    if (forks.adaptive() != null) {
+      text.append("; ").append(UnitFormat.stopped(forks.adaptive(), forks.completed()));
+    }
     if (forks.betweenForkCv() != null) {
       text.append("; between-fork CV ").append(UnitFormat.percent(forks.betweenForkCv()));
     }

@@ -447,7 +447,8 @@ class HtmlReportTests {
             "mode=eager, payload="
                 + ReportRuns.HOSTILE
                 + ": 5 forks; 95% CI"
-                + " [0.970, 1.080] ms around 1.020 ms (student-t on log fork medians, 4 df); between-fork CV 4.5%, within-fork"
+                + " [0.970, 1.080] ms around 1.020 ms (student-t on log fork medians, 4 df);"
+                + " precision +-6.0% reached at 5 forks (+-5.4%); between-fork CV 4.5%, within-fork"
                 + " 0.8%. Advice: 8 forks x 400 iterations for +-2.5% (expected +-2.2%): "
                 + ReportRuns.ADVICE
                 + ".");

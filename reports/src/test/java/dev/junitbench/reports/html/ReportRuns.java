@@ -5,6 +5,7 @@ import static dev.junitbench.reports.Fixtures.passed;
 
 import dev.junitbench.reports.Fixtures;
 import dev.junitbench.reports.WarmupFixtures;
+import dev.junitbench.results.AdaptiveForks;
 import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.ForkFigures;
 import dev.junitbench.results.ForkRun;
@@ -140,7 +141,9 @@ final class ReportRuns {
                 12_000,
                 4_000,
                 new ForkAdvice(0.025, 8, 400, 0.022, ADVICE),
-                null));
+                null,
+                null,
+                new AdaptiveForks(3, 10, 0.06, 0.0539, AdaptiveForks.PRECISION_REACHED)));
     ScenarioResult lost =
         forked(
             params("mode", "optimized", "payload", "plain"),
@@ -324,7 +327,9 @@ final class ReportRuns {
             figures.wallTimeMs(),
             figures.overheadMs(),
             figures.advice(),
-            runs);
+            runs,
+            figures.here(),
+            figures.adaptive());
     return RunFolders.passed(FORKED, params, pooled).withForks(forks);
   }
 
