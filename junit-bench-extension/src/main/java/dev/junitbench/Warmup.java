@@ -1,5 +1,6 @@
 package dev.junitbench;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import java.lang.annotation.Documented;
@@ -52,15 +53,18 @@ public @interface Warmup {
    * the benchmark is steady; {@link Until#DEFAULT} leaves it to the run ({@code
    * junit.bench.warmup.mode}, fixed when not set).
    */
+  @API(status = EXPERIMENTAL, since = "0.1")
   Until until() default Until.DEFAULT;
 
   /**
    * The longest a steady warm-up runs, such as {@code "20s"}; empty means 30 s. Only with {@code
    * until = Until.STEADY}.
    */
+  @API(status = EXPERIMENTAL, since = "0.1")
   String maxTime() default "";
 
   /** How a warm-up ends. */
+  @API(status = EXPERIMENTAL, since = "0.1")
   enum Until {
     /** As the run says ({@code junit.bench.warmup.mode}), fixed when it says nothing. */
     DEFAULT,

@@ -31,6 +31,9 @@ public final class Defaults {
   /** The shortest window of a steady warm-up: each window's median is one point of its curve. */
   public static final Duration WARMUP_WINDOW = Duration.ofMillis(250);
 
+  /** The shortest window a steady warm-up accepts: shorter ones hold a few calls each. */
+  public static final Duration WARMUP_WINDOW_MIN = Duration.ofMillis(10);
+
   /** The fewest calls in a window of a steady warm-up, however long each call takes. */
   public static final int WARMUP_WINDOW_ITERATIONS = 5;
 

@@ -33,7 +33,7 @@ public record SteadyRule(
         maxTime);
   }
 
-  /** How people read the rule: {@code until steady (±2% over 5 windows of 250ms), at most 30s}. */
+  /** How people read the rule: {@code until steady (±2% over 8 windows of 250ms), at most 30s}. */
   public String describe() {
     return "until steady (±"
         + percent(tolerance)

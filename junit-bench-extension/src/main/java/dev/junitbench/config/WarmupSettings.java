@@ -63,6 +63,18 @@ public record WarmupSettings(
             .declared(WINDOW)
             .map(value -> Durations.parse(value, "-D" + WINDOW))
             .orElse(Defaults.WARMUP_WINDOW);
+    if (window.compareTo(Defaults.WARMUP_WINDOW_MIN) < 0) {
+      throw new BenchmarkConfigurationException(
+          "-D"
+              + WINDOW
+              + "="
+              + config.declared(WINDOW).orElse("")
+              + " is too short; use "
+              + Durations.format(Defaults.WARMUP_WINDOW_MIN)
+              + " or more (a window's median is one point of the warm-up's curve; "
+              + Durations.format(Defaults.WARMUP_WINDOW)
+              + " by default)");
+    }
     double tolerance =
         config.declared(TOLERANCE).map(WarmupSettings::tolerance).orElse(Defaults.WARMUP_TOLERANCE);
     return new WarmupSettings(steady, maxTime, window, tolerance);
@@ -94,8 +106,18 @@ public record WarmupSettings(
    */
   public StopRule rule(
       StopRule fixed, Boolean annotatedSteady, Duration annotatedMaxTime, String where) {
+    boolean asked = steady.isPresent() || annotatedSteady != null;
     boolean untilSteady =
         steady.orElse(annotatedSteady == null ? Defaults.WARMUP_STEADY : annotatedSteady);
+    if (untilSteady && fixed.isOff() && asked) {
+      throw new BenchmarkConfigurationException(
+          "the warm-up of "
+              + where
+              + " is off (iterations = 0 and no time) and asked to run until steady ("
+              + (steady.isPresent() ? "-D" + MODE + "=steady" : "@Warmup(until = Until.STEADY)")
+              + "); give it a minimum such as iterations = 1, or leave steadiness out to measure"
+              + " without a warm-up");
+    }
     if (!untilSteady || fixed.isOff()) {
       return fixed;
     }

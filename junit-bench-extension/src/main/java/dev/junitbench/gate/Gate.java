@@ -155,7 +155,7 @@ public record Gate(
         measured.benchmark() + " " + measured.displayName() + ": " + modelChange(measured);
     // A verdict on a scenario measured before it was steady says so: the figure may be the
     // warm-up's.
-    String unsteady = baselineCheck == null ? null : unsteady(measured);
+    String unsteady = unsteady(measured);
     if (!failures.isEmpty()) {
       if (unsteady != null) {
         failures.add(unsteady);
@@ -183,9 +183,6 @@ public record Gate(
       if (allocation != null) {
         notes.add(allocation.describe());
       }
-      if (unsteady != null) {
-        notes.add(unsteady);
-      }
     }
     if (budgetCheck != null) {
       if (!budgetCheck.notChecked().isEmpty()) {
@@ -202,6 +199,9 @@ public record Gate(
           budgetCheck.notChecked().isEmpty()
               ? "within budget"
               : "within budget as far as checked; " + String.join("; ", budgetCheck.notChecked()));
+    }
+    if (unsteady != null) {
+      notes.add(unsteady);
     }
     return new GateResult(false, subject + String.join("; ", notes), baselineCheck, budgetCheck);
   }
@@ -260,7 +260,7 @@ public record Gate(
     if (measured.warmup() != null && Boolean.FALSE.equals(measured.warmup().steady())) {
       sides.add("this run's: " + measured.warmup().steadyReason());
     }
-    ScenarioResult before = matching.baseline().result(measured.key());
+    ScenarioResult before = matching == null ? null : matching.baseline().result(measured.key());
     if (before != null
         && before.warmup() != null
         && Boolean.FALSE.equals(before.warmup().steady())) {

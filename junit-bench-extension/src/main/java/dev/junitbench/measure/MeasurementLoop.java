@@ -120,17 +120,19 @@ public final class MeasurementLoop {
     final long minIterations = rule.iterations();
     final boolean precision = rule.hasPrecision();
     final long timeNs = rule.time() == null ? 0 : rule.time().toNanos();
-    final long minTimeNs = precision ? 0 : timeNs;
-    final long maxTimeNs = precision ? timeNs : Long.MAX_VALUE;
-    // A warm-up until steady runs in this same loop, so the measurement that follows runs code the
-    // warm-up compiled: windows are closed between calls, after the minimum it never stops on its
-    // own.
+    // A warm-up until steady runs in this same loop and takes the same branches as any phase, so
+    // the
+    // measurement that follows runs the code its warm-up compiled: a window is closed between
+    // calls, and its phase stops at the bound (after the minimum) unless a window settles first.
     final WarmupWindows windows =
         rule.isSteady() ? new WarmupWindows(rule.steady(), samples.length) : null;
-    final boolean steady = windows != null;
-    final long boundNs = steady ? rule.steady().maxTime().toNanos() : Long.MAX_VALUE;
-    final long windowNs = steady ? rule.steady().window().toNanos() : 0;
-    final long windowIterations = steady ? rule.steady().windowIterations() : 0;
+    final long settleAfterNs = timeNs;
+    final long minTimeNs =
+        precision ? 0 : windows != null ? rule.steady().maxTime().toNanos() : timeNs;
+    final long maxTimeNs = precision ? timeNs : Long.MAX_VALUE;
+    final long windowNs = windows != null ? rule.steady().window().toNanos() : Long.MAX_VALUE;
+    final long windowIterations =
+        windows != null ? rule.steady().windowIterations() : Long.MAX_VALUE;
     long inWindow = 0;
     final AtomicLong published = progress.iterations;
     final ThreadAllocation allocated = allocation;
@@ -164,23 +166,18 @@ public final class MeasurementLoop {
         published.lazySet(count);
         final long elapsed = t1 - start;
         end = t1;
-        boolean timeUp = elapsed >= maxTimeNs;
-        if (steady) {
-          final boolean minimum = count >= minIterations && elapsed >= minTimeNs;
-          if (++inWindow >= windowIterations && t1 - windowStart >= windowNs) {
-            boolean settled = windows.close(buffer, index, inWindow, elapsed);
-            inWindow = 0;
-            windowStart = System.nanoTime();
-            windows.checked(windowStart - t1);
-            if (settled && minimum) {
-              windows.settle();
-              break;
-            }
-          }
-          if (minimum && elapsed >= boundNs) {
+        if (++inWindow >= windowIterations && t1 - windowStart >= windowNs) {
+          boolean settled = windows.close(buffer, index, inWindow, elapsed);
+          inWindow = 0;
+          windowStart = System.nanoTime();
+          windows.checked(windowStart - t1);
+          if (settled && count >= minIterations && elapsed >= settleAfterNs) {
+            windows.settle();
             break;
           }
-        } else if (timeUp || (count >= minIterations && elapsed >= minTimeNs)) {
+        }
+        boolean timeUp = elapsed >= maxTimeNs;
+        if (timeUp || (count >= minIterations && elapsed >= minTimeNs)) {
           if (!precision) {
             break;
           }

@@ -1,6 +1,5 @@
 package dev.junitbench.measure;
 
-import dev.junitbench.config.Durations;
 import dev.junitbench.config.SteadyRule;
 import dev.junitbench.results.UnitFormat;
 import dev.junitbench.results.WarmupCurve;
@@ -23,24 +22,30 @@ public final class WarmupWindows {
   private final double[] endMs;
   private final long[] calls;
   private final double[] medianNs;
-  private final double[] logMedians;
+  private final double[] recent;
+  private final double[] ordered;
   private final double[] slopes;
   private final long[] sorted;
   private int count;
+  private int recorded;
+  private double lastEndMs;
   private double slope = Double.NaN;
-  private int settled = -1;
+  private int streak;
+  private Double settledAtMs;
   private long checksNs;
 
   /** The windows of a warm-up run by {@code rule} whose samples wrap in {@code buffer} entries. */
   WarmupWindows(SteadyRule rule, int buffer) {
     this.rule = rule;
-    // Each window lasts at least the window's time and the warm-up stops at the bound: no more fit.
+    // Each window lasts at least the window's time and the warm-up stops at the bound, unless its
+    // minimum count takes longer: the curve keeps the windows up to the bound, the judging goes on.
     long windowNs = Math.max(1, rule.window().toNanos());
-    int capacity = (int) Math.min(1 << 20, rule.maxTime().toNanos() / windowNs + 2);
+    int capacity = (int) Math.min(1 << 16, rule.maxTime().toNanos() / windowNs + 2);
     endMs = new double[capacity];
     calls = new long[capacity];
     medianNs = new double[capacity];
-    logMedians = new double[capacity];
+    recent = new double[rule.windows()];
+    ordered = new double[rule.windows()];
     slopes = new double[rule.windows() * (rule.windows() - 1) / 2];
     sorted = new long[buffer];
   }
@@ -48,12 +53,10 @@ public final class WarmupWindows {
   /**
    * Closes a window of {@code windowCalls} calls whose samples end before {@code end} in {@code
    * buffer} (wrapping; only the most recent {@code buffer.length} count), {@code elapsedNs} after
-   * the warm-up started; true when the windows compared are now steady.
+   * the warm-up started; true when the windows compared have now been steady at {@link
+   * SteadyState#CONFIRMATIONS} windows running.
    */
   boolean close(long[] buffer, int end, long windowCalls, long elapsedNs) {
-    if (count == endMs.length) {
-      return false;
-    }
     int n = (int) Math.min(windowCalls, buffer.length);
     int from = end - n;
     if (from >= 0) {
@@ -64,18 +67,31 @@ public final class WarmupWindows {
     }
     Arrays.sort(sorted, 0, n);
     double median = Percentiles.type7(sorted, n, 0.5);
-    endMs[count] = elapsedNs / 1e6;
-    calls[count] = windowCalls;
-    medianNs[count] = median;
-    logMedians[count] = Math.log(Math.max(median, 1));
+    lastEndMs = elapsedNs / 1e6;
+    if (recorded < endMs.length) {
+      endMs[recorded] = lastEndMs;
+      calls[recorded] = windowCalls;
+      medianNs[recorded] = median;
+      recorded++;
+    }
+    int compared = recent.length;
+    recent[count % compared] = Math.log(Math.max(median, 1));
     count++;
-    slope = SteadyState.slope(logMedians, count, rule.windows(), slopes);
-    return SteadyState.steady(slope, rule.windows(), rule.tolerance());
+    if (count < compared) {
+      slope = Double.NaN;
+      return false;
+    }
+    for (int i = 0; i < compared; i++) {
+      ordered[i] = recent[(count - compared + i) % compared];
+    }
+    slope = SteadyState.slope(ordered, compared, compared, slopes);
+    streak = SteadyState.steady(slope, compared, rule.tolerance()) ? streak + 1 : 0;
+    return streak >= SteadyState.CONFIRMATIONS;
   }
 
   /** Marks the most recent window as the one the warm-up settled at. */
   void settle() {
-    settled = count - 1;
+    settledAtMs = lastEndMs;
   }
 
   /** Adds {@code nanos} spent closing windows. */
@@ -85,7 +101,7 @@ public final class WarmupWindows {
 
   /** Whether the warm-up settled before its bound. */
   public boolean steady() {
-    return settled >= 0;
+    return settledAtMs != null;
   }
 
   /**
@@ -108,7 +124,7 @@ public final class WarmupWindows {
               + " junit.bench.warmup.max-time or @Warmup(maxTime)",
           count,
           rule.windows(),
-          Durations.format(rule.window()),
+          UnitFormat.duration(rule.window().toNanos() / 1e6),
           rule.windowIterations(),
           perCall,
           after);
@@ -124,8 +140,8 @@ public final class WarmupWindows {
 
   /** The curve as results.json keeps it. */
   public WarmupCurve curve() {
-    List<WarmupWindow> windows = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
+    List<WarmupWindow> windows = new ArrayList<>(recorded);
+    for (int i = 0; i < recorded; i++) {
       windows.add(new WarmupWindow(endMs[i], calls[i], medianNs[i] / 1e6));
     }
     return new WarmupCurve(
@@ -134,7 +150,7 @@ public final class WarmupWindows {
         rule.windows(),
         rule.tolerance(),
         rule.maxTime().toNanos() / 1e6,
-        steady() ? endMs[settled] : null,
+        settledAtMs,
         Double.isNaN(slope) ? null : SteadyState.perWindow(slope),
         checksNs / 1e6,
         List.copyOf(windows));

@@ -10,9 +10,10 @@ import org.apiguardian.api.API;
  * slope (the median of the slopes between every pair of windows) of their logarithms. A median of
  * slopes is not moved by one window a pause or a collection spoiled, and a step (a JIT tier
  * arriving) shows as a slope as long as it lies within the windows compared. The warm-up is steady
- * when the drift, carried across the windows compared, moves their level by at most a tolerance;
- * the rule is calibrated by simulation (the user guide's page on warm-up gives the figures). Its
- * cost is a few dozen arithmetic operations per window; nothing here allocates.
+ * when the drift, carried across the windows compared, moves their level by at most a tolerance, at
+ * {@link #CONFIRMATIONS} windows running; the rule is calibrated by simulation (the user guide's
+ * page on warm-up gives the figures). Its cost is a few dozen arithmetic operations per window;
+ * nothing here allocates.
  *
  * @since 0.1.0
  */
@@ -21,6 +22,12 @@ public final class SteadyState {
 
   /** The fewest windows compared: below three a slope is two points' difference. */
   public static final int MIN_WINDOWS = 3;
+
+  /**
+   * How many windows running must each find the drift within the tolerance: a drift smaller than
+   * the windows' noise passes one judgement by chance far more often than two in a row.
+   */
+  public static final int CONFIRMATIONS = 2;
 
   private SteadyState() {}
 

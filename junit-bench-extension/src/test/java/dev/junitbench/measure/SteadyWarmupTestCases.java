@@ -1,6 +1,7 @@
 package dev.junitbench.measure;
 
 import dev.junitbench.Benchmark;
+import dev.junitbench.Budget;
 import dev.junitbench.Fork;
 import dev.junitbench.Measurement;
 import dev.junitbench.Warmup;
@@ -43,7 +44,10 @@ final class SteadyWarmupTestCases {
     }
   }
 
-  /** 3x the settled cost at first, falling linearly to it over 1.5 s, then flat. */
+  /**
+   * 3x the settled cost at first, falling linearly to it over 1.5 s, then flat: run with 100 ms
+   * windows, the rule judges it from 0.8 s on, while it still falls.
+   */
   static class Falling {
     static final Clock CLOCK = new Clock();
 
@@ -96,6 +100,19 @@ final class SteadyWarmupTestCases {
   /** Growing, in two forks: each fork decides on its own. */
   @Fork(2)
   static class GrowingForked extends Growing {}
+
+  /** Growing, gated by a budget alone: its verdict says the warm-up was not steady. */
+  @Budget(median = "10s")
+  static class GrowingWithinBudget extends Growing {}
+
+  /** A warm-up turned off, asked to run until steady. */
+  static class OffButSteady {
+    @Benchmark
+    @Warmup(iterations = 0, until = Until.STEADY)
+    void off() {
+      spin(BASE_NS);
+    }
+  }
 
   /** A call so slow that the windows compared do not fit in the bound (of 100 ms windows). */
   static class Slow {

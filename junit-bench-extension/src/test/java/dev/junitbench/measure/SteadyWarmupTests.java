@@ -32,7 +32,10 @@ class SteadyWarmupTests {
   @Test
   @DisplayName("settles only once a falling cost has stopped falling, and keeps its curve")
   void settlesAfterTheFall() {
-    ListenerRun.Outcome outcome = run("out").run(SteadyWarmupTestCases.Falling.class);
+    ListenerRun.Outcome outcome =
+        run("out")
+            .config("junit.bench.warmup.window", "100ms")
+            .run(SteadyWarmupTestCases.Falling.class);
 
     JsonNode warmup = outcome.result("fall", CPU).get("warmup");
     assertThat(warmup.get("steady").asBoolean()).isTrue();
@@ -43,7 +46,7 @@ class SteadyWarmupTests {
     assertThat(curve.get("windows_compared").asInt()).isEqualTo(8);
     assertThat(curve.get("tolerance").asDouble()).isEqualTo(0.02);
     List<Double> medians = medians(curve);
-    assertThat(medians).hasSizeGreaterThanOrEqualTo(9);
+    assertThat(medians).hasSizeGreaterThanOrEqualTo(16);
     // The curve is the benchmark's: three times the settled cost at first.
     assertThat(medians.get(0)).isGreaterThan(1.5 * medians.get(medians.size() - 1));
     assertThat(curve.get("windows").get(medians.size() - 1).get("end_ms").asDouble())
@@ -115,6 +118,20 @@ class SteadyWarmupTests {
         .contains("warm-up not steady (this run's: still drifting +")
         .contains("; the baseline's: still drifting +");
     assertThat(gated.printed()).contains("warm-up not steady (this run's: still drifting +");
+  }
+
+  @Test
+  @DisplayName("that never settled is named in a verdict on its budget alone")
+  void budgetSaysSo() {
+    ListenerRun.Outcome outcome =
+        run("out")
+            .config("junit.bench.warmup.window", "100ms")
+            .run(SteadyWarmupTestCases.GrowingWithinBudget.class);
+
+    String message = outcome.result("grow", CPU).get("gate").get("message").asText();
+    assertThat(message)
+        .contains("within budget; warm-up not steady (this run's: still drifting +")
+        .doesNotContain("the baseline's");
   }
 
   @Test
@@ -224,6 +241,30 @@ class SteadyWarmupTests {
           .contains("-Djunit.bench.warmup.tolerance=" + tolerance + " is not valid")
           .contains("use a drift in (0, 1) such as 2% or 0.02");
     }
+    assertThat(
+            failure(
+                run("g")
+                    .config("junit.bench.warmup.window", "1ms")
+                    .run(SteadyWarmupTestCases.Fixed.class),
+                "fixed"))
+        .contains("-Djunit.bench.warmup.window=1ms is too short; use 10ms or more");
+    assertThat(
+            failure(
+                run("h")
+                    .without("junit.bench.warmup.iterations")
+                    .run(SteadyWarmupTestCases.OffButSteady.class),
+                "off"))
+        .contains("is off (iterations = 0 and no time) and asked to run until steady")
+        .contains("@Warmup(until = Until.STEADY)")
+        .contains("give it a minimum such as iterations = 1");
+    assertThat(
+            failure(
+                run("i")
+                    .config("junit.bench.warmup.iterations", "0")
+                    .config("junit.bench.warmup.mode", "steady")
+                    .run(SteadyWarmupTestCases.Fixed.class),
+                "fixed"))
+        .contains("asked to run until steady (-Djunit.bench.warmup.mode=steady)");
     assertThat(
             failure(
                 run("f")

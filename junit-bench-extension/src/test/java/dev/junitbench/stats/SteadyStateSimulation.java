@@ -34,10 +34,12 @@ final class SteadyStateSimulation {
       IntToDoubleFunction level, double sigma, int maxWindows, SplittableRandom random) {
     double[] logs = new double[maxWindows];
     double[] scratch = new double[WINDOWS * (WINDOWS - 1) / 2];
+    int streak = 0;
     for (int w = 1; w <= maxWindows; w++) {
       logs[w - 1] = Math.log(level.applyAsDouble(w)) + sigma * gaussian(random);
       double slope = SteadyState.slope(logs, w, WINDOWS, scratch);
-      if (SteadyState.steady(slope, WINDOWS, TOLERANCE)) {
+      streak = SteadyState.steady(slope, WINDOWS, TOLERANCE) ? streak + 1 : 0;
+      if (streak >= SteadyState.CONFIRMATIONS) {
         return w;
       }
     }
