@@ -13,7 +13,7 @@ import org.apiguardian.api.API;
  * alpha}, however early the test stops. The boundaries are computed, not tabulated: by the
  * recursive numerical integration of Armitage, McPherson and Rowe over the score process, whose
  * increments between looks are independent normals. Early looks spend almost nothing (a first look
- * at a quarter of the data rejects only beyond z = 5.6 at alpha 0.005), so the last look's boundary
+ * at a quarter of the data rejects only beyond z = 5.5 at alpha 0.005), so the last look's boundary
  * stays close to a fixed test's.
  *
  * @param alpha the one-sided level spent over all looks, in (0, 0.5)
