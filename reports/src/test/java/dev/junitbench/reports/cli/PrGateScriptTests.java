@@ -166,6 +166,42 @@ class PrGateScriptTests {
 
   @Test
   @DisplayName(
+      "compare --undecided writes the benchmarks still undecided; without --max-rounds it is a usage"
+          + " error, as is --min-rounds alone")
+  void compareOptions() throws Exception {
+    round("base", 1, EMBED, forks(1.000, 1.003, 0.998), CLASSIFY, forks(1.00, 1.03, 0.97));
+    round("head", 1, EMBED, forks(1.001, 0.999, 1.002), CLASSIFY, forks(1.08, 1.11, 1.05));
+    Path base = dir.resolve("fixtures").resolve("base").resolve("1");
+    Path head = dir.resolve("fixtures").resolve("head").resolve("1");
+    Path undecided = dir.resolve("undecided.txt");
+
+    HistoryCommandTests.Run sequential =
+        HistoryCommandTests.run(
+            "compare",
+            base.toString(),
+            head.toString(),
+            "--max-rounds",
+            "3",
+            "--undecided",
+            undecided.toString());
+
+    assertThat(sequential.code()).as(sequential.err()).isZero();
+    assertThat(Files.readAllLines(undecided)).containsExactly(CLASSIFY);
+    assertThat(sequential.out()).contains("1 undecided");
+
+    HistoryCommandTests.Run alone =
+        HistoryCommandTests.run(
+            "compare", base.toString(), head.toString(), "--undecided", undecided.toString());
+    assertThat(alone.code()).isEqualTo(2);
+    assertThat(alone.err()).contains("needs --max-rounds: only a sequential decision leaves");
+    HistoryCommandTests.Run minOnly =
+        HistoryCommandTests.run("compare", base.toString(), head.toString(), "--min-rounds", "2");
+    assertThat(minOnly.code()).isEqualTo(2);
+    assertThat(minOnly.err()).contains("--min-rounds 2 needs --max-rounds");
+  }
+
+  @Test
+  @DisplayName(
       "ROUNDS beside SEQUENTIAL=true, MAX_ROUNDS below MIN_ROUNDS, a SEQUENTIAL that is neither"
           + " true nor false, and MAX_ROUNDS with SEQUENTIAL=false are refused with exit 2")
   void badSettings() throws Exception {
