@@ -287,14 +287,7 @@ public record RunComparison(
       SequentialRounds design)
       throws BadInputException {
     if (design != null) {
-      for (Path side : List.of(baselinePath, currentPath)) {
-        if (!Rounds.isRoundsFolder(side)) {
-          throw new BadInputException(
-              side
-                  + " is not a folder of rounds; a sequential decision (--max-rounds) compares"
-                  + " two folders of rounds (run-*), such as ci/pr-gate.sh writes");
-        }
-      }
+      SequentialCompare.requireRoundsFolders(baselinePath, currentPath);
     }
     if (Rounds.isRoundsFolder(baselinePath) || Rounds.isRoundsFolder(currentPath)) {
       return of(Rounds.read(baselinePath), Rounds.read(currentPath), rule, match, design);

@@ -7,6 +7,7 @@ import dev.junitbench.results.UnitFormat;
 import dev.junitbench.stats.RegressionRule;
 import dev.junitbench.stats.SequentialRounds;
 import dev.junitbench.stats.SequentialVerdict;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -21,6 +22,18 @@ import java.util.Set;
 public final class SequentialCompare {
 
   private SequentialCompare() {}
+
+  /** Both sides are folders of rounds: a sequential decision has nothing else to decide over. */
+  static void requireRoundsFolders(Path baseline, Path current) throws BadInputException {
+    for (Path side : List.of(baseline, current)) {
+      if (!Rounds.isRoundsFolder(side)) {
+        throw new BadInputException(
+            side
+                + " is not a folder of rounds; a sequential decision (--max-rounds) compares"
+                + " two folders of rounds (run-*), such as ci/pr-gate.sh writes");
+      }
+    }
+  }
 
   /** Both sides hold the same number of rounds (pairs), at most the design's most. */
   static void requirePairs(Rounds baseline, Rounds current, SequentialRounds design)
