@@ -22,6 +22,28 @@
 #              9, the default then).
 # Usage: ci/gate-calibration.sh [PAIRS] [SLOW_TOKENS]   (defaults 20, 140)
 #        ci/gate-calibration.sh count                   (counts the verdicts of the runs there are)
+#
+# The pull-request gate's rounds, sequential against fixed (ci/pr-gate.sh), the protocol fixed before the run:
+#   scenario   GateCalibrationBenchmarks.miniLmInt8 alone (one intra-op thread), selected with -Dtest, through
+#              ci/pr-gate.sh with its defaults otherwise (3 forks a round; sequential: MIN_ROUNDS 1, MAX_ROUNDS 4;
+#              fixed: SEQUENTIAL=false, 2 rounds), compare from this tree's reports module (built once).
+#   trees      three git worktrees of HEAD under target/gate-calibration/pr-gate/trees: base, same (A/A), and
+#              slow, whose scenario reads SLOW_TOKENS tokens in place of 128 unless told otherwise (a real
+#              slowdown, about +10% at 140), made by changing that one default in the worktree.
+#   pair i     four gates, each a whole ci/pr-gate.sh run into an OUT_DIR of its own: A/A sequential, A/A fixed,
+#              slowdown sequential, slowdown fixed; odd pairs in that order, even pairs with fixed before
+#              sequential, so a slow hour of the machine falls on both designs.
+#   measured   each gate's verdict on the scenario (from comparison.txt's first line), its exit code, its wall
+#              time from start to verdict (the builds included, as a pull request waits for them), and the
+#              rounds a side it ran.
+#   reported   per kind and design: verdicts counted, regressions with Clopper-Pearson 95% intervals, the
+#              median wall time and the mean rounds.
+#   targets    A/A: at most 1 false regression in 20 pairs for either design; slowdown: sequential catches at
+#              least as many as fixed (simulation: both near 100% at the 1.2% to 1.4% CV this scenario shows);
+#              A/A: sequential's median wall time below fixed's (simulation: 4.1 against 6 JVM runs a side).
+#   cost       about 80 gate runs for 20 pairs, each two builds and 1 to 4 round pairs: hours on 2 cores.
+# Usage: ci/gate-calibration.sh pr-gate [PAIRS] [SLOW_TOKENS]   (defaults 20, 140)
+#        ci/gate-calibration.sh pr-gate-count                   (counts the gates there are)
 # MVN overrides the Maven command (e.g. MVN="mvn -o").
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -91,6 +113,102 @@ count() {
 
 if [ "${1:-}" = count ]; then
   count
+  exit 0
+fi
+
+gates=$out/pr-gate
+
+# One gate's verdict on its only scenario, from the first line of its comparison.txt.
+gate_verdict() {
+  local first
+  first=$(head -n 1 "$1/comparison.txt" 2> /dev/null || true)
+  case $first in
+    "1 regressed,"*) echo regressed ;;
+    "0 regressed, 1 improved,"*) echo improved ;;
+    "0 regressed, 0 improved, 1 unchanged"*) echo unchanged ;;
+    "0 regressed, 0 improved, 0 unchanged"*) echo "not-judged" ;;
+    *) echo none ;;
+  esac
+}
+
+# The kind (aa, slow) and design (sequential, fixed) of the gates there are, counted.
+gate_tally() {
+  local kind=$1 design=$2 n=0 regressed=0 improved=0 unchanged=0 judged=0 other=0 rounds=0 dir
+  local times=()
+  for dir in "$gates/$kind"[0-9]*"-$design"; do
+    [ -f "$dir/seconds" ] || continue
+    n=$((n + 1))
+    case $(gate_verdict "$dir") in
+      regressed) regressed=$((regressed + 1)) ;;
+      improved) improved=$((improved + 1)) ;;
+      unchanged) unchanged=$((unchanged + 1)) ;;
+      not-judged) judged=$((judged + 1)) ;;
+      *) other=$((other + 1)) ;;
+    esac
+    rounds=$((rounds + $(find "$dir/base" -maxdepth 1 -name 'run-*' | wc -l)))
+    times+=("$(cat "$dir/seconds")")
+  done
+  [ "$n" -gt 0 ] || return 0
+  local median
+  median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }')
+  echo "$kind $design: $n gates: regressed $(interval "$regressed" "$n"), improved $improved, unchanged $unchanged," \
+    "not judged $judged$([ "$other" -eq 0 ] || echo ", no verdict $other"); median wall time ${median} s;" \
+    "$(awk -v r="$rounds" -v n="$n" 'BEGIN { printf "%.2f", r / n }') rounds a side"
+}
+
+gate_count() {
+  gate_tally aa sequential
+  gate_tally aa fixed
+  gate_tally slow sequential
+  gate_tally slow fixed
+}
+
+if [ "${1:-}" = pr-gate-count ]; then
+  gate_count
+  exit 0
+fi
+
+if [ "${1:-}" = pr-gate ]; then
+  pairs=${2:-20}
+  slow=${3:-140}
+  [[ "$pairs" =~ ^[1-9][0-9]*$ ]] || { echo "PAIRS=$pairs is not a whole number of 1 or more" >&2; exit 2; }
+  [[ "$slow" =~ ^[1-9][0-9]*$ ]] || { echo "SLOW_TOKENS=$slow is not a whole number of 1 or more" >&2; exit 2; }
+  rm -rf "$gates" && mkdir -p "$gates/trees"
+  $mvn -B -q -pl reports -am package -DskipTests -Dinvoker.skip=true
+  cli=$(compgen -G "$PWD/reports/target/junit-bench-reports-*-cli.jar" | head -n 1)
+  for tree in base same slow; do
+    git worktree add -q --detach "$gates/trees/$tree" HEAD
+  done
+  source_file=benchmarks/src/test/java/dev/junitbench/benchmarks/GateCalibrationBenchmarks.java
+  sed -i "s/Integer.getInteger(TOKENS, MiniLmSession.SEQUENCE_LENGTH)/Integer.getInteger(TOKENS, $slow)/" \
+    "$gates/trees/slow/$source_file"
+  grep -q "Integer.getInteger(TOKENS, $slow)" "$gates/trees/slow/$source_file" \
+    || { echo "the slow tree's $source_file no longer reads its tokens as this script expects; update the script" >&2; exit 2; }
+  gate() {
+    local name=$1 head=$2 design=$3 start code=0
+    start=$(date +%s)
+    SEQUENTIAL=$([ "$design" = sequential ] && echo true || echo false) GATE_CLI_JAR="$cli" MVN="$mvn" \
+      GATE_MAVEN_ARGS="-Dgroups=performance -pl benchmarks -am -Dtest=GateCalibrationBenchmarks#miniLmInt8 -Dsurefire.failIfNoSpecifiedTests=false" \
+      ci/pr-gate.sh "$gates/trees/base" "$gates/trees/$head" "$gates/$name-$design" > "$gates/$name-$design.log" 2>&1 \
+      || code=$?
+    echo "$code" > "$gates/$name-$design/exit-code"
+    echo $(($(date +%s) - start)) > "$gates/$name-$design/seconds"
+  }
+  start=$(date +%s)
+  for i in $(seq 1 "$pairs"); do
+    designs=(sequential fixed)
+    [ $((i % 2)) -eq 1 ] || designs=(fixed sequential)
+    for kind in aa slow; do
+      for design in "${designs[@]}"; do
+        gate "$kind$i" "$([ "$kind" = aa ] && echo same || echo slow)" "$design"
+      done
+    done
+    echo "pair $i of $pairs done ($(($(date +%s) - start)) s)"
+  done
+  for tree in base same slow; do
+    git worktree remove --force "$gates/trees/$tree"
+  done
+  gate_count
   exit 0
 fi
 pairs=${1:-20}

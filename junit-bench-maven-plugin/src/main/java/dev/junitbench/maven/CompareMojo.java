@@ -7,6 +7,7 @@ import dev.junitbench.reports.action.Outcome;
 import dev.junitbench.reports.action.SettingValues;
 import dev.junitbench.stats.AllocationRule;
 import dev.junitbench.stats.RegressionRule;
+import dev.junitbench.stats.SequentialRounds;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -67,6 +68,17 @@ public class CompareMojo extends BenchMojo {
   @Parameter(property = "junit-bench.match", defaultValue = "any")
   String match;
 
+  /**
+   * Decides two folders of rounds sequentially over at most this many rounds a side, as the command
+   * line's {@code --max-rounds}: each scenario settles at the first round pair that decides it.
+   */
+  @Parameter(property = "junit-bench.maxRounds")
+  Integer maxRounds;
+
+  /** With {@code maxRounds}: the first round pair after which a scenario may settle (default 1). */
+  @Parameter(property = "junit-bench.minRounds")
+  Integer minRounds;
+
   /** {@code text} (a table), {@code markdown} (a pull-request comment) or {@code json}. */
   @Parameter(property = "junit-bench.compare.format", defaultValue = "text")
   String compareFormat;
@@ -95,6 +107,12 @@ public class CompareMojo extends BenchMojo {
           SettingValues.allocationRule(
               "allocThreshold (junit-bench.allocThreshold)", allocThreshold);
       BaselineMatch mode = SettingValues.match("match (junit-bench.match)", match);
+      SequentialRounds design =
+          CompareAction.design(
+              "minRounds (junit-bench.minRounds)",
+              minRounds,
+              "maxRounds (junit-bench.maxRounds)",
+              maxRounds);
       CompareAction.Format shape =
           CompareAction.Format.of("compareFormat (junit-bench.compare.format)", compareFormat);
       if (compareOutput != null) {
@@ -110,7 +128,8 @@ public class CompareMojo extends BenchMojo {
               allocation,
               mode,
               shape,
-              compareOutput == null ? null : compareOutput.toPath());
+              compareOutput == null ? null : compareOutput.toPath(),
+              design);
       compared.warnings().forEach(warning -> getLog().warn(goal() + ": " + warning));
       if (compareOutput == null) {
         logLines(compared.text());

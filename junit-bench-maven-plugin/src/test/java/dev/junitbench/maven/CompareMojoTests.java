@@ -176,6 +176,17 @@ class CompareMojoTests {
     assertThatThrownBy(format::execute)
         .isInstanceOf(MojoExecutionException.class)
         .hasMessageContaining("compareFormat (junit-bench.compare.format) html is not a format");
+    CompareMojo minOnly = mojo();
+    minOnly.minRounds = 2;
+    assertThatThrownBy(minOnly::execute)
+        .isInstanceOf(MojoExecutionException.class)
+        .hasMessageContaining(
+            "minRounds (junit-bench.minRounds) 2 needs maxRounds (junit-bench.maxRounds)");
+    CompareMojo sequential = mojo();
+    sequential.maxRounds = 4;
+    assertThatThrownBy(sequential::execute)
+        .isInstanceOf(MojoExecutionException.class)
+        .hasMessageContaining("is not a folder of rounds; a sequential decision (--max-rounds)");
   }
 
   @Test

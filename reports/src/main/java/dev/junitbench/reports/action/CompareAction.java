@@ -8,8 +8,10 @@ import dev.junitbench.reports.compare.ComparisonMarkdown;
 import dev.junitbench.reports.compare.ComparisonText;
 import dev.junitbench.reports.compare.RegressionProfiles;
 import dev.junitbench.reports.compare.RunComparison;
+import dev.junitbench.reports.compare.SequentialCompare;
 import dev.junitbench.stats.AllocationRule;
 import dev.junitbench.stats.RegressionRule;
+import dev.junitbench.stats.SequentialRounds;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -83,8 +85,29 @@ public record CompareAction(RunComparison comparison, String text, RegressionPro
       Format format,
       Path output)
       throws BadInputException {
+    return run(baseline, current, rule, allocation, match, format, output, null);
+  }
+
+  /**
+   * As {@link #run(Path, Path, RegressionRule, AllocationRule, BaselineMatch, Format, Path)}, two
+   * folders of rounds decided sequentially by {@code design} when it is not null: each scenario
+   * settled at the first round pair that decides it, or undecided ({@link #undecidedBenchmarks()}).
+   *
+   * @throws BadInputException as there, and when a side is not a folder of rounds, the sides hold
+   *     different numbers of rounds, or more than the design's most
+   */
+  public static CompareAction run(
+      Path baseline,
+      Path current,
+      RegressionRule rule,
+      AllocationRule allocation,
+      BaselineMatch match,
+      Format format,
+      Path output,
+      SequentialRounds design)
+      throws BadInputException {
     RunComparison comparison =
-        RunComparison.of(baseline, current, rule, match).withAllocationRule(allocation);
+        RunComparison.of(baseline, current, rule, match, design).withAllocationRule(allocation);
     Path linkBase = output == null ? Path.of("") : output.toAbsolutePath().normalize().getParent();
     Path folder = output == null ? comparison.current().dir().resolve("profiles") : linkBase;
     RegressionProfiles profiles =
@@ -120,6 +143,53 @@ public record CompareAction(RunComparison comparison, String text, RegressionPro
   /** The one line that leads the output: what regressed and how many were judged. */
   public String summaryLine() {
     return comparison.summaryLine();
+  }
+
+  /**
+   * The benchmarks ({@code class#method}) with a scenario still undecided in a sequential decision,
+   * in order: what the next round pair must measure; empty when every scenario settled or the
+   * decision was not sequential.
+   */
+  public List<String> undecidedBenchmarks() {
+    return SequentialCompare.undecidedBenchmarks(comparison);
+  }
+
+  /** Writes {@link #undecidedBenchmarks()} to {@code file}, one a line, whole or not at all. */
+  public void writeUndecided(Path file) throws IOException {
+    StringBuilder lines = new StringBuilder();
+    undecidedBenchmarks().forEach(benchmark -> lines.append(benchmark).append('\n'));
+    AtomicFiles.write(
+        file, (out, previous) -> out.write(lines.toString().getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /**
+   * The sequential design of {@code --min-rounds} and {@code --max-rounds} (null when {@code
+   * maxRounds} is null: rounds pooled as one test), each problem naming its setting.
+   */
+  public static SequentialRounds design(
+      String minName, Integer minRounds, String maxName, Integer maxRounds)
+      throws BadInputException {
+    if (maxRounds == null) {
+      if (minRounds != null) {
+        throw new BadInputException(
+            minName
+                + " "
+                + minRounds
+                + " needs "
+                + maxName
+                + ": the sequential decision is made over at most "
+                + maxName
+                + " rounds a side (e.g. 4)");
+      }
+      return null;
+    }
+    int min = minRounds == null ? 1 : minRounds;
+    try {
+      return new SequentialRounds(min, maxRounds);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(
+          minName + " " + min + " " + maxName + " " + maxRounds + ": " + e.getMessage(), e);
+    }
   }
 
   /** Writes the text to {@code file}, whole or not at all. */

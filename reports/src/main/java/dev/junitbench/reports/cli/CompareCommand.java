@@ -6,6 +6,7 @@ import dev.junitbench.reports.action.CompareAction;
 import dev.junitbench.reports.action.SettingValues;
 import dev.junitbench.stats.AllocationRule;
 import dev.junitbench.stats.RegressionRule;
+import dev.junitbench.stats.SequentialRounds;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -38,7 +39,8 @@ import picocli.CommandLine.Spec;
       "A side may be a folder of rounds: run folders (run-*) of one build from one machine, such as a pull-request"
           + " gate writes when it measures base and head alternately. Its rounds are pooled as the forks of one run"
           + " (each fork of a forked round, each unforked round one JVM run) and compared by the test between JVM"
-          + " runs above."
+          + " runs above. With --max-rounds the rounds are decided sequentially: each scenario settles at the first"
+          + " round pair that decides it, and --undecided names the benchmarks that need another round."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -109,14 +111,48 @@ final class CompareCommand implements Callable<Integer> {
               + " scenario fail (exit 2). Default: ${DEFAULT-VALUE}.")
   String match;
 
+  @Option(
+      names = "--max-rounds",
+      paramLabel = "N",
+      description =
+          "Decide two folders of rounds sequentially, over at most N rounds a side: after each round pair a"
+              + " scenario settles regressed or improved once its change passes the threshold and its p-value"
+              + " the boundary of that round (O'Brien-Fleming-type error spending of --alpha over N rounds),"
+              + " unchanged once its 95%% interval lies within the threshold, not judged when its JVMs fall"
+              + " on two levels; else it is undecided, and at round N every scenario is settled.")
+  Integer maxRounds;
+
+  @Option(
+      names = "--min-rounds",
+      paramLabel = "M",
+      description =
+          "With --max-rounds: the first round pair after which a scenario may settle. Default: 1.")
+  Integer minRounds;
+
+  @Option(
+      names = "--undecided",
+      paramLabel = "FILE",
+      description =
+          "With --max-rounds: write the benchmarks (class#method) with a scenario still undecided to FILE,"
+              + " one a line, empty when all settled: what the next round pair must measure.")
+  Path undecided;
+
   @Override
   public Integer call() throws Exception {
     RegressionRule rule = rules.rule();
     BaselineMatch mode;
     AllocationRule allocation;
+    SequentialRounds design;
     try {
       mode = SettingValues.match("--match", match);
       allocation = SettingValues.allocationRule("--alloc-threshold", allocThreshold);
+      design = CompareAction.design("--min-rounds", minRounds, "--max-rounds", maxRounds);
+      if (undecided != null && design == null) {
+        throw new BadInputException(
+            "--undecided "
+                + undecided
+                + " needs --max-rounds: only a sequential decision leaves scenarios undecided");
+      }
     } catch (BadInputException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -132,7 +168,11 @@ final class CompareCommand implements Callable<Integer> {
             allocation,
             mode,
             CompareAction.Format.valueOf(format.name().toUpperCase(Locale.ROOT)),
-            output);
+            output,
+            design);
+    if (undecided != null) {
+      compared.writeUndecided(undecided);
+    }
     compared
         .warnings()
         .forEach(warning -> spec.commandLine().getErr().println("warning: " + warning));

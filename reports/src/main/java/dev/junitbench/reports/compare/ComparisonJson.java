@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.stats.SequentialVerdict;
 import java.util.Locale;
 
 /**
@@ -57,6 +58,13 @@ public final class ComparisonJson {
       node.set("current", side(row.after()));
       node.set("latency", row.latency() == null ? null : mapper.valueToTree(row.latency()));
       node.put("lost", row.lost());
+      SequentialVerdict state = SequentialCompare.of(row);
+      if (state != null) {
+        ObjectNode sequential = node.putObject("sequential");
+        sequential.put("settled", state.settled());
+        sequential.put("round", state.round());
+        sequential.put("why", state.why());
+      }
       node.set("allocation", mapper.valueToTree(comparison.allocation(row)));
       node.set("warmup", WarmupNote.json(comparison, row));
       node.set("profile_difference", RegressionProfileText.json(row, profiles));

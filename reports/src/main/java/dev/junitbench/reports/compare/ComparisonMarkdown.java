@@ -84,6 +84,12 @@ public final class ComparisonMarkdown {
       table(md, others, names, comparison);
       md.append("\n</details>\n\n");
     }
+    List<String> sequential = SequentialCompare.lines(comparison);
+    if (!sequential.isEmpty()) {
+      md.append("<details><summary>Sequential rounds: where each scenario settled</summary>\n\n");
+      sequential.forEach(line -> md.append("- ").append(Markdown.escape(line)).append('\n'));
+      md.append("\n</details>\n\n");
+    }
     md.append("<sub>").append(Markdown.escape(comparison.method())).append("</sub>\n");
     return md.toString();
   }

@@ -122,6 +122,12 @@ public final class ComparisonText {
           lines.addAll(RegressionProfileText.text(rows, profiles, names));
         });
     lines.addAll(RegressionProfileText.note(profiles));
+    List<String> sequential = SequentialCompare.lines(comparison);
+    if (!sequential.isEmpty()) {
+      lines.add("");
+      lines.add("sequential rounds, per scenario:");
+      sequential.forEach(line -> lines.addAll(TextTable.wrap(line, "  ", "    ", WIDTH)));
+    }
     return String.join("\n", lines) + "\n";
   }
 

@@ -28,6 +28,14 @@ final class PooledMethod {
             + " of the current"
             + " build, each round a JVM run of its own, each fork of a forked round and each unforked round one"
             + " observation");
+    if (SequentialCompare.sequential(comparison)) {
+      parts.add(
+          "rounds decided sequentially: after each round pair a scenario settles regressed or improved once"
+              + " its p-value passes that round's boundary (Lan-DeMets error spending, O'Brien-Fleming type,"
+              + " of half of alpha each way over the most rounds), unchanged once its 95% interval lies within"
+              + " the threshold, not judged once its JVMs fall on two levels, and at the last round every"
+              + " scenario gets its verdict; a settled verdict is final");
+    }
     List<RunComparison.Row> welch =
         comparison.rows().stream()
             .filter(row -> row.latency() != null && Comparison.WELCH.equals(row.latency().test()))

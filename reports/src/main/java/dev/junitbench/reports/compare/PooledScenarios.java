@@ -8,6 +8,7 @@ import dev.junitbench.results.Samples;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -34,8 +35,15 @@ final class PooledScenarios {
   /** Each round's samples.csv, read when a scenario needs its pooled samples. */
   private final Map<RunFolder, Samples> samples = new HashMap<>();
 
-  private PooledScenarios(Rounds rounds) {
+  /**
+   * Whether a scenario stands for its side by the leading rounds that measured it: in a decision
+   * over rounds a settled scenario is not measured again.
+   */
+  private final boolean leading;
+
+  private PooledScenarios(Rounds rounds, boolean leading) {
     this.rounds = rounds;
+    this.leading = leading;
     List<RunFolder> runs = rounds.runs();
     for (int i = 0; i < runs.size(); i++) {
       for (ScenarioResult result : runs.get(i).results()) {
@@ -45,7 +53,33 @@ final class PooledScenarios {
   }
 
   static PooledScenarios of(Rounds rounds) {
-    return new PooledScenarios(rounds);
+    return new PooledScenarios(rounds, false);
+  }
+
+  /**
+   * The scenarios of rounds decided sequentially: each stands for its side by the rounds that
+   * measured it from the first on; a later round that lacks it (settled, not measured again) does
+   * not count against it.
+   */
+  static PooledScenarios sequential(Rounds rounds) {
+    return new PooledScenarios(rounds, true);
+  }
+
+  /**
+   * The medians (ms) of the scenario's JVM runs round by round, for the leading rounds that
+   * measured it (forks of a forked round, the median of an unforked one).
+   *
+   * @throws BadInputException when a round's median is not above 0
+   */
+  List<double[]> observationsByRound(ScenarioKey key) throws BadInputException {
+    ScenarioResult[] results = byKey.get(key);
+    List<double[]> perRound = new ArrayList<>();
+    for (int i = 0; i < results.length && RunComparison.measured(results[i]); i++) {
+      RunComparison.requirePositive(rounds.runs().get(i), results[i]);
+      double[] forks = results[i].forks() == null ? new double[0] : results[i].forks().medians();
+      perRound.add(forks.length == 0 ? new double[] {results[i].latencyMs().median()} : forks);
+    }
+    return perRound;
   }
 
   /** How many rounds were pooled. */
@@ -73,6 +107,9 @@ final class PooledScenarios {
       }
     }
     for (int i = 0; i < results.length; i++) {
+      if (results[i] == null && leading && i > 0) {
+        return results[i - 1];
+      }
       if (results[i] == null) {
         RunFolder run = rounds.runs().get(i);
         return ScenarioResult.planned(any.benchmark(), any.displayName(), any.params())
@@ -166,8 +203,13 @@ final class PooledScenarios {
   /** The geometric mean of the rounds' throughputs, or null where a round has none above 0. */
   Double throughput(ScenarioKey key) {
     double logs = 0;
+    int counted = 0;
     ScenarioResult[] results = byKey.get(key);
     for (ScenarioResult result : results) {
+      if (result == null && leading) {
+        break;
+      }
+      counted++;
       if (result.throughput() == null
           || result.throughput().value() == null
           || !(result.throughput().value() > 0)) {
@@ -175,6 +217,6 @@ final class PooledScenarios {
       }
       logs += Math.log(result.throughput().value());
     }
-    return Math.exp(logs / results.length);
+    return Math.exp(logs / counted);
   }
 }

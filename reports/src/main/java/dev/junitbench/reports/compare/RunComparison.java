@@ -17,6 +17,8 @@ import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.ForkStatistics;
 import dev.junitbench.stats.JvmRuns;
 import dev.junitbench.stats.RegressionRule;
+import dev.junitbench.stats.SequentialRounds;
+import dev.junitbench.stats.SequentialVerdict;
 import dev.junitbench.stats.Verdict;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -195,9 +197,21 @@ public record RunComparison(
    * @param baselineMs the medians (ms) of the baseline's JVM runs: a forked round's forks, an
    *     unforked round
    * @param currentMs the same of the current rounds
+   * @param sequential where the rounds were decided sequentially, the scenario's state: the round
+   *     it settled at and why, or undecided; else null
    */
   public record Pool(
-      int baselineRounds, int currentRounds, double[] baselineMs, double[] currentMs) {}
+      int baselineRounds,
+      int currentRounds,
+      double[] baselineMs,
+      double[] currentMs,
+      SequentialVerdict sequential) {
+
+    /** The JVM runs of rounds pooled as one test. */
+    public Pool(int baselineRounds, int currentRounds, double[] baselineMs, double[] currentMs) {
+      this(baselineRounds, currentRounds, baselineMs, currentMs, null);
+    }
+  }
 
   /**
    * Counts for the summary line; {@code lost} of the {@code notPassed} were measured in the
@@ -258,8 +272,25 @@ public record RunComparison(
   public static RunComparison of(
       Path baselinePath, Path currentPath, RegressionRule rule, BaselineMatch match)
       throws BadInputException {
+    return of(baselinePath, currentPath, rule, match, null);
+  }
+
+  /**
+   * As {@link #of(Path, Path, RegressionRule, BaselineMatch)}, folders of rounds decided
+   * sequentially by {@code design} when it is not null (both sides must then be folders of rounds).
+   */
+  public static RunComparison of(
+      Path baselinePath,
+      Path currentPath,
+      RegressionRule rule,
+      BaselineMatch match,
+      SequentialRounds design)
+      throws BadInputException {
+    if (design != null) {
+      SequentialCompare.requireRoundsFolders(baselinePath, currentPath);
+    }
     if (Rounds.isRoundsFolder(baselinePath) || Rounds.isRoundsFolder(currentPath)) {
-      return of(Rounds.read(baselinePath), Rounds.read(currentPath), rule, match);
+      return of(Rounds.read(baselinePath), Rounds.read(currentPath), rule, match, design);
     }
     RunFolder baseline = Runs.read(baselinePath);
     RunFolder current = Runs.read(currentPath);
@@ -306,13 +337,39 @@ public record RunComparison(
   public static RunComparison of(
       Rounds baseline, Rounds current, RegressionRule rule, BaselineMatch match)
       throws BadInputException {
-    PooledScenarios before = PooledScenarios.of(baseline);
-    PooledScenarios after = PooledScenarios.of(current);
+    return of(baseline, current, rule, match, null);
+  }
+
+  /**
+   * As {@link #of(Rounds, Rounds, RegressionRule, BaselineMatch)}, the rounds decided sequentially
+   * by {@code design} when it is not null: each scenario settles at the first round pair that
+   * decides it ({@link SequentialRounds}), and a settled scenario need not be in later rounds.
+   *
+   * @throws BadInputException as there, and when the sides hold different numbers of rounds or more
+   *     than the design's most
+   */
+  public static RunComparison of(
+      Rounds baseline,
+      Rounds current,
+      RegressionRule rule,
+      BaselineMatch match,
+      SequentialRounds design)
+      throws BadInputException {
+    if (design != null) {
+      SequentialCompare.requirePairs(baseline, current, design);
+    }
+    PooledScenarios before =
+        design == null ? PooledScenarios.of(baseline) : PooledScenarios.sequential(baseline);
+    PooledScenarios after =
+        design == null ? PooledScenarios.of(current) : PooledScenarios.sequential(current);
     List<Row> rows =
         rows(
             before.representatives(),
             after.representatives(),
-            (key, then, now) -> pooled(key, before, then, after, now, rule));
+            (key, then, now) ->
+                design == null
+                    ? pooled(key, before, then, after, now, rule)
+                    : SequentialCompare.row(key, before, then, after, now, rule, design));
     if (rows == null) {
       throw new BadInputException(
           baseline.name()
@@ -581,13 +638,23 @@ public record RunComparison(
     Map<String, Long> kinds = new LinkedHashMap<>();
     rows.stream()
         .filter(row -> row.verdict() == Verdict.NOT_JUDGED && row.latency() != null)
-        .forEach(row -> kinds.merge(JvmRuns.notJudgedKind(row.latency().note()), 1L, Long::sum));
+        .forEach(row -> kinds.merge(notJudgedKind(row), 1L, Long::sum));
     Counts c = counts();
     long known = kinds.values().stream().mapToLong(Long::longValue).sum();
     if (c.notJudged() > known) {
       kinds.merge("no test possible", c.notJudged() - known, Long::sum);
     }
-    return AllocationChange.summaryLine(this, summaryLine(c, kinds, match));
+    return AllocationChange.summaryLine(this, summaryLine(c, kinds, match))
+        + SequentialCompare.summary(this);
+  }
+
+  /** Why a row was not judged: undecided in a sequential decision, else the test's reason. */
+  private static String notJudgedKind(Row row) {
+    return row.pool() != null
+            && row.pool().sequential() != null
+            && !row.pool().sequential().settled()
+        ? "undecided"
+        : JvmRuns.notJudgedKind(row.latency().note());
   }
 
   /**

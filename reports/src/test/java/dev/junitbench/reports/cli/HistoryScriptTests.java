@@ -127,6 +127,11 @@ class HistoryScriptTests {
    * path.
    */
   private Path cliJar() throws IOException {
+    return cliJar(dir);
+  }
+
+  /** As {@link #cliJar()}, in {@code dir}. */
+  static Path cliJar(Path dir) throws IOException {
     Path jar = dir.resolve("junit-bench-reports-cli.jar");
     if (Files.exists(jar)) {
       return jar;

@@ -1,0 +1,58 @@
+package dev.junitbench.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("Error spending: O'Brien-Fleming-type boundaries, computed")
+class ErrorSpendingTests {
+
+  @Test
+  @DisplayName(
+      "five equal looks at one-sided 0.025 give the boundaries published for Lan-DeMets"
+          + " O'Brien-Fleming spending (4.877, 3.357, 2.680, 2.290, 2.031)")
+  void publishedBoundaries() {
+    ErrorSpending design =
+        ErrorSpending.obrienFleming(0.025, new double[] {0.2, 0.4, 0.6, 0.8, 1.0});
+
+    assertThat(design.boundaries())
+        .containsExactly(new double[] {4.877, 3.357, 2.680, 2.290, 2.031}, within(0.002));
+  }
+
+  @Test
+  @DisplayName("one look is the fixed test: its boundary is the normal quantile of the level")
+  void oneLookIsFixed() {
+    ErrorSpending design = ErrorSpending.obrienFleming(0.005, new double[] {1});
+
+    assertThat(design.boundaries()[0]).isCloseTo(2.5758, within(1e-3));
+    assertThat(design.nominal(0)).isCloseTo(0.005, within(1e-6));
+  }
+
+  @Test
+  @DisplayName(
+      "the levels the looks spend add up to alpha, the last look's nominal level just under it")
+  void spendsAlpha() {
+    ErrorSpending design = ErrorSpending.obrienFleming(0.005, new double[] {0.25, 0.5, 0.75, 1});
+
+    assertThat(ErrorSpending.spent(0.005, 1)).isCloseTo(0.005, within(1e-12));
+    assertThat(design.nominal(0)).isLessThan(1e-6);
+    assertThat(design.nominal(3)).isBetween(0.0035, 0.005);
+    for (int k = 1; k < design.looks(); k++) {
+      assertThat(design.boundaries()[k]).isLessThan(design.boundaries()[k - 1]);
+    }
+  }
+
+  @Test
+  @DisplayName("fractions that do not rise to 1, and a level outside (0, 0.5), are refused")
+  void badInput() {
+    assertThatThrownBy(() -> ErrorSpending.obrienFleming(0.005, new double[] {0.5, 0.8}))
+        .hasMessageContaining("must end with 1");
+    assertThatThrownBy(() -> ErrorSpending.obrienFleming(0.005, new double[] {0.5, 0.5, 1}))
+        .hasMessageContaining("must rise in (0, 1]");
+    assertThatThrownBy(() -> ErrorSpending.obrienFleming(0.7, new double[] {1}))
+        .hasMessageContaining("one-sided level must be in (0, 0.5)");
+  }
+}
