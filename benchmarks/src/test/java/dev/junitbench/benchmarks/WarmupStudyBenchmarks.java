@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Tag;
  * MiniLM-int8 batch 1 and 8 with one and two intra-op threads, ResNet-50 batch 1, the distilgpt2
  * generation, a plain-Java benchmark the JIT changes, and one that never settles. No warm-up,
  * measurement or fork annotation: the study sets each setting it compares for the whole run. Tagged
- * {@code warmup-study}, not {@code performance}: a run of it takes an hour or more.
+ * {@code warmup-study}, not {@code performance}: the study takes about two hours.
  */
 @Tag("warmup-study")
 class WarmupStudyBenchmarks {
