@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +44,30 @@ class ErrorSpendingTests {
     for (int k = 1; k < design.looks(); k++) {
       assertThat(design.boundaries()[k]).isLessThan(design.boundaries()[k - 1]);
     }
+  }
+
+  @Test
+  @DisplayName(
+      "twenty looks, the most the pull-request gate takes, give finite boundaries and levels above 0")
+  void manyLooks() {
+    double[] fractions = new double[20];
+    for (int k = 0; k < fractions.length; k++) {
+      fractions[k] = (k + 1) / 20.0;
+    }
+    ErrorSpending design = ErrorSpending.obrienFleming(0.005, fractions);
+
+    for (int k = 0; k < design.looks(); k++) {
+      assertThat(design.boundaries()[k]).as("boundary %d", k).isFinite();
+      assertThat(design.nominal(k)).as("level %d", k).isPositive();
+    }
+    // The first look spends about 1e-30: only a change no noise could make passes it.
+    assertThat(design.boundaries()[0]).isGreaterThan(10);
+    assertThat(design.nominal(19)).isBetween(0.003, 0.005);
+    List<double[]> flat = List.of(new double[] {1.0, 1.01, 0.99}, new double[] {1.0, 1.0, 1.01});
+    SequentialVerdict decided =
+        new SequentialRounds(1, 20)
+            .decide(flat.subList(0, 1), flat.subList(1, 2), RegressionRule.DEFAULT);
+    assertThat(decided).isNotNull();
   }
 
   @Test

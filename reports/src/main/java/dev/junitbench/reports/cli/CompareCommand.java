@@ -118,7 +118,7 @@ final class CompareCommand implements Callable<Integer> {
           "Decide two folders of rounds sequentially, over at most N rounds a side: after each round pair a"
               + " scenario settles regressed or improved once its change passes the threshold and its p-value"
               + " the boundary of that round (O'Brien-Fleming-type error spending of --alpha over N rounds),"
-              + " unchanged once its 95%% interval lies within the threshold, not judged when its JVMs fall"
+              + " unchanged once its 95%% interval's upper bound lies below the threshold, not judged when its JVMs fall"
               + " on two levels; else it is undecided, and at round N every scenario is settled.")
   Integer maxRounds;
 

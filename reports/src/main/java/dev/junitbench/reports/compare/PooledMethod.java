@@ -32,8 +32,8 @@ final class PooledMethod {
       parts.add(
           "rounds decided sequentially: after each round pair a scenario settles regressed or improved once"
               + " its p-value passes that round's boundary (Lan-DeMets error spending, O'Brien-Fleming type,"
-              + " of half of alpha each way over the most rounds), unchanged once its 95% interval lies within"
-              + " the threshold, not judged once its JVMs fall on two levels, and at the last round every"
+              + " of half of alpha each way over the most rounds), unchanged once its 95% interval's upper bound"
+              + " lies below the threshold, not judged once its JVMs fall on two levels, and at the last round every"
               + " scenario gets its verdict; a settled verdict is final");
     }
     List<RunComparison.Row> welch =

@@ -3,6 +3,7 @@ package dev.junitbench.reports.compare;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.results.Status;
 import dev.junitbench.results.UnitFormat;
 import dev.junitbench.stats.RegressionRule;
 import dev.junitbench.stats.SequentialRounds;
@@ -77,17 +78,22 @@ public final class SequentialCompare {
     List<double[]> b = after.observationsByRound(key);
     SequentialVerdict decided = design.decide(a, b, rule);
     int used = Math.min(Math.min(a.size(), b.size()), design.maxRounds());
-    if (!decided.settled() && used < before.roundCount()) {
-      // Undecided, yet a later round lacks it: that round did not measure what it had to.
-      decided =
-          new SequentialVerdict(
-              decided
-                  .comparison()
-                  .withNote(
-                      "round " + (used + 1) + " did not measure it; measure it in every round"),
-              false,
-              decided.round(),
-              decided.why() + "; round " + (used + 1) + " did not measure it");
+    if (!decided.settled() && used < Math.max(before.roundCount(), after.roundCount())) {
+      // Undecided, yet a round lacks it: that run ended before this scenario did. As with fixed
+      // rounds, the side that lacks it failed it; a current side that did fails the comparison.
+      String why =
+          "not in round "
+              + (used + 1)
+              + " of "
+              + Math.max(before.roundCount(), after.roundCount())
+              + " while still undecided: that run ended before this scenario did";
+      return new RunComparison.Row(
+          key,
+          RunComparison.Kind.NOT_PASSED,
+          a.size() == used ? failed(then, why) : then,
+          b.size() == used ? failed(now, why) : now,
+          null,
+          null);
     }
     Double thenThroughput = before.throughput(key);
     Double nowThroughput = after.throughput(key);
@@ -104,6 +110,11 @@ public final class SequentialCompare {
             flatten(a.subList(0, Math.min(a.size(), design.maxRounds()))),
             flatten(b.subList(0, Math.min(b.size(), design.maxRounds()))),
             decided));
+  }
+
+  private static ScenarioResult failed(ScenarioResult result, String why) {
+    return ScenarioResult.planned(result.benchmark(), result.displayName(), result.params())
+        .ended(Status.FAILED, why);
   }
 
   private static double[] flatten(List<double[]> rounds) {

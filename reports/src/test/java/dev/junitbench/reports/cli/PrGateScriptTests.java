@@ -144,7 +144,7 @@ class PrGateScriptTests {
     assertThat(markdown)
         .contains(
             "sequential rounds: 2 rounds a side, every scenario settled, 9 vs 9 JVM runs used")
-        .contains("settled at round 1\\: unchanged");
+        .contains("settled at round 1\\: not regressed");
     assertThat(Files.readString(dir.resolve("gate").resolve("comparison.txt")))
         .startsWith("1 regressed, 0 improved, 1 unchanged");
   }

@@ -86,8 +86,8 @@ class SequentialRoundsComparisonTests {
     assertThat(row(first, EMBED).verdict()).isEqualTo(Verdict.UNCHANGED);
     assertThat(row(first, EMBED).pool().sequential().settled()).isTrue();
     assertThat(row(first, EMBED).pool().sequential().why())
-        .startsWith("unchanged: its 95% interval")
-        .endsWith("lies within +-5%");
+        .startsWith("not regressed: its 95% interval")
+        .endsWith("ends below +5%");
     assertThat(row(first, CLASSIFY).verdict()).isEqualTo(Verdict.NOT_JUDGED);
     assertThat(row(first, CLASSIFY).pool().sequential().settled()).isFalse();
     assertThat(SequentialCompare.undecidedBenchmarks(first)).containsExactly(CLASSIFY);
@@ -121,14 +121,14 @@ class SequentialRoundsComparisonTests {
         .contains(
             "VisionBenchmarks.classify [device=cpu, batch_size=1]: settled at round 2: regressed +")
         .contains(
-            "EmbeddingBenchmarks.embed [device=cpu, batch_size=1]: settled at round 1: unchanged");
+            "EmbeddingBenchmarks.embed [device=cpu, batch_size=1]: settled at round 1: not regressed");
     assertThat(ComparisonMarkdown.render(second))
         .contains("<summary>Sequential rounds: where each scenario settled</summary>")
         .contains("settled at round 2");
     JsonNode json = new ObjectMapper().readTree(ComparisonJson.render(second));
     assertThat(json.at("/scenarios/0/sequential/round").asInt()).isEqualTo(2);
     assertThat(json.at("/scenarios/0/sequential/settled").asBoolean()).isTrue();
-    assertThat(json.at("/scenarios/1/sequential/why").asText()).startsWith("unchanged");
+    assertThat(json.at("/scenarios/1/sequential/why").asText()).startsWith("not regressed");
   }
 
   @Test
@@ -146,6 +146,27 @@ class SequentialRoundsComparisonTests {
     assertThat(row(comparison, EMBED).verdict()).isEqualTo(Verdict.UNCHANGED);
     assertThat(row(comparison, CLASSIFY).verdict()).isEqualTo(Verdict.REGRESSED);
     assertThat(comparison.summaryLine()).endsWith("9 vs 9 JVM runs used");
+  }
+
+  @Test
+  @DisplayName(
+      "an undecided scenario a later current round lacks failed there: the comparison fails closed")
+  void undecidedAndLost() throws Exception {
+    round("base", "run-1", EMBED, forks(1.000, 1.003, 0.998), CLASSIFY, forks(1.00, 1.08, 0.93));
+    round("head", "run-2", EMBED, forks(1.001, 0.999, 1.002), CLASSIFY, forks(1.02, 1.10, 0.95));
+    round("base", "run-3", EMBED, forks(1.0, 1.01, 0.99), CLASSIFY, forks(0.99, 1.06, 0.94));
+    round("head", "run-4", EMBED, forks(1.0, 1.01, 0.99));
+
+    RunComparison comparison = compare(TWO);
+
+    RunComparison.Row classify = row(comparison, CLASSIFY);
+    assertThat(classify.kind()).isEqualTo(RunComparison.Kind.NOT_PASSED);
+    assertThat(classify.lost()).isTrue();
+    assertThat(classify.after().error())
+        .isEqualTo(
+            "not in round 2 of 2 while still undecided: that run ended before this scenario did");
+    assertThat(comparison.regressed()).isTrue();
+    assertThat(row(comparison, EMBED).verdict()).isEqualTo(Verdict.UNCHANGED);
   }
 
   @Test
