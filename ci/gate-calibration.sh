@@ -173,7 +173,8 @@ if [ "${1:-}" = pr-gate ]; then
   slow=${3:-140}
   [[ "$pairs" =~ ^[1-9][0-9]*$ ]] || { echo "PAIRS=$pairs is not a whole number of 1 or more" >&2; exit 2; }
   [[ "$slow" =~ ^[1-9][0-9]*$ ]] || { echo "SLOW_TOKENS=$slow is not a whole number of 1 or more" >&2; exit 2; }
-  rm -rf "$gates" && mkdir -p "$gates/trees"
+  # A run cut short leaves its worktrees registered: forget those whose folders are gone.
+  rm -rf "$gates" && git worktree prune && mkdir -p "$gates/trees"
   $mvn -B -q -pl reports -am package -DskipTests -Dinvoker.skip=true
   cli=$(compgen -G "$PWD/reports/target/junit-bench-reports-*-cli.jar" | head -n 1)
   for tree in base same slow; do

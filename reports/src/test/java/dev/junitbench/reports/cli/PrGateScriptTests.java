@@ -119,6 +119,65 @@ class PrGateScriptTests {
 
   @Test
   @DisplayName(
+      "undecided benchmarks of two classes are asked for in one selection: a class's methods joined"
+          + " by +, the classes by a comma")
+  void selectionGroupsMethodsByClass() throws Exception {
+    String detect = "com.example.VisionBenchmarks#detect";
+    String summarize = "com.example.TextBenchmarks#summarize";
+    round(
+        "base",
+        1,
+        CLASSIFY,
+        forks(1.00, 1.03, 0.97),
+        detect,
+        forks(1.00, 1.03, 0.97),
+        summarize,
+        forks(1.00, 1.03, 0.97));
+    round(
+        "head",
+        1,
+        CLASSIFY,
+        forks(1.08, 1.11, 1.05),
+        detect,
+        forks(1.08, 1.11, 1.05),
+        summarize,
+        forks(1.08, 1.11, 1.05));
+    round(
+        "base",
+        2,
+        CLASSIFY,
+        forks(0.99, 1.02, 1.00),
+        detect,
+        forks(0.99, 1.02, 1.00),
+        summarize,
+        forks(0.99, 1.02, 1.00));
+    round(
+        "head",
+        2,
+        CLASSIFY,
+        forks(1.09, 1.07, 1.10),
+        detect,
+        forks(1.09, 1.07, 1.10),
+        summarize,
+        forks(1.09, 1.07, 1.10));
+
+    Result result = gate(Map.of("MAX_ROUNDS", "2"));
+
+    assertThat(result.code()).as(result.out() + result.err()).isEqualTo(1);
+    List<String> calls = calls();
+    assertThat(calls).hasSize(4);
+    String selection = calls.get(2).substring("base 2 ".length());
+    assertThat(calls.get(3)).isEqualTo("head 2 " + selection);
+    assertThat(List.of(selection.split(",")))
+        .containsExactlyInAnyOrder(
+            "com.example.TextBenchmarks#summarize",
+            selection.contains("#classify+detect")
+                ? "com.example.VisionBenchmarks#classify+detect"
+                : "com.example.VisionBenchmarks#detect+classify");
+  }
+
+  @Test
+  @DisplayName(
       "a scenario settled after round 1 is not asked for again; the noisy slowdown's benchmark alone"
           + " gets round 2, settles regressed there, and the gate stops before MAX_ROUNDS with exit 1")
   void measuresOnlyUndecided() throws Exception {
