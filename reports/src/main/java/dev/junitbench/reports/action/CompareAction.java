@@ -188,7 +188,13 @@ public record CompareAction(RunComparison comparison, String text, RegressionPro
       return new SequentialRounds(min, maxRounds);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(
-          minName + " " + min + " " + maxName + " " + maxRounds + ": " + e.getMessage(), e);
+          (minRounds == null ? "" : minName + " " + min + " ")
+              + maxName
+              + " "
+              + maxRounds
+              + ": "
+              + e.getMessage(),
+          e);
     }
   }
 

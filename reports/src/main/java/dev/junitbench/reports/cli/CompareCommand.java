@@ -160,6 +160,9 @@ final class CompareCommand implements Callable<Integer> {
       // Before comparing: the differential flame graphs are written beside the output.
       Main.requireFolderOf(output);
     }
+    if (undecided != null) {
+      SettingValues.requireFolderOf("--undecided", undecided);
+    }
     CompareAction compared =
         CompareAction.run(
             baseline,

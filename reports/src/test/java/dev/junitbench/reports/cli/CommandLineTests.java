@@ -123,6 +123,32 @@ class CommandLineTests {
   }
 
   @Test
+  @DisplayName("compare --undecided into a folder that does not exist is refused before comparing")
+  void undecidedFileInAMissingFolder() throws Exception {
+    Path base = tempDir.resolve("gate/base");
+    Path head = tempDir.resolve("gate/head");
+    RunFolders.write(base, "run-1a", List.of(passed(EMBED, params("batch_size", 1), 1, 100, 7e6)));
+    RunFolders.write(head, "run-1b", List.of(passed(EMBED, params("batch_size", 1), 2, 100, 7e6)));
+    Path missing = tempDir.resolve("no-such-folder/undecided.txt");
+
+    Run refused =
+        run(
+            "compare",
+            base.toString(),
+            head.toString(),
+            "--max-rounds",
+            "2",
+            "--undecided",
+            missing.toString());
+
+    assertThat(refused.code()).isEqualTo(Main.BAD_INPUT);
+    assertThat(refused.err())
+        .contains("cannot write " + missing)
+        .contains("does not exist; create it or give another --undecided");
+    assertThat(refused.out()).isEmpty();
+  }
+
+  @Test
   @DisplayName(
       "compare pools folders of rounds, says how many and which test, and refuses rounds of two machines")
   void compareRounds() throws Exception {

@@ -214,5 +214,8 @@ class SequentialRoundsComparisonTests {
                 + " --max-rounds rounds a side (e.g. 4)");
     assertThatThrownBy(() -> CompareAction.design("--min-rounds", 3, "--max-rounds", 2))
         .hasMessageStartingWith("--min-rounds 3 --max-rounds 2: the most rounds must be from");
+    // A maximum alone is named alone.
+    assertThatThrownBy(() -> CompareAction.design("--min-rounds", null, "--max-rounds", 0))
+        .hasMessageStartingWith("--max-rounds 0: ");
   }
 }
