@@ -10,12 +10,9 @@ import dev.junitbench.results.Status;
 import dev.junitbench.results.UnitFormat;
 import dev.junitbench.stats.ForkAdvice;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * What a report shows of scenarios measured in fresh JVMs: their table cells, a chart per benchmark
@@ -112,14 +109,10 @@ final class ForkViews {
   static void charts(
       RunFolder folder, String runLabel, List<ForkChart> charts, List<ForkSection> sections) {
     ScenarioNames names = ScenarioNames.of(folder.results());
-    Map<String, List<ScenarioResult>> byBenchmark = new LinkedHashMap<>();
-    for (ScenarioResult result : folder.results()) {
-      if (result.forks() != null
-          && result.forks().runs() != null
-          && result.forks().medians().length > 0) {
-        byBenchmark.computeIfAbsent(result.benchmark(), k -> new ArrayList<>()).add(result);
-      }
-    }
+    Map<String, List<ScenarioResult>> byBenchmark =
+        ChartLabels.byBenchmark(
+            folder.results(),
+            r -> r.forks() != null && r.forks().runs() != null && r.forks().medians().length > 0);
     byBenchmark.forEach(
         (benchmark, results) -> {
           String id = "forks-" + (charts.size() + 1);
@@ -127,17 +120,9 @@ final class ForkViews {
               (runLabel.isEmpty() ? "" : runLabel + ": ") + UnitFormat.shortName(benchmark);
           List<ForkScenario> scenarios = new ArrayList<>();
           List<Note> notes = new ArrayList<>();
-          Set<String> labels = new HashSet<>();
+          ChartLabels labels = new ChartLabels(names);
           for (ScenarioResult result : results) {
-            String base =
-                names.params(result).isEmpty()
-                    ? UnitFormat.shortName(benchmark)
-                    : names.params(result);
-            String label = base;
-            // The chart places scenarios by label: two alike would share a place.
-            for (int n = 2; !labels.add(label); n++) {
-              label = base + " #" + n;
-            }
+            String label = labels.of(result, benchmark);
             ForkFigures forks = result.forks();
             List<ForkPoint> points =
                 forks.runs().stream()

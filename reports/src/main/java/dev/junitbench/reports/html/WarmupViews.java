@@ -10,11 +10,8 @@ import dev.junitbench.results.WarmupCurve;
 import dev.junitbench.results.WarmupWindow;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * What a report shows of warm-ups run until steady: per benchmark a chart of each scenario's window
@@ -84,12 +81,9 @@ final class WarmupViews {
   static void charts(
       RunFolder folder, String runLabel, List<WarmupChart> charts, List<WarmupSection> sections) {
     ScenarioNames names = ScenarioNames.of(folder.results());
-    Map<String, List<ScenarioResult>> byBenchmark = new LinkedHashMap<>();
-    for (ScenarioResult result : folder.results()) {
-      if (result.warmup() != null && result.warmup().steady() != null) {
-        byBenchmark.computeIfAbsent(result.benchmark(), k -> new ArrayList<>()).add(result);
-      }
-    }
+    Map<String, List<ScenarioResult>> byBenchmark =
+        ChartLabels.byBenchmark(
+            folder.results(), r -> r.warmup() != null && r.warmup().steady() != null);
     byBenchmark.forEach(
         (benchmark, results) -> {
           String id = "warmup-" + (charts.size() + 1);
@@ -97,17 +91,9 @@ final class WarmupViews {
               (runLabel.isEmpty() ? "" : runLabel + ": ") + UnitFormat.shortName(benchmark);
           List<Curve> curves = new ArrayList<>();
           List<Note> notes = new ArrayList<>();
-          Set<String> labels = new HashSet<>();
+          ChartLabels labels = new ChartLabels(names);
           for (ScenarioResult result : results) {
-            String base =
-                names.params(result).isEmpty()
-                    ? UnitFormat.shortName(benchmark)
-                    : names.params(result);
-            String label = base;
-            // The chart's legend tells lines apart by label: two alike would look like one.
-            for (int n = 2; !labels.add(label); n++) {
-              label = base + " #" + n;
-            }
+            String label = labels.of(result, benchmark);
             if (result.forks() != null && result.forks().runs() != null) {
               for (ForkRun run : result.forks().runs()) {
                 if (run.warmup() != null && run.warmup().curve() != null) {
