@@ -4,6 +4,7 @@ import dev.junitbench.backends.Backends;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.ForkChild;
+import dev.junitbench.config.ForkSettings;
 import dev.junitbench.engine.BenchmarkPlan;
 import dev.junitbench.engine.ScenarioRun;
 import dev.junitbench.exchange.ConfigurationErrors;
@@ -15,6 +16,7 @@ import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.stats.JvmRuns;
 import dev.junitbench.warnings.RunWarnings;
 import java.lang.reflect.Method;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -100,17 +102,23 @@ final class BenchmarkExtension implements TestTemplateInvocationContextProvider 
               PlannedRunFolder.of(context.getUniqueId())
                   .map(run -> run.resolve(FlameGraphs.FOLDER))
                   .orElse(null));
+      List<BenchmarkPlan.Jvms> jvms =
+          plan.scenarios().stream().map(scenario -> plan.jvms(scenario, baseline)).toList();
+      if (jvms.stream().allMatch(scenario -> scenario.until() == null)) {
+        ForkSettings.of(config)
+            .unusedBy(
+                benchmark,
+                jvms.stream().allMatch(scenario -> scenario.forks() == 0)
+                    ? "is measured in the JUnit JVM"
+                    : "forks a fixed count")
+            .ifPresent(
+                warning -> RunWarnings.warnOnce("unused fork settings: " + benchmark, warning));
+      }
       return IntStream.range(0, plan.scenarios().size())
           .mapToObj(
               index ->
                   ScenarioInvocation.of(
-                      new ScenarioRun(
-                          plan,
-                          index,
-                          plan.jvms(plan.scenarios().get(index), baseline),
-                          config,
-                          backends,
-                          gate)));
+                      new ScenarioRun(plan, index, jvms.get(index), config, backends, gate)));
     } catch (BenchmarkConfigurationException e) {
       return Stream.of(ScenarioInvocation.invalid(benchmark, e));
     }

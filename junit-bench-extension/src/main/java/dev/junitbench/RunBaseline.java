@@ -4,6 +4,7 @@ import dev.junitbench.backends.Backends;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.config.Defaults;
+import dev.junitbench.config.ForkSettings;
 import dev.junitbench.engine.BenchmarkPlan;
 import dev.junitbench.exchange.PlannedBenchmarks;
 import dev.junitbench.gate.Baseline;
@@ -100,21 +101,27 @@ final class RunBaseline {
                 + " unset to fork against the baseline");
       }
       Set<ScenarioKey> keys = planned(context, config, backends, planned);
-      BaselineMatching matching = BaselineMatching.of(baseline, keys, config.baselineMatch());
+      BaselineMatching matching =
+          BaselineMatching.of(baseline, keys, config.baselineMatch(), ForkSettings.of(config));
       if (config.forksOverride().isEmpty()
           && keys.stream().anyMatch(key -> baseline.measuredInItsJunitJvm(key))) {
         RunWarnings.warnOnce(
             "unforked baseline",
             "the baseline measured its scenarios in one JVM each: each is"
-                + " measured here too, alike, and in "
+                + " measured here too, alike, and in forks ("
                 + Defaults.forksAgainstBaseline(1)
-                + " forks (or the count its @Fork sets) for the spread between JVMs, and the two alike JVMs are compared,"
+                + " unless its @Fork or -D"
+                + BenchConfig.FORKS
+                + " says otherwise) for the spread between JVMs, and the two alike JVMs are compared,"
                 + " one a side, which catches large changes only and cannot tell a baseline JVM that sat on another level"
                 + " (multi-threaded scenarios on a shared machine) from a change. Make the baseline's run with -D"
                 + BenchConfig.FORKS
                 + "=5: then scenarios fork "
                 + Defaults.forksAgainstBaseline(5)
-                + " and both sides' spread is tested");
+                + " to "
+                + Math.max(Defaults.forksAgainstBaseline(5), Defaults.ADAPTIVE_FORKS_MAX)
+                + " times, until the interval across forks is narrow enough, and both sides' spread"
+                + " is tested");
       }
       return new Outcome(matching, null);
     } catch (BenchmarkConfigurationException e) {

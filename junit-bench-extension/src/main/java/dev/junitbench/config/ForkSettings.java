@@ -135,6 +135,43 @@ public final class ForkSettings {
             : Double.isNaN(precision)
                 ? new Given<>(Defaults.ADAPTIVE_FORKS_PRECISION, "the default precision")
                 : new Given<>(precision, "@Fork(precision = " + precision + ") " + where);
+    return built(fewest, most, target);
+  }
+
+  /**
+   * The rule of the forks a baseline turns on (the run sets no fork count) for a scenario whose
+   * baseline scenario was measured in {@code baselineJvms} JVMs: from the calibrated count {@link
+   * Defaults#forksAgainstBaseline} (the fewest that keep the gate's false alarms and its naming of
+   * bimodal JVMs where they were calibrated) on, up to {@link Defaults#ADAPTIVE_FORKS_MAX} or the
+   * calibrated count if more, while the interval across forks is wider than the precision. The
+   * run's min, max and precision settings replace these.
+   *
+   * @throws BenchmarkConfigurationException naming the value and where it came from, and the fix
+   */
+  public ForkStopRule againstBaseline(int baselineJvms) {
+    int calibrated = Defaults.forksAgainstBaseline(baselineJvms);
+    String against =
+        " against a baseline scenario measured in "
+            + baselineJvms
+            + (baselineJvms == 1 ? " JVM" : " JVMs");
+    int most = Math.max(calibrated, Defaults.ADAPTIVE_FORKS_MAX);
+    Optional<String> runPrecision = config.declared(PRECISION);
+    return built(
+        config
+            .declared(MIN)
+            .map(value -> new Given<>(whole(MIN, value), "-D" + MIN + "=" + value))
+            .orElse(new Given<>(calibrated, "the default min of " + calibrated + against)),
+        config
+            .declared(MAX)
+            .map(value -> new Given<>(whole(MAX, value), "-D" + MAX + "=" + value))
+            .orElse(new Given<>(most, "the default max of " + most + against)),
+        runPrecision
+            .map(value -> new Given<>(fraction(value), "-D" + PRECISION + "=" + value))
+            .orElse(new Given<>(Defaults.ADAPTIVE_FORKS_PRECISION, "the default precision")));
+  }
+
+  private static ForkStopRule built(
+      Given<Integer> fewest, Given<Integer> most, Given<Double> target) {
     checkMin(fewest);
     if (most.value() < fewest.value()) {
       throw new BenchmarkConfigurationException(
@@ -150,6 +187,37 @@ public final class ForkSettings {
               + " (+-2%)");
     }
     return new ForkStopRule(fewest.value(), most.value(), target.value());
+  }
+
+  /**
+   * A warning when the run sets min, max or precision of adaptive forks and {@code benchmark},
+   * which {@code how} (such as {@code forks a fixed count}), does not fork adaptively: the settings
+   * would change nothing there without a word.
+   */
+  public Optional<String> unusedBy(String benchmark, String how) {
+    StringBuilder given = new StringBuilder();
+    for (String key : new String[] {MIN, MAX, PRECISION}) {
+      config
+          .declared(key)
+          .ifPresent(
+              value ->
+                  given.append(given.length() == 0 ? "" : ", ").append("-D" + key + "=" + value));
+    }
+    if (given.length() == 0) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        given
+            + " changes nothing for "
+            + benchmark
+            + ", which "
+            + how
+            + ": min, max and precision shape forks until the answer is known (@Fork without a"
+            + " count, -D"
+            + BenchConfig.FORKS
+            + "="
+            + AUTO
+            + ", or the forks a baseline turns on); remove them, or fork that way");
   }
 
   /**

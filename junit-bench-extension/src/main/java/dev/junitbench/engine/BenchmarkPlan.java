@@ -85,10 +85,10 @@ public record BenchmarkPlan(
 
   /**
    * How {@code scenario} is measured: the configured fork count or rule ({@code @Fork}, {@code
-   * junit.bench.forks}), else with a baseline the default against the JVMs that measured its
-   * baseline scenario, else here only; in 2 forks or more against a baseline scenario measured
-   * unforked, in its suite's JVM, here too, first. A scenario of Offline, Server or Concurrency is
-   * always measured here only: its workers share this JVM.
+   * junit.bench.forks}), else with a baseline adaptive forks from the default count against the
+   * JVMs that measured its baseline scenario, else here only; in 2 forks or more against a baseline
+   * scenario measured unforked, in its suite's JVM, here too, first. A scenario of Offline, Server
+   * or Concurrency is always measured here only: its workers share this JVM.
    */
   public Jvms jvms(Scenario scenario, BaselineMatching baseline) {
     if (scenario.load().map(LoadPoint::pooled).orElse(false)) {
@@ -98,13 +98,15 @@ public record BenchmarkPlan(
       return forking.configured() ? new Jvms(forking.count(), false, forking.until()) : Jvms.HERE;
     }
     ScenarioKey key = key(scenario);
-    int forks = forking.configured() ? forking.count() : baseline.forksFor(key);
-    ForkStopRule until = forking.configured() ? forking.until() : null;
+    ForkStopRule until =
+        forking.configured() ? forking.until() : baseline.forksFor(key).orElse(null);
+    int forks = until != null ? until.max() : forking.configured() ? forking.count() : 0;
+    int fewest = until != null ? until.min() : forks;
     // Forks enough for a spread, against a baseline measured unforked in its suite's JVM: here too,
     // alike to it.
     return new Jvms(
         forks,
-        forks >= ForkStatistics.MIN_FORKS && baseline.baseline().measuredInItsJunitJvm(key),
+        fewest >= ForkStatistics.MIN_FORKS && baseline.baseline().measuredInItsJunitJvm(key),
         until);
   }
 }

@@ -9,6 +9,8 @@ import dev.junitbench.Budget;
 import dev.junitbench.Measurement;
 import dev.junitbench.Warmup;
 import dev.junitbench.config.BaselineMatch;
+import dev.junitbench.config.BenchConfig;
+import dev.junitbench.config.ForkSettings;
 import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.GateResult;
 import dev.junitbench.results.ResultsJson;
@@ -23,6 +25,7 @@ import dev.junitbench.warnings.RunWarnings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -68,7 +71,11 @@ class GateAllocationTests {
     Path folder = RunFolders.write(dir, "run-base-" + ++baselines, List.of(before));
     Baseline baseline = Baseline.read(folder);
     return new Gate(
-        BaselineMatching.of(baseline, baseline.keys(), match),
+        BaselineMatching.of(
+            baseline,
+            baseline.keys(),
+            match,
+            ForkSettings.of(BenchConfig.of(key -> Optional.empty()))),
         RegressionRule.DEFAULT,
         budget,
         rule);

@@ -3,6 +3,8 @@ package dev.junitbench.gate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junitbench.config.BaselineMatch;
+import dev.junitbench.config.BenchConfig;
+import dev.junitbench.config.ForkSettings;
 import dev.junitbench.results.GateResult;
 import dev.junitbench.results.ModelInfo;
 import dev.junitbench.results.RunFolders;
@@ -12,6 +14,7 @@ import dev.junitbench.stats.Verdict;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,7 +67,11 @@ class GateModelChangeTests {
             List.of(baselineModel == null ? before : before.withModel(baselineModel)));
     Baseline baseline = Baseline.read(folder);
     return new Gate(
-        BaselineMatching.of(baseline, baseline.keys(), BaselineMatch.ANY),
+        BaselineMatching.of(
+            baseline,
+            baseline.keys(),
+            BaselineMatch.ANY,
+            ForkSettings.of(BenchConfig.of(key -> Optional.empty()))),
         RegressionRule.DEFAULT,
         budget);
   }

@@ -643,7 +643,7 @@ class GateTests {
 
   @Test
   @DisplayName(
-      "with a baseline and no fork count set, a scenario in the baseline forks the default count against its baseline's JVMs, measured here too when that was one; one not in it is not forked")
+      "with a baseline and no fork count set, a scenario in the baseline forks from the default count against its baseline's JVMs, exactly 10 and here too when that was one; one not in it is not forked")
   void defaultForks() {
     Path base =
         RunFolders.write(
@@ -661,6 +661,10 @@ class GateTests {
             .run(DefaultForkTestCases.class);
     ScenarioResult forked = outcome.result("inBaseline", "[device=cpu]");
     assertThat(forked.forks().planned()).isEqualTo(Defaults.forksAgainstBaseline(1)).isEqualTo(10);
+    // Adaptive from the calibrated count, which against one JVM is also the most: exactly 10.
+    assertThat(forked.forks().adaptive().min()).isEqualTo(10);
+    assertThat(forked.forks().adaptive().max()).isEqualTo(10);
+    assertThat(forked.forks().completed()).isEqualTo(10);
     // Its JUnit JVM against the baseline's, alike, by the forks' spread; or named bimodal when a
     // busy machine
     // slowed some forks.
