@@ -166,8 +166,9 @@ public final class ConfigurationKeys {
                   + " them is narrow enough"
                   + " (xref:forks.adoc#forks-the-spread-between-jvm-runs[forks]); Offline, Server"
                   + " and Concurrency scenarios are measured in the JUnit JVM whatever it says",
-              "``@Fork``'s; else, with a baseline, the default against the baseline scenario's"
-                  + " JVMs ("
+              "``@Fork``'s; else, with a baseline, from the default against the baseline"
+                  + " scenario's JVMs until the interval across forks is narrow enough"
+                  + " (xref:forks.adoc#forks-against-a-baseline[forks against a baseline]; exactly "
                   + Defaults.forksAgainstBaseline(1)
                   + " against an unforked one, which is then measured in the JUnit JVM too,"
                   + " xref:gate-and-compare.adoc#between-jvm-variance-never-ignored[the gate]);"
@@ -176,7 +177,8 @@ public final class ConfigurationKeys {
           new ConfigurationKey(
               ForkSettings.MIN,
               "fewest forks of a benchmark forked until the answer is known (`@Fork` without a"
-                  + " count, or `junit.bench.forks=auto`), 3 or more; replaces `@Fork(min)`"
+                  + " count, `junit.bench.forks=auto`, or the forks a baseline turns on), 3 or more;"
+                  + " replaces `@Fork(min)` and the count a baseline calls for"
                   + " (xref:forks.adoc#forks-until-the-answer-is-known[adaptive forks])",
               literal(Defaults.ADAPTIVE_FORKS_MIN)),
           new ConfigurationKey(
