@@ -36,13 +36,20 @@
 #   measured   each gate's verdict on the scenario (from comparison.txt's first line), its exit code, its wall
 #              time from start to verdict (the builds included, as a pull request waits for them), and the
 #              rounds a side it ran.
+#              The rounds' time runs from the end of the head's build (the two builds, alike for both
+#              designs, come first) to the verdict.
 #   reported   per kind and design: verdicts counted, regressions with Clopper-Pearson 95% intervals, the
-#              median wall time and the mean rounds.
-#   targets    A/A: at most 1 false regression in 20 pairs for either design; slowdown: sequential catches at
-#              least as many as fixed (simulation: both near 100% at the 1.2% to 1.4% CV this scenario shows);
-#              A/A: sequential's median wall time below fixed's (simulation: 4.1 against 6 JVM runs a side).
-#   cost       about 80 gate runs for 20 pairs, each two builds and 1 to 4 round pairs: hours on 2 cores.
+#              mean time of the rounds to a verdict, the whole gate's mean and median, and the mean rounds;
+#              then the mean time of the rounds over every gate of each design, sequential as a share of fixed.
+#   targets    A/A: at most 1 false regression in 20 pairs for either design, sequential no more than fixed;
+#              slowdown: sequential catches at least as many as fixed (simulation: both near 100% at the 1.2%
+#              to 1.4% CV this scenario shows); time: sequential's rounds take at most 70% of fixed's, on the
+#              mean over all of a design's gates (simulation: 3.7 against 6 JVM runs a side in A/A).
+#   cost       about 80 gate runs for 20 pairs, each two builds and 1 to 4 round pairs: hours on 2 cores. A
+#              calibration cut short resumes with pr-gate-resume from the same commit: the gates that
+#              finished stay, one cut short is run again from its start.
 # Usage: ci/gate-calibration.sh pr-gate [PAIRS] [SLOW_TOKENS]   (defaults 20, 140)
+#        ci/gate-calibration.sh pr-gate-resume                  (goes on with the calibration there is)
 #        ci/gate-calibration.sh pr-gate-count                   (counts the gates there are)
 # MVN overrides the Maven command (e.g. MVN="mvn -o").
 set -euo pipefail
@@ -134,7 +141,7 @@ gate_verdict() {
 # The kind (aa, slow) and design (sequential, fixed) of the gates there are, counted.
 gate_tally() {
   local kind=$1 design=$2 n=0 regressed=0 improved=0 unchanged=0 judged=0 other=0 rounds=0 dir
-  local times=()
+  local times=() round_times=()
   for dir in "$gates/$kind"[0-9]*"-$design"; do
     [ -f "$dir/seconds" ] || continue
     n=$((n + 1))
@@ -147,13 +154,16 @@ gate_tally() {
     esac
     rounds=$((rounds + $(find "$dir/base" -maxdepth 1 -name 'run-*' | wc -l)))
     times+=("$(cat "$dir/seconds")")
+    round_times+=("$(cat "$dir/round-seconds" 2> /dev/null || cat "$dir/seconds")")
   done
   [ "$n" -gt 0 ] || return 0
-  local median
+  local median mean round_mean
   median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }')
+  mean=$(printf '%s\n' "${times[@]}" | awk '{ s += $1 } END { printf "%.0f", s / NR }')
+  round_mean=$(printf '%s\n' "${round_times[@]}" | awk '{ s += $1 } END { printf "%.0f", s / NR }')
   echo "$kind $design: $n gates: regressed $(interval "$regressed" "$n"), improved $improved, unchanged $unchanged," \
-    "not judged $judged$([ "$other" -eq 0 ] || echo ", no verdict $other"); median wall time ${median} s;" \
-    "$(awk -v r="$rounds" -v n="$n" 'BEGIN { printf "%.2f", r / n }') rounds a side"
+    "not judged $judged$([ "$other" -eq 0 ] || echo ", no verdict $other"); rounds to a verdict: mean ${round_mean} s;" \
+    "whole gate: mean ${mean} s, median ${median} s; $(awk -v r="$rounds" -v n="$n" 'BEGIN { printf "%.2f", r / n }') rounds a side"
 }
 
 gate_count() {
@@ -161,6 +171,13 @@ gate_count() {
   gate_tally aa fixed
   gate_tally slow sequential
   gate_tally slow fixed
+  local sequential fixed
+  sequential=$(cat "$gates"/*-sequential/round-seconds 2> /dev/null | awk '{ s += $1 } END { if (NR) printf "%.1f", s / NR }')
+  fixed=$(cat "$gates"/*-fixed/round-seconds 2> /dev/null | awk '{ s += $1 } END { if (NR) printf "%.1f", s / NR }')
+  if [ -n "$sequential" ] && [ -n "$fixed" ]; then
+    echo "rounds to a verdict, every gate of a design: sequential mean $sequential s, fixed $fixed s," \
+      "$(awk -v a="$sequential" -v b="$fixed" 'BEGIN { printf "%.0f%%", 100 * a / b }') of fixed's"
+  fi
 }
 
 if [ "${1:-}" = pr-gate-count ]; then
@@ -168,17 +185,33 @@ if [ "${1:-}" = pr-gate-count ]; then
   exit 0
 fi
 
-if [ "${1:-}" = pr-gate ]; then
-  pairs=${2:-20}
-  slow=${3:-140}
-  [[ "$pairs" =~ ^[1-9][0-9]*$ ]] || { echo "PAIRS=$pairs is not a whole number of 1 or more" >&2; exit 2; }
-  [[ "$slow" =~ ^[1-9][0-9]*$ ]] || { echo "SLOW_TOKENS=$slow is not a whole number of 1 or more" >&2; exit 2; }
-  # A run cut short leaves its worktrees registered: forget those whose folders are gone.
-  rm -rf "$gates" && git worktree prune && mkdir -p "$gates/trees"
+if [ "${1:-}" = pr-gate ] || [ "${1:-}" = pr-gate-resume ]; then
+  if [ "$1" = pr-gate ]; then
+    pairs=${2:-20}
+    slow=${3:-140}
+    [[ "$pairs" =~ ^[1-9][0-9]*$ ]] || { echo "PAIRS=$pairs is not a whole number of 1 or more" >&2; exit 2; }
+    [[ "$slow" =~ ^[1-9][0-9]*$ ]] || { echo "SLOW_TOKENS=$slow is not a whole number of 1 or more" >&2; exit 2; }
+    # A run cut short leaves its worktrees registered: forget those whose folders are gone.
+    rm -rf "$gates" && git worktree prune && mkdir -p "$gates/trees"
+    git rev-parse HEAD > "$gates/commit"
+    echo "$pairs $slow" > "$gates/protocol"
+  else
+    [ -f "$gates/protocol" ] && [ -f "$gates/commit" ] \
+      || { echo "no pr-gate calibration to resume in $gates; start one with: ci/gate-calibration.sh pr-gate" >&2; exit 2; }
+    read -r pairs slow < "$gates/protocol"
+    [ "$(git rev-parse HEAD)" = "$(cat "$gates/commit")" ] \
+      || { echo "the calibration in $gates started at $(cat "$gates/commit"); resume it from a checkout of that commit" >&2; exit 2; }
+    # A gate cut short is run again from its start; the gates that finished stay.
+    for dir in "$gates"/*-sequential "$gates"/*-fixed; do
+      [ ! -d "$dir" ] || [ -f "$dir/seconds" ] || rm -rf "$dir" "$dir.log"
+    done
+    git worktree prune
+    echo "resuming: $(compgen -G "$gates/*/seconds" | wc -l) of $((4 * pairs)) gates done"
+  fi
   $mvn -B -q -pl reports -am package -DskipTests -Dinvoker.skip=true
   cli=$(compgen -G "$PWD/reports/target/junit-bench-reports-*-cli.jar" | head -n 1)
   for tree in base same slow; do
-    git worktree add -q --detach "$gates/trees/$tree" HEAD
+    [ -d "$gates/trees/$tree" ] || git worktree add -q --detach "$gates/trees/$tree" "$(cat "$gates/commit")"
   done
   source_file=benchmarks/src/test/java/dev/junitbench/benchmarks/GateCalibrationBenchmarks.java
   sed -i "s/Integer.getInteger(TOKENS, MiniLmSession.SEQUENCE_LENGTH)/Integer.getInteger(TOKENS, $slow)/" \
@@ -186,14 +219,19 @@ if [ "${1:-}" = pr-gate ]; then
   grep -q "Integer.getInteger(TOKENS, $slow)" "$gates/trees/slow/$source_file" \
     || { echo "the slow tree's $source_file no longer reads its tokens as this script expects; update the script" >&2; exit 2; }
   gate() {
-    local name=$1 head=$2 design=$3 start code=0
+    local name=$1 head=$2 design=$3 start end code=0
+    [ ! -f "$gates/$name-$design/seconds" ] || return 0
     start=$(date +%s)
     SEQUENTIAL=$([ "$design" = sequential ] && echo true || echo false) GATE_CLI_JAR="$cli" MVN="$mvn" \
       GATE_MAVEN_ARGS="-Dgroups=performance -pl benchmarks -am -Dtest=GateCalibrationBenchmarks#miniLmInt8 -Dsurefire.failIfNoSpecifiedTests=false" \
       ci/pr-gate.sh "$gates/trees/base" "$gates/trees/$head" "$gates/$name-$design" > "$gates/$name-$design.log" 2>&1 \
       || code=$?
+    end=$(date +%s)
     echo "$code" > "$gates/$name-$design/exit-code"
-    echo $(($(date +%s) - start)) > "$gates/$name-$design/seconds"
+    # The rounds begin when the head's build ends (its log's last write).
+    echo $((end - $(stat -c %Y "$gates/$name-$design/logs/head-build.log" 2> /dev/null || echo "$start"))) \
+      > "$gates/$name-$design/round-seconds"
+    echo $((end - start)) > "$gates/$name-$design/seconds"
   }
   start=$(date +%s)
   for i in $(seq 1 "$pairs"); do
