@@ -12,7 +12,8 @@
 #   each run a Maven run of its own, one after the other; a case is a scenario of a run; it is accurate when
 #   its reported median (the centre of its forks, or its median unforked) lies within the reference's 95%
 #   interval across forks widened by 1% on each side. WarmupStudySummary writes OUT/summary.md.
-# Usage: ci/warmup-study.sh [REPS] [OUT]   (defaults 3, target/warmup-study; OUT must not hold a study yet)
+# Usage: ci/warmup-study.sh [REPS] [OUT]   (defaults 3, target/warmup-study; a study OUT holds goes on: its
+#        finished runs stay, one cut short is run again)
 #        STUDY_SETTINGS="unforked steady" limits the settings run (the reference is run when missing)
 #        STUDY_TEST overrides the benchmarks run (default WarmupStudyBenchmarks), and STUDY_QUICK=1 shortens the
 #        reference's and jmh's phases to 2 s, for a trial of the script (its figures mean nothing)
@@ -46,10 +47,12 @@ settings=${STUDY_SETTINGS:-unforked fixed5 steady jmh}
 run() {
   local name=$1 selection=$2
   shift 2
-  if [ -d "$out/$name" ]; then
-    echo "warmup-study: $out/$name exists; give a new OUT or remove it (a study is not resumed half-way)" >&2
-    exit 2
+  if [ -f "$out/$name/wall-seconds" ]; then
+    echo "warmup-study: $name is done, kept"
+    return 0
   fi
+  # A run cut short (the study stopped half-way) is run again from its start.
+  rm -rf "${out:?}/$name"
   mkdir -p "$out/$name"
   echo "warmup-study: $name"
   local start end code=0
@@ -68,7 +71,7 @@ long_warmup=30s long_measurement=20s jmh_phase=50s
 if [ "${STUDY_QUICK:-}" = 1 ]; then
   long_warmup=2s long_measurement=2s jmh_phase=2s
 fi
-[ -d "$out/reference-1" ] || run reference-1 "$test_class" -Djunit.bench.forks=5 -Djunit.bench.warmup.mode=fixed \
+run reference-1 "$test_class" -Djunit.bench.forks=5 -Djunit.bench.warmup.mode=fixed \
   -Djunit.bench.warmup.iterations=1 -Djunit.bench.warmup.time=$long_warmup \
   -Djunit.bench.measurement.iterations=10 -Djunit.bench.measurement.time=$long_measurement
 for rep in $(seq 1 "$reps"); do
