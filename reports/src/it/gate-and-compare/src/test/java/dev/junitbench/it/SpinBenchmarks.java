@@ -8,7 +8,7 @@ import dev.junitbench.Warmup;
 import dev.junitbench.infra.Scenario;
 
 /**
- * Work of a known duration, made slower on demand: {@code -Dspin.factor=4} makes it four times as
+ * Work of a known duration, made slower on demand: {@code -Dspin.factor=10} makes it ten times as
  * long, a slowdown the gate must catch.
  */
 @Warmup(iterations = 3)
