@@ -154,15 +154,16 @@ gate_tally() {
     esac
     rounds=$((rounds + $(find "$dir/base" -maxdepth 1 -name 'run-*' | wc -l)))
     times+=("$(cat "$dir/seconds")")
-    round_times+=("$(cat "$dir/round-seconds" 2> /dev/null || cat "$dir/seconds")")
+    [ ! -f "$dir/round-seconds" ] || round_times+=("$(cat "$dir/round-seconds")")
   done
   [ "$n" -gt 0 ] || return 0
-  local median mean round_mean
+  local median mean round_mean="none"
   median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }')
   mean=$(printf '%s\n' "${times[@]}" | awk '{ s += $1 } END { printf "%.0f", s / NR }')
-  round_mean=$(printf '%s\n' "${round_times[@]}" | awk '{ s += $1 } END { printf "%.0f", s / NR }')
+  [ "${#round_times[@]}" -eq 0 ] \
+    || round_mean="$(printf '%s\n' "${round_times[@]}" | awk '{ s += $1 } END { printf "%.0f", s / NR }') s"
   echo "$kind $design: $n gates: regressed $(interval "$regressed" "$n"), improved $improved, unchanged $unchanged," \
-    "not judged $judged$([ "$other" -eq 0 ] || echo ", no verdict $other"); rounds to a verdict: mean ${round_mean} s;" \
+    "not judged $judged$([ "$other" -eq 0 ] || echo ", no verdict $other"); rounds to a verdict: mean ${round_mean};" \
     "whole gate: mean ${mean} s, median ${median} s; $(awk -v r="$rounds" -v n="$n" 'BEGIN { printf "%.2f", r / n }') rounds a side"
 }
 
@@ -172,8 +173,8 @@ gate_count() {
   gate_tally slow sequential
   gate_tally slow fixed
   local sequential fixed
-  sequential=$(cat "$gates"/*-sequential/round-seconds 2> /dev/null | awk '{ s += $1 } END { if (NR) printf "%.1f", s / NR }')
-  fixed=$(cat "$gates"/*-fixed/round-seconds 2> /dev/null | awk '{ s += $1 } END { if (NR) printf "%.1f", s / NR }')
+  sequential=$({ cat "$gates"/*-sequential/round-seconds 2> /dev/null || true; } | awk '{ s += $1 } END { if (NR) printf "%.1f", s / NR }')
+  fixed=$({ cat "$gates"/*-fixed/round-seconds 2> /dev/null || true; } | awk '{ s += $1 } END { if (NR) printf "%.1f", s / NR }')
   if [ -n "$sequential" ] && [ -n "$fixed" ]; then
     echo "rounds to a verdict, every gate of a design: sequential mean $sequential s, fixed $fixed s," \
       "$(awk -v a="$sequential" -v b="$fixed" 'BEGIN { printf "%.0f%%", 100 * a / b }') of fixed's"
@@ -211,7 +212,11 @@ if [ "${1:-}" = pr-gate ] || [ "${1:-}" = pr-gate-resume ]; then
   $mvn -B -q -pl reports -am package -DskipTests -Dinvoker.skip=true
   cli=$(compgen -G "$PWD/reports/target/junit-bench-reports-*-cli.jar" | head -n 1)
   for tree in base same slow; do
-    [ -d "$gates/trees/$tree" ] || git worktree add -q --detach "$gates/trees/$tree" "$(cat "$gates/commit")"
+    # A tree a cut-short run left half-made is made again.
+    if [ "$(git -C "$gates/trees/$tree" rev-parse HEAD 2> /dev/null || true)" != "$(cat "$gates/commit")" ]; then
+      rm -rf "${gates:?}/trees/$tree" && git worktree prune
+      git worktree add -q --detach "$gates/trees/$tree" "$(cat "$gates/commit")"
+    fi
   done
   source_file=benchmarks/src/test/java/dev/junitbench/benchmarks/GateCalibrationBenchmarks.java
   sed -i "s/Integer.getInteger(TOKENS, MiniLmSession.SEQUENCE_LENGTH)/Integer.getInteger(TOKENS, $slow)/" \
@@ -228,9 +233,11 @@ if [ "${1:-}" = pr-gate ] || [ "${1:-}" = pr-gate-resume ]; then
       || code=$?
     end=$(date +%s)
     echo "$code" > "$gates/$name-$design/exit-code"
-    # The rounds begin when the head's build ends (its log's last write).
-    echo $((end - $(stat -c %Y "$gates/$name-$design/logs/head-build.log" 2> /dev/null || echo "$start"))) \
-      > "$gates/$name-$design/round-seconds"
+    # The rounds begin when the head's build ends (its log's last write); a gate that did not get
+    # that far has no rounds' time.
+    if [ -f "$gates/$name-$design/logs/head-build.log" ]; then
+      echo $((end - $(stat -c %Y "$gates/$name-$design/logs/head-build.log"))) > "$gates/$name-$design/round-seconds"
+    fi
     echo $((end - start)) > "$gates/$name-$design/seconds"
   }
   start=$(date +%s)

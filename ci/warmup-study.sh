@@ -61,6 +61,11 @@ run() {
     -Dsurefire.failIfNoSpecifiedTests=false -Djunit.bench.progress=false \
     "-Djunit.bench.output.dir=$out/$name" "$@" > "$out/$name.log" 2>&1 || code=$?
   end=$(date +%s.%N)
+  if [ "$code" -ge 128 ]; then
+    # Killed (a signal, the memory killer): not a finished run; a later study runs it again.
+    echo "warmup-study: $name: Maven was killed (exit $code, see $out/$name.log)" >&2
+    exit 1
+  fi
   awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f\n", e - s }' > "$out/$name/wall-seconds"
   if [ "$code" -ne 0 ]; then
     echo "warmup-study: $name: Maven exited $code (see $out/$name.log); its results stay in the study" >&2
@@ -71,6 +76,14 @@ long_warmup=30s long_measurement=20s jmh_phase=50s
 if [ "${STUDY_QUICK:-}" = 1 ]; then
   long_warmup=2s long_measurement=2s jmh_phase=2s
 fi
+# A study goes on only as it began: the same benchmarks, phases and commit.
+protocol="test=$test_class quick=${STUDY_QUICK:-0} commit=$(git rev-parse HEAD 2> /dev/null || echo unknown)"
+if [ -f "$out/protocol" ] && [ "$(cat "$out/protocol")" != "$protocol" ]; then
+  echo "warmup-study: $out holds a study begun as '$(cat "$out/protocol")', not '$protocol'; give a new OUT," \
+    "or go on from that commit with those settings" >&2
+  exit 2
+fi
+echo "$protocol" > "$out/protocol"
 run reference-1 "$test_class" -Djunit.bench.forks=5 -Djunit.bench.warmup.mode=fixed \
   -Djunit.bench.warmup.iterations=1 -Djunit.bench.warmup.time=$long_warmup \
   -Djunit.bench.measurement.iterations=10 -Djunit.bench.measurement.time=$long_measurement

@@ -9,7 +9,10 @@ import dev.junitbench.engine.BenchmarkPlan;
 import dev.junitbench.exchange.PlannedBenchmarks;
 import dev.junitbench.gate.Baseline;
 import dev.junitbench.gate.BaselineMatching;
+import dev.junitbench.infra.LoadPoint;
+import dev.junitbench.infra.Scenario;
 import dev.junitbench.results.ScenarioKey;
+import dev.junitbench.stats.ForkStopRule;
 import dev.junitbench.stats.JvmRuns;
 import dev.junitbench.warnings.RunWarnings;
 import java.lang.reflect.Method;
@@ -100,9 +103,34 @@ final class RunBaseline {
                 + BenchConfig.FORKS
                 + " unset to fork against the baseline");
       }
-      Set<ScenarioKey> keys = planned(context, config, backends, planned);
+      Set<ScenarioKey> forkedByThemselves = new LinkedHashSet<>();
+      Set<ScenarioKey> keys = planned(context, config, backends, planned, forkedByThemselves);
       BaselineMatching matching =
           BaselineMatching.of(baseline, keys, config.baselineMatch(), ForkSettings.of(config));
+      // The forks the baseline turns on, built now: a bad min, max or precision fails every
+      // benchmark before anything is measured.
+      for (ScenarioKey key : keys) {
+        int jvms = baseline.jvms(key);
+        if (jvms > 0 && !forkedByThemselves.contains(key)) {
+          int fewest = matching.forksFor(key).map(ForkStopRule::min).orElse(0);
+          int calibrated = Defaults.forksAgainstBaseline(jvms);
+          if (fewest < calibrated) {
+            RunWarnings.warnOnce(
+                "forks below the calibrated count",
+                "-D"
+                    + ForkSettings.MIN
+                    + "="
+                    + fewest
+                    + " starts the forks against the baseline below the "
+                    + calibrated
+                    + " calibrated against a baseline scenario measured in "
+                    + jvms
+                    + (jvms == 1 ? " JVM" : " JVMs")
+                    + ": the gate's false alarms and its naming of JVMs on two levels are no longer"
+                    + " as calibrated; remove it to start from the calibrated count");
+          }
+        }
+      }
       if (config.forksOverride().isEmpty()
           && keys.stream().anyMatch(key -> baseline.measuredInItsJunitJvm(key))) {
         RunWarnings.warnOnce(
@@ -110,8 +138,10 @@ final class RunBaseline {
             "the baseline measured its scenarios in one JVM each: each is"
                 + " measured here too, alike, and in forks ("
                 + Defaults.forksAgainstBaseline(1)
-                + " unless its @Fork or -D"
+                + " unless its @Fork, -D"
                 + BenchConfig.FORKS
+                + " or -D"
+                + ForkSettings.MIN
                 + " says otherwise) for the spread between JVMs, and the two alike JVMs are compared,"
                 + " one a side, which catches large changes only and cannot tell a baseline JVM that sat on another level"
                 + " (multi-threaded scenarios on a shared machine) from a change. Make the baseline's run with -D"
@@ -130,11 +160,16 @@ final class RunBaseline {
   }
 
   /**
-   * Every scenario the run plans, benchmark and result params; a benchmark whose plan is invalid
-   * reports itself.
+   * Every scenario the run plans, benchmark and result params, and into {@code forkedByThemselves}
+   * those whose benchmark or run sets how they fork (or that are never forked); a benchmark whose
+   * plan is invalid reports itself.
    */
   private static Set<ScenarioKey> planned(
-      ExtensionContext context, BenchConfig config, Backends backends, boolean inPlan) {
+      ExtensionContext context,
+      BenchConfig config,
+      Backends backends,
+      boolean inPlan,
+      Set<ScenarioKey> forkedByThemselves) {
     List<PlannedBenchmarks.Planned> benchmarks =
         new ArrayList<>(inPlan ? PlannedBenchmarks.current() : List.of());
     if (benchmarks.isEmpty()) {
@@ -150,7 +185,12 @@ final class RunBaseline {
       try {
         BenchmarkPlan plan =
             AnnotatedPlan.of(benchmark.method(), benchmark.testClass(), config, backends);
-        plan.scenarios().forEach(scenario -> keys.add(plan.key(scenario)));
+        for (Scenario scenario : plan.scenarios()) {
+          keys.add(plan.key(scenario));
+          if (plan.forking().configured() || scenario.load().map(LoadPoint::pooled).orElse(false)) {
+            forkedByThemselves.add(plan.key(scenario));
+          }
+        }
       } catch (RuntimeException | LinkageError e) {
         // That benchmark reports its own problem when it runs; the others are matched.
       }

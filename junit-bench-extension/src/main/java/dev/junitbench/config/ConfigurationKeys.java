@@ -178,18 +178,20 @@ public final class ConfigurationKeys {
               ForkSettings.MIN,
               "fewest forks of a benchmark forked until the answer is known (`@Fork` without a"
                   + " count, `junit.bench.forks=auto`, or the forks a baseline turns on), 3 or more;"
-                  + " replaces `@Fork(min)` and the count a baseline calls for"
+                  + " replaces `@Fork(min)` and the count a baseline calls for (below it, a warning:"
+                  + " the gate is no longer as calibrated)"
                   + " (xref:forks.adoc#forks-until-the-answer-is-known[adaptive forks])",
               literal(Defaults.ADAPTIVE_FORKS_MIN)),
           new ConfigurationKey(
               ForkSettings.MAX,
-              "most forks of such a benchmark; replaces `@Fork(max)`",
+              "most forks of such a benchmark; replaces `@Fork(max)` and, against a baseline, the"
+                  + " 10 (below the count a baseline calls for it is an invalid configuration)",
               literal(Defaults.ADAPTIVE_FORKS_MAX)),
           new ConfigurationKey(
               ForkSettings.PRECISION,
               "the relative half-width of the 95% interval across forks that stops them (`0.02`"
-                  + " or `2%`: +-2%); replaces `@Fork(precision)`; none of the three turns forking"
-                  + " on",
+                  + " or `2%`: +-2%); replaces `@Fork(precision)` and, against a baseline, the 2%;"
+                  + " none of the three turns forking on",
               literal(Defaults.ADAPTIVE_FORKS_PRECISION)),
           new ConfigurationKey(
               BenchConfig.FORKS_JVM_ARGS,

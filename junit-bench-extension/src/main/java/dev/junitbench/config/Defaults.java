@@ -120,14 +120,15 @@ public final class Defaults {
   public static final int ADAPTIVE_FORKS_MIN = 3;
 
   /**
-   * Most forks of {@code @Fork} without a count: at the typical between-fork CV of 1.7%, 10 forks
-   * reach +-2% in most scenarios (the user guide's forks page has the simulation).
+   * Most forks of {@code @Fork} without a count and of the forks a baseline turns on: at the
+   * typical between-fork CV of 1.7%, 10 forks reach +-2% in most scenarios (the user guide's forks
+   * page has the simulation).
    */
   public static final int ADAPTIVE_FORKS_MAX = 10;
 
   /**
-   * The relative half-width of the interval across forks that stops {@code @Fork} without a count:
-   * +-2%, narrow enough for the default 5% regression threshold.
+   * The relative half-width of the interval across forks that stops {@code @Fork} without a count
+   * and the forks a baseline turns on: +-2%, narrow enough for the default 5% regression threshold.
    */
   public static final double ADAPTIVE_FORKS_PRECISION = 0.02;
 
@@ -135,11 +136,12 @@ public final class Defaults {
   public static final int FORKS = 0;
 
   /**
-   * Forks per scenario when a baseline is set and no fork count is: entry {@code b - 1} for a
-   * baseline scenario measured in {@code b} JVMs (1: unforked), the last entry for more. Each is
-   * the smallest count that, in simulation (between-JVM CV 5%, within 3%), keeps A/A false
-   * regressions at most 1% and names bimodal JVMs (30% of them 70% slower) in at least 95% of
-   * scenarios, at the lower end of the rate's 99% interval over 20,000 simulated scenarios.
+   * The fewest forks per scenario when a baseline is set and no fork count is (they go on, up to
+   * {@link #ADAPTIVE_FORKS_MAX}, until the answer is known): entry {@code b - 1} for a baseline
+   * scenario measured in {@code b} JVMs (1: unforked), the last entry for more. Each is the
+   * smallest count that, in simulation (between-JVM CV 5%, within 3%), keeps A/A false regressions
+   * at most 1% and names bimodal JVMs (30% of them 70% slower) in at least 95% of scenarios, at the
+   * lower end of the rate's 99% interval over 20,000 simulated scenarios.
    */
   public static final List<Integer> FORKS_AGAINST_BASELINE = List.of(10, 10, 7, 6, 5, 4, 3);
 

@@ -155,6 +155,26 @@ public final class ForkSettings {
             + baselineJvms
             + (baselineJvms == 1 ? " JVM" : " JVMs");
     int most = Math.max(calibrated, Defaults.ADAPTIVE_FORKS_MAX);
+    Optional<String> runMax = config.declared(MAX);
+    if (config.declared(MIN).isEmpty()
+        && runMax.isPresent()
+        && whole(MAX, runMax.get()) < calibrated) {
+      throw new BenchmarkConfigurationException(
+          "-D"
+              + MAX
+              + "="
+              + runMax.get()
+              + " is below the "
+              + calibrated
+              + " forks calibrated"
+              + against
+              + "; raise it to "
+              + calibrated
+              + " or more (fewer forks leave the gate's false alarms and its naming of JVMs on two"
+              + " levels uncalibrated), or set -D"
+              + MIN
+              + " too if fewer is meant");
+    }
     Optional<String> runPrecision = config.declared(PRECISION);
     return built(
         config
@@ -208,7 +228,8 @@ public final class ForkSettings {
     }
     return Optional.of(
         given
-            + " changes nothing for "
+            + (given.indexOf(",") < 0 ? " changes" : " change")
+            + " nothing for "
             + benchmark
             + ", which "
             + how

@@ -101,6 +101,11 @@ public record BenchmarkPlan(
     ForkStopRule until =
         forking.configured() ? forking.until() : baseline.forksFor(key).orElse(null);
     int forks = until != null ? until.max() : forking.configured() ? forking.count() : 0;
+    if (!forking.configured() && until != null && until.min() == until.max()) {
+      // Against a baseline of one or two JVMs the calibrated count is already the most: nothing to
+      // decide, so a fixed count, and its interval uncorrected.
+      until = null;
+    }
     int fewest = until != null ? until.min() : forks;
     // Forks enough for a spread, against a baseline measured unforked in its suite's JVM: here too,
     // alike to it.

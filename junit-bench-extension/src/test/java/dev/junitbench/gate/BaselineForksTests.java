@@ -48,46 +48,90 @@ class BaselineForksTests {
 
   @Test
   @DisplayName(
-      "against a baseline of 7 forks, forks from the calibrated 3 until the interval is narrow enough, the run's max bounding them, and results.json says so")
+      "against a baseline of 6 forks, forks from the calibrated 4 until the interval is narrow enough, the run's max bounding them, and results.json says so")
   void fromTheCalibratedCount() {
     ListenerRun.Outcome outcome =
-        gated("run", baseline(7))
-            .config("junit.bench.forks.max", "4")
+        gated("run", baseline(6))
+            .config("junit.bench.forks.max", "5")
             .config("junit.bench.forks.precision", "30%")
             .run(BaselineForksTestCases.class);
 
     assertThat(outcome.summary().getTestsSucceededCount()).isEqualTo(1);
     JsonNode forks = outcome.result("work", "[device=cpu]").get("forks");
     JsonNode adaptive = forks.get("adaptive");
-    assertThat(adaptive.get("min").asInt()).as("the calibrated count against 7 JVMs").isEqualTo(3);
-    assertThat(adaptive.get("max").asInt()).as("the run's max").isEqualTo(4);
+    assertThat(adaptive.get("min").asInt()).as("the calibrated count against 6 JVMs").isEqualTo(4);
+    assertThat(adaptive.get("max").asInt()).as("the run's max").isEqualTo(5);
     assertThat(adaptive.get("precision").asDouble()).isEqualTo(0.30);
     assertThat(adaptive.get("stopped").asText()).isIn("precision_reached", "max_reached");
-    assertThat(forks.get("completed").asInt()).isBetween(3, 4);
+    assertThat(forks.get("completed").asInt()).isBetween(4, 5);
     if (adaptive.get("stopped").asText().equals("precision_reached")) {
       assertThat(adaptive.get("half_width").asDouble()).isLessThanOrEqualTo(0.30);
     } else {
-      assertThat(forks.get("completed").asInt()).isEqualTo(4);
+      assertThat(forks.get("completed").asInt()).isEqualTo(5);
     }
-    assertThat(outcome.result("work", "[device=cpu]").get("gate").get("baseline").toString())
-        .contains("fork");
+    assertThat(forks.path("here").isObject())
+        .as("its baseline was forked: not measured here")
+        .isFalse();
+    assertThat(outcome.json().get("run").get("warnings").toString())
+        .as("the settings shape these forks")
+        .doesNotContain("changes nothing")
+        .doesNotContain("change nothing")
+        .doesNotContain("below the");
   }
 
   @Test
   @DisplayName(
-      "a run max below the calibrated count is refused, naming both and the fix, before anything is measured")
-  void maxBelowTheCalibratedCount() {
+      "a run min below the calibrated count starts there, with a warning that the gate is no longer as calibrated; against one JVM, here too")
+  void minBelowTheCalibratedCount() {
     ListenerRun.Outcome outcome =
         gated("run", baseline(1))
-            .config("junit.bench.forks.max", "5")
+            .config("junit.bench.forks.min", "3")
+            .config("junit.bench.forks.precision", "50%")
             .run(BaselineForksTestCases.class);
 
-    TestExecutionResult reported = outcome.reported("work", "[invalid configuration]");
-    assertThat(reported.getStatus()).isEqualTo(TestExecutionResult.Status.FAILED);
-    assertThat(reported.getThrowable().orElseThrow().getMessage())
-        .isEqualTo(
-            "the default min of 10 against a baseline scenario measured in 1 JVM is above"
-                + " -Djunit.bench.forks.max=5; set max to min or more, e.g. min = 3, max = 10");
+    assertThat(outcome.summary().getTestsSucceededCount()).isEqualTo(1);
+    JsonNode forks = outcome.result("work", "[device=cpu]").get("forks");
+    assertThat(forks.get("adaptive").get("min").asInt()).isEqualTo(3);
+    assertThat(forks.get("adaptive").get("max").asInt()).isEqualTo(10);
+    assertThat(forks.get("completed").asInt()).isBetween(3, 10);
+    assertThat(forks.path("here").isObject()).as("measured here too, as its baseline was").isTrue();
+    assertThat(outcome.json().get("run").get("warnings").toString())
+        .contains(
+            "-Djunit.bench.forks.min=3 starts the forks against the baseline below the 10"
+                + " calibrated against a baseline scenario measured in 1 JVM: the gate's false"
+                + " alarms and its naming of JVMs on two levels are no longer as calibrated; remove"
+                + " it to start from the calibrated count");
+  }
+
+  @Test
+  @DisplayName(
+      "a run max below the calibrated count is refused, naming both and the fix, in every benchmark of the run before anything is measured")
+  void maxBelowTheCalibratedCount() {
+    Path base =
+        RunFolders.write(
+            tempDir,
+            "run-base-two",
+            List.of(
+                RunFolders.passed(
+                    BaselineForksTestCases.Two.class.getName() + "#work",
+                    Map.of("device", "cpu"),
+                    RunFolders.around(300_000, 20))));
+    ListenerRun.Outcome outcome =
+        gated("run", base)
+            .config("junit.bench.forks.max", "5")
+            .run(BaselineForksTestCases.Two.class);
+
+    String expected =
+        "-Djunit.bench.forks.max=5 is below the 10 forks calibrated against a baseline"
+            + " scenario measured in 1 JVM; raise it to 10 or more (fewer forks leave the gate's"
+            + " false alarms and its naming of JVMs on two levels uncalibrated), or set"
+            + " -Djunit.bench.forks.min too if fewer is meant";
+    for (String method : List.of("work", "notInBaseline")) {
+      TestExecutionResult reported = outcome.reported(method, "[invalid configuration]");
+      assertThat(reported.getStatus()).as(method).isEqualTo(TestExecutionResult.Status.FAILED);
+      assertThat(reported.getThrowable().orElseThrow().getMessage()).as(method).contains(expected);
+    }
+    assertThat(outcome.summary().getTestsSucceededCount()).as("nothing measured").isZero();
   }
 
   @Test
@@ -103,7 +147,7 @@ class BaselineForksTests {
     assertThat(outcome.summary().getTestsSucceededCount()).isEqualTo(1);
     assertThat(outcome.json().get("run").get("warnings").toString())
         .contains(
-            "-Djunit.bench.forks.min=4, -Djunit.bench.forks.precision=3% changes nothing for "
+            "-Djunit.bench.forks.min=4, -Djunit.bench.forks.precision=3% change nothing for "
                 + BaselineForksTestCases.Counted.class.getName()
                 + "#work, which forks a fixed count: min, max and precision shape forks until the"
                 + " answer is known (@Fork without a count, -Djunit.bench.forks=auto, or the forks a"
@@ -141,6 +185,22 @@ class BaselineForksTests {
     @Measurement(iterations = 20)
     void work(Blackhole blackhole) {
       spin(300_000, blackhole);
+    }
+
+    static class Two {
+      @Benchmark
+      @Warmup(iterations = 0)
+      @Measurement(iterations = 3)
+      void work(Blackhole blackhole) {
+        spin(100_000, blackhole);
+      }
+
+      @Benchmark
+      @Warmup(iterations = 0)
+      @Measurement(iterations = 3)
+      void notInBaseline(Blackhole blackhole) {
+        spin(100_000, blackhole);
+      }
     }
 
     static class Counted {

@@ -661,10 +661,11 @@ class GateTests {
             .run(DefaultForkTestCases.class);
     ScenarioResult forked = outcome.result("inBaseline", "[device=cpu]");
     assertThat(forked.forks().planned()).isEqualTo(Defaults.forksAgainstBaseline(1)).isEqualTo(10);
-    // Adaptive from the calibrated count, which against one JVM is also the most: exactly 10.
-    assertThat(forked.forks().adaptive().min()).isEqualTo(10);
-    assertThat(forked.forks().adaptive().max()).isEqualTo(10);
+    // The calibrated count against one JVM is also the most: exactly 10, a fixed count, its
+    // interval uncorrected.
+    assertThat(forked.forks().adaptive()).isNull();
     assertThat(forked.forks().completed()).isEqualTo(10);
+    assertThat(forked.forks().method()).doesNotContain("sequential");
     // Its JUnit JVM against the baseline's, alike, by the forks' spread; or named bimodal when a
     // busy machine
     // slowed some forks.
