@@ -6,6 +6,7 @@
 # The protocol, fixed before the run:
 #   reference   once: 5 forks, a fixed 30 s warm-up and 20 s of measurement in each
 #   unforked    REPS times: today's defaults, unforked (3 iterations and 1 s of warm-up, 10 and 3 s measured)
+#   unforked-steady  REPS times: unforked, warm-up until steady (what the default would become)
 #   fixed5      REPS times: 5 forks with today's warm-up
 #   steady      REPS times: warm-up until steady, adaptive forks (junit.bench.forks=auto)
 #   jmh         REPS times, on jitSensitive only: JMH's defaults, 5 forks x (5 x 10 s warm-up + 5 x 10 s measured)
@@ -41,7 +42,7 @@ reps=${1:-3}
 [[ "$reps" =~ ^[1-9][0-9]*$ ]] || { echo "warmup-study: REPS=$reps is not a whole number of 1 or more" >&2; exit 2; }
 mkdir -p "${2:-target/warmup-study}"
 out=$(cd "${2:-target/warmup-study}" && pwd)
-settings=${STUDY_SETTINGS:-unforked fixed5 steady jmh}
+settings=${STUDY_SETTINGS:-unforked unforked-steady fixed5 steady jmh}
 
 # One run of a setting into OUT/NAME: its run folder and its wall time in seconds.
 run() {
@@ -91,12 +92,13 @@ for rep in $(seq 1 "$reps"); do
   for setting in $settings; do
     case $setting in
       unforked) run "unforked-$rep" "$test_class" -Djunit.bench.forks=0 -Djunit.bench.warmup.mode=fixed ;;
+      unforked-steady) run "unforked-steady-$rep" "$test_class" -Djunit.bench.forks=0 -Djunit.bench.warmup.mode=steady ;;
       fixed5) run "fixed5-$rep" "$test_class" -Djunit.bench.forks=5 -Djunit.bench.warmup.mode=fixed ;;
       steady) run "steady-$rep" "$test_class" -Djunit.bench.forks=auto -Djunit.bench.warmup.mode=steady ;;
       jmh) run "jmh-$rep" "${test_class%%#*}#jitSensitive" -Djunit.bench.forks=5 -Djunit.bench.warmup.mode=fixed \
         -Djunit.bench.warmup.iterations=5 -Djunit.bench.warmup.time=$jmh_phase \
         -Djunit.bench.measurement.iterations=5 -Djunit.bench.measurement.time=$jmh_phase ;;
-      *) echo "warmup-study: unknown setting $setting in STUDY_SETTINGS; use unforked, fixed5, steady, jmh" >&2; exit 2 ;;
+      *) echo "warmup-study: unknown setting $setting in STUDY_SETTINGS; use unforked, unforked-steady, fixed5, steady, jmh" >&2; exit 2 ;;
     esac
   done
 done

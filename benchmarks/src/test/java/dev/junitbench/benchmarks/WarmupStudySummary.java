@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Test;
  * The table of the warm-up study ({@code ci/warmup-study.sh} runs it over the folder the study
  * wrote, {@code -Dwarmup.study.dir}): per setting, the wall time of its runs and the share of its
  * cases (scenario x repetition) whose reported median lies within the reference's 95% interval
- * across forks, widened by 1% on each side. A forked case reports the centre of its forks, an
- * unforked one its median. Writes {@code summary.md} into the folder.
+ * across forks, widened by 1% on each side, the forks a case took and how many warm-ups until
+ * steady settled. A forked case reports the centre of its forks, an unforked one its median. Writes
+ * {@code summary.md} into the folder.
  */
 @Tag("warmup-study")
 class WarmupStudySummary {
@@ -71,11 +72,15 @@ class WarmupStudySummary {
     StringBuilder table = new StringBuilder();
     table.append("reference: ").append(wall(references.get(0))).append(" s wall\n\n");
     table.append(
-        "| setting | runs | wall per run (s) | cases | within the reference | cases outside |\n");
-    table.append("| --- | --- | --- | --- | --- | --- |\n");
+        "| setting | runs | wall per run (s) | cases | within the reference | forks per case"
+            + " | warm-ups steady | cases outside |\n");
+    table.append("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
     for (Map.Entry<String, List<Path>> entry : runsBySetting.entrySet()) {
       int cases = 0;
       int within = 0;
+      int forks = 0;
+      int judgedWarmups = 0;
+      int steadyWarmups = 0;
       double wall = 0;
       List<String> outside = new ArrayList<>();
       for (Path run : entry.getValue()) {
@@ -90,6 +95,11 @@ class WarmupStudySummary {
                   ? result.forks().medianMs()
                   : result.latencyMs().median();
           cases++;
+          forks += result.forks() == null ? 0 : result.forks().completed();
+          if (result.warmup() != null && result.warmup().steady() != null) {
+            judgedWarmups++;
+            steadyWarmups += result.warmup().steady() ? 1 : 0;
+          }
           if (median >= interval[0] && median <= interval[1]) {
             within++;
           } else {
@@ -105,13 +115,15 @@ class WarmupStudySummary {
       table.append(
           String.format(
               Locale.ROOT,
-              "| %s | %d | %.0f | %d | %d (%.0f%%) | %s |%n",
+              "| %s | %d | %.0f | %d | %d (%.0f%%) | %.1f | %s | %s |%n",
               entry.getKey(),
               entry.getValue().size(),
               wall / entry.getValue().size(),
               cases,
               within,
               cases == 0 ? 0 : 100.0 * within / cases,
+              cases == 0 ? 0 : (double) forks / cases,
+              judgedWarmups == 0 ? "-" : steadyWarmups + " of " + judgedWarmups,
               String.join("; ", outside)));
     }
     System.out.println(table);
