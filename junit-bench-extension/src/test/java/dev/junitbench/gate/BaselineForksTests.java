@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.junitbench.Benchmark;
-import dev.junitbench.Blackhole;
 import dev.junitbench.Fork;
 import dev.junitbench.Measurement;
 import dev.junitbench.Warmup;
@@ -171,35 +170,26 @@ class BaselineForksTests {
   }
 
   static class BaselineForksTestCases {
-    static void spin(long nanos, Blackhole blackhole) {
-      long end = System.nanoTime() + nanos;
-      long spins = 0;
-      while (System.nanoTime() < end) {
-        spins++;
-      }
-      blackhole.consume(spins);
-    }
-
     @Benchmark
     @Warmup(iterations = 1)
     @Measurement(iterations = 20)
-    void work(Blackhole blackhole) {
-      spin(300_000, blackhole);
+    void work() {
+      GateTests.GateTestCases.spin(300_000);
     }
 
     static class Two {
       @Benchmark
       @Warmup(iterations = 0)
       @Measurement(iterations = 3)
-      void work(Blackhole blackhole) {
-        spin(100_000, blackhole);
+      void work() {
+        GateTests.GateTestCases.spin(100_000);
       }
 
       @Benchmark
       @Warmup(iterations = 0)
       @Measurement(iterations = 3)
-      void notInBaseline(Blackhole blackhole) {
-        spin(100_000, blackhole);
+      void notInBaseline() {
+        GateTests.GateTestCases.spin(100_000);
       }
     }
 
@@ -208,8 +198,8 @@ class BaselineForksTests {
       @Fork(1)
       @Warmup(iterations = 0)
       @Measurement(iterations = 3)
-      void work(Blackhole blackhole) {
-        spin(100_000, blackhole);
+      void work() {
+        GateTests.GateTestCases.spin(100_000);
       }
     }
   }
