@@ -35,6 +35,44 @@ public record ErrorSpending(double alpha, double[] fractions, double[] boundarie
    * fractions} of the information (ascending, in (0, 1], the last 1).
    */
   public static ErrorSpending obrienFleming(double alpha, double[] fractions) {
+    return of(Shape.OBRIEN_FLEMING, alpha, fractions);
+  }
+
+  /**
+   * The Pocock-type boundaries of a one-sided level {@code alpha} at looks made at {@code
+   * fractions} of the information (ascending, in (0, 1], the last 1).
+   */
+  public static ErrorSpending pocock(double alpha, double[] fractions) {
+    return of(Shape.POCOCK, alpha, fractions);
+  }
+
+  /** How a design spends its level over the information: Lan and DeMets' two functions. */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public enum Shape {
+    /**
+     * {@code alpha(t) = 2 - 2 Phi(z(1 - alpha/2) / sqrt t)}: almost nothing early, the last look
+     * close to a fixed test's.
+     */
+    OBRIEN_FLEMING,
+    /**
+     * {@code alpha(t) = alpha ln(1 + (e - 1) t)}: evenly over the looks, so a clear change stops at
+     * the first, at the cost of a stricter last look.
+     */
+    POCOCK;
+
+    /** The level spent by information fraction {@code t}. */
+    public double spent(double alpha, double t) {
+      return this == OBRIEN_FLEMING
+          ? 2 * Normal.upperTail(Normal.quantile(1 - alpha / 2) / Math.sqrt(t))
+          : alpha * Math.log(1 + (Math.E - 1) * t);
+    }
+  }
+
+  /**
+   * The boundaries of a one-sided level {@code alpha} spent by {@code shape} at looks made at
+   * {@code fractions} of the information (ascending, in (0, 1], the last 1).
+   */
+  public static ErrorSpending of(Shape shape, double alpha, double[] fractions) {
     if (!(alpha > 0 && alpha < 0.5)) {
       throw new IllegalArgumentException("the one-sided level must be in (0, 0.5), was " + alpha);
     }
@@ -52,7 +90,7 @@ public record ErrorSpending(double alpha, double[] fractions, double[] boundarie
     double[] boundaries = new double[fractions.length];
     double first = fractions[0];
     // From the tail: 1 - spent rounds to 1 for an early look (4e-17 at a ninth of the way).
-    boundaries[0] = -Normal.quantile(spent(alpha, first));
+    boundaries[0] = -Normal.quantile(shape.spent(alpha, first));
     // The density of the score S = Z sqrt(t) of paths not yet stopped, on a grid up to the bound.
     double[] grid = grid(boundaries[0] * Math.sqrt(first));
     double[] density = new double[grid.length];
@@ -61,7 +99,7 @@ public record ErrorSpending(double alpha, double[] fractions, double[] boundarie
     }
     for (int k = 1; k < fractions.length; k++) {
       double delta = Math.sqrt(fractions[k] - fractions[k - 1]);
-      double target = spent(alpha, fractions[k]) - spent(alpha, fractions[k - 1]);
+      double target = shape.spent(alpha, fractions[k]) - shape.spent(alpha, fractions[k - 1]);
       double bound = solve(grid, density, delta, target);
       boundaries[k] = bound / Math.sqrt(fractions[k]);
       double[] next = grid(bound);
@@ -84,7 +122,7 @@ public record ErrorSpending(double alpha, double[] fractions, double[] boundarie
    * The level spent by information fraction {@code t}: {@code 2 - 2 Phi(z(1 - alpha/2) / sqrt t)}.
    */
   public static double spent(double alpha, double t) {
-    return 2 * Normal.upperTail(Normal.quantile(1 - alpha / 2) / Math.sqrt(t));
+    return Shape.OBRIEN_FLEMING.spent(alpha, t);
   }
 
   /** The one-sided nominal p-value below which look {@code k} (from 0) rejects. */

@@ -5,10 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-@DisplayName("Error spending: O'Brien-Fleming-type boundaries, computed")
+@DisplayName("Error spending: O'Brien-Fleming-type and Pocock-type boundaries, computed")
 class ErrorSpendingTests {
 
   @Test
@@ -79,5 +80,61 @@ class ErrorSpendingTests {
         .hasMessageContaining("must rise in (0, 1]");
     assertThatThrownBy(() -> ErrorSpending.obrienFleming(0.7, new double[] {1}))
         .hasMessageContaining("one-sided level must be in (0, 0.5)");
+  }
+
+  @Test
+  @DisplayName(
+      "Pocock-type: alpha ln(1 + (e - 1) t) spent, nearly even boundaries, one look the fixed test")
+  void pocock() {
+    ErrorSpending design = ErrorSpending.pocock(0.025, new double[] {0.25, 0.5, 0.75, 1});
+
+    assertThat(ErrorSpending.Shape.POCOCK.spent(0.025, 1)).isCloseTo(0.025, within(1e-12));
+    assertThat(ErrorSpending.Shape.POCOCK.spent(0.025, 0.25))
+        .isCloseTo(0.025 * Math.log(1 + (Math.E - 1) / 4), within(1e-12));
+    // The first look spends alpha(0.25) = 0.00895: z = 2.367.
+    assertThat(design.boundaries()[0]).isCloseTo(2.367, within(0.002));
+    for (int k = 1; k < design.looks(); k++) {
+      assertThat(design.boundaries()[k]).isBetween(2.2, 2.45);
+    }
+    assertThat(ErrorSpending.pocock(0.005, new double[] {1}).boundaries()[0])
+        .isCloseTo(2.5758, within(1e-3));
+  }
+
+  @Test
+  @DisplayName(
+      "each shape's boundaries are crossed, look by look, as often as it spends: 400,000 simulated score paths (fixed seed)")
+  void crossingsMatchTheSpending() {
+    double[] fractions = {0.25, 0.5, 0.75, 1};
+    for (ErrorSpending.Shape shape : ErrorSpending.Shape.values()) {
+      ErrorSpending design = ErrorSpending.of(shape, 0.025, fractions);
+      SplittableRandom random = new SplittableRandom(20261127);
+      int paths = 400_000;
+      int[] crossed = new int[fractions.length];
+      for (int p = 0; p < paths; p++) {
+        double score = 0;
+        double before = 0;
+        for (int k = 0; k < fractions.length; k++) {
+          double u = 1 - random.nextDouble();
+          double gaussian =
+              Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.nextDouble());
+          score += gaussian * Math.sqrt(fractions[k] - before);
+          before = fractions[k];
+          if (score / Math.sqrt(fractions[k]) > design.boundaries()[k]) {
+            crossed[k]++;
+            break;
+          }
+        }
+      }
+      double previous = 0;
+      for (int k = 0; k < fractions.length; k++) {
+        double spent = shape.spent(0.025, fractions[k]) - previous;
+        previous = shape.spent(0.025, fractions[k]);
+        // Binomial standard error at 400,000 paths, four of them.
+        double tolerance = 4 * Math.sqrt(spent / paths) + 1e-6;
+        assertThat((double) crossed[k] / paths)
+            .as("%s, look %d", shape, k + 1)
+            .isCloseTo(spent, within(tolerance));
+      }
+    }
   }
 }

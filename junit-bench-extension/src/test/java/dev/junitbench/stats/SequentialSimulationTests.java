@@ -44,6 +44,11 @@ class SequentialSimulationTests {
   record Both(Rates fixed, Rates sequential) {}
 
   static Both simulate(long seed, double between, double change, boolean bimodal) {
+    return simulate(seed, between, change, bimodal, DESIGN);
+  }
+
+  static Both simulate(
+      long seed, double between, double change, boolean bimodal, SequentialRounds design) {
     Machine machine = new Machine(seed, between, bimodal);
     double[] fixed = new double[Verdict.values().length];
     double[] sequential = new double[Verdict.values().length];
@@ -51,7 +56,7 @@ class SequentialSimulationTests {
     for (int t = 0; t < TRIALS; t++) {
       List<double[]> base = new ArrayList<>();
       List<double[]> head = new ArrayList<>();
-      for (int r = 0; r < DESIGN.maxRounds(); r++) {
+      for (int r = 0; r < design.maxRounds(); r++) {
         base.add(machine.run(FORKS, 1).mediansMs());
         head.add(machine.run(FORKS, 1 + change).mediansMs());
       }
@@ -61,7 +66,7 @@ class SequentialSimulationTests {
               .orElseThrow()
               .verdict();
       fixed[once.ordinal()]++;
-      SequentialVerdict decided = DESIGN.decide(base, head, RegressionRule.DEFAULT);
+      SequentialVerdict decided = design.decide(base, head, RegressionRule.DEFAULT);
       assertThat(decided.settled()).as("every scenario settles by the last round").isTrue();
       sequential[decided.verdict().ordinal()]++;
       sequentialJvms += decided.round() * FORKS;
@@ -128,5 +133,31 @@ class SequentialSimulationTests {
       assertThat(both.sequential().regressed()).isLessThanOrEqualTo(0.01);
       assertThat(both.sequential().notJudged()).isGreaterThan(0.8);
     }
+  }
+
+  @Test
+  @DisplayName(
+      "why O'Brien-Fleming: a Pocock-type design settles a 10% slowdown sooner where JVMs agree, but calls scenarios with JVMs on two levels regressed far more often")
+  void whyOBrienFleming() {
+    SequentialRounds pocock = new SequentialRounds(1, 4, ErrorSpending.Shape.POCOCK);
+    for (int i = 0; i < CVS.length; i++) {
+      Both slower = simulate(2000 + i, CVS[i], 0.10, false, pocock);
+      Both bimodal = simulate(3000 + i, CVS[i], 0, true, pocock);
+      Both aa = simulate(1000 + i, CVS[i], 0, false, pocock);
+      System.out.printf(
+          Locale.ROOT,
+          "Pocock-type at between-JVM CV %.1f%%:%n  +10%%:        %s%n  A/A bimodal: %s%n  A/A:         %s%n",
+          CVS[i] * 100,
+          slower.sequential().row(),
+          bimodal.sequential().row(),
+          aa.sequential().row());
+      Both standard = simulate(3000 + i, CVS[i], 0, true);
+      assertThat(bimodal.sequential().regressed())
+          .as("bimodal false regressions, CV %s", CVS[i])
+          .isGreaterThan(10 * Math.max(standard.sequential().regressed(), 0.0005));
+    }
+    Both tight = simulate(2000, CVS[0], 0.10, false, pocock);
+    assertThat(tight.sequential().jvms())
+        .isLessThan(simulate(2000, CVS[0], 0.10, false).sequential().jvms());
   }
 }
