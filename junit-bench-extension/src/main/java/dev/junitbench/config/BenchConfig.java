@@ -9,14 +9,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import org.apiguardian.api.API;
 
 /**
@@ -221,25 +218,27 @@ public final class BenchConfig {
 
   /** Whether progress lines are printed. */
   public boolean progress() {
-    return get(PROGRESS).map(value -> parseBoolean(PROGRESS, value)).orElse(Defaults.PROGRESS);
+    return get(PROGRESS)
+        .map(value -> SettingParsers.parseBoolean(PROGRESS, value))
+        .orElse(Defaults.PROGRESS);
   }
 
   /** Whether this is a dry run: scenarios listed, nothing loaded or measured. */
   public boolean dryRun() {
-    return get(DRY_RUN).map(value -> parseBoolean(DRY_RUN, value)).orElse(false);
+    return get(DRY_RUN).map(value -> SettingParsers.parseBoolean(DRY_RUN, value)).orElse(false);
   }
 
   /** Whether results.json records the host name. */
   public boolean hostIncludeName() {
     return get(HOST_INCLUDE_NAME)
-        .map(value -> parseBoolean(HOST_INCLUDE_NAME, value))
+        .map(value -> SettingParsers.parseBoolean(HOST_INCLUDE_NAME, value))
         .orElse(Defaults.HOST_INCLUDE_NAME);
   }
 
   /** Whether resources are sampled during each measurement. */
   public boolean samplingEnabled() {
     return get(SAMPLING_ENABLED)
-        .map(value -> parseBoolean(SAMPLING_ENABLED, value))
+        .map(value -> SettingParsers.parseBoolean(SAMPLING_ENABLED, value))
         .orElse(Defaults.SAMPLING_ENABLED);
   }
 
@@ -286,23 +285,7 @@ public final class BenchConfig {
 
   /** Which scenarios a baseline must judge: {@code any} (default) or {@code all}. */
   public BaselineMatch baselineMatch() {
-    return get(BASELINE_MATCH)
-        .map(
-            value -> {
-              for (BaselineMatch match : BaselineMatch.values()) {
-                if (match.name().equalsIgnoreCase(value)) {
-                  return match;
-                }
-              }
-              throw new BenchmarkConfigurationException(
-                  "-D"
-                      + BASELINE_MATCH
-                      + "="
-                      + value
-                      + " is not valid; use any (the run"
-                      + " fails only when none of its scenarios is in the baseline) or all (every scenario it cannot judge fails)");
-            })
-        .orElse(BaselineMatch.ANY);
+    return get(BASELINE_MATCH).map(SettingParsers::baselineMatch).orElse(BaselineMatch.ANY);
   }
 
   /**
@@ -310,21 +293,7 @@ public final class BenchConfig {
    * ({@code fail}).
    */
   public boolean warnOnUnknownKeys() {
-    return get(UNKNOWN_KEYS)
-        .map(
-            value -> {
-              if (value.equalsIgnoreCase("fail") || value.equalsIgnoreCase("warn")) {
-                return value.equalsIgnoreCase("warn");
-              }
-              throw new BenchmarkConfigurationException(
-                  "-D"
-                      + UNKNOWN_KEYS
-                      + "="
-                      + value
-                      + " is not valid; use fail (the"
-                      + " default: a junit.bench.* key junit-bench does not know fails the run) or warn");
-            })
-        .orElse(false);
+    return get(UNKNOWN_KEYS).map(SettingParsers::warnOnUnknownKeys).orElse(false);
   }
 
   /** The fork count that replaces every benchmark's, when the run sets one (not auto). */
@@ -358,7 +327,8 @@ public final class BenchConfig {
 
   /** The minimum query count a valid run measures per scenario, when the run sets one. */
   public Optional<Long> validityMinQueries() {
-    return get(VALIDITY_MIN_QUERIES).map(value -> (long) parseInt(VALIDITY_MIN_QUERIES, value, 1));
+    return get(VALIDITY_MIN_QUERIES)
+        .map(value -> (long) SettingParsers.parseInt(VALIDITY_MIN_QUERIES, value, 1));
   }
 
   /** The minimum time a valid run measures per scenario, ms, when the run sets one. */
@@ -388,65 +358,12 @@ public final class BenchConfig {
 
   /** The rule of the regression gate: threshold and alpha, each defaulted. */
   public RegressionRule regressionRule() {
-    double threshold =
-        get(REGRESSION_THRESHOLD)
-            .map(value -> fraction(REGRESSION_THRESHOLD, value))
-            .orElse(RegressionRule.DEFAULT_THRESHOLD);
-    double alpha =
-        get(REGRESSION_ALPHA)
-            .map(
-                value -> {
-                  try {
-                    double parsed = Double.parseDouble(value);
-                    if (parsed > 0 && parsed <= 0.5) {
-                      return parsed;
-                    }
-                  } catch (NumberFormatException e) {
-                    // reported below
-                  }
-                  throw new BenchmarkConfigurationException(
-                      "-D"
-                          + REGRESSION_ALPHA
-                          + "="
-                          + value
-                          + " is not valid; use a significance level in (0, 0.5], such as 0.01");
-                })
-            .orElse(RegressionRule.DEFAULT_ALPHA);
-    return new RegressionRule(threshold, alpha);
+    return SettingParsers.regressionRule(get(REGRESSION_THRESHOLD), get(REGRESSION_ALPHA));
   }
 
   /** The gate's rule for the heap allocated per operation, defaulted. */
   public AllocationRule allocationRule() {
-    return get(ALLOC_THRESHOLD)
-        .map(
-            value -> {
-              try {
-                return AllocationRule.parse(value);
-              } catch (IllegalArgumentException e) {
-                throw new BenchmarkConfigurationException(
-                    "-D"
-                        + ALLOC_THRESHOLD
-                        + "="
-                        + value
-                        + " is not valid; use "
-                        + AllocationRule.ACCEPTED);
-              }
-            })
-        .orElse(AllocationRule.DEFAULT);
-  }
-
-  /** {@code 5%} or {@code 0.05} as 0.05, 0 or more. */
-  private static double fraction(String key, String value) {
-    double fraction = Fractions.parse(value);
-    if (fraction >= 0 && Double.isFinite(fraction)) {
-      return fraction;
-    }
-    throw new BenchmarkConfigurationException(
-        "-D"
-            + key
-            + "="
-            + value
-            + " is not valid; use a relative change such as 5% or 0.05 (0 or more)");
+    return get(ALLOC_THRESHOLD).map(SettingParsers::allocationRule).orElse(AllocationRule.DEFAULT);
   }
 
   /**
@@ -455,7 +372,7 @@ public final class BenchConfig {
    */
   public boolean formatEnabled(String name, boolean enabledByDefault) {
     String key = FORMAT_PREFIX + name;
-    return get(key).map(value -> parseBoolean(key, value)).orElse(enabledByDefault);
+    return get(key).map(value -> SettingParsers.parseBoolean(key, value)).orElse(enabledByDefault);
   }
 
   /** The history store a run imports itself into at its end, when {@link #HISTORY_DB} names one. */
@@ -479,27 +396,17 @@ public final class BenchConfig {
     if (iterations.isEmpty() && time.isEmpty()) {
       return Optional.empty();
     }
-    int count = iterations.map(value -> parseInt(iterationsKey, value, minIterations)).orElse(0);
+    int count =
+        iterations
+            .map(value -> SettingParsers.parseInt(iterationsKey, value, minIterations))
+            .orElse(0);
     Duration duration = time.map(value -> Durations.parse(value, "-D" + timeKey)).orElse(null);
     return Optional.of(new StopRule(count, duration, 0));
   }
 
   /** The devices the run is limited to, when it is. */
   public Optional<Set<Device>> deviceFilter() {
-    return get(DEVICES)
-        .map(
-            value -> {
-              Set<Device> devices = new LinkedHashSet<>();
-              for (String item : value.split(",")) {
-                try {
-                  devices.add(Device.fromId(item));
-                } catch (IllegalArgumentException e) {
-                  throw new BenchmarkConfigurationException(
-                      "-D" + DEVICES + "=" + value + ": " + e.getMessage());
-                }
-              }
-              return devices;
-            });
+    return get(DEVICES).map(SettingParsers::devices);
   }
 
   /** The batch sizes the run is limited to, when it is. */
@@ -513,24 +420,7 @@ public final class BenchConfig {
   }
 
   private Optional<Set<Integer>> intSet(String key) {
-    return get(key)
-        .map(
-            value -> {
-              Set<Integer> numbers = new LinkedHashSet<>();
-              for (String item : value.split(",")) {
-                try {
-                  numbers.add(parseInt(key, item.trim(), 1));
-                } catch (BenchmarkConfigurationException e) {
-                  throw new BenchmarkConfigurationException(
-                      "-D"
-                          + key
-                          + "="
-                          + value
-                          + " is not valid; use a comma-separated list of whole numbers >= 1");
-                }
-              }
-              return numbers;
-            });
+    return get(key).map(value -> SettingParsers.intSet(key, value));
   }
 
   /**
@@ -565,82 +455,6 @@ public final class BenchConfig {
    * Every junit-bench parameter with the value in force, defaults included, for the result file.
    */
   public Map<String, String> effective() {
-    Map<String, String> values = new LinkedHashMap<>();
-    for (ConfigurationKey row : ConfigurationKeys.TABLE) {
-      String key = row.key();
-      values.put(key, get(key).orElse(null));
-    }
-    values.put(OUTPUT_DIR, outputDir().toString());
-    values.put(PROGRESS, get(PROGRESS).orElse(String.valueOf(Defaults.PROGRESS)));
-    // A bad value is recorded as written: the benchmarks report it, the result file must still be
-    // written.
-    values.put(DRY_RUN, orRaw(DRY_RUN, () -> String.valueOf(dryRun())));
-    values.put(
-        HOST_INCLUDE_NAME, orRaw(HOST_INCLUDE_NAME, () -> String.valueOf(hostIncludeName())));
-    values.put(SAMPLING_ENABLED, orRaw(SAMPLING_ENABLED, () -> String.valueOf(samplingEnabled())));
-    values.put(
-        SAMPLING_INTERVAL, orRaw(SAMPLING_INTERVAL, () -> samplingInterval().toMillis() + "ms"));
-    // Unset, junit.bench.profile is recorded as unset: @Profile then decides.
-    values.put(
-        PROFILE_INTERVAL,
-        get(PROFILE_INTERVAL).orElse(ConfigurationKeys.shortDuration(Defaults.PROFILE_INTERVAL)));
-    values.put(PROFILE_PROFILER, get(PROFILE_PROFILER).orElse(Defaults.PROFILE_PROFILER));
-    // Unset, the warm-up's mode and bound are recorded as unset: @Warmup then decides.
-    values.put(
-        WarmupSettings.WINDOW,
-        get(WarmupSettings.WINDOW).orElse(ConfigurationKeys.shortDuration(Defaults.WARMUP_WINDOW)));
-    values.put(
-        WarmupSettings.TOLERANCE,
-        get(WarmupSettings.TOLERANCE).orElse(String.valueOf(Defaults.WARMUP_TOLERANCE)));
-    values.put(NVIDIA_SMI, nvidiaSmi());
-    values.put(POWERCAP_ROOT, powercapRoot().toString());
-    values.put(CGROUP_ROOT, cgroupRoot().toString());
-    values.put(
-        REGRESSION_THRESHOLD,
-        orRaw(REGRESSION_THRESHOLD, () -> String.valueOf(regressionRule().threshold())));
-    values.put(
-        REGRESSION_ALPHA, orRaw(REGRESSION_ALPHA, () -> String.valueOf(regressionRule().alpha())));
-    values.put(ALLOC_THRESHOLD, orRaw(ALLOC_THRESHOLD, () -> allocationRule().written()));
-    values.put(FORKS_TIMEOUT, orRaw(FORKS_TIMEOUT, () -> Durations.format(forksTimeout())));
-    values.put(UNKNOWN_KEYS, orRaw(UNKNOWN_KEYS, () -> warnOnUnknownKeys() ? "warn" : "fail"));
-    values.put(
-        BASELINE_MATCH,
-        orRaw(BASELINE_MATCH, () -> baselineMatch().name().toLowerCase(Locale.ROOT)));
-    // A password written into the store's URL never reaches a result file.
-    values.put(
-        HISTORY_DB,
-        get(HISTORY_DB)
-            .map(url -> url.replaceAll("(?i)(password=)[^&;\\s]*", "$1***"))
-            .orElse(null));
-    return values;
-  }
-
-  private String orRaw(String key, Supplier<String> parsed) {
-    try {
-      return parsed.get();
-    } catch (BenchmarkConfigurationException e) {
-      return get(key).orElse(null);
-    }
-  }
-
-  private static int parseInt(String key, String value, int min) {
-    try {
-      int number = Integer.parseInt(value.trim());
-      if (number >= min) {
-        return number;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new BenchmarkConfigurationException(
-        "-D" + key + "=" + value + " is not valid; use a whole number >= " + min);
-  }
-
-  private static boolean parseBoolean(String key, String value) {
-    if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
-      return Boolean.parseBoolean(value);
-    }
-    throw new BenchmarkConfigurationException(
-        "-D" + key + "=" + value + " is not valid; use true or false");
+    return EffectiveSettings.of(this);
   }
 }

@@ -4,7 +4,6 @@ import dev.junitbench.backends.Backends;
 import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
-import dev.junitbench.config.Defaults;
 import dev.junitbench.fork.ForkAborted;
 import dev.junitbench.fork.ScenarioForks;
 import dev.junitbench.gate.Gate;
@@ -12,12 +11,9 @@ import dev.junitbench.generation.GenerationWorkers;
 import dev.junitbench.generation.GenerationWorkers.Worker;
 import dev.junitbench.infra.Generator;
 import dev.junitbench.infra.LoadPoint;
-import dev.junitbench.infra.LoadScenario;
 import dev.junitbench.infra.ModelInputs;
 import dev.junitbench.infra.Scenario;
-import dev.junitbench.load.LoadPlan;
 import dev.junitbench.load.LoadRun;
-import dev.junitbench.load.ServerGoodput;
 import dev.junitbench.load.StreamRun;
 import dev.junitbench.measure.MeasurementOutcome;
 import dev.junitbench.measure.ProgressLine;
@@ -31,7 +27,6 @@ import dev.junitbench.results.AllocationFigures;
 import dev.junitbench.results.Phase;
 import dev.junitbench.results.ProfileFigures;
 import dev.junitbench.results.ScenarioResult;
-import dev.junitbench.results.Throughput;
 import dev.junitbench.sampling.ResourceSampler;
 import dev.junitbench.spi.ProbeScenario;
 import dev.junitbench.spi.TokenRecorder;
@@ -330,7 +325,7 @@ public final class ScenarioRun {
       ResourceSampler.Figures resources =
           measuring.stopProbes(outcome.items(), opened == null ? null : opened.footprint());
       measured =
-          result(planned, measuring.warmup(), outcome)
+          MeasuredResults.of(scenario, planned, measuring.warmup(), outcome)
               .withResources(
                   resources.memory(),
                   resources.utilization(),
@@ -358,26 +353,6 @@ public final class ScenarioRun {
   }
 
   /**
-   * The measured result of {@code outcome}: latency, throughput (and tokens per second), and its
-   * load.
-   */
-  private ScenarioResult result(ScenarioResult planned, Phase warmup, MeasurementOutcome outcome) {
-    long[] samples = outcome.samplesNs();
-    LatencySummary latency = LatencySummary.of(samples, samples.length);
-    Throughput throughput = outcome.throughput();
-    Throughput tokens =
-        scenario.hasSequenceLength() && throughput.value() != null
-            ? new Throughput(
-                throughput.value() * scenario.sequenceLength(), Throughput.TOKENS_PER_SECOND)
-            : null;
-    ScenarioResult measured =
-        planned.measured(warmup, outcome.phase(), latency, throughput, tokens, samples);
-    return outcome.load() == null
-        ? measured
-        : measured.withLoad(outcome.load(), throughput).withQueryTimes(outcome.queryTimes());
-  }
-
-  /**
    * {@code measured} with its requests' figures and, under Server with token bounds, its goodput.
    */
   private ScenarioResult withGeneration(
@@ -386,20 +361,8 @@ public final class ScenarioRun {
         generation()
             .withGeneration(
                 measured, generator, recorder, outcome.elapsedNs(), outcome.queueNs(), workers);
-    LoadPlan loadPlan = plan.load();
-    boolean server =
-        measured.load() != null && LoadScenario.SERVER.id().equals(measured.load().scenario());
-    if (!server || (loadPlan.ttftBoundMs() == null && loadPlan.tpotBoundMs() == null)) {
-      return generated;
-    }
-    int n = generator.newTokens();
-    long[] tokenNs = generated.tokenNs();
-    return generated.withLoad(
-        measured
-            .load()
-            .withGoodput(
-                ServerGoodput.of(tokenNs, tokenNs.length / n, n, loadPlan, outcome.elapsedNs())),
-        measured.throughput());
+    return MeasuredResults.withGoodput(
+        generated, measured, plan.load(), generator.newTokens(), outcome.elapsedNs());
   }
 
   /**
@@ -504,7 +467,7 @@ public final class ScenarioRun {
                 planned,
                 scenario.batchSize() * scenario.load().map(LoadPoint::samplesPerQuery).orElse(1),
                 scenario.hasSequenceLength() ? scenario.sequenceLength() : null,
-                adviceTarget(),
+                gate.forkAdviceTarget(),
                 out,
                 err);
     ScenarioResult result =
@@ -516,15 +479,6 @@ public final class ScenarioRun {
       throw outcome.failure();
     }
     return result;
-  }
-
-  /**
-   * The interval the forks' advice aims at: half the regression threshold, so a change that size
-   * shows.
-   */
-  private double adviceTarget() {
-    double threshold = gate.rule().threshold();
-    return threshold > 0 ? threshold / 2 : Defaults.FORK_ADVICE_TARGET;
   }
 
   /** {@code measured} flagged for validity and judged by the gate. */

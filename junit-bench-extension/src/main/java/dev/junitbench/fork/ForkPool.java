@@ -26,7 +26,6 @@ import dev.junitbench.stats.ForkStopRule;
 import dev.junitbench.stats.LatencySummary;
 import dev.junitbench.stats.TokenTimings;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -449,33 +448,7 @@ final class ForkPool {
         aggregations
             .getOrDefault(group, Map.of())
             .getOrDefault(figure, ProbeFigures.DEFAULT_AGGREGATION);
-    Comparator<Number> byValue = Comparator.comparingDouble(Number::doubleValue);
-    return switch (aggregation) {
-      case AVERAGE -> sum(numbers) / numbers.size();
-      // Cast each side, or the conditional would widen a whole sum to a double.
-      case SUM ->
-          numbers.stream().allMatch(ForkPool::whole)
-              ? (Number) numbers.stream().mapToLong(Number::longValue).sum()
-              : (Number) sum(numbers);
-      case MAX -> numbers.stream().max(byValue).orElseThrow();
-      case MIN -> numbers.stream().min(byValue).orElseThrow();
-    };
-  }
-
-  /** The sum in fork order. */
-  private static double sum(List<Number> numbers) {
-    double sum = 0;
-    for (Number number : numbers) {
-      sum += number.doubleValue();
-    }
-    return sum;
-  }
-
-  private static boolean whole(Number number) {
-    return number instanceof Long
-        || number instanceof Integer
-        || number instanceof Short
-        || number instanceof Byte;
+    return ProbeJoin.of(numbers, aggregation);
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.junitbench.gate;
 
 import dev.junitbench.config.BaselineMatch;
 import dev.junitbench.config.BenchConfig;
+import dev.junitbench.config.Defaults;
 import dev.junitbench.internal.ModelChange;
 import dev.junitbench.internal.ScenarioComparison;
 import dev.junitbench.profile.ScenarioProfileDifference;
@@ -15,16 +16,13 @@ import dev.junitbench.results.UnitFormat;
 import dev.junitbench.stats.AllocationComparison;
 import dev.junitbench.stats.AllocationRule;
 import dev.junitbench.stats.Comparison;
-import dev.junitbench.stats.JvmRuns;
 import dev.junitbench.stats.LatencySummary;
 import dev.junitbench.stats.RegressionRule;
 import dev.junitbench.stats.Verdict;
 import dev.junitbench.warnings.RunWarnings;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Decides, right after a scenario is measured, whether it regressed against the baseline or broke
@@ -81,6 +79,15 @@ public record Gate(
     }
   }
 
+  /**
+   * The interval the forks' advice aims at: half the regression threshold, so a change that size
+   * shows.
+   */
+  public double forkAdviceTarget() {
+    double threshold = rule.threshold();
+    return threshold > 0 ? threshold / 2 : Defaults.FORK_ADVICE_TARGET;
+  }
+
   /** Whether there is anything to decide. */
   public boolean active() {
     return matching != null || budget != null;
@@ -123,7 +130,7 @@ public record Gate(
           "not judged against the baseline ("
               + BenchConfig.BASELINE_MATCH
               + "=all): "
-              + reason(baselineCheck);
+              + VerdictLine.reason(baselineCheck);
       shortForms.add(why);
       failures.add(why);
     }
@@ -335,12 +342,6 @@ public record Gate(
         + ")";
   }
 
-  /** Why a scenario was not judged: the check's note, or the comparison's. */
-  private static String reason(BaselineCheck check) {
-    return (check.comparison() != null ? check.comparison().note() : check.note())
-        .replaceFirst("^(NOT JUDGED|not judged): ", "");
-  }
-
   /**
    * {@code model changed: a (34 MB, sha ..) -> b (133 MB, sha ..); } when the baseline's model
    * differs, else empty.
@@ -359,97 +360,15 @@ public record Gate(
   }
 
   /**
-   * {@code regressed +12.3% (95% CI +10.1% to +14.6%; welch-t-log-fork-medians, 10 vs 10 forks)}.
-   */
-  static String shortVerdict(BaselineCheck check) {
-    Comparison c = check.comparison();
-    StringBuilder line = new StringBuilder(c.verdict().words()).append(' ');
-    line.append(c.ratio() == null ? "n/a" : UnitFormat.change(c.ratio() - 1));
-    line.append(" (");
-    if (c.ci95Low() != null) {
-      line.append("95% CI ")
-          .append(UnitFormat.change(c.ci95Low() - 1))
-          .append(" to ")
-          .append(UnitFormat.change(c.ci95High() - 1))
-          .append("; ");
-    }
-    line.append(c.test())
-        .append(", ")
-        .append(c.baselineCount())
-        .append(" vs ")
-        .append(c.currentCount())
-        .append(' ')
-        .append(c.countUnit())
-        .append(')');
-    if (!c.betweenJvms()) {
-      line.append(", ").append(JvmRuns.UNFORKED);
-    }
-    return line.toString();
-  }
-
-  /**
    * {@code regressed: median +12.3% (95% CI +10.1% to +14.6%), p = 3.2e-12 (mann-whitney-u, 100 vs
-   * 100 samples), 7.312 ms -> 8.211 ms}; forked runs name Welch's test and count forks; a verdict
-   * of one JVM against one JVM starts {@code regressed (unforked: between-JVM variance unknown)}.
+   * 100 samples), 7.312 ms -> 8.211 ms} ({@link VerdictLine#of}).
    */
   public static String verdictLine(BaselineCheck check) {
-    Comparison c = check.comparison();
-    StringBuilder line = new StringBuilder(c.verdict().words());
-    if (c.verdict() == Verdict.NOT_JUDGED) {
-      line.append(" (")
-          .append(reason(check))
-          .append("): median ")
-          .append(c.ratio() == null ? "n/a" : UnitFormat.change(c.ratio() - 1))
-          .append(", ")
-          .append(UnitFormat.duration(c.baselineMedianMs()))
-          .append(" -> ")
-          .append(UnitFormat.duration(c.currentMedianMs()))
-          .append(" (")
-          .append(c.baselineCount())
-          .append(" vs ")
-          .append(c.currentCount())
-          .append(' ')
-          .append(c.countUnit())
-          .append(')');
-      return line.toString();
-    }
-    if (!c.betweenJvms()) {
-      line.append(" (").append(JvmRuns.UNFORKED).append(')');
-    }
-    line.append(": median ");
-    line.append(c.ratio() == null ? "n/a" : UnitFormat.change(c.ratio() - 1));
-    if (c.ci95Low() != null) {
-      line.append(" (95% CI ")
-          .append(UnitFormat.change(c.ci95Low() - 1))
-          .append(" to ")
-          .append(UnitFormat.change(c.ci95High() - 1))
-          .append(')');
-    }
-    line.append(", ")
-        .append(c.pValue() == null ? "p n/a" : UnitFormat.pIs(c.pValue()))
-        .append(" (")
-        .append(c.test())
-        .append(", ")
-        .append(c.baselineCount())
-        .append(" vs ")
-        .append(c.currentCount())
-        .append(' ')
-        .append(c.countUnit())
-        .append("), ")
-        .append(UnitFormat.duration(c.baselineMedianMs()))
-        .append(" -> ")
-        .append(UnitFormat.duration(c.currentMedianMs()));
-    // The label leads the line already; the note's other parts follow it.
-    String note =
-        check.note() == null
-            ? null
-            : Arrays.stream(check.note().split("; "))
-                .filter(part -> !part.equals(JvmRuns.UNFORKED))
-                .collect(Collectors.joining("; "));
-    if (note != null && !note.isBlank()) {
-      line.append("; ").append(note);
-    }
-    return line.toString();
+    return VerdictLine.of(check);
+  }
+
+  static String shortVerdict(BaselineCheck check) {
+    return VerdictLine.brief(check);
   }
 
   private BudgetCheck budget(ScenarioResult measured) {

@@ -17,11 +17,9 @@ import dev.junitbench.stats.Verdict;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -71,78 +69,15 @@ public final class ConsoleTable {
       // The column is easily read as the model's memory, which native runtimes keep off the heap.
       wrap(out, ALLOCATION_NOTE);
     }
-    notRun(out, results);
-    ValiditySummary.lines(results).forEach(line -> summaryLine(out, line));
-    steadiness(out, results);
-    forkingCost(out, results);
+    RunNotes.notRun(out, results);
+    ValiditySummary.lines(results).forEach(line -> RunNotes.summaryLine(out, line));
+    RunNotes.steadiness(out, results);
+    RunNotes.forkingCost(out, results);
     return out.toString();
   }
 
-  /**
-   * What forking cost the run: JVMs started, their wall time, and the part outside warm-up and
-   * measurement.
-   */
-  private static void forkingCost(StringBuilder out, List<ScenarioResult> results) {
-    int jvms = 0;
-    double wallMs = 0;
-    double overheadMs = 0;
-    for (ScenarioResult result : results) {
-      if (result.forks() != null) {
-        jvms += result.forks().runs().size();
-        wallMs += result.forks().wallTimeMs();
-        overheadMs += result.forks().overheadMs();
-      }
-    }
-    if (jvms > 0) {
-      out.append("forking: ")
-          .append(jvms)
-          .append(jvms == 1 ? " JVM, " : " JVMs, ")
-          .append(UnitFormat.duration(wallMs))
-          .append(" wall, of which ")
-          .append(UnitFormat.duration(overheadMs))
-          .append(" start-up, set-up and model loading (never measured)")
-          .append(System.lineSeparator());
-    }
-  }
-
-  /**
-   * How many warm-ups run until steady settled, and each that did not, with why: its figures may be
-   * the warm-up's.
-   */
-  private static void steadiness(StringBuilder out, List<ScenarioResult> results) {
-    int steadyMode = 0;
-    List<String> unsteady = new ArrayList<>();
-    for (ScenarioResult result : results) {
-      if (result.warmup() == null || result.warmup().steady() == null) {
-        continue;
-      }
-      steadyMode++;
-      if (!result.warmup().steady()) {
-        unsteady.add(
-            UnitFormat.shortName(result.benchmark())
-                + " "
-                + result.displayName()
-                + ": "
-                + result.warmup().steadyReason());
-      }
-    }
-    if (steadyMode == 0) {
-      return;
-    }
-    summaryLine(
-        out,
-        "warm-up until steady: "
-            + (steadyMode - unsteady.size())
-            + " of "
-            + steadyMode
-            + (steadyMode == 1 ? " scenario" : " scenarios")
-            + " settled"
-            + (unsteady.isEmpty() ? "" : "; NOT steady, measured at the bound:"));
-    unsteady.forEach(line -> wrap(out, line));
-  }
-
   /** Passed, or failed: scenarios that were (or tried to be) measured get a row. */
-  private static boolean ran(ScenarioResult result) {
+  static boolean ran(ScenarioResult result) {
     return result.status() == Status.PASSED || result.status() == Status.FAILED;
   }
 
@@ -461,44 +396,7 @@ public final class ConsoleTable {
     return change + comparison.verdict().words() + (comparison.betweenJvms() ? "" : ", unforked");
   }
 
-  /** One line per reason a scenario did not run or was not measured, with how many. */
-  private static void notRun(StringBuilder out, List<ScenarioResult> results) {
-    Map<String, List<ScenarioResult>> byReason = new LinkedHashMap<>();
-    for (ScenarioResult result : results) {
-      boolean unmeasured = result.status() == Status.FAILED && result.latencyMs() == null;
-      if (!ran(result) || unmeasured) {
-        // A reason's own line breaks would break the one line it gets.
-        String reason =
-            Objects.requireNonNullElse(result.reason(), "no reason given").replaceAll("\\s+", " ");
-        byReason
-            .computeIfAbsent(result.status().id() + ": " + reason, key -> new ArrayList<>())
-            .add(result);
-      }
-    }
-    if (byReason.isEmpty()) {
-      return;
-    }
-    long count = byReason.values().stream().mapToLong(List::size).sum();
-    out.append("Not measured: ")
-        .append(count)
-        .append(count == 1 ? " scenario" : " scenarios")
-        .append(System.lineSeparator());
-    byReason.forEach(
-        (reason, scenarios) -> {
-          Set<String> benchmarks = new LinkedHashSet<>();
-          scenarios.forEach(s -> benchmarks.add(UnitFormat.shortName(s.benchmark())));
-          wrap(out, scenarios.size() + " " + reason + " (" + String.join(", ", benchmarks) + ")");
-        });
-  }
-
-  /** A line of the summary below the tables, wrapped with its continuation indented. */
-  private static void summaryLine(StringBuilder out, String text) {
-    TextTable.wrap(text, "", "  ", Defaults.CONSOLE_WIDTH)
-        .forEach(line -> out.append(line).append(System.lineSeparator()));
-  }
-
   private static void wrap(StringBuilder out, String text) {
-    TextTable.wrap(text, INDENT, INDENT + "    ", Defaults.CONSOLE_WIDTH)
-        .forEach(line -> out.append(line).append(System.lineSeparator()));
+    RunNotes.wrap(out, text);
   }
 }

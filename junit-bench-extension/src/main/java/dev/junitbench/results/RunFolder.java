@@ -193,9 +193,6 @@ public record RunFolder(Path dir, ResultsDocument document) {
       throw new ResultFileException(
           file + ": a result lacks its id, benchmark, status or params; the file is damaged");
     }
-    if (result.latencyMs() != null) {
-      checkLatency(file, which, result.latencyMs());
-    }
     if (result.forks() != null && result.forks().runs() == null) {
       throw new ResultFileException(
           file
@@ -204,16 +201,25 @@ public record RunFolder(Path dir, ResultsDocument document) {
               + " has forks without their runs; the file is damaged: use a"
               + " run folder as junit-bench wrote it");
     }
+    if (result.latencyMs() != null) {
+      // A forked result's latency pools its forks' samples: up to the limit in each fork.
+      long forks = result.forks() == null ? 1 : Math.max(1, result.forks().runs().size());
+      checkLatency(file, which, result.latencyMs(), forks * Defaults.MAX_SAMPLES);
+    }
     if (result.forks() != null && result.forks().here() != null) {
-      checkLatency(file, which + " in its JUnit JVM (forks.here)", result.forks().here());
+      checkLatency(
+          file,
+          which + " in its JUnit JVM (forks.here)",
+          result.forks().here(),
+          Defaults.MAX_SAMPLES);
     }
   }
 
-  private static void checkLatency(Path file, String which, LatencySummary latency)
+  private static void checkLatency(Path file, String which, LatencySummary latency, long maxCount)
       throws ResultFileException {
     String damaged = " the file is damaged: use a run folder as junit-bench wrote it";
     if (latency.count() < 1
-        || latency.count() > Defaults.MAX_SAMPLES
+        || latency.count() > maxCount
         || latency.median() == null
         || latency.min() == null
         || latency.max() == null) {
@@ -223,7 +229,7 @@ public record RunFolder(Path dir, ResultsDocument document) {
               + which
               + " has latency figures without a median, minimum or maximum,"
               + " or a count outside 1.."
-              + Defaults.MAX_SAMPLES
+              + maxCount
               + " ("
               + latency.count()
               + ");"

@@ -185,6 +185,35 @@ class RunFolderReadingTests {
 
   @Test
   @DisplayName(
+      "reads a forked result that pooled more samples than one JVM keeps, up to the limit a fork")
+  void forkedCount() throws IOException {
+    Path dir =
+        RunFolders.write(
+            tempDir,
+            "run-forked",
+            List.of(
+                RunFolders.forked(
+                    BENCH,
+                    Map.of("device", "cpu"),
+                    new long[] {5, 6, 7, 8, 9},
+                    new long[] {6, 7, 8, 9, 10})));
+    Path file = dir.resolve("results.json");
+    ObjectMapper mapper = new ObjectMapper();
+    ObjectNode tree = (ObjectNode) mapper.readTree(file.toFile());
+    ObjectNode latency = (ObjectNode) tree.at("/results/0/latency_ms");
+    // Two forks of 20 s of a 20 us call: 1.88 million samples, more than one JVM keeps.
+    latency.put("count", 1_882_121);
+    mapper.writeValue(file.toFile(), tree);
+    assertThat(RunFolder.read(dir).results().get(0).latencyMs().count()).isEqualTo(1_882_121);
+
+    latency.put("count", 2_000_001);
+    mapper.writeValue(file.toFile(), tree);
+    assertThatThrownBy(() -> RunFolder.read(dir))
+        .hasMessageContaining("a count outside 1..2000000 (2000001)");
+  }
+
+  @Test
+  @DisplayName(
       "refuses a samples.csv that is cut short, damaged or of another run, naming file and line")
   void badSamples() throws IOException {
     Path dir = write();

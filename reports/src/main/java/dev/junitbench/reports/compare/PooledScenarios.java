@@ -74,8 +74,8 @@ final class PooledScenarios {
   List<double[]> observationsByRound(ScenarioKey key) throws BadInputException {
     ScenarioResult[] results = byKey.get(key);
     List<double[]> perRound = new ArrayList<>();
-    for (int i = 0; i < results.length && RunComparison.measured(results[i]); i++) {
-      RunComparison.requirePositive(rounds.runs().get(i), results[i]);
+    for (int i = 0; i < results.length && ComparisonRows.measured(results[i]); i++) {
+      RunRow.requirePositive(rounds.runs().get(i), results[i]);
       double[] forks = results[i].forks() == null ? new double[0] : results[i].forks().medians();
       perRound.add(forks.length == 0 ? new double[] {results[i].latencyMs().median()} : forks);
     }
@@ -124,7 +124,7 @@ final class PooledScenarios {
                     + "): that run ended"
                     + " before this scenario did");
       }
-      if (!RunComparison.measured(results[i])) {
+      if (!ComparisonRows.measured(results[i])) {
         return results[i];
       }
     }
@@ -142,7 +142,7 @@ final class PooledScenarios {
     DoubleStream.Builder medians = DoubleStream.builder();
     for (int i = 0; i < results.length; i++) {
       ScenarioResult result = results[i];
-      RunComparison.requirePositive(rounds.runs().get(i), result);
+      RunRow.requirePositive(rounds.runs().get(i), result);
       double[] forks = result.forks() == null ? new double[0] : result.forks().medians();
       if (forks.length == 0) {
         medians.add(result.latencyMs().median());
@@ -176,7 +176,7 @@ final class PooledScenarios {
       if (own == null || own.length == 0) {
         return null;
       }
-      parts[i] = RunComparison.requirePositive(run, results[i], own);
+      parts[i] = RunRow.requirePositive(run, results[i], own);
       total += own.length;
     }
     long[] pooled = new long[total];
@@ -198,6 +198,19 @@ final class PooledScenarios {
         Arrays.stream(byKey.get(key))
             .map(result -> result == null ? null : result.alloc())
             .toList());
+  }
+
+  /**
+   * The heap bytes per operation of each round that counted them, in round order: the figures the
+   * pooled one ({@link #alloc}) is made of, so that a change can be checked against every round.
+   */
+  double[] bytesPerOpByRound(ScenarioKey key) {
+    return Arrays.stream(byKey.get(key))
+        .filter(result -> result != null && result.alloc() != null)
+        .map(result -> result.alloc().bytesPerOp())
+        .filter(bytes -> bytes != null)
+        .mapToDouble(Double::doubleValue)
+        .toArray();
   }
 
   /** The geometric mean of the rounds' throughputs, or null where a round has none above 0. */

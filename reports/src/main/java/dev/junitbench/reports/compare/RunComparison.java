@@ -14,7 +14,6 @@ import dev.junitbench.results.Status;
 import dev.junitbench.stats.AllocationComparison;
 import dev.junitbench.stats.AllocationRule;
 import dev.junitbench.stats.Comparison;
-import dev.junitbench.stats.ForkStatistics;
 import dev.junitbench.stats.JvmRuns;
 import dev.junitbench.stats.RegressionRule;
 import dev.junitbench.stats.SequentialRounds;
@@ -66,7 +65,7 @@ public record RunComparison(
         Comparator.comparingInt(
             row -> {
               AllocationComparison judged = AllocationChange.of(row, allocation);
-              return judged != null && judged.regressed() ? 0 : order(row);
+              return judged != null && judged.regressed() ? 0 : ComparisonRows.order(row);
             }));
     rows = List.copyOf(sorted);
   }
@@ -183,8 +182,8 @@ public record RunComparison(
      */
     public boolean lost() {
       return kind == Kind.NOT_PASSED
-          && measured(before)
-          && !measured(after)
+          && ComparisonRows.measured(before)
+          && !ComparisonRows.measured(after)
           && after.status() == Status.FAILED;
     }
   }
@@ -199,17 +198,23 @@ public record RunComparison(
    * @param currentMs the same of the current rounds
    * @param sequential where the rounds were decided sequentially, the scenario's state: the round
    *     it settled at and why, or undecided; else null
+   * @param baselineBytesPerOp the heap bytes per operation of each baseline round that counted
+   *     them, in round order (empty where none did)
+   * @param currentBytesPerOp the same of the current rounds
    */
   public record Pool(
       int baselineRounds,
       int currentRounds,
       double[] baselineMs,
       double[] currentMs,
-      SequentialVerdict sequential) {
+      SequentialVerdict sequential,
+      double[] baselineBytesPerOp,
+      double[] currentBytesPerOp) {
 
-    /** The JVM runs of rounds pooled as one test. */
+    /** The JVM runs of rounds pooled as one test, without the rounds' allocation figures. */
     public Pool(int baselineRounds, int currentRounds, double[] baselineMs, double[] currentMs) {
-      this(baselineRounds, currentRounds, baselineMs, currentMs, null);
+      this(
+          baselineRounds, currentRounds, baselineMs, currentMs, null, new double[0], new double[0]);
     }
   }
 
@@ -310,11 +315,12 @@ public record RunComparison(
     Samples baselineSamples = Runs.samplesOrNull(baseline);
     Samples currentSamples = Runs.samplesOrNull(current);
     List<Row> rows =
-        rows(
+        ComparisonRows.rows(
             index(baseline),
             index(current),
             (key, then, now) ->
-                compare(key, baseline, then, baselineSamples, current, now, currentSamples, rule));
+                RunRow.row(
+                    key, baseline, then, baselineSamples, current, now, currentSamples, rule));
     if (rows == null) {
       throw new BadInputException(
           baseline.resultsFile()
@@ -363,12 +369,12 @@ public record RunComparison(
     PooledScenarios after =
         design == null ? PooledScenarios.of(current) : PooledScenarios.sequential(current);
     List<Row> rows =
-        rows(
+        ComparisonRows.rows(
             before.representatives(),
             after.representatives(),
             (key, then, now) ->
                 design == null
-                    ? pooled(key, before, then, after, now, rule)
+                    ? PooledRow.row(key, before, then, after, now, rule)
                     : SequentialCompare.row(key, before, then, after, now, rule, design));
     if (rows == null) {
       throw new BadInputException(
@@ -384,127 +390,12 @@ public record RunComparison(
         baseline.latest(), current.latest(), rule, rows, baseline, current, match);
   }
 
-  /** Compares a scenario both sides measured. */
-  private interface ScenarioComparer {
-    Row compare(ScenarioKey key, ScenarioResult then, ScenarioResult now) throws BadInputException;
-  }
-
   /** The rows grouped by benchmark, in the order the benchmarks first appear. */
   public Map<String, List<Row>> rowsByBenchmark() {
     Map<String, List<Row>> byBenchmark = new LinkedHashMap<>();
     rows.forEach(
         row -> byBenchmark.computeIfAbsent(row.key().benchmark(), k -> new ArrayList<>()).add(row));
     return byBenchmark;
-  }
-
-  /** One row per scenario of either side, in order; null when the sides share no scenario. */
-  private static List<Row> rows(
-      Map<ScenarioKey, ScenarioResult> before,
-      Map<ScenarioKey, ScenarioResult> after,
-      ScenarioComparer comparer)
-      throws BadInputException {
-    List<Row> rows = new ArrayList<>();
-    boolean common = false;
-    for (Map.Entry<ScenarioKey, ScenarioResult> entry : after.entrySet()) {
-      ScenarioResult now = entry.getValue();
-      ScenarioResult then = before.get(entry.getKey());
-      if (then == null) {
-        rows.add(new Row(entry.getKey(), Kind.ADDED, null, now, null, null));
-        continue;
-      }
-      // In common only with figures there: a baseline that measured nothing of this run judges
-      // nothing.
-      common |= measured(then);
-      if (!measured(then) || !measured(now)) {
-        rows.add(new Row(entry.getKey(), Kind.NOT_PASSED, then, now, null, null));
-        continue;
-      }
-      rows.add(comparer.compare(entry.getKey(), then, now));
-    }
-    for (Map.Entry<ScenarioKey, ScenarioResult> entry : before.entrySet()) {
-      if (!after.containsKey(entry.getKey())) {
-        rows.add(new Row(entry.getKey(), Kind.REMOVED, entry.getValue(), null, null, null));
-      }
-    }
-    if (!common) {
-      return null;
-    }
-    rows.sort(Comparator.comparingInt(RunComparison::order));
-    return List.copyOf(rows);
-  }
-
-  private static Row pooled(
-      ScenarioKey key,
-      PooledScenarios before,
-      ScenarioResult then,
-      PooledScenarios after,
-      ScenarioResult now,
-      RegressionRule rule)
-      throws BadInputException {
-    double[] a = before.observations(key);
-    double[] b = after.observations(key);
-    Comparison latency =
-        JvmRuns.compare(a, b, rule).orElseGet(() -> Comparison.ofForks(a, b, rule));
-    if (latency.verdict() != Verdict.NOT_JUDGED
-        && latency.pValue() == null
-        && latency.ratio() != null
-        && latency.ratio() != 1) {
-      // No test between JVM runs was possible; a change between the sides must still be judged, so
-      // the samples are.
-      String why =
-          Math.max(a.length, b.length) < ForkStatistics.MIN_FORKS
-              ? "one JVM run (round x fork) a side"
-              : latency.note() + "; between-JVM variance unknown";
-      long[] x = before.pooledSamples(key);
-      long[] y = x == null ? null : after.pooledSamples(key);
-      if (x != null && y != null) {
-        latency =
-            ScenarioComparison.unforked(
-                Comparison.ofSamples(x, x.length, y, y.length, rule)
-                    .withNote(why + ": compared on the rounds' pooled samples"));
-      } else if (before.roundCount() == 1 && after.roundCount() == 1) {
-        latency =
-            ScenarioComparison.unforked(
-                Comparison.ofSummaries(then.latencyMs(), now.latencyMs(), rule)
-                    .withNote(why + ": compared on the medians and their intervals"));
-      }
-    }
-    latency = latency.untestedNotJudged();
-    Double thenThroughput = before.throughput(key);
-    Double nowThroughput = after.throughput(key);
-    Double ratio =
-        thenThroughput == null || nowThroughput == null ? null : nowThroughput / thenThroughput;
-    // The heap allocated per operation of every round, judged as one: not the latest round's alone.
-    return new Row(
-        key,
-        Kind.COMPARED,
-        then.withAlloc(before.alloc(key)),
-        now.withAlloc(after.alloc(key)),
-        latency,
-        ratio,
-        new Pool(before.roundCount(), after.roundCount(), a, b));
-  }
-
-  private static int order(Row row) {
-    if (row.lost()) {
-      return 0;
-    }
-    if (row.kind() != Kind.COMPARED) {
-      return 3 + row.kind().ordinal();
-    }
-    return switch (row.verdict()) {
-      case REGRESSED -> 0;
-      case IMPROVED -> 1;
-      case NOT_JUDGED -> 2;
-      case UNCHANGED -> 2;
-    };
-  }
-
-  /** A result with figures: passed, or failed by a gate (which keeps them). */
-  static boolean measured(ScenarioResult result) {
-    return result != null
-        && result.latencyMs() != null
-        && (result.status() == Status.PASSED || result.status() == Status.FAILED);
   }
 
   private static Map<ScenarioKey, ScenarioResult> index(RunFolder run) {
@@ -515,103 +406,9 @@ public record RunComparison(
     return byKey;
   }
 
-  private static Row compare(
-      ScenarioKey key,
-      RunFolder baseline,
-      ScenarioResult then,
-      Samples thenSamples,
-      RunFolder current,
-      ScenarioResult now,
-      Samples nowSamples,
-      RegressionRule rule)
-      throws BadInputException {
-    requirePositive(baseline, then);
-    requirePositive(current, now);
-    long[] a = thenSamples == null ? null : thenSamples.of(then.id());
-    long[] b = nowSamples == null ? null : nowSamples.of(now.id());
-    Comparison latency =
-        ScenarioComparison.of(
-            then,
-            a == null || b == null ? null : requirePositive(baseline, then, a),
-            now,
-            a == null || b == null ? null : requirePositive(current, now, b),
-            rule);
-    Double ratio = null;
-    if (then.throughput() != null
-        && now.throughput() != null
-        && then.throughput().value() != null
-        && now.throughput().value() != null
-        && then.throughput().value() > 0) {
-      ratio = now.throughput().value() / then.throughput().value();
-    }
-    return new Row(key, Kind.COMPARED, then, now, latency, ratio);
-  }
-
-  static void requirePositive(RunFolder run, ScenarioResult result) throws BadInputException {
-    if (!(result.latencyMs().median() > 0)) {
-      throw new BadInputException(
-          run.resultsFile()
-              + ": result "
-              + result.id()
-              + " ("
-              + result.benchmark()
-              + " "
-              + result.displayName()
-              + ") has a median latency of "
-              + result.latencyMs().median()
-              + " ms; a ratio needs"
-              + " latencies above 0 (a body faster than the clock's resolution cannot be compared: give it more work)");
-    }
-  }
-
-  static long[] requirePositive(RunFolder run, ScenarioResult result, long[] samples)
-      throws BadInputException {
-    for (long sample : samples) {
-      if (sample <= 0) {
-        throw new BadInputException(
-            run.samplesFile()
-                + ": result "
-                + result.id()
-                + " ("
-                + result.benchmark()
-                + " "
-                + result.displayName()
-                + ") has a latency of "
-                + sample
-                + " ns; a ratio needs latencies above 0 (a body"
-                + " faster than the clock's resolution cannot be compared: give it more work)");
-      }
-    }
-    return samples;
-  }
-
   /** How many scenarios fell in each group. */
   public Counts counts() {
-    int regressed = 0;
-    int improved = 0;
-    int unchanged = 0;
-    int notJudged = 0;
-    int added = 0;
-    int removed = 0;
-    int notPassed = 0;
-    int lost = 0;
-    for (Row row : rows) {
-      lost += row.lost() ? 1 : 0;
-      switch (row.kind()) {
-        case ADDED -> added++;
-        case REMOVED -> removed++;
-        case NOT_PASSED -> notPassed++;
-        case COMPARED -> {
-          switch (row.verdict()) {
-            case REGRESSED -> regressed++;
-            case IMPROVED -> improved++;
-            case UNCHANGED -> unchanged++;
-            case NOT_JUDGED -> notJudged++;
-          }
-        }
-      }
-    }
-    return new Counts(regressed, improved, unchanged, notJudged, added, removed, notPassed, lost);
+    return SummaryLine.counts(rows);
   }
 
   /**
@@ -635,26 +432,7 @@ public record RunComparison(
    * improved, 42 unchanged}, that clause first when only allocation regressed.
    */
   public String summaryLine() {
-    Map<String, Long> kinds = new LinkedHashMap<>();
-    rows.stream()
-        .filter(row -> row.verdict() == Verdict.NOT_JUDGED && row.latency() != null)
-        .forEach(row -> kinds.merge(notJudgedKind(row), 1L, Long::sum));
-    Counts c = counts();
-    long known = kinds.values().stream().mapToLong(Long::longValue).sum();
-    if (c.notJudged() > known) {
-      kinds.merge("no test possible", c.notJudged() - known, Long::sum);
-    }
-    return AllocationChange.summaryLine(this, summaryLine(c, kinds, match))
-        + SequentialCompare.summary(this);
-  }
-
-  /** Why a row was not judged: undecided in a sequential decision, else the test's reason. */
-  private static String notJudgedKind(Row row) {
-    return row.pool() != null
-            && row.pool().sequential() != null
-            && !row.pool().sequential().settled()
-        ? "undecided"
-        : JvmRuns.notJudgedKind(row.latency().note());
+    return SummaryLine.of(this);
   }
 
   /**
@@ -663,51 +441,7 @@ public record RunComparison(
    * its gate recorded.
    */
   public static String summaryLine(Counts c, Map<String, Long> notJudged, BaselineMatch match) {
-    int judged = c.regressed() + c.improved() + c.unchanged();
-    int total = judged + c.unjudged();
-    StringBuilder line =
-        new StringBuilder()
-            .append(c.regressed())
-            .append(" regressed, ")
-            .append(c.improved())
-            .append(" improved, ")
-            .append(c.unchanged())
-            .append(" unchanged");
-    if (c.unjudged() > 0) {
-      List<String> why = new ArrayList<>();
-      if (c.added() > 0) {
-        why.add(c.added() + " not in the baseline");
-      }
-      notJudged.forEach((kind, count) -> why.add(count + " " + kind));
-      if (c.notPassed() > 0) {
-        why.add(
-            c.notPassed()
-                + " not passed"
-                + (c.lost() == 0
-                    ? ""
-                    : " (" + c.lost() + " failed, measured in the" + " baseline)"));
-      }
-      line.append(": ")
-          .append(judged)
-          .append(" of ")
-          .append(total)
-          .append(total == 1 ? " scenario" : " scenarios")
-          .append(" judged; NOT JUDGED: ")
-          .append(c.unjudged())
-          .append(" (")
-          .append(String.join(", ", why))
-          .append(')');
-      if (match == BaselineMatch.ALL) {
-        line.append(", each a failure under --match all");
-      }
-    }
-    if (c.removed() > 0) {
-      line.append("; ")
-          .append(c.removed())
-          .append(c.removed() == 1 ? " baseline scenario" : " baseline scenarios")
-          .append(" not run");
-    }
-    return line.toString();
+    return SummaryLine.of(c, notJudged, match);
   }
 
   /** How the figures were compared, as criterion.rs and JMH state their methods. */

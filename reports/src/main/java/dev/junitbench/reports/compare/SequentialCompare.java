@@ -109,7 +109,9 @@ public final class SequentialCompare {
             after.roundCount(),
             flatten(a.subList(0, Math.min(a.size(), design.maxRounds()))),
             flatten(b.subList(0, Math.min(b.size(), design.maxRounds()))),
-            decided));
+            decided,
+            before.bytesPerOpByRound(key),
+            after.bytesPerOpByRound(key)));
   }
 
   private static ScenarioResult failed(ScenarioResult result, String why) {

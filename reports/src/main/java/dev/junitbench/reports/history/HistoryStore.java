@@ -1,18 +1,11 @@
 package dev.junitbench.reports.history;
 
-import com.fasterxml.jackson.annotation.JsonInclude.Include;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.junitbench.environment.GpuInfo;
 import dev.junitbench.environment.HostInfo;
 import dev.junitbench.results.ForkFigures;
 import dev.junitbench.results.ForkRun;
-import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.RunInfo;
-import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
-import dev.junitbench.stats.LatencySummary;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -21,7 +14,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,62 +29,6 @@ import java.util.stream.Collectors;
  * the engine's bulk loader.
  */
 public final class HistoryStore implements AutoCloseable {
-
-  static final List<String> RESULT_COLUMNS =
-      List.of(
-          "host",
-          "run_id",
-          "result_id",
-          "benchmark",
-          "params",
-          "display_name",
-          "status",
-          "error",
-          "count",
-          "mean_ms",
-          "median_ms",
-          "std_ms",
-          "min_ms",
-          "max_ms",
-          "p25_ms",
-          "p75_ms",
-          "p90_ms",
-          "p95_ms",
-          "p99_ms",
-          "p999_ms",
-          "ci95_low_ms",
-          "ci95_high_ms",
-          "throughput",
-          "throughput_unit",
-          "forks",
-          "fork_median_ms",
-          "fork_ci95_low_ms",
-          "fork_ci95_high_ms",
-          "valid",
-          "result");
-  static final List<String> FORK_COLUMNS =
-      List.of(
-          "host",
-          "run_id",
-          "result_id",
-          "fork",
-          "status",
-          "error",
-          "count",
-          "median_ms",
-          "ci95_low_ms",
-          "ci95_high_ms",
-          "mean_ms",
-          "wall_ms");
-  static final List<String> SAMPLE_COLUMNS =
-      List.of("host", "run_id", "result_id", "iteration", "latency_ns");
-
-  /** Results, hosts and configurations as stored: one line each. */
-  private static final ObjectWriter COMPACT =
-      ResultsJson.mapper()
-          .setSerializationInclusion(Include.NON_NULL)
-          .writer()
-          .without(SerializationFeature.INDENT_OUTPUT);
 
   private final StoreLocation location;
   private final Connection connection;
@@ -305,10 +241,10 @@ public final class HistoryStore implements AutoCloseable {
           loader.load(
               connection,
               "results",
-              RESULT_COLUMNS,
+              StoredRows.RESULT_COLUMNS,
               sink -> {
                 for (ScenarioResult result : results) {
-                  sink.row(resultRow(host, run.id(), result));
+                  sink.row(StoredRows.resultRow(host, run.id(), result));
                 }
               });
           if (results.stream()
@@ -316,7 +252,7 @@ public final class HistoryStore implements AutoCloseable {
             loader.load(
                 connection,
                 "forks",
-                FORK_COLUMNS,
+                StoredRows.FORK_COLUMNS,
                 sink -> {
                   for (ScenarioResult result : results) {
                     ForkFigures forks = result.forks();
@@ -344,7 +280,7 @@ public final class HistoryStore implements AutoCloseable {
             loader.load(
                 connection,
                 "samples",
-                SAMPLE_COLUMNS,
+                StoredRows.SAMPLE_COLUMNS,
                 sink -> {
                   for (ScenarioResult result : results) {
                     long[] samples = source.samples().of(result.id());
@@ -381,7 +317,7 @@ public final class HistoryStore implements AutoCloseable {
     insert.setString(++i, host);
     insert.setString(++i, run.id());
     insert.setString(++i, run.startedAt());
-    insert.setLong(++i, epochMillis(run.startedAt()));
+    insert.setLong(++i, StoredRows.epochMillis(run.startedAt()));
     insert.setString(++i, run.finishedAt());
     insert.setString(++i, run.git() == null ? null : run.git().commit());
     insert.setString(++i, run.git() == null ? null : run.git().branch());
@@ -392,10 +328,10 @@ public final class HistoryStore implements AutoCloseable {
     }
     insert.setString(++i, run.software() == null ? null : run.software().junitBenchVersion());
     insert.setString(++i, run.software() == null ? null : run.software().javaVersion());
-    insert.setString(++i, json(run.host()));
-    insert.setString(++i, json(run.software()));
-    insert.setString(++i, json(run.config()));
-    insert.setString(++i, json(run.warnings()));
+    insert.setString(++i, StoredRows.json(run.host()));
+    insert.setString(++i, StoredRows.json(run.software()));
+    insert.setString(++i, StoredRows.json(run.config()));
+    insert.setString(++i, StoredRows.json(run.warnings()));
     insert.setString(++i, source.run().dir().toString());
     insert.setString(++i, Instant.now().toString());
     insert.executeUpdate();
@@ -412,7 +348,7 @@ public final class HistoryStore implements AutoCloseable {
                 .map(GpuInfo::name)
                 .filter(Objects::nonNull)
                 .collect(Collectors.joining(", "));
-    long startedMs = epochMillis(run.startedAt());
+    long startedMs = StoredRows.epochMillis(run.startedAt());
     Object[] values = {
       info == null ? null : info.name(),
       info == null ? null : info.cpuModel(),
@@ -447,94 +383,12 @@ public final class HistoryStore implements AutoCloseable {
                     + " last_run_at = ?, last_run_ms = ? WHERE host = ?");
     for (int i = 0; i < values.length; i++) {
       if (values[i] == null) {
-        write.setNull(i + 1, HOST_TYPES[i]);
+        write.setNull(i + 1, StoredRows.HOST_TYPES[i]);
       } else {
-        write.setObject(i + 1, values[i], HOST_TYPES[i]);
+        write.setObject(i + 1, values[i], StoredRows.HOST_TYPES[i]);
       }
     }
     write.executeUpdate();
-  }
-
-  /**
-   * The SQL types of the host's values, in the order upsertHost binds them: a typed null suits
-   * every engine.
-   */
-  private static final int[] HOST_TYPES = {
-    Types.VARCHAR,
-    Types.VARCHAR,
-    Types.INTEGER,
-    Types.BIGINT,
-    Types.VARCHAR,
-    Types.VARCHAR,
-    Types.VARCHAR,
-    Types.BIGINT,
-    Types.VARCHAR
-  };
-
-  private static Object[] resultRow(String host, String runId, ScenarioResult result) {
-    LatencySummary latency = result.latencyMs();
-    ForkFigures forks = result.forks();
-    return new Object[] {
-      host,
-      runId,
-      result.id(),
-      result.benchmark(),
-      paramsText(result),
-      result.displayName(),
-      result.status().id(),
-      result.error(),
-      latency == null ? null : latency.count(),
-      latency == null ? null : latency.mean(),
-      latency == null ? null : latency.median(),
-      latency == null ? null : latency.std(),
-      latency == null ? null : latency.min(),
-      latency == null ? null : latency.max(),
-      latency == null ? null : latency.p25(),
-      latency == null ? null : latency.p75(),
-      latency == null ? null : latency.p90(),
-      latency == null ? null : latency.p95(),
-      latency == null ? null : latency.p99(),
-      latency == null ? null : latency.p999(),
-      latency == null ? null : latency.ci95Low(),
-      latency == null ? null : latency.ci95High(),
-      result.throughput() == null ? null : result.throughput().value(),
-      result.throughput() == null ? null : result.throughput().unit(),
-      forks == null ? null : forks.completed(),
-      forks == null ? null : forks.medianMs(),
-      forks == null ? null : forks.ci95Low(),
-      forks == null ? null : forks.ci95High(),
-      result.validity() == null ? null : result.validity().valid(),
-      json(result)
-    };
-  }
-
-  /**
-   * The params of a result as stored: a JSON object of text values, keys sorted, so equal params
-   * are equal text.
-   */
-  static String paramsText(ScenarioResult result) {
-    return json(ScenarioKey.of(result.benchmark(), result.params()).params());
-  }
-
-  private static String json(Object value) {
-    if (value == null) {
-      return null;
-    }
-    try {
-      return COMPACT.writeValueAsString(value);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException(
-          "cannot write " + value.getClass().getSimpleName() + " as JSON", e);
-    }
-  }
-
-  private static long epochMillis(String time) {
-    try {
-      return Instant.parse(time).toEpochMilli();
-    } catch (DateTimeParseException | NullPointerException e) {
-      throw new IllegalArgumentException(
-          "its run.started_at '" + time + "' is not an ISO-8601 time", e);
-    }
   }
 
   StoreException failure(String what, Exception e) {

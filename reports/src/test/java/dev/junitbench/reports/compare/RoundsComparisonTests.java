@@ -16,6 +16,8 @@ import dev.junitbench.results.ProfileFigures;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.Status;
+import dev.junitbench.stats.AllocationComparison;
+import dev.junitbench.stats.AllocationRule;
 import dev.junitbench.stats.Comparison;
 import dev.junitbench.stats.RegressionRule;
 import dev.junitbench.stats.Verdict;
@@ -26,6 +28,8 @@ import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 @DisplayName("compare: rounds of one build pooled as the forks of one run")
 class RoundsComparisonTests {
@@ -147,18 +151,72 @@ class RoundsComparisonTests {
     allocatingRound("base", "run-1", 1000);
     allocatingRound("head", "run-2", 2000);
     allocatingRound("base", "run-3", 1000);
-    allocatingRound("head", "run-4", 1000);
+    allocatingRound("head", "run-4", 1100);
 
     RunComparison comparison =
         RunComparison.of(tempDir.resolve("base"), tempDir.resolve("head"), RegressionRule.DEFAULT);
 
     RunComparison.Row row = comparison.rows().get(0);
     assertThat(row.after().alloc().operations()).isEqualTo(80);
-    assertThat(row.after().alloc().bytesPerOp()).isEqualTo(1500.0);
+    assertThat(row.after().alloc().bytesPerOp()).isEqualTo(1550.0);
     assertThat(row.before().alloc().bytesPerOp()).isEqualTo(1000.0);
+    assertThat(row.pool().currentBytesPerOp()).containsExactly(2000.0, 1100.0);
     assertThat(comparison.allocation(row).regressed()).isTrue();
+    assertThat(comparison.allocation(row).change()).isEqualTo(0.55);
     assertThat(comparison.regressed()).isTrue();
     assertThat(comparison.summaryLine()).startsWith("allocation: 1 regressed");
+    assertThat(comparison.method())
+        .contains("allocation change > 5% and >= 64 B/op, in the rounds pooled and in every round");
+  }
+
+  @ParameterizedTest(name = "baseline rounds {0} B/op, current rounds {1} B/op")
+  @CsvSource({
+    // One round's one-time work (1.5 KB over 10 operations) on the baseline's side, then on the
+    // current side: the other round of that side shows the change is not the code's.
+    "149.4 0, 0 0",
+    "0 0, 0 149.4",
+    "1000 1000, 2000 1000",
+  })
+  @DisplayName("calls no allocation change of pooled rounds that one round of a side does not show")
+  void allocationChangeEveryRoundShows(String baseline, String current) throws Exception {
+    String[] before = baseline.split(" ");
+    String[] after = current.split(" ");
+    for (int round = 0; round < 2; round++) {
+      allocatingRound("base", "run-" + (2 * round + 1), Double.parseDouble(before[round]));
+      allocatingRound("head", "run-" + (2 * round + 2), Double.parseDouble(after[round]));
+    }
+
+    RunComparison comparison =
+        RunComparison.of(tempDir.resolve("base"), tempDir.resolve("head"), RegressionRule.DEFAULT);
+
+    RunComparison.Row row = comparison.rows().get(0);
+    AllocationComparison allocation = comparison.allocation(row);
+    assertThat(
+            AllocationRule.DEFAULT
+                .judge(row.before().alloc().bytesPerOp(), row.after().alloc().bytesPerOp())
+                .verdict())
+        .as("the pooled figures alone moved beyond the rule")
+        .isNotEqualTo(Verdict.UNCHANGED);
+    assertThat(allocation.verdict()).isEqualTo(Verdict.UNCHANGED);
+    assertThat(allocation.note()).contains("but not every round did (baseline rounds ");
+    assertThat(comparison.regressed()).isFalse();
+    assertThat(comparison.summaryLine())
+        .endsWith("allocation: 0 regressed, 0 improved, 1 unchanged");
+  }
+
+  @Test
+  @DisplayName("calls an allocation improvement of pooled rounds that every round shows")
+  void allocationImprovedEveryRound() throws Exception {
+    allocatingRound("base", "run-1", 149.4);
+    allocatingRound("head", "run-2", 0);
+    allocatingRound("base", "run-3", 120);
+    allocatingRound("head", "run-4", 40);
+
+    RunComparison comparison =
+        RunComparison.of(tempDir.resolve("base"), tempDir.resolve("head"), RegressionRule.DEFAULT);
+
+    assertThat(comparison.allocation(comparison.rows().get(0)).verdict())
+        .isEqualTo(Verdict.IMPROVED);
   }
 
   @Test
