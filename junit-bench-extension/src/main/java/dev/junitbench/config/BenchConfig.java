@@ -194,7 +194,8 @@ public final class BenchConfig {
     return new BenchConfig(lookup);
   }
 
-  private Optional<String> get(String key) {
+  /** The value of {@code key}, trimmed; empty when not set or blank. */
+  Optional<String> get(String key) {
     return lookup.apply(key).map(String::trim).filter(value -> !value.isEmpty());
   }
 

@@ -15,12 +15,12 @@ final class EffectiveSettings {
     Map<String, String> values = new LinkedHashMap<>();
     for (ConfigurationKey row : ConfigurationKeys.TABLE) {
       String key = row.key();
-      values.put(key, config.declared(key).orElse(null));
+      values.put(key, config.get(key).orElse(null));
     }
     values.put(BenchConfig.OUTPUT_DIR, config.outputDir().toString());
     values.put(
         BenchConfig.PROGRESS,
-        config.declared(BenchConfig.PROGRESS).orElse(String.valueOf(Defaults.PROGRESS)));
+        config.get(BenchConfig.PROGRESS).orElse(String.valueOf(Defaults.PROGRESS)));
     // A bad value is recorded as written: the benchmarks report it, the result file must still be
     // written.
     values.put(
@@ -44,22 +44,20 @@ final class EffectiveSettings {
     values.put(
         BenchConfig.PROFILE_INTERVAL,
         config
-            .declared(BenchConfig.PROFILE_INTERVAL)
+            .get(BenchConfig.PROFILE_INTERVAL)
             .orElse(ConfigurationKeys.shortDuration(Defaults.PROFILE_INTERVAL)));
     values.put(
         BenchConfig.PROFILE_PROFILER,
-        config.declared(BenchConfig.PROFILE_PROFILER).orElse(Defaults.PROFILE_PROFILER));
+        config.get(BenchConfig.PROFILE_PROFILER).orElse(Defaults.PROFILE_PROFILER));
     // Unset, the warm-up's mode and bound are recorded as unset: @Warmup then decides.
     values.put(
         WarmupSettings.WINDOW,
         config
-            .declared(WarmupSettings.WINDOW)
+            .get(WarmupSettings.WINDOW)
             .orElse(ConfigurationKeys.shortDuration(Defaults.WARMUP_WINDOW)));
     values.put(
         WarmupSettings.TOLERANCE,
-        config
-            .declared(WarmupSettings.TOLERANCE)
-            .orElse(String.valueOf(Defaults.WARMUP_TOLERANCE)));
+        config.get(WarmupSettings.TOLERANCE).orElse(String.valueOf(Defaults.WARMUP_TOLERANCE)));
     values.put(BenchConfig.NVIDIA_SMI, config.nvidiaSmi());
     values.put(BenchConfig.POWERCAP_ROOT, config.powercapRoot().toString());
     values.put(BenchConfig.CGROUP_ROOT, config.cgroupRoot().toString());
@@ -95,7 +93,7 @@ final class EffectiveSettings {
     values.put(
         BenchConfig.HISTORY_DB,
         config
-            .declared(BenchConfig.HISTORY_DB)
+            .get(BenchConfig.HISTORY_DB)
             .map(url -> url.replaceAll("(?i)(password=)[^&;\\s]*", "$1***"))
             .orElse(null));
     return values;
@@ -105,7 +103,7 @@ final class EffectiveSettings {
     try {
       return parsed.get();
     } catch (BenchmarkConfigurationException e) {
-      return config.declared(key).orElse(null);
+      return config.get(key).orElse(null);
     }
   }
 }

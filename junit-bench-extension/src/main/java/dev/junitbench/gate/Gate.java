@@ -113,7 +113,7 @@ public record Gate(
     List<String> failures = new ArrayList<>();
     AllocationComparison allocation = baselineCheck == null ? null : baselineCheck.allocation();
     if (baselineCheck != null && baselineCheck.regressed()) {
-      shortForms.add(shortVerdict(baselineCheck));
+      shortForms.add(VerdictLine.brief(baselineCheck));
       // Said beside a slower latency when allocation moved either way: often the cause.
       failures.add(
           regression(baselineCheck)
@@ -361,14 +361,11 @@ public record Gate(
 
   /**
    * {@code regressed: median +12.3% (95% CI +10.1% to +14.6%), p = 3.2e-12 (mann-whitney-u, 100 vs
-   * 100 samples), 7.312 ms -> 8.211 ms} ({@link VerdictLine#of}).
+   * 100 samples), 7.312 ms -> 8.211 ms}; forked runs name Welch's test and count forks; a verdict
+   * of one JVM against one JVM starts {@code regressed (unforked: between-JVM variance unknown)}.
    */
   public static String verdictLine(BaselineCheck check) {
     return VerdictLine.of(check);
-  }
-
-  static String shortVerdict(BaselineCheck check) {
-    return VerdictLine.brief(check);
   }
 
   private BudgetCheck budget(ScenarioResult measured) {

@@ -16,7 +16,8 @@ import org.apiguardian.api.API;
  * @param differenceBytes current minus baseline, bytes per operation, or null when not judged
  * @param verdict regressed (more), improved (less), unchanged, or not judged when a side lacks the
  *     figure
- * @param note why it was not judged, or null
+ * @param note why it was not judged; for a change of pooled rounds that not every round showed, why
+ *     it is unchanged; else null
  * @since 0.1.0
  */
 @API(status = EXPERIMENTAL, since = "0.1")

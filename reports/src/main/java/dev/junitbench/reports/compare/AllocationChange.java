@@ -42,8 +42,8 @@ public final class AllocationChange {
    * each baseline round by the rule, in the pooled change's direction. Otherwise unchanged, with a
    * note giving each side's range. The figure is near-deterministic within a JVM, but a JVM's
    * one-time work (a deoptimization that re-creates the objects escape analysis removed, a class
-   * loaded late) can land in the few operations of one short round and lift its figure by kilobytes
-   * over the operations: the rounds that did not see it show the change is not the code's.
+   * loaded late) can land in the few operations of one short round, a kilobyte or two spread over
+   * them: the rounds that did not see it show the change is not the code's.
    */
   static AllocationComparison everyRound(
       AllocationComparison pooled, double[] baseline, double[] current, AllocationRule rule) {
@@ -62,13 +62,12 @@ public final class AllocationChange {
         pooled.change(),
         pooled.differenceBytes(),
         Verdict.UNCHANGED,
-        "allocation unchanged: the pooled figures moved ("
-            + pooled.figures()
-            + "), but not every round did (baseline rounds "
+        "allocation unchanged: not every round moved (baseline rounds "
             + range(baseline)
             + ", current rounds "
             + range(current)
-            + ")");
+            + "), though the pooled figures did: "
+            + pooled.figures());
   }
 
   private static double min(double[] values) {
@@ -192,7 +191,8 @@ public final class AllocationChange {
         + " "
         + (allocation.change() == null
             ? "from 0"
-            : String.format(Locale.ROOT, "%+.1f%%", allocation.change() * 100));
+            : String.format(Locale.ROOT, "%+.1f%%", allocation.change() * 100))
+        + (allocation.note() == null ? "" : " (not in every round)");
   }
 
   private static String side(Double bytes) {

@@ -209,14 +209,7 @@ public record RunComparison(
       double[] currentMs,
       SequentialVerdict sequential,
       double[] baselineBytesPerOp,
-      double[] currentBytesPerOp) {
-
-    /** The JVM runs of rounds pooled as one test, without the rounds' allocation figures. */
-    public Pool(int baselineRounds, int currentRounds, double[] baselineMs, double[] currentMs) {
-      this(
-          baselineRounds, currentRounds, baselineMs, currentMs, null, new double[0], new double[0]);
-    }
-  }
+      double[] currentBytesPerOp) {}
 
   /**
    * Counts for the summary line; {@code lost} of the {@code notPassed} were measured in the
