@@ -54,6 +54,13 @@
 # Usage: ci/gate-calibration.sh pr-gate [PAIRS] [SLOW_TOKENS]   (defaults 20, 140)
 #        ci/gate-calibration.sh pr-gate-resume                  (goes on with the calibration there is)
 #        ci/gate-calibration.sh pr-gate-count                   (counts the gates there are)
+#
+# How the JVM runs of the rounds spread, within a round and between rounds (the level the forks of one
+# Maven run share, which the test between JVM runs takes for independent): GATES A/A gates (default 2) of
+# the same scenario, SEQUENTIAL=false ROUNDS=4, 3 forks a round, into target/gate-calibration/pr-gate-spread,
+# then ci/RoundSpread.java on their rounds (a one-way analysis of variance of the fork medians' logs).
+# Usage: ci/gate-calibration.sh pr-gate-spread [GATES]          (about 2 minutes a gate)
+#        ci/gate-calibration.sh pr-gate-spread-count            (the figures of the gates there are)
 # MVN overrides the Maven command (e.g. MVN="mvn -o").
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -186,6 +193,39 @@ gate_count() {
     fi
   done
 }
+
+spread=$out/pr-gate-spread
+if [ "${1:-}" = pr-gate-spread ]; then
+  gates_wanted=${2:-2}
+  [[ "$gates_wanted" =~ ^[1-9][0-9]*$ ]] || { echo "GATES=$gates_wanted is not a whole number of 1 or more" >&2; exit 2; }
+  rm -rf "$spread" && git worktree prune && mkdir -p "$spread/trees"
+  $mvn -B -q -pl reports -am package -DskipTests -Dinvoker.skip=true
+  cli=$(compgen -G "$PWD/reports/target/junit-bench-reports-*-cli.jar" | head -n 1)
+  for tree in base same; do
+    git worktree add -q --detach "$spread/trees/$tree" HEAD
+  done
+  for i in $(seq 1 "$gates_wanted"); do
+    SEQUENTIAL=false ROUNDS=4 GATE_CLI_JAR="$cli" MVN="$mvn" \
+      GATE_MAVEN_ARGS="-Dgroups=performance -pl benchmarks -am -Dtest=GateCalibrationBenchmarks#miniLmInt8 -Dsurefire.failIfNoSpecifiedTests=false" \
+      ci/pr-gate.sh "$spread/trees/base" "$spread/trees/same" "$spread/gate$i" > "$spread/gate$i.log" 2>&1 \
+      || code=$?
+    # A verdict of regressed (1) still leaves its rounds; a gate that measured nothing (2, 3) does not.
+    [ "${code:-0}" -le 1 ] || { echo "gate $i ended with exit code $code; see $spread/gate$i.log" >&2; exit 2; }
+    code=0
+    echo "gate $i of $gates_wanted done"
+  done
+  for tree in base same; do
+    git worktree remove --force "$spread/trees/$tree"
+  done
+fi
+if [ "${1:-}" = pr-gate-spread ] || [ "${1:-}" = pr-gate-spread-count ]; then
+  dirs=()
+  for dir in "$spread"/gate[0-9]*; do
+    [ ! -d "$dir" ] || dirs+=("$dir")
+  done
+  [ "${#dirs[@]}" -gt 0 ] || { echo "no gates in $spread; run: ci/gate-calibration.sh pr-gate-spread" >&2; exit 2; }
+  exec java ci/RoundSpread.java "${dirs[@]}"
+fi
 
 if [ "${1:-}" = pr-gate-count ]; then
   gate_count

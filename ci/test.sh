@@ -27,6 +27,8 @@ fi
 eval "$(ci/postgres.sh)"
 # The workflow in ci/github, through a real linter (from the npm registry; skipped with the reason where it cannot be had).
 ci/lint-workflow.sh
+# The arithmetic of the rounds' spread (ci/gate-calibration.sh pr-gate-spread) against known figures.
+java ci/RoundSpread.java --check
 
 # Error Prone's warning-level checks do not fail javac: the build is kept free of them here, so a new
 # one fails the test command (fix it, or suppress it where it is deliberate, saying why).
