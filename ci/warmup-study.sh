@@ -3,7 +3,8 @@
 # scenarios of WarmupStudyBenchmarks (MiniLM-int8 batch 1 and 8 with 1 and 2 threads, ResNet-50 batch 1,
 # the distilgpt2 generation, a JIT-sensitive plain-Java benchmark, one that never settles), on this machine.
 #
-# The protocol, fixed before the run:
+# The protocol, fixed before the run (unforked-steady excepted: it was added after the first repetition
+# of the 2026-11-27 study had begun, as the user guide's account of that study says):
 #   reference   once: 5 forks, a fixed 30 s warm-up and 20 s of measurement in each
 #   unforked    REPS times: today's defaults, unforked (3 iterations and 1 s of warm-up, 10 and 3 s measured)
 #   unforked-steady  REPS times: unforked, warm-up until steady (what the default would become)

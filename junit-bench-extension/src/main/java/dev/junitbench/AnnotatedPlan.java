@@ -387,6 +387,7 @@ final class AnnotatedPlan {
       Optional<Found<Warmup>> found, String benchmark, StopRule fixed, BenchConfig config) {
     Boolean steady = null;
     Duration maxTime = null;
+    String maxTimeWhere = null;
     if (found.isPresent()) {
       Warmup warmup = found.get().annotation();
       String where = found.get().where() + " of " + benchmark;
@@ -397,15 +398,17 @@ final class AnnotatedPlan {
             case STEADY -> true;
           };
       if (!warmup.maxTime().isBlank()) {
-        if (warmup.until() != Warmup.Until.STEADY) {
+        if (warmup.until() == Warmup.Until.FIXED) {
           throw invalid(
               "@Warmup(maxTime = \"" + warmup.maxTime() + "\") " + where,
-              "maxTime bounds a steady warm-up; add until = Until.STEADY, or leave maxTime out");
+              "maxTime bounds a steady warm-up and until = Until.FIXED asks for none; leave maxTime"
+                  + " out, or set until = Until.STEADY");
         }
         maxTime = Durations.parse(warmup.maxTime(), "@Warmup(maxTime) " + where);
+        maxTimeWhere = "@Warmup(maxTime = \"" + warmup.maxTime() + "\") " + where;
       }
     }
-    return WarmupSettings.of(config).rule(fixed, steady, maxTime, benchmark);
+    return WarmupSettings.of(config).rule(fixed, steady, maxTime, maxTimeWhere, benchmark);
   }
 
   private static StopRule measurementRule(Optional<Found<Measurement>> found, String benchmark) {

@@ -100,15 +100,30 @@ public record WarmupSettings(
    * else {@code annotatedSteady} (null: not said), else the default asks for it, bounded by the
    * run's max-time, else {@code annotatedMaxTime} (null: not set), else the default.
    *
+   * @param maxTimeWhere names the annotation that gave {@code annotatedMaxTime}, for messages
    * @param where names the benchmark, for the error message
    * @throws BenchmarkConfigurationException when the bound is below the minimum or holds too few
-   *     windows
+   *     windows, or bounds a warm-up nothing makes steady
    */
   public StopRule rule(
-      StopRule fixed, Boolean annotatedSteady, Duration annotatedMaxTime, String where) {
+      StopRule fixed,
+      Boolean annotatedSteady,
+      Duration annotatedMaxTime,
+      String maxTimeWhere,
+      String where) {
     boolean asked = steady.isPresent() || annotatedSteady != null;
     boolean untilSteady =
         steady.orElse(annotatedSteady == null ? Defaults.WARMUP_STEADY : annotatedSteady);
+    // A run that sets the mode overrides the annotation, its bound included; without one, a bound
+    // on a warm-up that stays fixed would bound nothing without a word.
+    if (annotatedMaxTime != null && !untilSteady && !asked) {
+      throw new BenchmarkConfigurationException(
+          maxTimeWhere
+              + " bounds a steady warm-up, and this one is fixed (the default); add until ="
+              + " Until.STEADY (or -D"
+              + MODE
+              + "=steady for the run), or leave maxTime out");
+    }
     if (untilSteady && fixed.isOff() && asked) {
       throw new BenchmarkConfigurationException(
           "the warm-up of "

@@ -134,10 +134,19 @@ final class SteadyWarmupTestCases {
     }
   }
 
-  /** A bound with no steady warm-up to bound. */
+  /** A bound on a warm-up that is steady only when the run asks for steady warm-ups. */
   static class BoundWithoutSteady {
     @Benchmark
     @Warmup(iterations = 2, maxTime = "10s")
+    void bounded() {
+      spin(BASE_NS);
+    }
+  }
+
+  /** A bound on a warm-up that asks to stay fixed. */
+  static class BoundOnFixed {
+    @Benchmark
+    @Warmup(iterations = 2, until = Until.FIXED, maxTime = "10s")
     void bounded() {
       spin(BASE_NS);
     }

@@ -187,6 +187,27 @@ class SteadyWarmupTests {
   }
 
   @Test
+  @DisplayName(
+      "bounded by @Warmup(maxTime) alone when the run asks for steady warm-ups; a run that asks"
+          + " for fixed ones leaves the bound unused, without an error")
+  void boundOfARunWideSteadyMode() {
+    ListenerRun.Outcome steady =
+        run("out")
+            .config("junit.bench.warmup.mode", "steady")
+            .run(SteadyWarmupTestCases.BoundWithoutSteady.class);
+    assertThat(
+            steady.result("bounded", CPU).get("warmup").get("curve").get("max_time_ms").asDouble())
+        .isEqualTo(10_000);
+
+    ListenerRun.Outcome fixed =
+        run("out-2")
+            .config("junit.bench.warmup.mode", "fixed")
+            .run(SteadyWarmupTestCases.BoundWithoutSteady.class);
+    assertThat(fixed.result("bounded", CPU).get("warmup").get("steady").isNull()).isTrue();
+    assertThat(fixed.result("bounded", CPU).get("status").asText()).isEqualTo("passed");
+  }
+
+  @Test
   @DisplayName("in forks is decided by each fork, and the scenario says which fork did not settle")
   void eachForkDecides() {
     ListenerRun.Outcome outcome =
@@ -211,7 +232,11 @@ class SteadyWarmupTests {
   void badSettings() {
     assertThat(failure(run("a").run(SteadyWarmupTestCases.BoundWithoutSteady.class), "bounded"))
         .contains("@Warmup(maxTime = \"10s\") on bounded of")
-        .contains("maxTime bounds a steady warm-up; add until = Until.STEADY");
+        .contains("bounds a steady warm-up, and this one is fixed (the default)")
+        .contains("add until = Until.STEADY (or -Djunit.bench.warmup.mode=steady for the run)");
+    assertThat(failure(run("a2").run(SteadyWarmupTestCases.BoundOnFixed.class), "bounded"))
+        .contains("@Warmup(maxTime = \"10s\") on bounded of")
+        .contains("until = Until.FIXED asks for none; leave maxTime out");
     // The warm-up's own minimum counts, not one a run sets in its place.
     assertThat(
             failure(
