@@ -13,6 +13,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -62,6 +63,15 @@ public final class HistoryStore implements AutoCloseable {
    *     version reads
    */
   public static HistoryStore open(StoreLocation location) throws StoreException {
+    return open(location, LockWait.configured(), () -> {});
+  }
+
+  /**
+   * The same, waiting at most {@code lockWait} for another process to let go of a DuckDB file;
+   * {@code onConflict} hears of each refusal (tests wait on it).
+   */
+  static HistoryStore open(StoreLocation location, Duration lockWait, Runnable onConflict)
+      throws StoreException {
     Engine engine = location.engine();
     if (engine == null) {
       throw new StoreException(
@@ -70,13 +80,23 @@ public final class HistoryStore implements AutoCloseable {
               + ": give a DuckDB file (a path, or"
               + " jdbc:duckdb:FILE) or a PostgreSQL URL (jdbc:postgresql://HOST:PORT/DATABASE)");
     }
-    return open(location, engine, BulkLoader.of(engine));
+    return open(location, engine, BulkLoader.of(engine), lockWait, onConflict);
   }
 
   /** The same with a loader of the caller's: tests cut an import short with one. */
   static HistoryStore open(StoreLocation location, Engine engine, BulkLoader loader)
       throws StoreException {
-    Connection connection = connect(location, engine);
+    return open(location, engine, loader, LockWait.configured(), () -> {});
+  }
+
+  private static HistoryStore open(
+      StoreLocation location,
+      Engine engine,
+      BulkLoader loader,
+      Duration lockWait,
+      Runnable onConflict)
+      throws StoreException {
+    Connection connection = connect(location, engine, lockWait, onConflict);
     try {
       String prepared = StoreSchema.prepare(connection, location.toString());
       if (engine == Engine.DUCKDB) {
@@ -104,6 +124,12 @@ public final class HistoryStore implements AutoCloseable {
    * through one).
    */
   static Connection connect(StoreLocation location, Engine engine) throws StoreException {
+    return connect(location, engine, LockWait.configured(), () -> {});
+  }
+
+  private static Connection connect(
+      StoreLocation location, Engine engine, Duration lockWait, Runnable onConflict)
+      throws StoreException {
     Properties properties = new Properties();
     if (location.user() != null) {
       properties.setProperty("user", location.user());
@@ -118,7 +144,13 @@ public final class HistoryStore implements AutoCloseable {
       properties.setProperty("autoload_known_extensions", "false");
     }
     try {
-      return DriverManager.getConnection(location.url(), properties);
+      return engine == Engine.DUCKDB
+          ? LockWait.open(
+              () -> DriverManager.getConnection(location.url(), properties),
+              lockWait,
+              location,
+              onConflict)
+          : DriverManager.getConnection(location.url(), properties);
     } catch (SQLException e) {
       String message = location.redact(e.getMessage());
       String state = e.getSQLState() == null ? "" : e.getSQLState();

@@ -1,0 +1,182 @@
+package dev.junitbench.reports.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A DuckDB store another process holds: DuckDB refuses a second process at once, so the open waits
+ * for the holder up to a bound, then names the file and the holder. The holder is a JVM of its own
+ * ({@link HoldStore}); the tests wait for what it says and for the store's refusals, never for a
+ * time.
+ */
+@DisplayName("A DuckDB history store another process holds")
+class DuckDbLockTests {
+
+  @TempDir Path dir;
+
+  private Path file;
+  private StoreLocation location;
+  private final List<Process> holders = new ArrayList<>();
+
+  @BeforeEach
+  void createStore() throws StoreException {
+    file = dir.resolve("history.duckdb");
+    location = StoreLocation.of(file.toString(), null, null);
+    try (HistoryStore store = HistoryStore.open(location)) {
+      assertThat(store.prepared()).isNotNull();
+    }
+  }
+
+  @AfterEach
+  void release() throws Exception {
+    for (Process holder : holders) {
+      holder.destroyForcibly().waitFor();
+    }
+  }
+
+  private static List<String> java(String mainClass, String... args) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(mainClass);
+    command.addAll(List.of(args));
+    return command;
+  }
+
+  /** A process holding the store, once it says so. */
+  private Process hold() throws IOException {
+    Process holder =
+        new ProcessBuilder(java(HoldStore.class.getName(), file.toString()))
+            .redirectError(ProcessBuilder.Redirect.INHERIT)
+            .start();
+    holders.add(holder);
+    BufferedReader said =
+        new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
+    assertThat(said.readLine()).as("the holder opened the store").isEqualTo("held");
+    return holder;
+  }
+
+  private static void letGo(Process holder) throws Exception {
+    holder.getOutputStream().close();
+    assertThat(holder.waitFor()).isZero();
+  }
+
+  @Test
+  @DisplayName(
+      "fails after its wait, naming the file and the process that holds it; nothing is imported")
+  void heldPastTheWait() throws Exception {
+    Process holder = hold();
+    AtomicInteger refusals = new AtomicInteger();
+    assertThatThrownBy(
+            () -> HistoryStore.open(location, Duration.ofMillis(300), refusals::incrementAndGet))
+        .isInstanceOf(StoreException.class)
+        .hasMessageContaining("the history store " + location + " is in use by another process")
+        .hasMessageContaining("(PID " + holder.pid() + ")")
+        .hasMessageContaining("after waiting 300ms")
+        .hasMessageContaining("-Djunit.bench.history.lock-wait=5m")
+        .hasMessageContaining("nothing was imported");
+    assertThat(refusals.get()).as("the open was tried again").isGreaterThan(1);
+
+    letGo(holder);
+    try (HistoryStore store = HistoryStore.open(location)) {
+      assertThat(store.importRun(StoreContract.source(StoreContract.run(dir, 1, "h", 1.0))))
+          .isTrue();
+    }
+  }
+
+  @Test
+  @DisplayName("opens once the holder lets go, within its wait, and the import lands")
+  void waitsForTheHolder() throws Exception {
+    Process holder = hold();
+    CountDownLatch refused = new CountDownLatch(1);
+    ExecutorService executor = Executors.newSingleThreadExecutor();
+    try {
+      Path run = StoreContract.run(dir, 1, "h", 1.0);
+      Future<Boolean> imported =
+          executor.submit(
+              () -> {
+                try (HistoryStore store =
+                    HistoryStore.open(location, Duration.ofMinutes(10), refused::countDown)) {
+                  return store.importRun(StoreContract.source(run));
+                }
+              });
+      refused.await();
+      letGo(holder);
+      assertThat(imported.get(10, TimeUnit.MINUTES)).isTrue();
+    } finally {
+      executor.shutdownNow();
+    }
+  }
+
+  @Test
+  @DisplayName("a wait that is not a duration is refused, naming the property")
+  void badWait() {
+    String before = System.getProperty(LockWait.PROPERTY);
+    System.setProperty(LockWait.PROPERTY, "soon");
+    try {
+      assertThatThrownBy(() -> HistoryStore.open(location))
+          .isInstanceOf(StoreException.class)
+          .hasMessageContaining("-Djunit.bench.history.lock-wait = \"soon\" is not a duration");
+    } finally {
+      if (before == null) {
+        System.clearProperty(LockWait.PROPERTY);
+      } else {
+        System.setProperty(LockWait.PROPERTY, before);
+      }
+    }
+  }
+
+  @Test
+  @DisplayName("two history import processes at once into one file: both runs land, each once")
+  void twoImportsAtOnce() throws Exception {
+    Path first = StoreContract.run(dir.resolve("a"), 1, "h", 1.0);
+    Path second = StoreContract.run(dir.resolve("b"), 2, "h", 1.1);
+    List<Process> imports = new ArrayList<>();
+    for (Path run : List.of(first, second)) {
+      List<String> command = java("dev.junitbench.reports.cli.Main");
+      command.add(1, "-D" + LockWait.PROPERTY + "=10m");
+      command.addAll(List.of("history", "import", "--db", file.toString(), run.toString()));
+      imports.add(new ProcessBuilder(command).redirectErrorStream(true).start());
+    }
+    for (Process process : imports) {
+      String said = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(process.waitFor()).as(said).isZero();
+    }
+    try (Connection connection = HistoryStore.connect(location, Engine.DUCKDB);
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT run_id FROM runs ORDER BY run_id")) {
+      List<String> ids = new ArrayList<>();
+      while (rows.next()) {
+        ids.add(rows.getString(1));
+      }
+      assertThat(ids).containsExactly("r1", "r2");
+    } catch (SQLException e) {
+      throw new AssertionError(e);
+    }
+  }
+}
