@@ -371,14 +371,7 @@ public final class ResultsListener implements TestExecutionListener {
       // A missing class (an old commons-io beside commons-csv, say) must not cost the table its
       // rows.
       writeFailed = true;
-      err.println(
-          "junit-bench: cannot write result files under "
-              + config.outputDir().toAbsolutePath()
-              + " ("
-              + e
-              + "); this run's results are not saved. Set -D"
-              + BenchConfig.OUTPUT_DIR
-              + "=<a writable folder>.");
+      err.println(WriteFailure.message(e, writer, config.outputDir().toAbsolutePath(), result));
     } finally {
       // Moved into the run folder, or kept where a warning names it; the rest is not wanted.
       ProfileStaging.done(result.profile());

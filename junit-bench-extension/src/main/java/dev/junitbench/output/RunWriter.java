@@ -47,13 +47,42 @@ public final class RunWriter {
   /** Numbers {@code result}, writes it to all three files and returns it as numbered. */
   public ScenarioResult add(ScenarioResult result) throws IOException {
     ScenarioResult numbered = result.withId(results.size() + 1);
-    SamplesCsv.append(runDir, numbered);
-    TokensCsv.append(runDir, numbered);
-    QueriesCsv.append(runDir, numbered);
+    // Each file is replaced whole or not at all, and samples.csv's rows of a result that
+    // results.json never came to list are passed over when it is read: a failure at any point
+    // (a full disk, say) leaves the results before it readable and complete.
+    named(SamplesCsv.FILE, () -> SamplesCsv.append(runDir, numbered));
+    named(TokensCsv.FILE, () -> TokensCsv.append(runDir, numbered));
+    named(QueriesCsv.FILE, () -> QueriesCsv.append(runDir, numbered));
     // Samples are on disk now; keeping them in memory for the rest of the run would only cost heap.
     results.add(numbered.withoutSamples());
-    write();
+    try {
+      writeJson();
+    } catch (IOException e) {
+      // results.json still holds the results before this one, and so does this writer.
+      results.remove(results.size() - 1);
+      throw e;
+    }
+    named(ResultsCsv.FILE, () -> ResultsCsv.write(runDir, results));
     return numbered;
+  }
+
+  /** The results results.json holds, as written so far. */
+  public int written() {
+    return results.size();
+  }
+
+  private interface Write {
+    void run() throws IOException;
+  }
+
+  /** Runs {@code write}, naming {@code file} of the run folder in its failure. */
+  private void named(String file, Write write) throws IOException {
+    try {
+      write.run();
+    } catch (IOException e) {
+      throw new IOException(
+          "cannot write " + runDir.resolve(file) + " (" + e.getMessage() + ")", e);
+    }
   }
 
   /** Records the run's end time in results.json. */
@@ -72,9 +101,18 @@ public final class RunWriter {
   }
 
   private void write() throws IOException {
-    ResultsCsv.write(runDir, results);
+    // results.json first: it is what every reader starts from, and results.csv follows it.
+    writeJson();
+    named(ResultsCsv.FILE, () -> ResultsCsv.write(runDir, results));
+  }
+
+  private void writeJson() throws IOException {
     ResultsDocument document = document();
-    AtomicFiles.write(
-        runDir.resolve(ResultsJson.FILE), (out, previous) -> JSON.writeValue(out, document));
+    named(
+        ResultsJson.FILE,
+        () ->
+            AtomicFiles.write(
+                runDir.resolve(ResultsJson.FILE),
+                (out, previous) -> JSON.writeValue(out, document)));
   }
 }
