@@ -21,7 +21,8 @@ import org.duckdb.DuckDBConnection;
 final class DuckDbLoader implements BulkLoader {
 
   /** Per table: the statements that empty its stage and move the stage into it, prepared once. */
-  private record Stage(String name, PreparedStatement clear, PreparedStatement move) {}
+  private record Stage(
+      String table, String name, PreparedStatement clear, PreparedStatement move) {}
 
   private final Map<String, Stage> stages = new HashMap<>();
 
@@ -44,6 +45,7 @@ final class DuckDbLoader implements BulkLoader {
       }
       stage =
           new Stage(
+              table,
               name,
               connection.prepareStatement("DELETE FROM " + name),
               connection.prepareStatement(
@@ -75,7 +77,9 @@ final class DuckDbLoader implements BulkLoader {
             count[0]++;
           });
     }
+    ImportPoints.reached(ImportPoints.staged(stage.table()));
     stage.move().execute();
+    ImportPoints.reached(ImportPoints.moved(stage.table()));
     stage.clear().execute();
     return count[0];
   }

@@ -325,7 +325,11 @@ public final class HistoryStore implements AutoCloseable {
                 });
           }
           added[0] = true;
+          ImportPoints.reached(ImportPoints.BEFORE_COMMIT);
         });
+    if (added[0]) {
+      ImportPoints.reached(ImportPoints.AFTER_COMMIT);
+    }
     return added[0];
   }
 

@@ -41,6 +41,7 @@ final class PostgresLoader implements BulkLoader {
             count[0]++;
           });
       printer.flush();
+      ImportPoints.reached(ImportPoints.staged(table));
     } catch (IOException e) {
       cancel(copy);
       throw new SQLException("COPY into " + table + " failed: " + e.getMessage(), e);

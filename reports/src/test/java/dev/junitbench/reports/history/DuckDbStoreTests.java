@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +18,16 @@ class DuckDbStoreTests extends StoreContract {
   @Override
   StoreLocation location() {
     return StoreLocation.of(dir.resolve("history.duckdb").toString(), null, null);
+  }
+
+  @Override
+  List<String> killPoints() {
+    return List.of(
+        ImportPoints.staged("results"),
+        ImportPoints.staged("samples"),
+        ImportPoints.moved("samples"),
+        ImportPoints.BEFORE_COMMIT,
+        ImportPoints.AFTER_COMMIT);
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.sql.SQLException;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -37,6 +38,16 @@ class PostgresStoreTests extends StoreContract {
   StoreLocation location() {
     return StoreLocation.of(
         PostgresServer.urlOf(database), PostgresServer.USER, PostgresServer.PASSWORD);
+  }
+
+  @Override
+  List<String> killPoints() {
+    // No stage: COPY sends the rows straight into the table, inside the transaction.
+    return List.of(
+        ImportPoints.staged("results"),
+        ImportPoints.staged("samples"),
+        ImportPoints.BEFORE_COMMIT,
+        ImportPoints.AFTER_COMMIT);
   }
 
   @Test

@@ -36,6 +36,9 @@ abstract class StoreContract {
   /** The store under test: empty at the start of each test. */
   abstract StoreLocation location();
 
+  /** The points an import of this engine passes, in order, where a test kills it. */
+  abstract List<String> killPoints();
+
   /** A plain JDBC connection to it, for checking what it holds. */
   Connection connect() throws SQLException {
     try {
@@ -368,5 +371,41 @@ abstract class StoreContract {
         .isInstanceOf(StoreException.class)
         .hasMessageContaining("schema version 99")
         .hasMessageContaining("reads version " + StoreSchema.VERSION);
+  }
+
+  @Test
+  @DisplayName(
+      "stays consistent when an import process is killed (SIGKILL) at each step, and the same"
+          + " import completes afterwards")
+  void killedImports() throws Exception {
+    int i = 0;
+    for (String point : killPoints()) {
+      i++;
+      Path folder = run(dir.resolve("killed-" + i), i, "host-a", 1.0);
+      String runId = "r" + i;
+      Process importer = KilledImports.start(location(), folder, point);
+      assertThat(KilledImports.said(importer))
+          .as("the import reached " + point)
+          .isEqualTo("at " + point);
+      importer.destroyForcibly();
+      assertThat(importer.waitFor()).as("killed").isNotZero();
+
+      boolean committed = point.equals(ImportPoints.AFTER_COMMIT);
+      String of = " WHERE host = 'host-a' AND run_id = '" + runId + "'";
+      assertThat(count("SELECT count(*) FROM runs" + of)).as(point).isEqualTo(committed ? 1 : 0);
+      assertThat(count("SELECT count(*) FROM results" + of)).as(point).isEqualTo(committed ? 3 : 0);
+      assertThat(count("SELECT count(*) FROM samples" + of))
+          .as(point)
+          .isEqualTo(committed ? 120 : 0);
+      try (HistoryStore store = HistoryStore.open(location())) {
+        assertThat(store.importRun(source(folder)))
+            .as("imported again after " + point)
+            .isEqualTo(!committed);
+      }
+      assertThat(count("SELECT count(*) FROM results" + of)).isEqualTo(3);
+      assertThat(count("SELECT count(*) FROM forks" + of)).isEqualTo(2);
+      assertThat(count("SELECT count(*) FROM samples" + of)).isEqualTo(120);
+    }
+    assertThat(count("SELECT count(*) FROM runs")).isEqualTo(killPoints().size());
   }
 }

@@ -1,0 +1,38 @@
+package dev.junitbench.reports.history;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Imports in a JVM of their own ({@link KilledImport}) that stop at a named point. */
+final class KilledImports {
+
+  private KilledImports() {}
+
+  /** An import of {@code run} into {@code location} that stops at {@code point}. */
+  static Process start(StoreLocation location, Path run, String point) throws IOException {
+    return new ProcessBuilder(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                KilledImport.class.getName(),
+                location.url(),
+                location.user() == null ? "-" : location.user(),
+                location.password() == null ? "-" : location.password(),
+                run.toString(),
+                point))
+        .redirectError(ProcessBuilder.Redirect.INHERIT)
+        .start();
+  }
+
+  /** The first line the import said: {@code at POINT} once it is held there. */
+  static String said(Process importer) throws IOException {
+    return new BufferedReader(
+            new InputStreamReader(importer.getInputStream(), StandardCharsets.UTF_8))
+        .readLine();
+  }
+}
