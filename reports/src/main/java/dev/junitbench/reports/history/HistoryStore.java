@@ -228,24 +228,26 @@ public final class HistoryStore implements AutoCloseable {
    * @return false when it was already in the store (nothing changed), true when imported
    */
   public boolean importRun(RunSource source) throws StoreException {
-    try {
-      return attempt(source);
-    } catch (SQLException e) {
-      if (!conflict(e)) {
+    // Another import (a CI job sharing the server) may add this run or its host between our check
+    // and our insert: ours is rolled back, and the next attempt finds what the other one committed.
+    // Each conflict means another transaction committed, so a few attempts always get through
+    // (two imports of the same runs in opposite orders meet on the host, then on the run).
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return attempt(source);
+      } catch (SQLException e) {
+        if (!conflict(e) || attempt == CONFLICT_ATTEMPTS) {
+          throw failure(
+              "cannot import " + source.run().dir() + " (nothing of it was kept) into", e);
+        }
+      } catch (RuntimeException e) {
         throw failure("cannot import " + source.run().dir() + " (nothing of it was kept) into", e);
       }
-    } catch (RuntimeException e) {
-      throw failure("cannot import " + source.run().dir() + " (nothing of it was kept) into", e);
-    }
-    // Another import (a CI job sharing the server) added this run or its host between our check and
-    // our insert:
-    // rolled back; once more, it finds what the other one committed.
-    try {
-      return attempt(source);
-    } catch (SQLException | RuntimeException e) {
-      throw failure("cannot import " + source.run().dir() + " (nothing of it was kept) into", e);
     }
   }
+
+  /** How often an import meets another's committed rows before it gives up. */
+  private static final int CONFLICT_ATTEMPTS = 10;
 
   /** Whether {@code e} is a key that another transaction inserted first. */
   private static boolean conflict(SQLException e) {

@@ -83,6 +83,11 @@ final class StoreSchema {
       Connection connection, String where, int version, List<List<String>> migrations)
       throws SQLException, StoreException {
     Integer found = versionOf(connection, where);
+    if (found == null && hasTable(connection, "runs")) {
+      // Another process may have made the store between the two looks (two imports into a new
+      // database): look again.
+      found = versionOf(connection, where);
+    }
     if (found == null) {
       if (hasTable(connection, "runs")) {
         throw new StoreException(
@@ -92,19 +97,26 @@ final class StoreSchema {
                 + ": it is not a"
                 + " junit-bench history store; give another database (--db) or an empty one");
       }
-      inTransaction(
-          connection,
-          statement -> {
-            for (String sql : CREATE) {
-              statement.execute(sql);
-            }
-            for (List<String> step : migrations) {
-              for (String sql : step) {
+      try {
+        inTransaction(
+            connection,
+            statement -> {
+              for (String sql : CREATE) {
                 statement.execute(sql);
               }
-            }
-            record(statement, version);
-          });
+              for (List<String> step : migrations) {
+                for (String sql : step) {
+                  statement.execute(sql);
+                }
+              }
+              record(statement, version);
+            });
+      } catch (SQLException e) {
+        if (madeMeanwhile(connection, where, version)) {
+          return null;
+        }
+        throw e;
+      }
       return "created a history store of schema version " + version + " in " + where;
     }
     if (found == version) {
@@ -121,23 +133,45 @@ final class StoreSchema {
               + ": use the junit-bench-reports version that wrote it, or a newer one");
     }
     int from = found;
-    inTransaction(
-        connection,
-        statement -> {
-          for (int v = from; v < version; v++) {
-            for (String sql : migrations.get(v - 1)) {
-              statement.execute(sql);
+    try {
+      inTransaction(
+          connection,
+          statement -> {
+            for (int v = from; v < version; v++) {
+              for (String sql : migrations.get(v - 1)) {
+                statement.execute(sql);
+              }
             }
-          }
-          statement.execute("DELETE FROM " + VERSION_TABLE);
-          record(statement, version);
-        });
+            statement.execute("DELETE FROM " + VERSION_TABLE);
+            record(statement, version);
+          });
+    } catch (SQLException e) {
+      if (madeMeanwhile(connection, where, version)) {
+        return null;
+      }
+      throw e;
+    }
     return "migrated the history store "
         + where
         + " from schema version "
         + from
         + " to "
         + version;
+  }
+
+  /**
+   * Whether another process made the store current while this one tried to (two imports into a new
+   * PostgreSQL database at once): its transaction won, this one was rolled back, and the store is
+   * as wanted.
+   */
+  private static boolean madeMeanwhile(Connection connection, String where, int version)
+      throws SQLException {
+    try {
+      Integer now = versionOf(connection, where);
+      return now != null && now == version;
+    } catch (StoreException e) {
+      return false;
+    }
   }
 
   private static void record(Statement statement, int version) throws SQLException {

@@ -8,10 +8,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -148,35 +144,6 @@ class DuckDbLockTests {
       } else {
         System.setProperty(LockWait.PROPERTY, before);
       }
-    }
-  }
-
-  @Test
-  @DisplayName("two history import processes at once into one file: both runs land, each once")
-  void twoImportsAtOnce() throws Exception {
-    Path first = StoreContract.run(dir.resolve("a"), 1, "h", 1.0);
-    Path second = StoreContract.run(dir.resolve("b"), 2, "h", 1.1);
-    List<Process> imports = new ArrayList<>();
-    for (Path run : List.of(first, second)) {
-      List<String> command = java("dev.junitbench.reports.cli.Main");
-      command.add(1, "-D" + LockWait.PROPERTY + "=10m");
-      command.addAll(List.of("history", "import", "--db", file.toString(), run.toString()));
-      imports.add(new ProcessBuilder(command).redirectErrorStream(true).start());
-    }
-    for (Process process : imports) {
-      String said = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertThat(process.waitFor()).as(said).isZero();
-    }
-    try (Connection connection = HistoryStore.connect(location, Engine.DUCKDB);
-        Statement statement = connection.createStatement();
-        ResultSet rows = statement.executeQuery("SELECT run_id FROM runs ORDER BY run_id")) {
-      List<String> ids = new ArrayList<>();
-      while (rows.next()) {
-        ids.add(rows.getString(1));
-      }
-      assertThat(ids).containsExactly("r1", "r2");
-    } catch (SQLException e) {
-      throw new AssertionError(e);
     }
   }
 }

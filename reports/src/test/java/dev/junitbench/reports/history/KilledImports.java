@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Imports in a JVM of their own ({@link KilledImport}) that stop at a named point. */
@@ -34,5 +35,28 @@ final class KilledImports {
     return new BufferedReader(
             new InputStreamReader(importer.getInputStream(), StandardCharsets.UTF_8))
         .readLine();
+  }
+
+  /**
+   * {@code history import} of {@code runs} into {@code location} by the command line, in a JVM of
+   * its own that waits up to 10 minutes for a DuckDB file another process holds; output and errors
+   * on its standard output.
+   */
+  static Process cli(StoreLocation location, List<Path> runs) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-D" + LockWait.PROPERTY + "=10m");
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add("dev.junitbench.reports.cli.Main");
+    command.addAll(List.of("history", "import", "--db", location.url()));
+    if (location.user() != null) {
+      command.addAll(List.of("--user", location.user()));
+    }
+    if (location.password() != null) {
+      command.addAll(List.of("--password", location.password()));
+    }
+    runs.forEach(run -> command.add(run.toString()));
+    return new ProcessBuilder(command).redirectErrorStream(true).start();
   }
 }

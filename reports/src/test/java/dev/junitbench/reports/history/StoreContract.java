@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.junitbench.reports.Fixtures;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.ScenarioResult;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -407,5 +408,25 @@ abstract class StoreContract {
       assertThat(count("SELECT count(*) FROM samples" + of)).isEqualTo(120);
     }
     assertThat(count("SELECT count(*) FROM runs")).isEqualTo(killPoints().size());
+  }
+
+  @Test
+  @DisplayName(
+      "takes two history import processes at once, of the same two runs in either order: each run"
+          + " lands once")
+  void concurrentImports() throws Exception {
+    Path first = run(dir.resolve("one"), 1, "host-a", 1.0);
+    Path second = run(dir.resolve("two"), 2, "host-a", 1.1);
+    List<Process> imports = new ArrayList<>();
+    for (List<Path> order : List.of(List.of(first, second), List.of(second, first))) {
+      imports.add(KilledImports.cli(location(), order));
+    }
+    for (Process process : imports) {
+      String said = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(process.waitFor()).as(said).isZero();
+    }
+    assertThat(count("SELECT count(*) FROM runs")).isEqualTo(2);
+    assertThat(count("SELECT count(*) FROM results")).isEqualTo(6);
+    assertThat(count("SELECT count(*) FROM samples")).isEqualTo(240);
   }
 }
