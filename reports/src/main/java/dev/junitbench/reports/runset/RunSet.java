@@ -7,6 +7,7 @@ import dev.junitbench.reports.BadInputException;
 import dev.junitbench.results.ResultsJson;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -96,8 +97,13 @@ public record RunSet(int schemaVersion, String createdAt, List<Member> members) 
                 + "'; make the set again with merge");
       }
       Path root = dir.toAbsolutePath().normalize();
-      Path folder = root.resolve(member.path()).normalize();
-      if (!folder.startsWith(root) || !Files.isDirectory(folder)) {
+      Path folder;
+      try {
+        folder = root.resolve(member.path()).normalize();
+      } catch (InvalidPathException e) {
+        folder = null;
+      }
+      if (folder == null || !folder.startsWith(root) || !Files.isDirectory(folder)) {
         throw new BadInputException(
             index
                 + " names member '"
