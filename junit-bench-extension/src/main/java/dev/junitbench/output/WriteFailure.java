@@ -24,21 +24,21 @@ final class WriteFailure {
     String kept =
         saved == 0
             ? "no result of this run is saved"
-            : "the "
-                + (saved == 1 ? "result" : saved + " results")
-                + " written before stay whole and readable in "
+            : "results.json lists "
+                + (saved == 1 ? "the result" : "the " + saved + " results")
+                + " written before it failed, whole and readable, in "
                 + writer.runDir()
-                + "; "
+                + "; from "
                 + result.benchmark()
                 + " "
                 + result.displayName()
-                + " and the results after it are not saved (their lines above are all that is"
-                + " left of them)";
+                + " on, a result it does not list is not saved (its line above is all that is"
+                + " left of it)";
     return "junit-bench: "
         + what
         + "; "
         + kept
-        + ". Free space there, or set -D"
+        + ". Free space or fix the permissions there, or set -D"
         + BenchConfig.OUTPUT_DIR
         + "=<a writable folder>.";
   }

@@ -184,6 +184,12 @@ public record RunFolder(Path dir, ResultsDocument document) {
   }
 
   private static void check(Path file, ScenarioResult result) throws ResultFileException {
+    if (result == null) {
+      throw new ResultFileException(
+          file
+              + " lists a result that is null; it is not a results.json as junit-bench writes it:"
+              + " use a run folder as junit-bench wrote it");
+    }
     String which =
         "result " + result.id() + " (" + result.benchmark() + " " + result.displayName() + ")";
     if (result.id() == null

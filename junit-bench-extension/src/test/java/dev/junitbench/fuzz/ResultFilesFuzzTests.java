@@ -26,7 +26,7 @@ class ResultFilesFuzzTests {
   static {
     try {
       DIR = Files.createTempDirectory("junit-bench-fuzz-");
-      DIR.toFile().deleteOnExit();
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> Scratch.delete(DIR)));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

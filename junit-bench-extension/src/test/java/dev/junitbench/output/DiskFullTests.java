@@ -91,12 +91,14 @@ class DiskFullTests {
         .contains("junit-bench: cannot write " + runDir.resolve(SamplesCsv.FILE))
         .contains("No space left on device")
         .contains(
-            "the "
-                + (saved.size() == 1 ? "result" : saved.size() + " results")
-                + " written before stay whole and readable in "
+            "results.json lists "
+                + (saved.size() == 1 ? "the result" : "the " + saved.size() + " results")
+                + " written before it failed, whole and readable, in "
                 + runDir)
-        .contains("are not saved (their lines above are all that is left of them)")
-        .contains("Free space there, or set -Djunit.bench.output.dir=<a writable folder>.");
+        .contains("on, a result it does not list is not saved (its line above is all that is")
+        .contains(
+            "Free space or fix the permissions there, or set"
+                + " -Djunit.bench.output.dir=<a writable folder>.");
     // Nothing measured is lost from the console: every scenario's line and row.
     for (int n = 1; n <= 8; n++) {
       assertThat(outcome.printed()).contains("n=" + n + "]: median ");

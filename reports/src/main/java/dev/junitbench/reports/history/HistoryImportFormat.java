@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -26,6 +27,12 @@ public final class HistoryImportFormat implements ResultFormat {
 
   HistoryImportFormat(Function<String, String> environment) {
     this.environment = environment;
+  }
+
+  /** The wait for a DuckDB store another process holds: set on a run, it is not unknown. */
+  @Override
+  public Set<String> configurationKeys() {
+    return Set.of(LockWait.PROPERTY);
   }
 
   @Override

@@ -230,8 +230,8 @@ public final class HistoryStore implements AutoCloseable {
   public boolean importRun(RunSource source) throws StoreException {
     // Another import (a CI job sharing the server) may add this run or its host between our check
     // and our insert: ours is rolled back, and the next attempt finds what the other one committed.
-    // Each conflict means another transaction committed, so a few attempts always get through
-    // (two imports of the same runs in opposite orders meet on the host, then on the run).
+    // Each duplicate key means another transaction committed that key, so a few attempts get
+    // through (two imports of the same runs in opposite orders meet on the host, then on the run).
     for (int attempt = 1; ; attempt++) {
       try {
         return attempt(source);
@@ -249,10 +249,14 @@ public final class HistoryStore implements AutoCloseable {
   /** How often an import meets another's committed rows before it gives up. */
   private static final int CONFLICT_ATTEMPTS = 10;
 
-  /** Whether {@code e} is a key that another transaction inserted first. */
+  /**
+   * Whether {@code e} is a key that another transaction inserted first: PostgreSQL's unique
+   * violation (23505), DuckDB's duplicate key. Other constraint errors (a NOT NULL, say) are no
+   * race and fail at once.
+   */
   private static boolean conflict(SQLException e) {
-    return (e.getSQLState() != null && e.getSQLState().startsWith("23"))
-        || String.valueOf(e.getMessage()).contains("Constraint Error");
+    return "23505".equals(e.getSQLState())
+        || String.valueOf(e.getMessage()).contains("Duplicate key");
   }
 
   /**

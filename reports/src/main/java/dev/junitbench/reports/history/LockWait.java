@@ -5,6 +5,7 @@ import dev.junitbench.config.Durations;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.regex.Pattern;
 
 /**
  * Opening a DuckDB store that another process holds. DuckDB lets one process at a time open a file
@@ -22,7 +23,14 @@ final class LockWait {
 
   static final Duration DEFAULT = Duration.ofSeconds(60);
 
-  private static final String CONFLICT = "Could not set lock on file";
+  /**
+   * DuckDB's refusal, after the quoted file name (which may hold any text): {@code Could not set
+   * lock on file "F": Conflicting lock is held in PROGRAM (PID n)}.
+   */
+  private static final Pattern CONFLICT =
+      Pattern.compile(
+          "Could not set lock on file \".*\": Conflicting lock is held in .* \\(PID \\d+\\)",
+          Pattern.DOTALL);
 
   /** One attempt to open the store. */
   interface Attempt {
@@ -50,7 +58,7 @@ final class LockWait {
 
   /** Whether {@code e} is DuckDB refusing a file another process holds. */
   static boolean isConflict(SQLException e) {
-    return e.getMessage() != null && e.getMessage().contains(CONFLICT);
+    return e.getMessage() != null && CONFLICT.matcher(e.getMessage()).find();
   }
 
   /**
@@ -106,6 +114,6 @@ final class LockWait {
         + ": let that process (an import, a check or a query of the same file) finish, or wait"
         + " longer with -D"
         + PROPERTY
-        + "=5m; nothing was imported";
+        + "=5m; nothing was read or written";
   }
 }

@@ -112,7 +112,7 @@ final class StoreSchema {
               record(statement, version);
             });
       } catch (SQLException e) {
-        if (madeMeanwhile(connection, where, version)) {
+        if (madeMeanwhile(connection, where, version, e)) {
           return null;
         }
         throw e;
@@ -146,7 +146,7 @@ final class StoreSchema {
             record(statement, version);
           });
     } catch (SQLException e) {
-      if (madeMeanwhile(connection, where, version)) {
+      if (madeMeanwhile(connection, where, version, e)) {
         return null;
       }
       throw e;
@@ -164,12 +164,14 @@ final class StoreSchema {
    * PostgreSQL database at once): its transaction won, this one was rolled back, and the store is
    * as wanted.
    */
-  private static boolean madeMeanwhile(Connection connection, String where, int version)
-      throws SQLException {
+  private static boolean madeMeanwhile(
+      Connection connection, String where, int version, SQLException failure) {
     try {
       Integer now = versionOf(connection, where);
       return now != null && now == version;
-    } catch (StoreException e) {
+    } catch (StoreException | SQLException e) {
+      // The store's own failure is the one to report; this look's goes with it.
+      failure.addSuppressed(e);
       return false;
     }
   }

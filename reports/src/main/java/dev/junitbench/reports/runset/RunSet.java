@@ -89,11 +89,14 @@ public record RunSet(int schemaVersion, String createdAt, List<Member> members) 
     }
     Set<String> labels = new HashSet<>();
     for (Member member : set.members()) {
-      if (member.label() == null || member.path() == null || !labels.add(member.label())) {
+      if (member == null
+          || member.label() == null
+          || member.path() == null
+          || !labels.add(member.label())) {
         throw new BadInputException(
             index
                 + " has a member without a label or path, or two with the label '"
-                + member.label()
+                + (member == null ? null : member.label())
                 + "'; make the set again with merge");
       }
       Path root = dir.toAbsolutePath().normalize();

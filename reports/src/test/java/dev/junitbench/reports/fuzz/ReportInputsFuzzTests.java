@@ -3,6 +3,7 @@ package dev.junitbench.reports.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.junitbench.fuzz.Scratch;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.cli.Main;
 import dev.junitbench.reports.runset.RunSet;
@@ -30,9 +31,17 @@ class ReportInputsFuzzTests {
     try {
       DIR = Files.createTempDirectory("junit-bench-fuzz-");
       Files.createDirectories(DIR.resolve("set/run-a"));
+      Files.createDirectories(DIR.resolve("cli"));
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> Scratch.delete(DIR)));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** {@code name} as a file inside {@code scratch}: no separators, and never {@code ..}. */
+  private static String inside(Path scratch, String name) {
+    String flat = name.replace('/', '_').replace('\\', '_').replace("..", "__");
+    return scratch.resolve(flat.isEmpty() ? "_" : flat).toString();
   }
 
   @FuzzTest(maxDuration = "3m")
@@ -61,10 +70,14 @@ class ReportInputsFuzzTests {
     List<String> args = new ArrayList<>();
     Path scratch = DIR.resolve("cli");
     for (String part : text.split("\u0000", -1)) {
-      if (part.startsWith("-") || part.isEmpty() || COMMANDS.contains(part)) {
+      int equals = part.indexOf('=');
+      if (part.startsWith("-") && equals > 0) {
+        // --output=FILE, -o=FILE: the value, too, inside the scratch folder.
+        args.add(part.substring(0, equals + 1) + inside(scratch, part.substring(equals + 1)));
+      } else if (part.startsWith("-") || part.isEmpty() || COMMANDS.contains(part)) {
         args.add(part);
       } else {
-        args.add(scratch.resolve(part.replace('/', '_').replace('\\', '_')).toString());
+        args.add(inside(scratch, part));
       }
     }
     StringWriter out = new StringWriter();

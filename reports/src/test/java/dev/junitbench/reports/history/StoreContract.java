@@ -19,9 +19,11 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -375,6 +377,7 @@ abstract class StoreContract {
   }
 
   @Test
+  @Timeout(value = 10, unit = TimeUnit.MINUTES)
   @DisplayName(
       "stays consistent when an import process is killed (SIGKILL) at each step, and the same"
           + " import completes afterwards")
@@ -411,6 +414,7 @@ abstract class StoreContract {
   }
 
   @Test
+  @Timeout(value = 10, unit = TimeUnit.MINUTES)
   @DisplayName(
       "takes two history import processes at once, of the same two runs in either order: each run"
           + " lands once")
