@@ -102,14 +102,45 @@ public record AllocationFigures(
         reasons.addAll(List.of(fork.unavailableReason().split("; ")));
       }
     }
-    return of(
-        bytes,
-        operations,
-        present.get(0).threads(),
-        gcCount,
-        gcTimeMs,
-        jitTimeMs,
-        reasons.isEmpty() ? null : String.join("; ", reasons));
+    AllocationFigures pooled =
+        of(
+            bytes,
+            operations,
+            present.get(0).threads(),
+            gcCount,
+            gcTimeMs,
+            jitTimeMs,
+            reasons.isEmpty() ? null : String.join("; ", reasons));
+    return bytes == null ? withBytesPerOpOnly(pooled, present) : pooled;
+  }
+
+  /**
+   * {@code pooled} with the bytes per operation of groups that give no total (a JMH file's, whose
+   * gc profiler gives the figure per operation alone): their mean weighted by operations, when
+   * every group has one.
+   */
+  private static AllocationFigures withBytesPerOpOnly(
+      AllocationFigures pooled, List<AllocationFigures> present) {
+    double weighted = 0;
+    long operations = 0;
+    for (AllocationFigures fork : present) {
+      if (fork.bytesPerOp() == null || fork.operations() <= 0) {
+        return pooled;
+      }
+      weighted += fork.bytesPerOp() * fork.operations();
+      operations += fork.operations();
+    }
+    return new AllocationFigures(
+        weighted / operations,
+        null,
+        pooled.operations(),
+        pooled.threads(),
+        pooled.gcCount(),
+        pooled.gcTimeMs(),
+        pooled.gcCountPerOp(),
+        pooled.gcTimeMsPerOp(),
+        pooled.jitTimeMs(),
+        pooled.unavailableReason());
   }
 
   private static Double perOp(Number total, long operations) {

@@ -22,30 +22,53 @@ import org.apiguardian.api.API;
  * streamed on demand into one primitive array per result. This is how baselines and reports read
  * runs; every problem is a {@link ResultFileException} naming the file and the fix.
  *
- * @param dir the run folder
- * @param document results.json
+ * <p>Where a run folder is accepted, so is JMH's result file ({@code -rf json}), recognised by its
+ * content and read as a run by {@link JmhResultFile}: its folder is the file's, and it has no
+ * samples.csv.
+ *
+ * @param dir the run folder; for a JMH file, the folder that holds it
+ * @param document results.json, or the JMH file read as a run
+ * @param resultsFile the file read: the folder's results.json, or the JMH file
  * @since 0.1.0
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record RunFolder(Path dir, ResultsDocument document) {
+public record RunFolder(Path dir, ResultsDocument document, Path resultsFile) {
+
+  /** The run folder {@code dir}, its results.json read as {@code document}. */
+  public RunFolder(Path dir, ResultsDocument document) {
+    this(dir, document, dir.resolve(ResultsJson.FILE));
+  }
 
   /** Reads results.json leniently: a newer writer of the same schema version may add fields. */
   private static final ObjectMapper READER =
       ResultsJson.MAPPER.copy().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-
-  /** The folder's results.json. */
-  public Path resultsFile() {
-    return dir.resolve(ResultsJson.FILE);
-  }
 
   /** The folder's samples.csv, which may be missing. */
   public Path samplesFile() {
     return dir.resolve(Samples.FILE);
   }
 
-  /** Whether the run kept its raw samples. */
+  /**
+   * Whether the run kept its raw samples: in samples.csv, or for a JMH file, in its sample-mode
+   * histograms (its other modes have iterations, not samples).
+   */
   public boolean hasSamples() {
-    return Files.isRegularFile(samplesFile());
+    return jmhVersion() == null
+        ? Files.isRegularFile(samplesFile())
+        : results().stream().anyMatch(r -> r.samplesNs() != null);
+  }
+
+  /**
+   * The JMH version that wrote this run's file ({@code 1.37}, or {@value
+   * JmhResultFile#UNKNOWN_VERSION}), or null for a run junit-bench wrote.
+   */
+  public String jmhVersion() {
+    return JmhResultFile.version(run());
+  }
+
+  /** How messages name the run: its folder's name, or a JMH file's name. */
+  public String name() {
+    return (jmhVersion() == null ? dir : resultsFile).getFileName().toString();
   }
 
   /** The run's results. */
@@ -77,6 +100,17 @@ public record RunFolder(Path dir, ResultsDocument document) {
       }
     } else {
       file = path;
+      try {
+        if (Files.isRegularFile(file) && JmhResultFile.isJson(file)) {
+          Path absolute = file.toAbsolutePath();
+          return new RunFolder(absolute.getParent(), JmhResultFile.read(file), absolute);
+        }
+        if (Files.isRegularFile(file) && JmhResultFile.isText(file)) {
+          throw JmhResultFile.textOutput(file);
+        }
+      } catch (IOException e) {
+        throw new ResultFileException(file + " cannot be read (" + e + ")", e);
+      }
     }
     return new RunFolder(file.toAbsolutePath().getParent(), parse(file));
   }
@@ -281,7 +315,7 @@ public record RunFolder(Path dir, ResultsDocument document) {
     }
   }
 
-  private static String location(JsonProcessingException e) {
+  static String location(JsonProcessingException e) {
     var where = e.getLocation();
     String message = e.getOriginalMessage();
     int cut = message.indexOf('\n');
@@ -299,6 +333,9 @@ public record RunFolder(Path dir, ResultsDocument document) {
    *     results.json
    */
   public Samples samples() throws ResultFileException {
+    if (jmhVersion() != null) {
+      return Samples.held(results());
+    }
     return Samples.read(samplesFile(), results());
   }
 }

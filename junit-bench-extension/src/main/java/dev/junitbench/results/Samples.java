@@ -33,6 +33,20 @@ public final class Samples {
   }
 
   /**
+   * The samples {@code results} hold in memory ({@link ScenarioResult#samplesNs()}), by result id:
+   * a JMH file's sampled operations, which it holds in its own file instead of samples.csv.
+   */
+  static Samples held(List<ScenarioResult> results) {
+    Map<Integer, long[]> byResult = new HashMap<>();
+    for (ScenarioResult result : results) {
+      if (result.samplesNs() != null && result.id() != null) {
+        byResult.put(result.id(), result.samplesNs());
+      }
+    }
+    return new Samples(byResult);
+  }
+
+  /**
    * The latencies (ns) of result {@code resultId} in measurement order, or null when it has none.
    */
   public long[] of(int resultId) {

@@ -2,6 +2,7 @@ package dev.junitbench.reports.compare;
 
 import dev.junitbench.reports.Markdown;
 import dev.junitbench.reports.ScenarioNames;
+import dev.junitbench.results.JmhResultFile;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.UnitFormat;
 import dev.junitbench.stats.AllocationComparison;
@@ -291,7 +292,10 @@ public final class ComparisonMarkdown {
     if (latest.run().host() != null && latest.run().host().cpuModel() != null) {
       parts.add(Markdown.escape(latest.run().host().cpuModel()));
     }
-    if (!rounds.hasSamples()) {
+    String jmh = JmhResultFile.describe(latest.run());
+    if (jmh != null) {
+      parts.add(0, jmh + "s");
+    } else if (!rounds.hasSamples()) {
       parts.add("a round without samples.csv");
     }
     String text = rounds.count() + " pooled";
@@ -301,6 +305,10 @@ public final class ComparisonMarkdown {
   private static String run(RunFolder run) {
     StringBuilder text = new StringBuilder(Markdown.escape(run.run().id()));
     List<String> parts = new ArrayList<>();
+    String jmh = JmhResultFile.describe(run.run());
+    if (jmh != null) {
+      parts.add(jmh);
+    }
     if (run.run().git() != null && run.run().git().commit() != null) {
       parts.add(
           "commit "
@@ -313,7 +321,7 @@ public final class ComparisonMarkdown {
     if (run.run().host() != null && run.run().host().cpuModel() != null) {
       parts.add(Markdown.escape(run.run().host().cpuModel()));
     }
-    if (!run.hasSamples()) {
+    if (!run.hasSamples() && jmh == null) {
       parts.add("no samples.csv");
     }
     return parts.isEmpty()

@@ -73,20 +73,26 @@ final class ComparisonMethod {
     }
     if (single > 0 || byTest.isEmpty()) {
       List<String> missing = new ArrayList<>();
-      if (!comparison.baselineHasSamples()) {
+      boolean jmh =
+          comparison.baseline().jmhVersion() != null || comparison.current().jmhVersion() != null;
+      if (!comparison.baselineHasSamples() && comparison.baseline().jmhVersion() == null) {
         missing.add(comparison.baseline().samplesFile().toString());
       }
-      if (!comparison.currentHasSamples()) {
+      if (!comparison.currentHasSamples() && comparison.current().jmhVersion() == null) {
         missing.add(comparison.current().samplesFile().toString());
       }
       String test =
-          missing.isEmpty()
-              ? "two-sided Mann-Whitney U test on the raw samples (tie-corrected; exact for small samples without ties)"
-              : "Wald test of the log ratio of medians: "
-                  + String.join(" and ", missing)
-                  + (missing.size() == 1 ? " is" : " are")
-                  + " missing, so scenarios are compared on their medians and"
-                  + " intervals only";
+          jmh
+              ? "two-sided Mann-Whitney U test on JMH's sampled operations (sample mode), else a"
+                  + " Wald test of the log ratio of the medians of JMH's iterations, which are"
+                  + " means, not samples"
+              : missing.isEmpty()
+                  ? "two-sided Mann-Whitney U test on the raw samples (tie-corrected; exact for small samples without ties)"
+                  : "Wald test of the log ratio of medians: "
+                      + String.join(" and ", missing)
+                      + (missing.size() == 1 ? " is" : " are")
+                      + " missing, so scenarios are compared on their medians and"
+                      + " intervals only";
       parts.add(
           (single < byTest.values().stream().mapToLong(Long::longValue).sum()
                   ? scenarios(single) + " unforked" + " in both runs: "

@@ -2,6 +2,7 @@ package dev.junitbench.reports.compare;
 
 import dev.junitbench.internal.TextTable;
 import dev.junitbench.reports.ScenarioNames;
+import dev.junitbench.results.JmhResultFile;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.UnitFormat;
@@ -178,12 +179,13 @@ public final class ComparisonText {
               + Rounds.abbreviated(Rounds.commit(latest))
               + (Boolean.TRUE.equals(latest.run().git().dirty()) ? " (dirty)" : ""));
     }
-    if (!rounds.hasSamples()) {
+    String jmh = JmhResultFile.describe(latest.run());
+    if (jmh != null) {
+      parts.add(0, jmh + "s");
+    } else if (!rounds.hasSamples()) {
       parts.add("a round without samples.csv");
     }
-    String names =
-        String.join(
-            ", ", rounds.runs().stream().map(run -> run.dir().getFileName().toString()).toList());
+    String names = String.join(", ", rounds.runs().stream().map(run -> run.name()).toList());
     return rounds.folder()
         + " ("
         + rounds.count()
@@ -199,6 +201,10 @@ public final class ComparisonText {
    */
   static String describe(RunFolder run) {
     List<String> parts = new ArrayList<>();
+    String jmh = JmhResultFile.describe(run.run());
+    if (jmh != null) {
+      parts.add(jmh);
+    }
     parts.add("run " + run.run().id());
     if (run.run().host() != null && run.run().host().name() != null) {
       parts.add("host " + run.run().host().name());
@@ -210,8 +216,8 @@ public final class ComparisonText {
               + commit.substring(0, Math.min(10, commit.length()))
               + (Boolean.TRUE.equals(run.run().git().dirty()) ? " (dirty)" : ""));
     }
-    parts.add(run.run().startedAt());
-    if (!run.hasSamples()) {
+    parts.add(run.run().startedAt() + (jmh == null ? "" : " (the file's modification time)"));
+    if (!run.hasSamples() && jmh == null) {
       parts.add("no samples.csv");
     }
     return run.resultsFile() + " (" + String.join(", ", parts) + ")";

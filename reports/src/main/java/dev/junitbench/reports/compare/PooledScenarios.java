@@ -120,7 +120,7 @@ final class PooledScenarios {
                     + " of "
                     + results.length
                     + " ("
-                    + run.dir().getFileName()
+                    + run.name()
                     + "): that run ended"
                     + " before this scenario did");
       }

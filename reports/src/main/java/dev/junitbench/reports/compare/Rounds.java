@@ -49,6 +49,10 @@ public record Rounds(Path folder, List<RunFolder> runs) {
       return of(Runs.read(path));
     }
     List<Path> folders = runFolders(path);
+    boolean jmh = folders.isEmpty();
+    if (jmh) {
+      folders = jmhFiles(path);
+    }
     if (folders.isEmpty()) {
       throw new BadInputException(
           path
@@ -58,7 +62,7 @@ public record Rounds(Path folder, List<RunFolder> runs) {
               + " a run folder, its "
               + ResultsJson.FILE
               + ", or a folder of rounds: run folders of one build measured on"
-              + " one machine");
+              + " one machine, or JMH result files (*.json) of one build");
     }
     List<RunFolder> runs = new ArrayList<>();
     for (int i = 0; i < folders.size(); i++) {
@@ -72,8 +76,11 @@ public record Rounds(Path folder, List<RunFolder> runs) {
               + ", "
               + folder.getFileName()
               + ", ";
-      String fix = "; measure that round again or remove its folder";
-      if (!Files.isRegularFile(folder.resolve(ResultsJson.FILE))) {
+      String fix =
+          jmh
+              ? "; run that round again or remove its file"
+              : "; measure that round again or remove its folder";
+      if (!jmh && !Files.isRegularFile(folder.resolve(ResultsJson.FILE))) {
         throw new BadInputException(
             round
                 + "holds no "
@@ -87,11 +94,30 @@ public record Rounds(Path folder, List<RunFolder> runs) {
       } catch (ResultFileException e) {
         throw new BadInputException(round + "is damaged: " + e.getMessage() + fix, e);
       }
+      if (jmh && runs.get(i).jmhVersion() == null) {
+        throw new BadInputException(
+            round
+                + "is not a JMH result file; a folder of rounds holds run folders (run-*) or JMH"
+                + " result files, one per round: move the other files out of it");
+      }
     }
     Rounds rounds = new Rounds(path.toAbsolutePath(), List.copyOf(runs));
     rounds.requireOneMachine();
     rounds.requireOneBuild();
     return rounds;
+  }
+
+  /** The JMH result files of a folder of JMH rounds, by name: {@code round-01.json}, ... */
+  private static List<Path> jmhFiles(Path dir) throws BadInputException {
+    try (Stream<Path> entries = Files.list(dir)) {
+      return entries
+          .filter(Files::isRegularFile)
+          .filter(p -> p.getFileName().toString().endsWith(".json"))
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      throw new BadInputException(dir + " cannot be listed (" + e + ")", e);
+    }
   }
 
   private static List<Path> runFolders(Path dir) throws BadInputException {
@@ -116,11 +142,11 @@ public record Rounds(Path folder, List<RunFolder> runs) {
         throw new BadInputException(
             folder
                 + ": rounds come from different machines ("
-                + first.dir().getFileName()
+                + first.name()
                 + " on "
                 + machine(first)
                 + ", "
-                + run.dir().getFileName()
+                + run.name()
                 + " on "
                 + machine(run)
                 + "); rounds must come"
@@ -136,7 +162,7 @@ public record Rounds(Path folder, List<RunFolder> runs) {
     for (RunFolder run : runs) {
       String commit = commit(run);
       if (commit != null && commits.add(commit)) {
-        which.add(run.dir().getFileName() + " at " + abbreviated(commit));
+        which.add(run.name() + " at " + abbreviated(commit));
       }
     }
     if (commits.size() > 1) {

@@ -3,6 +3,7 @@ package dev.junitbench.reports.html;
 import dev.junitbench.environment.GpuInfo;
 import dev.junitbench.environment.HostInfo;
 import dev.junitbench.environment.SoftwareInfo;
+import dev.junitbench.results.JmhResultFile;
 import dev.junitbench.results.RunFolder;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -110,7 +111,16 @@ final class RunViews {
               s.junitJupiterVersion() == null ? null : "Jupiter " + s.junitJupiterVersion()));
       add(software, "junit-bench", s.junitBenchVersion());
       if (s.runtimes() != null) {
-        s.runtimes().forEach((name, version) -> add(software, name, version));
+        s.runtimes()
+            .forEach(
+                (name, version) ->
+                    add(
+                        software,
+                        name.equals(JmhResultFile.RUNTIME)
+                                && run.software().junitBenchVersion() == null
+                            ? "JMH"
+                            : name,
+                        version));
       }
       add(
           software,

@@ -82,8 +82,14 @@ public final class RunSetMerge {
     List<RunSet.Member> index = new ArrayList<>();
     for (Map.Entry<String, RunFolder> entry : members.entrySet()) {
       RunFolder run = entry.getValue();
-      Path relative = Path.of(entry.getKey()).resolve(run.dir().getFileName().toString());
-      copy(run.dir(), target.resolve(relative));
+      Path relative = Path.of(entry.getKey()).resolve(run.name());
+      if (run.jmhVersion() != null) {
+        // A JMH file is the whole run; its folder may hold anything else.
+        Files.createDirectories(target.resolve(relative).getParent());
+        Files.copy(run.resultsFile(), target.resolve(relative), StandardCopyOption.COPY_ATTRIBUTES);
+      } else {
+        copy(run.dir(), target.resolve(relative));
+      }
       var host = run.run().host();
       String gpus =
           host == null || host.gpus() == null
