@@ -390,7 +390,8 @@ class RoundsComparisonTests {
         .hasMessage(
             empty
                 + " holds no results.json and no run folders (run-<time>-<id>); give a run folder, its"
-                + " results.json, or a folder of rounds: run folders of one build measured on one machine");
+                + " results.json, or a folder of rounds: run folders of one build measured on one"
+                + " machine, or JMH result files (*.json) of one build");
 
     round("base", "run-1", 1.0);
     Path truncated = round("base", "run-3", 1.0);
