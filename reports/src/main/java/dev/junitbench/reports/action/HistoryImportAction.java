@@ -1,5 +1,6 @@
 package dev.junitbench.reports.action;
 
+import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.history.HistoryStore;
 import dev.junitbench.reports.history.RunImport;
 import dev.junitbench.reports.history.RunSource;
@@ -7,6 +8,7 @@ import dev.junitbench.reports.history.RunSources;
 import dev.junitbench.reports.history.StoreException;
 import dev.junitbench.reports.history.StoreLocation;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -28,7 +30,34 @@ public final class HistoryImportAction {
   public static Outcome run(
       List<Path> paths, String host, StoreLocation location, ActionOutput output)
       throws StoreException {
-    RunSources.Candidates candidates = RunSources.candidates(paths, host);
+    return run(paths, host, null, null, location, output);
+  }
+
+  /**
+   * The same, with what JMH result files do not record: their start ({@code startedAt}, null for
+   * each file's modification time, which the output then says) and their commit ({@code commit},
+   * null for none). A junit-bench run records its own, so either given with one is bad input, as is
+   * a JMH file without {@code host}; nothing is imported then.
+   *
+   * @return {@link Outcome#OK}, or {@link Outcome#BAD_INPUT} when no run could be read or what was
+   *     given does not fit the runs
+   * @throws StoreException when the store cannot be used
+   */
+  public static Outcome run(
+      List<Path> paths,
+      String host,
+      Instant startedAt,
+      String commit,
+      StoreLocation location,
+      ActionOutput output)
+      throws StoreException {
+    RunSources.Candidates candidates = RunSources.candidates(paths, host, startedAt, commit);
+    try {
+      RunSources.checkGiven(candidates);
+    } catch (BadInputException e) {
+      output.problem("history import: " + e.getMessage() + "; nothing was imported");
+      return Outcome.BAD_INPUT;
+    }
     if (candidates.runs().isEmpty()) {
       for (RunSources.Skipped skipped : candidates.skipped()) {
         output.problem("history import: skipped " + skipped.path() + ": " + skipped.reason());
@@ -49,7 +78,7 @@ public final class HistoryImportAction {
               new RunImport.Listener() {
                 @Override
                 public void imported(RunSource source, boolean added) {
-                  String name = source.run().dir().getFileName() + " (host " + source.host() + ")";
+                  String name = source.run().name() + " (host " + source.host() + ")";
                   output.line(
                       added
                           ? "imported "
@@ -58,6 +87,12 @@ public final class HistoryImportAction {
                               + source.run().results().size()
                               + " results"
                               + (source.samples() == null ? ", no samples" : "")
+                              + (source.modificationTime()
+                                  ? "; started_at "
+                                      + source.run().run().startedAt()
+                                      + " is the file's modification time (give --started-at"
+                                      + " for when it ran)"
+                                  : "")
                           : "already in the store: " + name);
                 }
 

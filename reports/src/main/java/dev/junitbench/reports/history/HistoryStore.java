@@ -374,7 +374,11 @@ public final class HistoryStore implements AutoCloseable {
     insert.setString(++i, StoredRows.json(run.software()));
     insert.setString(++i, StoredRows.json(run.config()));
     insert.setString(++i, StoredRows.json(run.warnings()));
-    insert.setString(++i, source.run().dir().toString());
+    // A JMH file is the run itself; its folder may hold other files.
+    insert.setString(
+        ++i,
+        (source.run().jmhVersion() == null ? source.run().dir() : source.run().resultsFile())
+            .toString());
     insert.setString(++i, Instant.now().toString());
     insert.executeUpdate();
   }
@@ -410,6 +414,16 @@ public final class HistoryStore implements AutoCloseable {
     }
     if (last != null && last > startedMs) {
       // The newest run describes the machine: an older run imported later leaves it as it is.
+      return;
+    }
+    if (info == null && last != null) {
+      // A run that records no machine (a JMH file) leaves the description of the one that did.
+      PreparedStatement touch =
+          statement("UPDATE hosts SET last_run_at = ?, last_run_ms = ? WHERE host = ?");
+      touch.setString(1, run.startedAt());
+      touch.setLong(2, startedMs);
+      touch.setString(3, host);
+      touch.executeUpdate();
       return;
     }
     // A plain insert or update, not ON CONFLICT (DuckDB runs that several times slower); two

@@ -10,5 +10,7 @@ import dev.junitbench.results.Samples;
  * @param samples its raw samples, or null when it kept none
  * @param host the label its series are kept under: a run set's label for the member, or the host's
  *     name
+ * @param modificationTime whether its start is a JMH result file's modification time, none having
+ *     been given
  */
-public record RunSource(RunFolder run, Samples samples, String host) {}
+public record RunSource(RunFolder run, Samples samples, String host, boolean modificationTime) {}

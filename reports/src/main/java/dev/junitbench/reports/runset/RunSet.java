@@ -106,7 +106,7 @@ public record RunSet(int schemaVersion, String createdAt, List<Member> members) 
       } catch (InvalidPathException e) {
         folder = null;
       }
-      // A member is a run folder, or a JMH result file (merge copies the file alone).
+      // A member is a run folder, or a JMH result file (the whole run) that merge copied.
       if (folder == null
           || !folder.startsWith(root)
           || !(Files.isDirectory(folder) || Files.isRegularFile(folder))) {
@@ -116,8 +116,8 @@ public record RunSet(int schemaVersion, String createdAt, List<Member> members) 
                 + member.label()
                 + "' at "
                 + member.path()
-                + ", which is not a folder inside the set (nor a JMH result file in it); make the"
-                + " set again with merge");
+                + ", which is not a folder (or a JMH result file) inside the set; make the set"
+                + " again with merge");
       }
     }
     return set;

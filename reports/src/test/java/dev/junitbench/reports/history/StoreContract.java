@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junitbench.reports.Fixtures;
+import dev.junitbench.reports.JmhFiles;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.ScenarioResult;
 import java.nio.charset.StandardCharsets;
@@ -174,6 +175,63 @@ abstract class StoreContract {
     assertThat(count("SELECT count(DISTINCT host) FROM runs")).isEqualTo(4);
     assertThat(count("SELECT count(*) FROM hosts WHERE name IS NULL AND host = 'Test CPU x2'"))
         .isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName(
+      "keeps a JMH result file once under the host, start and commit given; the host's machine stays"
+          + " as its junit-bench run recorded it")
+  void jmhFile() throws Exception {
+    Path file = JmhFiles.copy(dir.resolve("jmh"), "jmh-1.37-all-ok.json");
+    Instant started = T0.plusSeconds(86_400);
+    RunSource jmh;
+    try (HistoryStore store = HistoryStore.open(location())) {
+      assertThat(store.importRun(source(run(dir.resolve("runs"), 1, "host-a", 1.0)))).isTrue();
+      jmh = RunSources.read(new RunSources.Candidate(file, "host-a", started, "abc1234"));
+      assertThat(jmh.modificationTime()).isFalse();
+      assertThat(jmh.run().run().warnings().get(0))
+          .contains("JMH 1.37 result file", "started_at as given", "the commit as given");
+      assertThat(store.importRun(jmh)).isTrue();
+      // The run id is the content's: another start, or none, is the same run.
+      RunSource again = RunSources.read(new RunSources.Candidate(file, "host-a"));
+      assertThat(again.run().run().id()).isEqualTo(jmh.run().run().id()).startsWith("jmh-");
+      assertThat(again.modificationTime()).isTrue();
+      assertThat(store.importRun(again)).isFalse();
+      List<Series> series = new SeriesQuery("ParserBenchmark", Map.of(), "host-a").read(store);
+      assertThat(series)
+          .hasSize(2)
+          .allSatisfy(
+              one ->
+                  assertThat(one.points())
+                      .singleElement()
+                      .satisfies(
+                          point -> {
+                            assertThat(point.startedAt()).isEqualTo(started.toString());
+                            assertThat(point.commit()).isEqualTo("abc1234");
+                          }));
+    }
+    String id = jmh.run().run().id();
+    assertThat(
+            count(
+                "SELECT count(*) FROM runs WHERE run_id = '"
+                    + id
+                    + "' AND host = 'host-a' AND git_commit = 'abc1234' AND host_info IS NULL"
+                    + " AND started_ms = "
+                    + started.toEpochMilli()
+                    + " AND source = '"
+                    + file.toAbsolutePath()
+                    + "'"))
+        .isEqualTo(1);
+    assertThat(count("SELECT count(*) FROM results WHERE run_id = '" + id + "'")).isEqualTo(2);
+    assertThat(
+            count(
+                "SELECT count(*) FROM hosts WHERE host = 'host-a' AND cpu_cores = 2 AND last_run_ms = "
+                    + started.toEpochMilli()))
+        .isEqualTo(1);
+    // Read without a host label, a JMH file is set aside: its series would have no host.
+    assertThat(RunSources.find(List.of(file), null).skipped())
+        .singleElement()
+        .satisfies(skipped -> assertThat(skipped.reason()).contains("give --host"));
   }
 
   @Test

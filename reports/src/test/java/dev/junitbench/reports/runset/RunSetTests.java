@@ -191,6 +191,6 @@ class RunSetTests {
         set.resolve(RunSet.INDEX), index.replace("cpu/run-20261123-080000-aaaaaa", "../../etc"));
     assertThatThrownBy(() -> RunSet.read(set))
         .isInstanceOf(BadInputException.class)
-        .hasMessageContaining("not a folder inside the set");
+        .hasMessageContaining("which is not a folder (or a JMH result file) inside the set");
   }
 }
