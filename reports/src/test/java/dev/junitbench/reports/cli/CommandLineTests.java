@@ -208,7 +208,7 @@ class CommandLineTests {
                 + empty
                 + " holds no results.json and no run folders"
                 + " (run-<time>-<id>); give a run folder, its results.json, or a folder of rounds: run folders of one build"
-                + " measured on one machine\n");
+                + " measured on one machine, or JMH result files (*.json) of one build\n");
     RunFolders.write(
         head,
         "run-3b",
