@@ -132,7 +132,7 @@ class JmhCommandTests {
     String ok = fixture(ALL_OK).toString();
     String failed = fixture("jmh-1.37-with-failed.json").toString();
     Run text = cli("compare", ok, failed);
-    assertThat(text.out()).contains("JMH 1.37 result file");
+    assertThat(flat(text.out())).contains("JMH 1.37 result file");
     assertThat(text.code()).as(text.err()).isZero();
     Run markdown = cli("compare", "--format", "markdown", ok, failed);
     assertThat(markdown.code()).as(markdown.err()).isZero();
