@@ -106,14 +106,18 @@ public record RunSet(int schemaVersion, String createdAt, List<Member> members) 
       } catch (InvalidPathException e) {
         folder = null;
       }
-      if (folder == null || !folder.startsWith(root) || !Files.isDirectory(folder)) {
+      // A member read from a JMH result file is that file, copied whole into the set.
+      if (folder == null
+          || !folder.startsWith(root)
+          || !(Files.isDirectory(folder) || Files.isRegularFile(folder))) {
         throw new BadInputException(
             index
                 + " names member '"
                 + member.label()
                 + "' at "
                 + member.path()
-                + ", which is not a folder inside the set; make the set again with merge");
+                + ", which is not a folder (or a JMH result file) inside the set; make the set"
+                + " again with merge");
       }
     }
     return set;
@@ -124,7 +128,7 @@ public record RunSet(int schemaVersion, String createdAt, List<Member> members) 
     AtomicFiles.write(dir.resolve(INDEX), (out, previous) -> MAPPER.writeValue(out, this));
   }
 
-  /** The run folder of {@code member} in the set at {@code dir}. */
+  /** The run folder of {@code member} in the set at {@code dir}, or its JMH result file. */
   public static Path folderOf(Path dir, Member member) {
     return dir.toAbsolutePath().normalize().resolve(member.path()).normalize();
   }

@@ -12,6 +12,7 @@ import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.UnitFormat;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -191,6 +192,25 @@ class RunSetTests {
         set.resolve(RunSet.INDEX), index.replace("cpu/run-20261123-080000-aaaaaa", "../../etc"));
     assertThatThrownBy(() -> RunSet.read(set))
         .isInstanceOf(BadInputException.class)
-        .hasMessageContaining("not a folder inside the set");
+        .hasMessageContaining("not a folder (or a JMH result file) inside the set");
+  }
+
+  @Test
+  @DisplayName("merges a JMH result file as a member, copied whole, and reads the set back")
+  void jmhMember() throws Exception {
+    Path jmh = dir.resolve("jmh-1.37-gc.json");
+    try (InputStream in =
+        RunSetTests.class.getResourceAsStream(
+            "/dev/junitbench/reports/jmh/public/jmh-1.37-gc.json")) {
+      Files.copy(in, jmh);
+    }
+    Path set = dir.resolve("merged");
+    RunSetMerge.merge(
+        List.of(RunSetMerge.Input.parse("cpu=" + cpu()), RunSetMerge.Input.parse("jmh=" + jmh)),
+        set);
+
+    RunSet read = RunSet.read(set);
+    assertThat(read.members()).extracting(RunSet.Member::path).contains("jmh/jmh-1.37-gc.json");
+    assertThat(set.resolve("jmh").resolve("jmh-1.37-gc.json")).hasSameTextualContentAs(jmh);
   }
 }
