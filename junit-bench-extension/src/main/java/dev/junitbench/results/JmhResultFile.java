@@ -42,7 +42,7 @@ public final class JmhResultFile {
   /** The key of {@code run.software.runtimes} that holds the JMH version of a run read from JMH. */
   public static final String RUNTIME = "jmh";
 
-  /** What {@code runtimes.jmh} holds when the file does not name its JMH version (before 1.20). */
+  /** What {@code runtimes.jmh} holds when the file does not name its JMH version (before 1.19). */
   public static final String UNKNOWN_VERSION = "unknown";
 
   /** Reads JMH's JSON, which writes a NaN or an infinity either quoted or bare. */
