@@ -108,6 +108,8 @@ public record RunFolder(Path dir, ResultsDocument document, Path resultsFile) {
         if (Files.isRegularFile(file) && JmhResultFile.isText(file)) {
           throw JmhResultFile.textOutput(file);
         }
+      } catch (ResultFileException e) {
+        throw e;
       } catch (IOException e) {
         throw new ResultFileException(file + " cannot be read (" + e + ")", e);
       }
