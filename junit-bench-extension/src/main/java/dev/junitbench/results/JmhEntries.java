@@ -28,6 +28,12 @@ final class JmhEntries {
 
   private static final String ALLOC_NORM = "gc.alloc.rate.norm";
 
+  /**
+   * Most sampled operations a file's sample-mode entries hold in all (128 MB): a histogram of a few
+   * bytes may count millions, so what a file expands to is bounded by this, not by its size.
+   */
+  static final long MAX_HELD = 16L * Defaults.MAX_SAMPLES;
+
   private JmhEntries() {}
 
   /** The scenarios of {@code entries}, in file order, each with its id from 1. */
@@ -42,11 +48,12 @@ final class JmhEntries {
             where + " is not an object; the file is not JMH's result JSON as JMH writes it");
       }
       String benchmark = benchmark(where, entry);
-      String mode = mode(where + " (" + benchmark + ")", entry);
+      String mode = mode(where + " (" + jmhName(benchmark) + ")", entry);
       modes.computeIfAbsent(benchmark + " " + params(where, entry), k -> new HashSet<>()).add(mode);
     }
     List<ScenarioResult> results = new ArrayList<>();
     Set<ScenarioKey> seen = new HashSet<>();
+    long held = 0;
     for (int i = 0; i < entries.size(); i++) {
       JsonNode entry = entries.get(i);
       String where = file + ": benchmark entry " + (i + 1);
@@ -60,7 +67,9 @@ final class JmhEntries {
         params = withMode;
       }
       String name = jmhName(benchmark) + (params.isEmpty() ? "" : " " + params) + ", " + mode;
-      ScenarioResult result = scenario(where + " (" + name + ")", entry, benchmark, mode, params);
+      ScenarioResult result =
+          scenario(where + " (" + name + ")", entry, benchmark, mode, params, MAX_HELD - held);
+      held += result.samplesNs() == null ? 0 : result.samplesNs().length;
       if (!seen.add(result.key())) {
         throw new ResultFileException(
             where
@@ -134,7 +143,12 @@ final class JmhEntries {
   }
 
   private static ScenarioResult scenario(
-      String where, JsonNode entry, String benchmark, String mode, Map<String, Object> params)
+      String where,
+      JsonNode entry,
+      String benchmark,
+      String mode,
+      Map<String, Object> params,
+      long room)
       throws ResultFileException {
     JsonNode primary = entry.get("primaryMetric");
     if (primary == null || !primary.isObject()) {
@@ -162,7 +176,7 @@ final class JmhEntries {
     Phase measurement = phase(entry, "measurementIterations", "measurementTime");
     ScenarioResult result =
         ScenarioResult.planned(benchmark, display, params)
-            .measured(warmup, measurement, latency, throughput, null, sampled(mode, forks))
+            .measured(warmup, measurement, latency, throughput, null, sampled(mode, forks, room))
             .ended(Status.PASSED, null)
             .withForks(forkFigures(forks, entry, warmup, measurement))
             .withResources(null, null, null, Map.of(JmhResultFile.RUNTIME, figures(entry, mode)));
@@ -190,15 +204,22 @@ final class JmhEntries {
   /**
    * A sample-mode entry's sampled operations in ns, fork after fork, each fork's in order of time
    * (a histogram keeps no other order); null for the other modes, whose iterations are means, for a
-   * time below 1 ns, and beyond {@link Defaults#MAX_SAMPLES} a fork, as junit-bench keeps its own.
+   * time below 1 ns, beyond {@link Defaults#MAX_SAMPLES} a fork, as junit-bench keeps its own, and
+   * beyond the {@code room} left of the file's {@link #MAX_HELD}.
    */
-  private static long[] sampled(String mode, List<WeightedValues> forks) {
+  private static long[] sampled(String mode, List<WeightedValues> forks, long room) {
     if (!mode.equals("sample")
         || forks.stream().anyMatch(f -> f.count() > Defaults.MAX_SAMPLES || f.value(0) < 1e-6)) {
       return null;
     }
-    long[] samples =
-        new long[Math.toIntExact(forks.stream().mapToLong(WeightedValues::count).sum())];
+    long total = 0;
+    for (WeightedValues fork : forks) {
+      total += fork.count();
+      if (total > room) {
+        return null;
+      }
+    }
+    long[] samples = new long[(int) total];
     int at = 0;
     for (WeightedValues fork : forks) {
       for (int i = 0; i < fork.size(); i++) {

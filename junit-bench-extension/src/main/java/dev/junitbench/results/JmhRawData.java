@@ -35,6 +35,7 @@ final class JmhRawData {
               + " every result file: give the file JMH wrote, not one rewritten without it");
     }
     List<WeightedValues> out = new ArrayList<>();
+    long total = 0;
     for (int f = 0; f < forks.size(); f++) {
       JsonNode iterations = forks.get(f);
       String fork = "fork " + (f + 1);
@@ -61,15 +62,17 @@ final class JmhRawData {
               throw notPairs(where, at);
             }
             long count = pair.get(1).asLong();
-            if (count < 1) {
+            if (count < 1 || count > Long.MAX_VALUE - total) {
               throw notPairs(where, at);
             }
-            values.add(unit.msPerOp(value(where, at, pair.get(0))));
+            total += count;
+            values.add(msPerOp(where, at, unit, pair.get(0)));
             counts.add(count);
           }
         } else {
-          values.add(unit.msPerOp(value(where, at, iteration)));
+          values.add(msPerOp(where, at, unit, iteration));
           counts.add(1L);
+          total++;
         }
       }
       if (values.isEmpty()) {
@@ -110,8 +113,31 @@ final class JmhRawData {
         where
             + " has a sample histogram in "
             + at
-            + " that is not a list of [time, count] pairs with counts of 1 or more; the file is"
-            + " damaged: give the file JMH wrote");
+            + " that is not a list of [time, count] pairs with counts of 1 or more (all of them"
+            + " adding up to less than 2^63); the file is damaged: give the file JMH wrote");
+  }
+
+  /**
+   * A score of the raw data in ms per operation, checked: a positive, finite number before and
+   * after the conversion (a throughput of 1e-320 ops/ns is no time a double holds).
+   */
+  private static double msPerOp(String where, String at, JmhUnit unit, JsonNode node)
+      throws ResultFileException {
+    double score = value(where, at, node);
+    double ms = unit.msPerOp(score);
+    if (!(ms > 0 && Double.isFinite(ms))) {
+      throw new ResultFileException(
+          where
+              + " has a score of "
+              + score
+              + " in "
+              + at
+              + ", which is "
+              + ms
+              + " ms per operation: no measurement gives one; the file is damaged: give the file"
+              + " JMH wrote");
+    }
+    return ms;
   }
 
   /** A score of the raw data, checked: a positive, finite number. */

@@ -8,6 +8,7 @@ import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.stats.LatencySummary;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -15,9 +16,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The readers of a run folder, fuzzed: results.json, and samples.csv beside a results.json of two
- * passed scenarios (the 7 and 5 samples of {@code samples-beside.json}). Any input ends read, or in
- * a {@link ResultFileException} naming the file; never another exception.
+ * The readers of a run folder, fuzzed: results.json, samples.csv beside a results.json of two
+ * passed scenarios (the 7 and 5 samples of {@code samples-beside.json}), and JMH's result file
+ * ({@code -rf json}) read as a run. Any input ends read, or in a {@link ResultFileException} naming
+ * the file; never another exception.
  */
 class ResultFilesFuzzTests {
 
@@ -72,6 +74,40 @@ class ResultFilesFuzzTests {
       }
     } catch (ResultFileException e) {
       assertThat(e.getMessage()).contains(dir.resolve(Samples.FILE).toString());
+    }
+  }
+
+  /**
+   * A JMH result file: read as a run, its samples and its summaries usable as a results.json's (a
+   * median within its minimum and maximum, positive and finite), or a {@link ResultFileException}.
+   */
+  @FuzzTest(maxDuration = "3m")
+  void jmhJson(byte[] input) {
+    Path file = write("jmh", "result.json", input).resolve("result.json");
+    try {
+      RunFolder run = RunFolder.read(file);
+      assertThat(run.jmhVersion()).isNotNull();
+      assertThat(run.results()).isNotEmpty();
+      Samples samples = run.samples();
+      for (ScenarioResult result : run.results()) {
+        assertThat(result.benchmark()).contains("#");
+        LatencySummary latency = result.latencyMs();
+        assertThat(latency.count()).isPositive();
+        assertThat(latency.median())
+            .isPositive()
+            .isFinite()
+            .isBetween(latency.min(), latency.max());
+        long[] held = samples.of(result.id());
+        if (held != null) {
+          assertThat((long) held.length).isEqualTo(latency.count());
+        }
+        if (result.forks() != null) {
+          assertThat(result.forks().medianMs()).isPositive().isFinite();
+          assertThat(result.forks().runs()).hasSize(result.forks().completed());
+        }
+      }
+    } catch (ResultFileException e) {
+      assertThat(e.getMessage()).contains(file.toString());
     }
   }
 }
