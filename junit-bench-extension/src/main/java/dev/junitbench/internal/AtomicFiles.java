@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -36,24 +38,37 @@ public final class AtomicFiles {
   private AtomicFiles() {}
 
   /**
-   * Appends {@code rows} to the ASCII file {@code target} as {@link #write} does: the old rows
-   * copied into a new file, which starts with {@code header} when there was none, then replaces the
-   * old one.
+   * Appends {@code rows} to the ASCII file {@code target} in place, after {@code header} when the
+   * file is new: the cost is the rows', not the file's. A failure (a full disk) cuts the file back
+   * to its old length, so it holds the old rows alone, as before the call. A process killed while
+   * it appends leaves the old rows whole and, after them, rows of the new batch, the last perhaps
+   * cut short: readers pass over a last row without its line end, and a result's rows count only
+   * once the result is listed elsewhere (results.json), which is written after its rows.
    */
   public static void appendRows(Path target, String header, Rows rows) throws IOException {
-    write(
-        target,
-        (out, previous) -> {
-          if (previous == null) {
-            out.write((header + "\n").getBytes(StandardCharsets.US_ASCII));
-          } else {
-            Files.copy(previous, out);
-          }
-          BufferedWriter writer =
-              new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.US_ASCII), 1 << 16);
-          rows.write(writer);
-          writer.flush();
-        });
+    try (FileChannel channel =
+        FileChannel.open(target, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+      long length = channel.size();
+      channel.position(length);
+      try {
+        OutputStream out = Channels.newOutputStream(channel);
+        BufferedWriter writer =
+            new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.US_ASCII), 1 << 16);
+        if (length == 0) {
+          writer.write(header);
+          writer.write('\n');
+        }
+        rows.write(writer);
+        writer.flush();
+      } catch (IOException | RuntimeException e) {
+        try {
+          channel.truncate(length);
+        } catch (IOException cut) {
+          e.addSuppressed(cut);
+        }
+        throw e;
+      }
+    }
   }
 
   /**

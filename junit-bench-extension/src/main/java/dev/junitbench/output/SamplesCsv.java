@@ -25,8 +25,9 @@ public final class SamplesCsv {
   private SamplesCsv() {}
 
   /**
-   * Appends the samples of {@code result} (iterations numbered from 1): the old rows are copied
-   * into a new file that then replaces the old one, so a reader never sees half a row.
+   * Appends the samples of {@code result} (iterations numbered from 1) in place ({@link
+   * AtomicFiles#appendRows}): a failure cuts the file back to the rows before, and a reader passes
+   * over rows of a result results.json does not list yet, and a last row cut short.
    */
   public static void append(Path runDir, ScenarioResult result) throws IOException {
     AtomicFiles.appendRows(

@@ -62,6 +62,7 @@ public final class Samples {
   static Samples read(Path file, List<ScenarioResult> results) throws ResultFileException {
     Map<Integer, long[]> arrays = new HashMap<>();
     Map<Integer, Integer> filled = new HashMap<>();
+    long cutAt;
     try {
       long size = Files.size(file);
       if (size == 0) {
@@ -90,7 +91,7 @@ public final class Samples {
         }
       }
       try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
-        new Parser(file, in, arrays, filled).parse();
+        cutAt = new Parser(file, in, arrays, filled).parse();
       }
     } catch (NoSuchFileException e) {
       throw new ResultFileException(file + " does not exist; this run kept no raw samples", e);
@@ -101,6 +102,10 @@ public final class Samples {
     }
     for (Map.Entry<Integer, long[]> entry : arrays.entrySet()) {
       int got = filled.get(entry.getKey());
+      if (got != entry.getValue().length && cutAt > 0) {
+        throw new ResultFileException(
+            file + " line " + cutAt + ": the file ends in the middle of a row: it was cut short");
+      }
       if (got != entry.getValue().length) {
         throw new ResultFileException(
             file
@@ -124,6 +129,7 @@ public final class Samples {
     private final Map<Integer, long[]> arrays;
     private final Map<Integer, Integer> filled;
     private long line = 1;
+    private long cut;
 
     Parser(Path file, InputStream in, Map<Integer, long[]> arrays, Map<Integer, Integer> filled) {
       this.file = file;
@@ -132,7 +138,11 @@ public final class Samples {
       this.filled = filled;
     }
 
-    void parse() throws IOException {
+    /**
+     * Reads every row; returns the line of a last row cut short (its line end missing), passed over
+     * as one being appended when the run stopped, or 0.
+     */
+    long parse() throws IOException {
       String[] header = readHeader();
       int idColumn = indexOf(header, "result_id");
       int latencyColumn = indexOf(header, "latency_ns");
@@ -141,6 +151,7 @@ public final class Samples {
       int lastId = Integer.MIN_VALUE;
       long[] target = null;
       int next = 0;
+      rows:
       while (true) {
         line++;
         int first = in.read();
@@ -163,11 +174,12 @@ public final class Samples {
             digits++;
             c = in.read();
           }
+          if (digits == 0 && c == -1) {
+            cut = line;
+            break rows;
+          }
           if (digits == 0) {
-            throw problem(
-                c == -1
-                    ? "the file ends in the middle of a row: it was cut short"
-                    : "column " + header[column] + " is not a whole number");
+            throw problem("column " + header[column] + " is not a whole number");
           }
           row[column] = negative ? -value : value;
           boolean last = column == columns - 1;
@@ -175,13 +187,15 @@ public final class Samples {
             c = in.read();
           }
           int expected = last ? '\n' : ',';
+          if (c == -1) {
+            cut = line;
+            break rows;
+          }
           if (c != expected) {
             throw problem(
-                c == -1
-                    ? "the file ends in the middle of a row: it was cut short"
-                    : last
-                        ? "a row has more than " + columns + " columns"
-                        : "a row has fewer than " + columns + " columns");
+                last
+                    ? "a row has more than " + columns + " columns"
+                    : "a row has fewer than " + columns + " columns");
           }
           if (!last) {
             c = in.read();
@@ -223,6 +237,7 @@ public final class Samples {
       if (target != null) {
         filled.put(lastId, next);
       }
+      return cut;
     }
 
     private String[] readHeader() throws IOException {

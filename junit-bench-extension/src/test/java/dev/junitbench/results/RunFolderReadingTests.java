@@ -278,4 +278,21 @@ class RunFolderReadingTests {
         StandardCharsets.UTF_8);
     assertThat(RunFolder.read(dir).samples().of(3)).isNull();
   }
+
+  @Test
+  @DisplayName(
+      "passes over a last row cut short, as a run stopped while appending leaves it, wherever it"
+          + " was cut")
+  void appendCutShort() throws IOException {
+    Path dir = write();
+    String good = Files.readString(dir.resolve("samples.csv"));
+    String appended = "3,1,99,0\n3,2,98,0\n";
+    for (int cut = 1; cut < appended.length(); cut++) {
+      Files.writeString(dir.resolve("samples.csv"), good + appended.substring(0, cut));
+      Samples samples = RunFolder.read(dir).samples();
+      assertThat(samples.of(1)).as("cut at %d", cut).containsExactly(5, 6, 7, 8, 9, 10, 11);
+      assertThat(samples.of(2)).as("cut at %d", cut).containsExactly(50, 60, 70);
+      assertThat(samples.of(3)).isNull();
+    }
+  }
 }
