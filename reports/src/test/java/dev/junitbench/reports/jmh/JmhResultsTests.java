@@ -110,7 +110,13 @@ class JmhResultsTests {
   @DisplayName("the report of the two shows JMH, its forks' charts and the jmh figures")
   void report() throws Exception {
     String html = HtmlReport.of(List.of(slower), base, RegressionRule.DEFAULT).render();
-    assertThat(html).contains("JMH").contains("1.37").contains("forkCharts");
+    assertThat(html).contains("JMH").contains("1.37");
+    // Each scenario's chart of its 5 forks' medians.
+    assertThat(html)
+        .containsPattern(
+            "\"forkCharts\":\\[\\{\"id\":\"forks-1\",\"title\":\"[A-Za-z]+Benchmarks\\.[a-zA-Z]+\","
+                + "\"benchmark\":\"dev\\.junitbench\\.reports\\.jmh\\.fixtures\\.")
+        .contains("{\"fork\":5,\"median\":");
     assertThat(html).contains("WorkBenchmarks.throughput").contains("gc.alloc.rate.norm (B/op)");
   }
 
