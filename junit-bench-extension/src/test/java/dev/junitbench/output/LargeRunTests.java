@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.testkit.TestJvm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,14 +34,10 @@ class LargeRunTests {
   void thousandByThousand() throws Exception {
     Process run =
         new ProcessBuilder(
-                List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx256m",
-                    "-cp",
-                    System.getProperty("java.class.path"),
+                TestJvm.command(
+                    List.of("-Xmx256m"),
                     LargeRunTestCases.class.getName(),
-                    tempDir.toString(),
-                    "1000"))
+                    List.of(tempDir.toString(), "1000")))
             .redirectErrorStream(true)
             .start();
     String said = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

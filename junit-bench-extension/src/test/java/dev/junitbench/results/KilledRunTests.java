@@ -8,6 +8,7 @@ import dev.junitbench.Benchmark;
 import dev.junitbench.Blackhole;
 import dev.junitbench.infra.Scenario;
 import dev.junitbench.testkit.ListenerRun;
+import dev.junitbench.testkit.TestJvm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -45,15 +46,12 @@ class KilledRunTests {
     Path log = tempDir.resolve("child.log");
     List<String> command =
         new ArrayList<>(
-            List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            TestJvm.command(
                 // A zone far from UTC from JVM start: a folder named in local time cannot pass for
                 // UTC.
-                "-Duser.timezone=Asia/Kathmandu",
-                "-cp",
-                System.getProperty("java.class.path"),
+                List.of("-Duser.timezone=Asia/Kathmandu"),
                 KilledRunMain.class.getName(),
-                outputDir.toString()));
+                List.of(outputDir.toString())));
     Process process =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     try {

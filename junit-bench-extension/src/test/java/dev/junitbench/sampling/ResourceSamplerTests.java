@@ -6,6 +6,7 @@ import dev.junitbench.infra.Device;
 import dev.junitbench.machine.FakeNvidiaSmi;
 import dev.junitbench.machine.Machine;
 import dev.junitbench.spi.ProbeScenario;
+import dev.junitbench.testkit.TestJvm;
 import dev.junitbench.warnings.RunWarnings;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -342,11 +343,7 @@ class ResourceSamplerTests {
   void releaseFreedMemory() throws Exception {
     // In a JVM of its own: what glibc keeps depends on everything the process allocated before.
     Process child =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                FreedMemoryMain.class.getName())
+        new ProcessBuilder(TestJvm.command(FreedMemoryMain.class.getName()))
             .redirectErrorStream(true)
             .start();
     String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -9,6 +9,7 @@ import dev.junitbench.results.ResultsDocument;
 import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.RunFolders;
 import dev.junitbench.results.ScenarioResult;
+import dev.junitbench.testkit.TestJvm;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -87,14 +88,11 @@ class MemoryBoundTests {
 
   /** The command line's exit code and output, run in a JVM of its own with 256 MB of heap. */
   private static Result cli(String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Xmx256m");
-    command.add("-XX:+ExitOnOutOfMemoryError");
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(Main.class.getName());
-    command.addAll(List.of(args));
+    List<String> command =
+        TestJvm.command(
+            List.of("-Xmx256m", "-XX:+ExitOnOutOfMemoryError"),
+            Main.class.getName(),
+            List.of(args));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     return new Result(process.waitFor(), out);

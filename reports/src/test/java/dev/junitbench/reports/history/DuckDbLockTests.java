@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junitbench.keys.KnownKeys;
+import dev.junitbench.testkit.TestJvm;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -59,13 +60,7 @@ class DuckDbLockTests {
   }
 
   private static List<String> java(String mainClass, String... args) {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(mainClass);
-    command.addAll(List.of(args));
-    return command;
+    return TestJvm.command(mainClass, args);
   }
 
   /** A process holding the store, once it says so. */

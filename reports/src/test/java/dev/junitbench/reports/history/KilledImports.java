@@ -1,11 +1,11 @@
 package dev.junitbench.reports.history;
 
+import dev.junitbench.testkit.TestJvm;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /** Imports in a JVM of their own ({@link KilledImport}) that stop at a named point. */
@@ -16,10 +16,7 @@ final class KilledImports {
   /** An import of {@code run} into {@code location} that stops at {@code point}. */
   static Process start(StoreLocation location, Path run, String point) throws IOException {
     return new ProcessBuilder(
-            List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
+            TestJvm.command(
                 KilledImport.class.getName(),
                 location.url(),
                 location.user() == null ? "-" : location.user(),
@@ -43,13 +40,11 @@ final class KilledImports {
    * on its standard output.
    */
   static Process cli(StoreLocation location, List<Path> runs) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-D" + LockWait.PROPERTY + "=10m");
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add("dev.junitbench.reports.cli.Main");
-    command.addAll(List.of("history", "import", "--db", location.url()));
+    List<String> command =
+        TestJvm.command(
+            List.of("-D" + LockWait.PROPERTY + "=10m"),
+            "dev.junitbench.reports.cli.Main",
+            List.of("history", "import", "--db", location.url()));
     if (location.user() != null) {
       command.addAll(List.of("--user", location.user()));
     }

@@ -2,6 +2,7 @@ package dev.junitbench.reports.jmh;
 
 import dev.junitbench.reports.jmh.fixtures.ParamBenchmarks;
 import dev.junitbench.reports.jmh.fixtures.WorkBenchmarks;
+import dev.junitbench.testkit.TestJvm;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -50,23 +51,21 @@ final class JmhFixtures {
     Path log = DIR.resolve(name + ".log");
     Process jmh =
         new ProcessBuilder(
-                List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Djmh.ignoreLock=true",
-                    "-cp",
-                    System.getProperty("java.class.path"),
+                TestJvm.command(
+                    List.of("-Djmh.ignoreLock=true"),
                     "org.openjdk.jmh.Main",
-                    "dev\\.junitbench\\.reports\\.jmh\\.fixtures\\.",
-                    "-f",
-                    Integer.toString(FORKS),
-                    "-prof",
-                    "gc",
-                    "-rf",
-                    "json",
-                    "-rff",
-                    partial.toString(),
-                    "-jvmArgsAppend",
-                    "-Dfixture.scale=" + scale))
+                    List.of(
+                        "dev\\.junitbench\\.reports\\.jmh\\.fixtures\\.",
+                        "-f",
+                        Integer.toString(FORKS),
+                        "-prof",
+                        "gc",
+                        "-rf",
+                        "json",
+                        "-rff",
+                        partial.toString(),
+                        "-jvmArgsAppend",
+                        "-Dfixture.scale=" + scale)))
             .redirectErrorStream(true)
             .redirectOutput(log.toFile())
             .start();
