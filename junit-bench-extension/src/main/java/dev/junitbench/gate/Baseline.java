@@ -3,12 +3,14 @@ package dev.junitbench.gate;
 import dev.junitbench.config.BenchConfig;
 import dev.junitbench.config.BenchmarkConfigurationException;
 import dev.junitbench.internal.ScenarioComparison;
+import dev.junitbench.results.JmhResultFile;
 import dev.junitbench.results.ResultFileException;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -22,6 +24,7 @@ public final class Baseline {
   private final RunFolder folder;
   private final Samples samples;
   private final Map<ScenarioKey, ScenarioResult> byScenario = new LinkedHashMap<>();
+  private final Map<ScenarioKey, ScenarioResult> withoutMode = new HashMap<>();
 
   private Baseline(RunFolder folder, Samples samples) {
     this.folder = folder;
@@ -30,6 +33,20 @@ public final class Baseline {
       // A scenario measured twice in one run (a class selected twice) is compared with the last
       // one.
       byScenario.put(result.key(), result);
+    }
+    if (folder.jmhVersion() != null) {
+      // A JMH scenario's key holds its mode, which a benchmark of junit-bench's lacks: found
+      // without it too, where one mode alone has that benchmark and params.
+      Map<ScenarioKey, Integer> seen = new HashMap<>();
+      folder
+          .results()
+          .forEach(r -> seen.merge(JmhResultFile.withoutMode(r.key()), 1, Integer::sum));
+      for (ScenarioResult result : folder.results()) {
+        ScenarioKey key = JmhResultFile.withoutMode(result.key());
+        if (seen.get(key) == 1) {
+          withoutMode.put(key, result);
+        }
+      }
     }
   }
 
@@ -81,7 +98,8 @@ public final class Baseline {
 
   /** The baseline's result of the scenario {@code key}, or null. */
   public ScenarioResult result(ScenarioKey key) {
-    return byScenario.get(key);
+    ScenarioResult result = byScenario.get(key);
+    return result != null ? result : withoutMode.get(key);
   }
 
   /** Every scenario of the baseline, in its order. */
@@ -94,7 +112,7 @@ public final class Baseline {
    * forked; 0 when the baseline lacks it or did not measure it.
    */
   public int jvms(ScenarioKey key) {
-    ScenarioResult result = byScenario.get(key);
+    ScenarioResult result = result(key);
     if (result == null || result.latencyMs() == null) {
       return 0;
     }
@@ -106,7 +124,7 @@ public final class Baseline {
    * run), which the current run's JUnit JVM can be measured alike to.
    */
   public boolean measuredInItsJunitJvm(ScenarioKey key) {
-    ScenarioResult result = byScenario.get(key);
+    ScenarioResult result = result(key);
     return result != null && result.latencyMs() != null && result.forks() == null;
   }
 

@@ -21,6 +21,7 @@ import dev.junitbench.machine.OshiFacts;
 import dev.junitbench.machine.SoftwareReader;
 import dev.junitbench.model.ClassPathModels;
 import dev.junitbench.profile.ProfileStaging;
+import dev.junitbench.results.JmhResultFile;
 import dev.junitbench.results.ResultFileException;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.RunInfo;
@@ -455,7 +456,13 @@ public final class ResultsListener implements TestExecutionListener {
     }
     try {
       RunFolder folder = RunFolder.read(baseline.get());
-      List<ScenarioKey> keys = folder.results().stream().map(ScenarioResult::key).toList();
+      // A JMH baseline's scenarios are matched without their mode, which junit-bench's lack.
+      List<ScenarioKey> keys =
+          folder.results().stream()
+              .map(ScenarioResult::key)
+              .map(key -> folder.jmhVersion() == null ? key : JmhResultFile.withoutMode(key))
+              .distinct()
+              .toList();
       return Optional.of(GateSummary.line(results, keys, folder.resultsFile().toString()));
     } catch (ResultFileException | RuntimeException e) {
       // Every benchmark already failed, naming the baseline's problem.

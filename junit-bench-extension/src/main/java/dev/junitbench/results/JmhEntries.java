@@ -23,8 +23,8 @@ final class JmhEntries {
   /** The modes JMH writes, by their short names. */
   static final List<String> MODES = List.of("thrpt", "avgt", "sample", "ss");
 
-  /** The param that tells apart one benchmark's entries of several modes ({@code -bm all}). */
-  static final String MODE_PARAM = "mode";
+  /** The param that holds an entry's mode. */
+  static final String MODE_PARAM = JmhResultFile.MODE_PARAM;
 
   private static final String ALLOC_NORM = "gc.alloc.rate.norm";
 
@@ -60,12 +60,13 @@ final class JmhEntries {
       String benchmark = benchmark(where, entry);
       String mode = mode(where, entry);
       Map<String, Object> params = params(where, entry);
-      if (modes.get(benchmark + " " + params).size() > 1) {
-        Map<String, Object> withMode = new LinkedHashMap<>();
-        withMode.put(params.containsKey(MODE_PARAM) ? "jmh_" + MODE_PARAM : MODE_PARAM, mode);
-        withMode.putAll(params);
-        params = withMode;
-      }
+      // The mode is part of the scenario, whatever else the file holds: a time per operation
+      // measured in one mode is not compared with one of another mode.
+      Map<String, Object> withMode = new LinkedHashMap<>();
+      withMode.put(
+          params.containsKey(MODE_PARAM) ? JmhResultFile.OWN_MODE_PARAM : MODE_PARAM, mode);
+      withMode.putAll(params);
+      params = withMode;
       String name = jmhName(benchmark) + (params.isEmpty() ? "" : " " + params) + ", " + mode;
       ScenarioResult result =
           scenario(where + " (" + name + ")", entry, benchmark, mode, params, MAX_HELD - held);
@@ -156,7 +157,7 @@ final class JmhEntries {
           where + " has no primaryMetric; the file is not JMH's result JSON as JMH writes it");
     }
     JmhUnit unit = JmhUnit.of(where, text(primary, "scoreUnit"));
-    List<WeightedValues> forks = JmhRawData.forks(where, primary, mode, unit);
+    List<JmhRawData.Fork> forks = JmhRawData.forks(where, primary, mode, unit);
     WeightedValues all = JmhRawData.pooled(forks);
     LatencySummary latency = all.summary();
     String display =
@@ -166,19 +167,21 @@ final class JmhEntries {
                 .collect(Collectors.joining(", "))
             + "]";
     int threads = entry.path("threads").canConvertToInt() ? entry.path("threads").asInt() : 1;
-    // JMH's own score (the mean of its iterations) in ops/s; the time per operation is judged.
-    Double score = JmhRawData.number(primary.get("score"));
-    Throughput throughput =
-        unit.throughput() && score != null
-            ? new Throughput(unit.opsPerSecond(score), "ops/s")
-            : null;
     Phase warmup = phase(entry, "warmupIterations", "warmupTime");
     Phase measurement = phase(entry, "measurementIterations", "measurementTime");
+    ForkFigures forkFigures = forkFigures(forks, entry, warmup, measurement);
+    // The throughput of the time per operation that is judged (the centre of the forks, or the
+    // median), so its change is the verdict's, inverted; JMH's own score is in the jmh probe.
+    Throughput throughput =
+        unit.throughput()
+            ? new Throughput(
+                1e3 / (forkFigures == null ? latency.median() : forkFigures.medianMs()), "ops/s")
+            : null;
     ScenarioResult result =
         ScenarioResult.planned(benchmark, display, params)
             .measured(warmup, measurement, latency, throughput, null, sampled(mode, forks, room))
             .ended(Status.PASSED, null)
-            .withForks(forkFigures(forks, entry, warmup, measurement))
+            .withForks(forkFigures)
             .withResources(null, null, null, Map.of(JmhResultFile.RUNTIME, figures(entry, mode)));
     JsonNode norm = secondary(entry, ALLOC_NORM);
     if (norm != null && JmhRawData.number(norm.get("score")) != null) {
@@ -207,7 +210,8 @@ final class JmhEntries {
    * time below 1 ns, beyond {@link Defaults#MAX_SAMPLES} a fork, as junit-bench keeps its own, and
    * beyond the {@code room} left of the file's {@link #MAX_HELD}.
    */
-  private static long[] sampled(String mode, List<WeightedValues> forks, long room) {
+  private static long[] sampled(String mode, List<JmhRawData.Fork> entryForks, long room) {
+    List<WeightedValues> forks = entryForks.stream().map(JmhRawData.Fork::values).toList();
     if (!mode.equals("sample")
         || forks.stream().anyMatch(f -> f.count() > Defaults.MAX_SAMPLES || f.value(0) < 1e-6)) {
       return null;
@@ -232,9 +236,13 @@ final class JmhEntries {
     return samples;
   }
 
-  /** The forks as junit-bench's, or null for one JVM (JMH's {@code -f 0} or {@code -f 1}). */
+  /**
+   * The forks as junit-bench's, or null for one JVM (JMH's {@code -f 0} or {@code -f 1}): each
+   * fork's figure is its median iteration score, as JMH scores iterations (in sample mode, an
+   * iteration's mean: sampled times fall on the timer's ticks, and their medians tie across forks).
+   */
   private static ForkFigures forkFigures(
-      List<WeightedValues> forks, JsonNode entry, Phase warmup, Phase measurement) {
+      List<JmhRawData.Fork> forks, JsonNode entry, Phase warmup, Phase measurement) {
     if (forks.size() < ForkStatistics.MIN_FORKS) {
       return null;
     }
@@ -244,7 +252,7 @@ final class JmhEntries {
     List<ForkRun> runs = new ArrayList<>();
     double phases = 0;
     for (int f = 0; f < forks.size(); f++) {
-      WeightedValues fork = forks.get(f);
+      WeightedValues fork = forks.get(f).iterations();
       medians[f] = fork.percentile(0.5);
       double[] interval = fork.medianInterval();
       lows[f] = interval == null ? Double.NaN : interval[0];
@@ -257,7 +265,7 @@ final class JmhEntries {
               f + 1,
               Status.PASSED,
               null,
-              fork.count(),
+              forks.get(f).values().count(),
               medians[f],
               interval == null ? null : interval[0],
               interval == null ? null : interval[1],

@@ -15,12 +15,19 @@ final class JmhRawData {
   private JmhRawData() {}
 
   /**
+   * One fork: its values ({@code values}: iterations, or sample mode's sampled operations) and its
+   * iterations' scores ({@code iterations}: the same values, or each sample-mode iteration's mean,
+   * as JMH scores it), in ms per operation.
+   */
+  record Fork(WeightedValues values, WeightedValues iterations) {}
+
+  /**
    * Each fork's values, in fork order.
    *
    * @throws ResultFileException naming {@code where}, the fork and the iteration of a value that is
    *     missing, not a number, NaN, infinite, or not above 0
    */
-  static List<WeightedValues> forks(String where, JsonNode primary, String mode, JmhUnit unit)
+  static List<Fork> forks(String where, JsonNode primary, String mode, JmhUnit unit)
       throws ResultFileException {
     JsonNode histogram = primary.get("rawDataHistogram");
     boolean sampled = "sample".equals(mode) && histogram != null && histogram.isArray();
@@ -34,7 +41,7 @@ final class JmhRawData {
               + " (its forks' iterations), so there is nothing to compare; JMH writes it in"
               + " every result file: give the file JMH wrote, not one rewritten without it");
     }
-    List<WeightedValues> out = new ArrayList<>();
+    List<Fork> out = new ArrayList<>();
     long total = 0;
     for (int f = 0; f < forks.size(); f++) {
       JsonNode iterations = forks.get(f);
@@ -50,6 +57,7 @@ final class JmhRawData {
       }
       List<Double> values = new ArrayList<>();
       List<Long> counts = new ArrayList<>();
+      List<Double> scores = new ArrayList<>();
       for (int i = 0; i < iterations.size(); i++) {
         String at = fork + ", iteration " + (i + 1);
         JsonNode iteration = iterations.get(i);
@@ -57,8 +65,14 @@ final class JmhRawData {
           if (!iteration.isArray()) {
             throw notPairs(where, at);
           }
+          // A running mean: value x count may overflow, the mean stays within the values.
+          double mean = 0;
+          long seen = 0;
           for (JsonNode pair : iteration) {
-            if (!pair.isArray() || pair.size() != 2 || !pair.get(1).canConvertToLong()) {
+            if (!pair.isArray()
+                || pair.size() != 2
+                || !pair.get(1).isIntegralNumber()
+                || !pair.get(1).canConvertToLong()) {
               throw notPairs(where, at);
             }
             long count = pair.get(1).asLong();
@@ -66,30 +80,40 @@ final class JmhRawData {
               throw notPairs(where, at);
             }
             total += count;
-            values.add(msPerOp(where, at, unit, pair.get(0)));
+            double value = msPerOp(where, at, unit, pair.get(0));
+            values.add(value);
             counts.add(count);
+            seen += count;
+            mean += (value - mean) * ((double) count / seen);
+          }
+          if (seen > 0) {
+            scores.add(mean);
           }
         } else {
-          values.add(msPerOp(where, at, unit, iteration));
+          double value = msPerOp(where, at, unit, iteration);
+          values.add(value);
           counts.add(1L);
+          scores.add(value);
           total++;
         }
       }
       if (values.isEmpty()) {
         throw notPairs(where, fork);
       }
-      out.add(weighted(values, counts));
+      List<Long> ones = new ArrayList<>();
+      scores.forEach(score -> ones.add(1L));
+      out.add(new Fork(weighted(values, counts), weighted(scores, ones)));
     }
     return out;
   }
 
   /** All forks' values as one. */
-  static WeightedValues pooled(List<WeightedValues> forks) {
-    int size = forks.stream().mapToInt(WeightedValues::size).sum();
+  static WeightedValues pooled(List<Fork> forks) {
+    int size = forks.stream().mapToInt(f -> f.values().size()).sum();
     double[] values = new double[size];
     long[] counts = new long[size];
     int at = 0;
-    for (WeightedValues fork : forks) {
+    for (WeightedValues fork : forks.stream().map(Fork::values).toList()) {
       for (int i = 0; i < fork.size(); i++, at++) {
         values[at] = fork.value(i);
         counts[at] = fork.countOf(i);

@@ -18,10 +18,12 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apiguardian.api.API;
 
 /**
@@ -41,6 +43,27 @@ public final class JmhResultFile {
 
   /** The key of {@code run.software.runtimes} that holds the JMH version of a run read from JMH. */
   public static final String RUNTIME = "jmh";
+
+  /**
+   * The param that holds a JMH scenario's mode ({@code thrpt}, {@code avgt}, {@code sample}, {@code
+   * ss}): part of its key, so one benchmark's modes are different scenarios.
+   */
+  public static final String MODE_PARAM = "mode";
+
+  /** The mode's param where the benchmark has a {@code @Param} named {@value #MODE_PARAM}. */
+  public static final String OWN_MODE_PARAM = "jmh_mode";
+
+  /**
+   * {@code key}'s benchmark and params without the mode's param a JMH result file gives every
+   * scenario: how a JMH scenario is found for a benchmark of junit-bench's, which has no mode.
+   */
+  public static ScenarioKey withoutMode(ScenarioKey key) {
+    Map<String, String> params = new TreeMap<>(key.params());
+    if (params.remove(OWN_MODE_PARAM) == null) {
+      params.remove(MODE_PARAM);
+    }
+    return new ScenarioKey(key.benchmark(), Collections.unmodifiableMap(params));
+  }
 
   /** What {@code runtimes.jmh} holds when the file does not name its JMH version (before 1.19). */
   public static final String UNKNOWN_VERSION = "unknown";

@@ -11,6 +11,7 @@ import dev.junitbench.reports.runset.RunSet;
 import dev.junitbench.reports.summary.ReportInputs;
 import dev.junitbench.reports.summary.RunMarkdown;
 import dev.junitbench.reports.summary.RunSummary;
+import dev.junitbench.results.ResultsJson;
 import dev.junitbench.stats.RegressionRule;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +57,8 @@ public record ReportAction(List<Path> runs, Path baseline, RegressionRule rule, 
 
   /**
    * The file the report goes to when none is named: report.html (summary.md) in the run folder for
-   * one run, in {@code folderForSeveral} for several.
+   * one run ({@code <name>-report.html} beside a JMH result file {@code <name>.json}), in {@code
+   * folderForSeveral} for several.
    */
   public Path defaultFile(Path folderForSeveral) {
     String name = markdown ? RunMarkdown.FILE : HtmlReport.FILE;
@@ -64,7 +66,16 @@ public record ReportAction(List<Path> runs, Path baseline, RegressionRule rule, 
       return folderForSeveral.resolve(name);
     }
     Path run = runs.get(0);
-    return (Files.isDirectory(run) ? run : run.toAbsolutePath().getParent()).resolve(name);
+    if (Files.isDirectory(run)) {
+      return run.resolve(name);
+    }
+    String file = run.getFileName().toString();
+    if (file.equals(ResultsJson.FILE)) {
+      return run.toAbsolutePath().getParent().resolve(name);
+    }
+    // A JMH result file: its folder may hold others, each with a report of its own.
+    String stem = file.endsWith(".json") ? file.substring(0, file.length() - 5) : file;
+    return run.toAbsolutePath().getParent().resolve(stem + "-" + name);
   }
 
   /** The page or the summary. */

@@ -1,5 +1,6 @@
 package dev.junitbench.reports.cli;
 
+import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
 import dev.junitbench.reports.jmh.JmhExport;
 import dev.junitbench.results.RunFolder;
@@ -37,6 +38,12 @@ final class ExportJmhCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     RunFolder folder = Runs.read(run);
+    if (folder.jmhVersion() != null) {
+      throw new BadInputException(
+          folder.resultsFile()
+              + " is a JMH result file already; export-jmh writes a junit-bench run in JMH's"
+              + " format: give a run folder (run-<time>-<id>) or its results.json");
+    }
     Path file = output != null ? output : folder.dir().resolve(JmhExport.FILE);
     Main.requireFolderOf(file);
     JmhExport.write(folder, file);

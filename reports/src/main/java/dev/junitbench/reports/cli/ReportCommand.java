@@ -53,7 +53,8 @@ final class ReportCommand implements Callable<Integer> {
       paramLabel = "FILE",
       description =
           "Where to write. Default: report.html (summary.md with --format markdown) in the run folder for"
-              + " one run, in the working folder for several; - writes to standard output.")
+              + " one run (NAME-report.html beside a JMH result file NAME.json), in the working folder for"
+              + " several; - writes to standard output.")
   Path output;
 
   @Option(

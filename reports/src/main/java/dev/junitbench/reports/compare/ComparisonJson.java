@@ -108,6 +108,10 @@ public final class ComparisonJson {
     node.set("git", JSON.valueToTree(run.run().git()));
     node.put("host", run.run().host() == null ? null : run.run().host().name());
     node.put("samples", run.hasSamples());
+    if (run.jmhVersion() != null) {
+      // Read from JMH's result file: the JMH version that wrote it, or "unknown".
+      node.put("jmh_version", run.jmhVersion());
+    }
     return node;
   }
 

@@ -187,7 +187,7 @@ public final class JmhExport {
           "gc.alloc.rate.norm",
           single(alloc.bytesPerOp(), new double[] {alloc.bytesPerOp()}, "B/op"));
       Phase measurement = result.measurement();
-      if (measurement != null && measurement.timeMs() > 0) {
+      if (measurement != null && measurement.timeMs() > 0 && alloc.bytesTotal() != null) {
         double rate = alloc.bytesTotal() / (1024.0 * 1024.0) / (measurement.timeMs() / 1e3);
         secondary.set("gc.alloc.rate", single(rate, new double[] {rate}, "MB/sec"));
       }
