@@ -40,10 +40,11 @@ public final class AtomicFiles {
   /**
    * Appends {@code rows} to the ASCII file {@code target} in place, after {@code header} when the
    * file is new: the cost is the rows', not the file's. A failure (a full disk) cuts the file back
-   * to its old length, so it holds the old rows alone, as before the call. A process killed while
-   * it appends leaves the old rows whole and, after them, rows of the new batch, the last perhaps
-   * cut short: readers pass over a last row without its line end, and a result's rows count only
-   * once the result is listed elsewhere (results.json), which is written after its rows.
+   * to its old length, so it holds the old rows alone, as before the call (a file the call created
+   * is removed). A process killed while it appends leaves the old rows whole and, after them, rows
+   * of the new batch, the last perhaps cut short: readers pass over a last row without its line
+   * end, and a result's rows count only once the result is listed elsewhere (results.json), which
+   * is written after its rows.
    */
   public static void appendRows(Path target, String header, Rows rows) throws IOException {
     try (FileChannel channel =
@@ -65,6 +66,14 @@ public final class AtomicFiles {
           channel.truncate(length);
         } catch (IOException cut) {
           e.addSuppressed(cut);
+        }
+        if (length == 0) {
+          // A file this append created: gone, as before it.
+          try {
+            Files.deleteIfExists(target);
+          } catch (IOException delete) {
+            e.addSuppressed(delete);
+          }
         }
         throw e;
       }

@@ -104,13 +104,21 @@ public final class JmhResultFile {
     return !head.isEmpty() && head.charAt(0) == '[';
   }
 
-  /** Whether {@code file} holds JMH's text output, as its console or {@code -rf text} writes it. */
+  /**
+   * Whether {@code file} holds JMH's text output (its console log, or {@code -rf text}'s table) or
+   * its CSV ({@code -rf csv}, {@code -rf scsv}).
+   */
   static boolean isText(Path file) throws IOException {
     String head = head(file);
-    return head.startsWith("# JMH version")
-        || head.startsWith("# JMH ")
-        || head.contains("\n# JMH version")
-        || head.matches("(?s)\\s*Benchmark\\s+(\\(\\S+\\)\\s+)*Mode\\s+Cnt\\s+Score.*");
+    boolean log =
+        head.startsWith("#")
+            && (head.contains("# JMH version")
+                || head.contains("# Run progress")
+                || head.contains("# Benchmark: ")
+                || head.contains("# Detecting actual CPU count"));
+    boolean table = head.matches("(?s)Benchmark\\s+(\\(\\S+\\)\\s+)*Mode\\s+Cnt\\s+Score.*");
+    boolean csv = head.matches("(?s)\"?Benchmark\"?[,;]\"?Mode\"?[,;].*");
+    return log || table || csv;
   }
 
   /** The file's start, without a byte-order mark or leading white space. */
@@ -130,7 +138,7 @@ public final class JmhResultFile {
   static ResultFileException textOutput(Path file) {
     return new ResultFileException(
         file
-            + " is JMH's text output, which holds no raw data to compare; run JMH with -rf json"
+            + " is JMH's text or CSV output, which holds no raw data to compare; run JMH with -rf json"
             + " -rff result.json (or .resultFormat(ResultFormatType.JSON)) and give that file");
   }
 

@@ -89,7 +89,10 @@ public record RunFolder(Path dir, ResultsDocument document, Path resultsFile) {
   public static RunFolder read(Path path) throws ResultFileException {
     if (!Files.exists(path)) {
       throw new ResultFileException(
-          path + " does not exist; give a run folder (run-<time>-<id>) or its " + ResultsJson.FILE);
+          path
+              + " does not exist; give a run folder (run-<time>-<id>), its "
+              + ResultsJson.FILE
+              + ", or a JMH result file (-rf json)");
     }
     Path file;
     if (Files.isDirectory(path)) {

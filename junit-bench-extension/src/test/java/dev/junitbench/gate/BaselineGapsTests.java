@@ -137,7 +137,8 @@ class BaselineGapsTests {
                 + missing
                 + " cannot be used: "
                 + missing
-                + " does not exist; give a run folder (run-<time>-<id>) or its results.json");
+                + " does not exist; give a run folder (run-<time>-<id>), its results.json, or a"
+                + " JMH result file (-rf json)");
 
     Path empty = Files.createDirectories(tempDir.resolve("empty"));
     Files.writeString(

@@ -25,6 +25,24 @@ class AtomicFilesTests {
   }
 
   @Test
+  @DisplayName("leaves no file when the append that would create it fails")
+  void failedFirstAppend() {
+    Path file = tempDir.resolve("rows.csv");
+    assertThatThrownBy(
+            () ->
+                AtomicFiles.appendRows(
+                    file,
+                    "a,b",
+                    out -> {
+                      out.write("1,2\n");
+                      out.flush();
+                      throw new IOException("No space left on device");
+                    }))
+        .hasMessage("No space left on device");
+    assertThat(file).doesNotExist();
+  }
+
+  @Test
   @DisplayName("cuts the file back to the rows before when an append fails part-way")
   void failedAppend() throws IOException {
     Path file = tempDir.resolve("rows.csv");

@@ -105,7 +105,9 @@ class RunFolderReadingTests {
     assertThatThrownBy(() -> RunFolder.read(missing))
         .isInstanceOf(ResultFileException.class)
         .hasMessage(
-            missing + " does not exist; give a run folder (run-<time>-<id>) or its results.json");
+            missing
+                + " does not exist; give a run folder (run-<time>-<id>), its results.json, or a JMH"
+                + " result file (-rf json)");
     write();
     assertThatThrownBy(() -> RunFolder.read(tempDir))
         .hasMessage(

@@ -72,32 +72,35 @@ final class ComparisonMethod {
               + " the forks, or no test possible)");
     }
     if (single > 0 || byTest.isEmpty()) {
-      List<String> missing = new ArrayList<>();
-      boolean jmh =
-          comparison.baseline().jmhVersion() != null || comparison.current().jmhVersion() != null;
-      if (!comparison.baselineHasSamples() && comparison.baseline().jmhVersion() == null) {
-        missing.add(comparison.baseline().samplesFile().toString());
+      long ranked =
+          byTest.getOrDefault(Comparison.MANN_WHITNEY, 0L)
+              + byTest.getOrDefault(Comparison.MANN_WHITNEY_EXACT, 0L);
+      // With no scenario compared, the test the runs' samples would get.
+      boolean samples = comparison.baselineHasSamples() && comparison.currentHasSamples();
+      long waldRows = byTest.isEmpty() ? (samples ? 0 : 1) : single - ranked;
+      ranked = byTest.isEmpty() ? (samples ? 1 : 0) : ranked;
+      List<String> tests = new ArrayList<>();
+      if (ranked > 0) {
+        tests.add(
+            (waldRows > 0 ? scenarios(ranked) + ": " : "")
+                + "two-sided Mann-Whitney U test on the raw samples (tie-corrected; exact for small"
+                + " samples without ties)"
+                + (jmh(comparison)
+                    ? ", a JMH file's being its sample mode's sampled operations"
+                    : ""));
       }
-      if (!comparison.currentHasSamples() && comparison.current().jmhVersion() == null) {
-        missing.add(comparison.current().samplesFile().toString());
+      if (waldRows > 0) {
+        tests.add(
+            (ranked > 0 ? scenarios(waldRows) + ": " : "")
+                + "Wald test of the log ratio of medians: "
+                + withoutSamples(comparison)
+                + ", so scenarios are compared on their medians and intervals only");
       }
-      String test =
-          jmh
-              ? "two-sided Mann-Whitney U test on JMH's sampled operations (sample mode), else a"
-                  + " Wald test of the log ratio of the medians of JMH's iterations, which are"
-                  + " means, not samples"
-              : missing.isEmpty()
-                  ? "two-sided Mann-Whitney U test on the raw samples (tie-corrected; exact for small samples without ties)"
-                  : "Wald test of the log ratio of medians: "
-                      + String.join(" and ", missing)
-                      + (missing.size() == 1 ? " is" : " are")
-                      + " missing, so scenarios are compared on their medians and"
-                      + " intervals only";
       parts.add(
           (single < byTest.values().stream().mapToLong(Long::longValue).sum()
                   ? scenarios(single) + " unforked" + " in both runs: "
                   : "")
-              + test
+              + String.join("; ", tests)
               + "; change = ratio of medians (current / baseline) with a"
               + " 95% confidence interval from each median's order-statistic interval on the log scale (Price-Bonett);"
               + " one JVM per side, so the interval holds the variation within each run, not between runs (fork both"
@@ -105,6 +108,32 @@ final class ComparisonMethod {
     }
     parts.add(AllocationChange.method(comparison));
     return String.join("; ", parts);
+  }
+
+  private static boolean jmh(RunComparison comparison) {
+    return comparison.baseline().jmhVersion() != null || comparison.current().jmhVersion() != null;
+  }
+
+  /**
+   * Why a side has no samples: {@code /a/samples.csv is missing}, {@code JMH's iterations are
+   * means, not samples}, or both.
+   */
+  private static String withoutSamples(RunComparison comparison) {
+    List<String> missing = new ArrayList<>();
+    if (!comparison.baselineHasSamples() && comparison.baseline().jmhVersion() == null) {
+      missing.add(comparison.baseline().samplesFile().toString());
+    }
+    if (!comparison.currentHasSamples() && comparison.current().jmhVersion() == null) {
+      missing.add(comparison.current().samplesFile().toString());
+    }
+    List<String> why = new ArrayList<>();
+    if (!missing.isEmpty()) {
+      why.add(String.join(" and ", missing) + (missing.size() == 1 ? " is" : " are") + " missing");
+    }
+    if (jmh(comparison)) {
+      why.add("a JMH file's iterations (outside sample mode) are means, not samples");
+    }
+    return why.isEmpty() ? "a side kept no samples of the scenario" : String.join(", and ", why);
   }
 
   private static String scenarios(long count) {

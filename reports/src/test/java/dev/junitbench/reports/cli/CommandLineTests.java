@@ -232,8 +232,8 @@ class CommandLineTests {
         .isEqualTo(
             "compare: "
                 + missing
-                + " does not exist; give a run folder (run-<time>-<id>) or"
-                + " its results.json\n");
+                + " does not exist; give a run folder (run-<time>-<id>), its results.json,"
+                + " or a JMH result file (-rf json)\n");
     assertThat(noRun.out()).isEmpty();
 
     Files.writeString(same.resolve("results.json"), "{\"schema_version\": 1, \"run\": {");
