@@ -20,9 +20,9 @@ public final class HistoryImportAction {
   private HistoryImportAction() {}
 
   /**
-   * Imports the runs under {@code paths} (run folders, folders of them, run sets) into the store at
-   * {@code location}, under {@code host} or each run's own host label when null; prints each run
-   * and the counts on {@code output}.
+   * Imports the runs under {@code paths} (run folders, folders of them, run sets, JMH result files,
+   * folders of them) into the store at {@code location}, under {@code host} or each run's own host
+   * label when null; prints each run and the counts on {@code output}.
    *
    * @return {@link Outcome#OK}, or {@link Outcome#BAD_INPUT} when no run could be read
    * @throws StoreException when the store cannot be used
@@ -62,9 +62,7 @@ public final class HistoryImportAction {
       for (RunSources.Skipped skipped : candidates.skipped()) {
         output.problem("history import: skipped " + skipped.path() + ": " + skipped.reason());
       }
-      output.problem(
-          "history import: no run to import; give run folders (run-<time>-<id>), a folder of them, or a run"
-              + " set");
+      output.problem("history import: no run to import; give " + RunSources.USAGE);
       return Outcome.BAD_INPUT;
     }
     try (HistoryStore history = HistoryStore.open(location)) {

@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
       "A JMH result file (-rf json) is a run too: its run id is a hash of its content, so importing it"
           + " again changes nothing. It records no machine, start or commit: give --host, and --started-at"
           + " and --commit where known (its start is otherwise the file's modification time, which the"
-          + " output says)."
+          + " output says). A folder of JMH result files (a gate's base folder of rounds) is each of its"
+          + " *.json files, under the same options."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -52,7 +53,7 @@ final class HistoryImportCommand implements Callable<Integer> {
       paramLabel = "RUN_DIR",
       description =
           "Run folders, folders of run folders (target/benchmark-results), run sets made by merge,"
-              + " or JMH result files (-rf json).")
+              + " JMH result files (-rf json), or folders of them.")
   List<Path> paths;
 
   @Option(

@@ -31,7 +31,9 @@ import java.util.stream.Stream;
  * <p>A JMH result file ({@code -rf json}) is a run too. It records no machine, start or commit: its
  * host label must be given, its start is the one given or else the file's modification time, its
  * commit the one given or none. Its run id is a hash of its content, so the same file is the same
- * run whatever was given with it.
+ * run whatever was given with it. A folder with no results.json and no run folders but JMH result
+ * files (a gate's {@code base} folder of rounds) is its {@code *.json} files, each a run as if
+ * named alone; a {@code *.json} in it that is not a JMH result file is set aside with the reason.
  */
 public final class RunSources {
 
@@ -59,6 +61,11 @@ public final class RunSources {
   /** The run folders named, in order, not yet read; and the paths that hold none. */
   public record Candidates(List<Candidate> runs, List<Skipped> skipped) {}
 
+  /** What import takes, for its messages. */
+  public static final String USAGE =
+      "run folders (run-<time>-<id>), a folder of them, a run set, JMH result files (-rf json) or a"
+          + " folder of them";
+
   private RunSources() {}
 
   /**
@@ -82,8 +89,9 @@ public final class RunSources {
   }
 
   /**
-   * The run folders {@code paths} name, without reading them: run folders and results.json files as
-   * they are, folders of run folders opened, run sets' members under their labels.
+   * The run folders {@code paths} name, without reading them: run folders, results.json files and
+   * JMH result files as they are, folders of run folders or of JMH result files opened, run sets'
+   * members under their labels.
    *
    * @param host the host label for runs that are not members of a run set, or null for each host's
    *     own name
@@ -102,11 +110,7 @@ public final class RunSources {
     List<Skipped> skipped = new ArrayList<>();
     for (Path path : paths) {
       if (!Files.exists(path)) {
-        skipped.add(
-            new Skipped(
-                path,
-                "it does not exist; give run folders (run-<time>-<id>), a folder of them, or a"
-                    + " run set"));
+        skipped.add(new Skipped(path, "it does not exist; give " + USAGE));
       } else if (Files.isDirectory(path) && RunSet.isRunSet(path)) {
         try {
           RunSet set = RunSet.read(path);
@@ -119,24 +123,36 @@ public final class RunSources {
         }
       } else if (Files.isDirectory(path) && !Files.exists(path.resolve(ResultsJson.FILE))) {
         List<Path> folders;
+        List<Path> files;
         try {
           folders = runFolders(path);
+          files = folders.isEmpty() ? jsonFiles(path) : List.of();
         } catch (IOException e) {
           skipped.add(new Skipped(path, "it cannot be listed (" + e + ")"));
           continue;
         }
-        if (folders.isEmpty()) {
+        for (Path folder : folders) {
+          runs.add(new Candidate(folder, host, startedAt, commit));
+        }
+        List<Kind> kinds = files.stream().map(RunSources::kindOf).toList();
+        if (folders.isEmpty() && !kinds.contains(Kind.JMH)) {
           skipped.add(
               new Skipped(
                   path,
                   "it holds no "
                       + ResultsJson.FILE
-                      + ", no run folders (run-*) and no "
+                      + ", no run folders (run-*), no JMH result files (*.json) and no "
                       + RunSet.INDEX
-                      + "; give run folders, a folder of them, or a run set"));
+                      + "; give "
+                      + USAGE));
+          continue;
         }
-        for (Path folder : folders) {
-          runs.add(new Candidate(folder, host, startedAt, commit));
+        for (int i = 0; i < files.size(); i++) {
+          if (kinds.get(i) == Kind.JMH) {
+            runs.add(new Candidate(files.get(i), host, startedAt, commit));
+          } else {
+            skipped.add(new Skipped(files.get(i), notJmh(path)));
+          }
         }
       } else {
         runs.add(new Candidate(path, host, startedAt, commit));
@@ -183,6 +199,13 @@ public final class RunSources {
         + " is a JMH result file, which records no machine: give --host LABEL, the host its"
         + " series are kept under (a series holds one host's runs; a CI runner's kind:"
         + " linux-x64-2core)";
+  }
+
+  private static String notJmh(Path folder) {
+    return "it is not a JMH result file (JMH's -rf json writes a JSON array), and "
+        + folder
+        + " is a folder of JMH result files, which are imported alone: give a junit-bench run by its"
+        + " own path, and move other files out of the folder";
   }
 
   /** What a path given to import holds, as far as its first bytes tell. */
@@ -295,6 +318,17 @@ public final class RunSources {
     }
     return (host.cpuModel() == null ? "unknown-cpu" : host.cpuModel())
         + (host.cpuLogicalCores() == null ? "" : " x" + host.cpuLogicalCores());
+  }
+
+  /** The {@code *.json} files of a folder, by name ({@code round-01.json}, ...). */
+  private static List<Path> jsonFiles(Path dir) throws IOException {
+    try (Stream<Path> entries = Files.list(dir)) {
+      return entries
+          .filter(Files::isRegularFile)
+          .filter(p -> p.getFileName().toString().endsWith(".json"))
+          .sorted()
+          .toList();
+    }
   }
 
   private static List<Path> runFolders(Path dir) throws IOException {
