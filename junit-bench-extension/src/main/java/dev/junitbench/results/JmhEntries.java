@@ -60,6 +60,7 @@ final class JmhEntries {
       String benchmark = benchmark(where, entry);
       String mode = mode(where, entry);
       Map<String, Object> params = params(where, entry);
+      String name = jmhName(benchmark) + (params.isEmpty() ? "" : " " + params) + ", " + mode;
       // The mode is part of the scenario, whatever else the file holds: a time per operation
       // measured in one mode is not compared with one of another mode.
       Map<String, Object> withMode = new LinkedHashMap<>();
@@ -67,7 +68,6 @@ final class JmhEntries {
           params.containsKey(MODE_PARAM) ? JmhResultFile.OWN_MODE_PARAM : MODE_PARAM, mode);
       withMode.putAll(params);
       params = withMode;
-      String name = jmhName(benchmark) + (params.isEmpty() ? "" : " " + params) + ", " + mode;
       ScenarioResult result =
           scenario(where + " (" + name + ")", entry, benchmark, mode, params, MAX_HELD - held);
       held += result.samplesNs() == null ? 0 : result.samplesNs().length;

@@ -66,7 +66,7 @@ class JmhResultFileReadingTests {
             "com.example.bench.HashingBenchmark#stringHashCode");
     assertThat(run.results()).extracting(ScenarioResult::id).containsExactly(1, 2, 3, 4);
     ScenarioResult first = run.results().get(0);
-    assertThat(first.params()).isEqualTo(Map.of("size", "10"));
+    assertThat(first.params()).isEqualTo(Map.of("mode", "thrpt", "size", "10"));
     assertThat(first.status()).isEqualTo(Status.PASSED);
     assertThat(first.throughput().value()).isEqualTo(31940458.344129026);
     assertThat(first.throughput().unit()).isEqualTo("ops/s");
@@ -102,7 +102,7 @@ class JmhResultFileReadingTests {
   }
 
   @Test
-  @DisplayName("one benchmark in two modes: each gets a mode param, in front of its own")
+  @DisplayName("every scenario gets a mode param, in front of its own: one benchmark in two modes is two")
   void twoModes() throws IOException {
     String params = "{\"size\":\"10\"}";
     RunFolder run =
@@ -118,7 +118,9 @@ class JmhResultFileReadingTests {
     assertThat(run.results())
         .extracting(ScenarioResult::params)
         .containsExactly(
-            Map.of("mode", "thrpt", "size", "10"), Map.of("mode", "avgt", "size", "10"), Map.of());
+            Map.of("mode", "thrpt", "size", "10"),
+            Map.of("mode", "avgt", "size", "10"),
+            Map.of("mode", "avgt"));
     assertThat(run.results().get(0).params().keySet()).containsExactly("mode", "size");
     assertThat(run.results().get(0).displayName()).isEqualTo("[mode=thrpt, size=10]");
     assertThat(run.results().get(0).key()).isNotEqualTo(run.results().get(1).key());
@@ -141,11 +143,12 @@ class JmhResultFileReadingTests {
     assertThat(perMs.latencyMs().min()).isEqualTo(1 / 5.0);
     assertThat(perMs.latencyMs().median()).isEqualTo(1 / 4.0);
     assertThat(perMs.latencyMs().max()).isEqualTo(1 / 2.0);
-    assertThat(perMs.throughput().value()).isEqualTo(1000.0);
+    // The throughput of the median time per operation, the figure judged: 4 ops/ms.
+    assertThat(perMs.throughput().value()).isEqualTo(4000.0);
     assertThat(run.results().get(1).latencyMs().median()).isEqualTo(0.001 / 2.0);
-    assertThat(run.results().get(1).throughput().value()).isEqualTo(1e6);
+    assertThat(run.results().get(1).throughput().value()).isEqualTo(2e6);
     assertThat(run.results().get(2).latencyMs().median()).isEqualTo(1000 / 250.0);
-    assertThat(run.results().get(2).throughput().value()).isEqualTo(1.0);
+    assertThat(run.results().get(2).throughput().value()).isEqualTo(250.0);
   }
 
   @Test
@@ -183,6 +186,30 @@ class JmhResultFileReadingTests {
     assertThat(run.samples().of(1))
         .containsExactly(
             1_000_000, 1_000_000, 1_000_000, 1_000_000, 3_000_000, 3_000_000, 3_000_000, 3_000_000);
+  }
+
+  @Test
+  @DisplayName(
+      "sample mode: a fork's figure is its median iteration mean, as JMH scores an iteration;"
+          + " its count, its samples")
+  void sampleModeForks() throws IOException {
+    RunFolder run =
+        read(
+            "sample-forks.json",
+            "["
+                + entry(
+                    "a.B.c",
+                    "sample",
+                    null,
+                    "\"score\":2.0,\"scoreUnit\":\"ms/op\",\"rawDataHistogram\":"
+                        + "[[[[1.0,3],[3.0,1]],[[1.0,1],[3.0,3]]],[[[2.0,2]],[[4.0,2]]]]")
+                + "]");
+    ForkFigures forks = run.results().get(0).forks();
+    // Iteration means 1.5 and 2.5, then 2 and 4.
+    assertThat(forks.runs()).extracting(ForkRun::medianMs).containsExactly(2.0, 3.0);
+    assertThat(forks.runs()).extracting(ForkRun::count).containsExactly(8L, 4L);
+    assertThat(forks.medianMs()).isCloseTo(Math.sqrt(6.0), within(1e-12));
+    assertThat(run.samples().of(1)).hasSize(12);
   }
 
   @Test
