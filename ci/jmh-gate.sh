@@ -5,6 +5,11 @@
 # compare reads each side's files as rounds: each file one round, sorted by name, their forks pooled, each
 # scenario judged by Welch's t-test between the JVM runs (JMH's forks) at the regression rule. Alternating on
 # one machine is what makes the base a baseline: a slow period of the machine touches both sides alike.
+# The gate fails closed: JMH leaves a benchmark that failed out of its result file (and, unless run with
+# -foe true, goes on with the others), so a failure must not pass as a benchmark that was simply not run.
+# A head's round whose command exits non-zero ends the gate with 1 (its log named); a base's, with 2 (the
+# baseline cannot be measured); and a benchmark of the base missing from the head's results (compare's
+# "removed" rows, its first line's "N baseline scenario(s) not run") ends it with 1, naming each one.
 #
 # tag::usage[]
 # Usage: ci/jmh-gate.sh OUT_DIR ROUNDS -- BASE_COMMAND... --- HEAD_COMMAND...
@@ -25,8 +30,10 @@
 #   GATE_CLI_JAR        the junit-bench-reports -cli.jar, run with java -jar; default: the one in
 #                       reports/target/ beside this script, where this repository was built
 #   GATE_COMPARE_ARGS   options added to compare, split on blanks: "--threshold 10% --alpha 0.01"
-# Exit codes: 0 nothing regressed, 1 a scenario regressed (compare's 1), 2 bad usage, or a round that wrote no
-# result file (its log is named), or compare's bad input, 3 compare's internal error.
+# Exit codes: 0 nothing regressed and every base benchmark ran in the head, 1 a scenario regressed (compare's
+# 1), or a head's round exited non-zero (its log is named), or a base benchmark is missing from the head's
+# results (a benchmark that failed there), 2 bad usage, or a base's round that exited non-zero or a round that
+# wrote no result file (its log is named), or compare's bad input, 3 compare's internal error.
 # end::usage[]
 set -euo pipefail
 
@@ -100,14 +107,22 @@ for round in $(seq 1 "$rounds"); do
     say "round $round of $rounds: $side"
     code=0
     "${command[@]}" -rf json -rff "$file" > "$log" 2>&1 || code=$?
+    # Fails closed: a result file of what completed would hide the benchmark that failed.
+    if [ "$code" -ne 0 ] && [ "$side" = head ]; then
+      echo "jmh-gate: the head's benchmarks failed in round $round (the command exited $code): see $log; its end:" >&2
+      tail -n 40 "$log" >&2
+      exit 1
+    fi
+    if [ "$code" -ne 0 ]; then
+      echo "jmh-gate: the base's command failed in round $round (it exited $code), so there is no baseline:" \
+        "see $log; its end:" >&2
+      tail -n 40 "$log" >&2
+      exit 2
+    fi
     if [ ! -s "$file" ]; then
       echo "jmh-gate: round $round of $side wrote no result file $file (the command exited $code); the end of $log:" >&2
       tail -n 40 "$log" >&2
       exit 2
-    fi
-    if [ "$code" -ne 0 ]; then
-      # JMH writes the benchmarks that completed; one that failed is missing from the file, and compare says so.
-      say "round $round of $side: the command exited $code; its result file holds what completed (see $log)"
     fi
   done
 done
@@ -120,9 +135,36 @@ set +e
 code=$?
 set -e
 cat "$out/comparison.txt"
-case $code in
-  0) say "no scenario regressed ($out/comparison.md)" ;;
-  1) say "a scenario regressed ($out/comparison.md)" ;;
-  *) say "compare failed with exit code $code" >&2 ;;
-esac
+if [ "$code" -gt 1 ]; then
+  say "compare failed with exit code $code" >&2
+  exit "$code"
+fi
+# A base benchmark missing from the head's results: compare's first line ends "; N baseline scenario(s) not
+# run", and each is a row whose verdict is "removed" in its benchmark's table (columns apart by 2 blanks).
+summary=$(head -n 1 "$out/comparison.txt")
+if [[ "$summary" =~ [0-9]+\ baseline\ scenarios?\ not\ run ]]; then
+  not_run=${BASH_REMATCH[0]}
+  missing=$(awk '
+    /^[^ ]/ { benchmark = $0 }
+    /^  verdict  / { columns = split($0, header, /  +/) }
+    /^  removed  / {
+      split($0, cell, /  +/)
+      line = "  " benchmark
+      for (i = 3; i <= columns && header[i] != "baseline"; i++) line = line " " header[i] "=" cell[i]
+      print line
+    }
+  ' "$out/comparison.txt")
+  [ "$code" -eq 0 ] || say "a scenario regressed ($out/comparison.md)"
+  {
+    echo "jmh-gate: $not_run: the base's benchmarks missing from the head's results, which JMH leaves out" \
+      "when a benchmark fails (see the head's logs in $out/logs/):"
+    echo "${missing:-  (see $out/comparison.txt)}"
+  } >&2
+  exit 1
+fi
+if [ "$code" -eq 0 ]; then
+  say "no scenario regressed ($out/comparison.md)"
+else
+  say "a scenario regressed ($out/comparison.md)"
+fi
 exit "$code"

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junitbench.reports.cli.Main;
 import dev.junitbench.reports.compare.RunComparison;
+import dev.junitbench.results.UnitFormat;
 import dev.junitbench.stats.RegressionRule;
 import dev.junitbench.stats.Verdict;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
  * dev.junitbench.reports.jmh.fixtures.ParamBenchmarks}{@code .average} as base and head, alternated
  * in rounds of 2 forks, and this build's command line compares them. Each fork warms up for 600 ms:
  * on a busy machine JIT compilation takes longer, and a fork's median iteration must be past it.
+ *
+ * <p>Beside them, the gate's verdicts on fixed files, which no machine's load can change: a
+ * stand-in for JMH ({@code fake-jmh.sh SOURCE [EXIT_CODE]}) copies a real JMH 1.37 result file to
+ * the file the gate asks for ({@code -rff}) and exits with the code it is given.
  */
 @DisplayName("ci/jmh-gate.sh: JMH's base and head alternated in rounds, then compared")
 class JmhGateScriptTests {
@@ -168,10 +173,154 @@ class JmhGateScriptTests {
     assertThat(dir.resolve("gate").resolve("comparison.md")).isNotEmptyFile();
   }
 
+  /**
+   * A stand-in for JMH: copies SOURCE to the file after {@code -rff}, then exits with EXIT_CODE.
+   */
+  private Path fakeJmh() throws Exception {
+    Path script = dir.resolve("fake-jmh.sh");
+    if (!Files.exists(script)) {
+      Files.writeString(
+          script,
+          String.join(
+              "\n",
+              "#!/usr/bin/env bash",
+              "# fake-jmh.sh SOURCE [EXIT_CODE], then the gate's -rf json -rff FILE",
+              "source=$1",
+              "code=0",
+              "if [[ \"${2:-}\" =~ ^[0-9]+$ ]]; then code=$2; fi",
+              "while [ \"$#\" -gt 0 ]; do",
+              "  if [ \"$1\" = -rff ]; then cp \"$source\" \"$2\"; fi",
+              "  shift",
+              "done",
+              "echo \"fake JMH: $source, exit code $code\"",
+              "exit \"$code\"",
+              ""));
+    }
+    return script;
+  }
+
+  /** The gate of ROUNDS rounds of fixed files: base and head each a fake JMH run. */
+  private Result fixedGate(int rounds, List<String> base, List<String> head) throws Exception {
+    List<String> arguments =
+        new ArrayList<>(
+            List.of(dir.resolve("gate").toString(), Integer.toString(rounds), "--", "bash"));
+    arguments.add(fakeJmh().toString());
+    arguments.addAll(base);
+    arguments.addAll(List.of("---", "bash", fakeJmh().toString()));
+    arguments.addAll(head);
+    return gate(arguments);
+  }
+
+  /** A committed JMH 1.37 file of two benchmarks, or the same run with one of them failed. */
+  private static String publicFile(String name) throws Exception {
+    return Path.of(JmhGateScriptTests.class.getResource("public/" + name).toURI()).toString();
+  }
+
+  @Test
+  @DisplayName(
+      "fixed files, a head 10% slower in every benchmark (JMH 1.37, 5 forks a side): exit 1, each"
+          + " regressed benchmark named")
+  void fixedSlowerHeadRegresses() throws Exception {
+    Result result =
+        fixedGate(
+            1,
+            List.of(JmhFixtures.base().toAbsolutePath().toString()),
+            List.of(JmhFixtures.slower().toAbsolutePath().toString()));
+
+    // The files are fixed, so is compare's verdict on the gate's rounds: the gate names what it
+    // names, each benchmark compare finds regressed.
+    Path gate = dir.resolve("gate");
+    List<RunComparison.Row> regressed =
+        RunComparison.of(gate.resolve("base"), gate.resolve("head"), RegressionRule.DEFAULT)
+            .rows()
+            .stream()
+            .filter(row -> row.verdict() == Verdict.REGRESSED)
+            .toList();
+    assertThat(regressed).as("compare's regressions of the 10%% slower files").isNotEmpty();
+    assertThat(result.code()).as(result.out() + result.err()).isEqualTo(1);
+    assertThat(result.out())
+        .contains(regressed.size() + " regressed")
+        .contains("jmh-gate: a scenario regressed");
+    for (RunComparison.Row row : regressed) {
+      assertThat(result.out()).contains(UnitFormat.shortName(row.named().benchmark()));
+    }
+    assertThat(result.err()).doesNotContain("not run");
+  }
+
+  @Test
+  @DisplayName("fixed files, the same file as base and head: exit 0, nothing regressed")
+  void fixedUnchangedHeadPasses() throws Exception {
+    String base = JmhFixtures.base().toAbsolutePath().toString();
+
+    Result result = fixedGate(2, List.of(base), List.of(base));
+
+    assertThat(result.code()).as(result.out() + result.err()).isZero();
+    assertThat(result.out())
+        .contains("0 regressed")
+        .contains("jmh-gate: round 2 of 2: head")
+        .contains("jmh-gate: no scenario regressed");
+    assertThat(result.err()).isEmpty();
+  }
+
+  @Test
+  @DisplayName(
+      "a benchmark that failed in the head, left out of JMH's file by a command that exits 0: exit"
+          + " 1, the missing benchmark named")
+  void benchmarkMissingFromHeadFails() throws Exception {
+    Result result =
+        fixedGate(
+            1,
+            List.of(publicFile("jmh-1.37-all-ok.json")),
+            List.of(publicFile("jmh-1.37-with-failed.json")));
+
+    assertThat(result.code()).as(result.out() + result.err()).isEqualTo(1);
+    assertThat(result.out()).contains("1 baseline scenario not run");
+    assertThat(result.err())
+        .contains("jmh-gate: 1 baseline scenario not run")
+        .contains("missing from the head's results")
+        .contains("JMH leaves out when a benchmark fails")
+        .contains("ParserBenchmark.parseDouble")
+        .doesNotContain("splitCsv");
+  }
+
+  @Test
+  @DisplayName(
+      "a head's JMH command that exits non-zero, though it wrote its file: exit 1 after that round,"
+          + " its log named")
+  void failingHeadCommandFails() throws Exception {
+    String file = publicFile("jmh-1.37-all-ok.json");
+
+    Result result = fixedGate(2, List.of(file), List.of(file, "1"));
+
+    assertThat(result.code()).as(result.out() + result.err()).isEqualTo(1);
+    assertThat(result.err())
+        .contains("the head's benchmarks failed in round 1 (the command exited 1)")
+        .contains("head-round-01.log")
+        .contains("fake JMH: " + file + ", exit code 1");
+    assertThat(result.out()).doesNotContain("round 2 of 2").doesNotContain("comparing");
+    assertThat(dir.resolve("gate").resolve("comparison.txt")).doesNotExist();
+  }
+
+  @Test
+  @DisplayName(
+      "a base's JMH command that exits non-zero, though it wrote its file: exit 2, no baseline,"
+          + " its log named")
+  void failingBaseCommandIsBadInput() throws Exception {
+    String file = publicFile("jmh-1.37-all-ok.json");
+
+    Result result = fixedGate(2, List.of(file, "3"), List.of(file));
+
+    assertThat(result.code()).as(result.out() + result.err()).isEqualTo(2);
+    assertThat(result.err())
+        .contains("the base's command failed in round 1 (it exited 3), so there is no baseline")
+        .contains("base-round-01.log");
+    assertThat(result.out()).doesNotContain("round 1 of 2: head");
+  }
+
   @Test
   @DisplayName(
       "bad usage exits 2 with a message: no ---, rounds of 0, a command setting -rf, a command that"
-          + " writes no result file, rounds already there")
+          + " succeeds without a result file, rounds already there")
   void badUsage() throws Exception {
     String out = dir.resolve("bad").toString();
 
@@ -187,11 +336,11 @@ class JmhGateScriptTests {
     assertThat(format.code()).isEqualTo(2);
     assertThat(format.err()).contains("a command sets -rf, which the gate sets itself");
 
-    Result nothing = gate(List.of(out, "1", "--", "false", "---", "false"));
+    Result nothing = gate(List.of(out, "1", "--", "true", "---", "true"));
     assertThat(nothing.code()).isEqualTo(2);
     assertThat(nothing.err())
         .contains("round 1 of base wrote no result file")
-        .contains("the command exited 1")
+        .contains("the command exited 0")
         .contains("base-round-01.log");
 
     Files.writeString(dir.resolve("bad").resolve("base").resolve("round-01.json"), "[]");
