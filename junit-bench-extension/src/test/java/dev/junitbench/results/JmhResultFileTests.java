@@ -70,9 +70,27 @@ class JmhResultFileTests {
         .isInstanceOf(ResultFileException.class)
         .hasMessage(
             file
-                + " is JMH's text output, which holds no raw data to compare; run JMH with -rf"
-                + " json -rff result.json (or .resultFormat(ResultFormatType.JSON)) and give that"
-                + " file");
+                + " is JMH's text or CSV output, which holds no raw data to compare; run JMH with"
+                + " -rf json -rff result.json (or .resultFormat(ResultFormatType.JSON)) and give"
+                + " that file");
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "\"Benchmark\",\"Mode\",\"Threads\",\"Samples\",\"Score\",\"Score Error (99.9%)\",\"Unit\"\n"
+            + "\"a.B.c\",\"avgt\",1,5,1.0,0.1,\"us/op\"\n",
+        "Benchmark;Mode;Threads;Samples;Score;Score Error (99.9%);Unit\n",
+        "# Run progress: 0.00% complete, ETA 00:00:10\n# Fork: 1 of 1\n",
+        "# Detecting actual CPU count: 2 detected\n# JMH version: 1.37\n"
+      })
+  @DisplayName("JMH's CSV output and console logs: named as such, with the fix")
+  void csvAndLogs(String content) throws IOException {
+    Path file = Files.writeString(tempDir.resolve("jmh-output"), content);
+    assertThatThrownBy(() -> RunFolder.read(file))
+        .isInstanceOf(ResultFileException.class)
+        .hasMessageStartingWith(file + " is JMH's text or CSV output")
+        .hasMessageContaining("run JMH with -rf json");
   }
 
   @Test

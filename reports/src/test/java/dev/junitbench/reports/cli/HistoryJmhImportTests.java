@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 class HistoryJmhImportTests {
 
   static final String ALL_OK = "jmh-1.37-all-ok.json";
-  static final String PARSE = "ParserBenchmark#parseDouble";
-  static final String SPLIT = "ParserBenchmark#splitCsv";
+  static final String PARSE = "ParserBenchmark#parseDouble [mode=avgt]";
+  static final String SPLIT = "ParserBenchmark#splitCsv [mode=avgt]";
 
   @TempDir Path dir;
 
@@ -294,7 +294,7 @@ class HistoryJmhImportTests {
     assertThat(unreadable.err())
         .contains(
             "skipped " + text + ": ",
-            text + " is JMH's text output",
+            text + " is JMH's text or CSV output",
             "skipped " + cut + ": ",
             cut + " is a JMH result file that is not valid JSON",
             "no run could be read");

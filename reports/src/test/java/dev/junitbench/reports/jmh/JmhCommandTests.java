@@ -58,7 +58,7 @@ class JmhCommandTests {
   void textOutput() throws Exception {
     Path text = copy("jmh-text-output.txt", "jmh-text-output.txt");
     assertThat(refused(text))
-        .contains("is JMH's text output, which holds no raw data to compare")
+        .contains("is JMH's text or CSV output, which holds no raw data to compare")
         .contains("-rf json");
   }
 
@@ -144,12 +144,13 @@ class JmhCommandTests {
 
   @Test
   @DisplayName(
-      "report of a JMH file writes report.html beside it, with its forks' charts and the jmh figures; --baseline too")
+      "report of a JMH file writes NAME-report.html beside it, with its forks' charts and the jmh"
+          + " figures; --baseline too")
   void report() throws Exception {
     Path gc = copy("jmh-1.37-gc.json", "now/jmh-gc.json");
     Run alone = cli("report", gc.toString());
     assertThat(alone.code()).as(alone.out() + alone.err()).isZero();
-    Path html = gc.resolveSibling("report.html");
+    Path html = gc.resolveSibling("jmh-gc-report.html");
     assertThat(alone.out()).contains("report: " + html.toAbsolutePath());
     assertThat(Files.readString(html))
         .contains("JMH")
