@@ -5,7 +5,11 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.junitbench.results.ResultFileException;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
 /**
@@ -23,6 +27,20 @@ public final class Runs {
       return RunFolder.read(path);
     } catch (ResultFileException e) {
       throw new BadInputException(e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The {@code *.json} files of {@code dir}, by name ({@code round-01.json}, ...): what a folder of
+   * JMH result files holds.
+   */
+  public static List<Path> jsonFiles(Path dir) throws IOException {
+    try (Stream<Path> entries = Files.list(dir)) {
+      return entries
+          .filter(Files::isRegularFile)
+          .filter(p -> p.getFileName().toString().endsWith(".json"))
+          .sorted()
+          .toList();
     }
   }
 

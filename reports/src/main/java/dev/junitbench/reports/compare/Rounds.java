@@ -109,12 +109,8 @@ public record Rounds(Path folder, List<RunFolder> runs) {
 
   /** The JMH result files of a folder of JMH rounds, by name: {@code round-01.json}, ... */
   private static List<Path> jmhFiles(Path dir) throws BadInputException {
-    try (Stream<Path> entries = Files.list(dir)) {
-      return entries
-          .filter(Files::isRegularFile)
-          .filter(p -> p.getFileName().toString().endsWith(".json"))
-          .sorted()
-          .toList();
+    try {
+      return Runs.jsonFiles(dir);
     } catch (IOException e) {
       throw new BadInputException(dir + " cannot be listed (" + e + ")", e);
     }

@@ -126,7 +126,7 @@ public final class RunSources {
         List<Path> files;
         try {
           folders = runFolders(path);
-          files = folders.isEmpty() ? jsonFiles(path) : List.of();
+          files = folders.isEmpty() ? Runs.jsonFiles(path) : List.of();
         } catch (IOException e) {
           skipped.add(new Skipped(path, "it cannot be listed (" + e + ")"));
           continue;
@@ -318,17 +318,6 @@ public final class RunSources {
     }
     return (host.cpuModel() == null ? "unknown-cpu" : host.cpuModel())
         + (host.cpuLogicalCores() == null ? "" : " x" + host.cpuLogicalCores());
-  }
-
-  /** The {@code *.json} files of a folder, by name ({@code round-01.json}, ...). */
-  private static List<Path> jsonFiles(Path dir) throws IOException {
-    try (Stream<Path> entries = Files.list(dir)) {
-      return entries
-          .filter(Files::isRegularFile)
-          .filter(p -> p.getFileName().toString().endsWith(".json"))
-          .sorted()
-          .toList();
-    }
   }
 
   private static List<Path> runFolders(Path dir) throws IOException {
