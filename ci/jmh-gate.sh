@@ -164,6 +164,10 @@ if [[ "$summary" =~ [0-9]+\ baseline\ scenarios?\ not\ run ]]; then
 fi
 if [ "$code" -eq 0 ]; then
   say "no scenario regressed ($out/comparison.md)"
+elif [[ "$summary" =~ [0-9]+\ failed,\ measured\ in\ the\ baseline ]]; then
+  # A benchmark missing from some of the head's rounds only: a round has no figures of it.
+  say "${BASH_REMATCH[0]}: a base benchmark failed in some of the head's rounds, which JMH leaves out" \
+    "of their files (see the head's logs in $out/logs/ and $out/comparison.txt)"
 else
   say "a scenario regressed ($out/comparison.md)"
 fi

@@ -10,8 +10,10 @@ import dev.junitbench.results.Samples;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -26,6 +28,9 @@ public final class Baseline {
   private final Map<ScenarioKey, ScenarioResult> byScenario = new LinkedHashMap<>();
   private final Map<ScenarioKey, ScenarioResult> withoutMode = new HashMap<>();
 
+  /** For a JMH baseline, the modes of each benchmark and params; empty for junit-bench's. */
+  private final Map<ScenarioKey, List<String>> modes = new LinkedHashMap<>();
+
   private Baseline(RunFolder folder, Samples samples) {
     this.folder = folder;
     this.samples = samples;
@@ -37,17 +42,54 @@ public final class Baseline {
     if (folder.jmhVersion() != null) {
       // A JMH scenario's key holds its mode, which a benchmark of junit-bench's lacks: found
       // without it too, where one mode alone has that benchmark and params.
-      Map<ScenarioKey, Integer> seen = new HashMap<>();
-      folder
-          .results()
-          .forEach(r -> seen.merge(JmhResultFile.withoutMode(r.key()), 1, Integer::sum));
       for (ScenarioResult result : folder.results()) {
         ScenarioKey key = JmhResultFile.withoutMode(result.key());
-        if (seen.get(key) == 1) {
-          withoutMode.put(key, result);
-        }
+        modes
+            .computeIfAbsent(key, k -> new ArrayList<>())
+            .add(String.valueOf(result.key().params().get(modeParam(result.key()))));
+        withoutMode.put(key, result);
       }
+      modes.forEach(
+          (key, found) -> {
+            if (found.size() > 1) {
+              withoutMode.remove(key);
+            }
+          });
     }
+  }
+
+  private static String modeParam(ScenarioKey key) {
+    return key.params().containsKey(JmhResultFile.OWN_MODE_PARAM)
+        ? JmhResultFile.OWN_MODE_PARAM
+        : JmhResultFile.MODE_PARAM;
+  }
+
+  /**
+   * The keys a scenario of this run is matched on: the baseline's, or for a JMH baseline, each
+   * without its mode (a benchmark of junit-bench's has none).
+   */
+  public Set<ScenarioKey> matchedKeys() {
+    return modes.isEmpty() ? byScenario.keySet() : modes.keySet();
+  }
+
+  /**
+   * Why a JMH baseline cannot stand for {@code key}: it has the benchmark with these params in
+   * several modes ({@code avgt, thrpt}), and a junit-bench scenario has no mode to pick one; else
+   * null.
+   */
+  public String severalModes(ScenarioKey key) {
+    List<String> found = modes.get(key);
+    return found == null || found.size() < 2
+        ? null
+        : baselineName()
+            + " has it in several JMH modes ("
+            + String.join(", ", found)
+            + ") and a scenario here has no mode to pick one: give a JMH file of one mode (JMH's"
+            + " -bm)";
+  }
+
+  private String baselineName() {
+    return folder.resultsFile().getFileName().toString();
   }
 
   /**

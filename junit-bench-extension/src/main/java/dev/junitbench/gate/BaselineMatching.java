@@ -10,6 +10,7 @@ import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.stats.ForkStopRule;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -52,7 +53,14 @@ public final class BaselineMatching {
               + planned.size()
               + (planned.size() == 1 ? " scenario is" : " scenarios is")
               + " in the baseline, so nothing would be judged; "
-              + NearestScenario.whyNoneMatch(baseline.keys(), List.copyOf(planned)));
+              + planned.stream()
+                  .map(baseline::severalModes)
+                  .filter(Objects::nonNull)
+                  .findFirst()
+                  .orElseGet(
+                      () ->
+                          NearestScenario.whyNoneMatch(
+                              baseline.matchedKeys(), List.copyOf(planned))));
     }
     return new BaselineMatching(baseline, mode, forks);
   }
@@ -82,6 +90,7 @@ public final class BaselineMatching {
 
   /** Why {@code key} is not in the baseline: its nearest baseline scenario and what differs. */
   public String unmatched(ScenarioKey key) {
-    return NearestScenario.explain(baseline.keys(), key);
+    String modes = baseline.severalModes(key);
+    return modes != null ? modes : NearestScenario.explain(baseline.matchedKeys(), key);
   }
 }

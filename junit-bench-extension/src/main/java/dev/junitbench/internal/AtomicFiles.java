@@ -61,7 +61,8 @@ public final class AtomicFiles {
         }
         rows.write(writer);
         writer.flush();
-      } catch (IOException | RuntimeException e) {
+      } catch (Throwable e) {
+        // Any failure, an Error included: a partial row left here would join the next append's.
         try {
           channel.truncate(length);
         } catch (IOException cut) {

@@ -6,7 +6,6 @@ import dev.junitbench.stats.ForkStatistics;
 import dev.junitbench.stats.LatencySummary;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,7 +38,7 @@ final class JmhEntries {
   /** The scenarios of {@code entries}, in file order, each with its id from 1. */
   static List<ScenarioResult> results(Path file, List<JsonNode> entries)
       throws ResultFileException {
-    Map<String, Set<String>> modes = new HashMap<>();
+    // Every entry is an object with a benchmark name and a mode, before any is read further.
     for (int i = 0; i < entries.size(); i++) {
       JsonNode entry = entries.get(i);
       String where = file + ": benchmark entry " + (i + 1);
@@ -48,8 +47,7 @@ final class JmhEntries {
             where + " is not an object; the file is not JMH's result JSON as JMH writes it");
       }
       String benchmark = benchmark(where, entry);
-      String mode = mode(where + " (" + jmhName(benchmark) + ")", entry);
-      modes.computeIfAbsent(benchmark + " " + params(where, entry), k -> new HashSet<>()).add(mode);
+      mode(where + " (" + jmhName(benchmark) + ")", entry);
     }
     List<ScenarioResult> results = new ArrayList<>();
     Set<ScenarioKey> seen = new HashSet<>();

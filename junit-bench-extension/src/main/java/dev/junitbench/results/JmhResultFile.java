@@ -110,12 +110,14 @@ public final class JmhResultFile {
    */
   static boolean isText(Path file) throws IOException {
     String head = head(file);
+    // A log may start with the JVM's own lines (Picked up JAVA_TOOL_OPTIONS, a WARNING).
+    String lines = head.startsWith("#") ? "\n" + head : head;
     boolean log =
-        head.startsWith("#")
-            && (head.contains("# JMH version")
-                || head.contains("# Run progress")
-                || head.contains("# Benchmark: ")
-                || head.contains("# Detecting actual CPU count"));
+        !head.startsWith("{")
+            && (lines.contains("\n# JMH version")
+                || lines.contains("\n# Run progress")
+                || lines.contains("\n# Benchmark: ")
+                || lines.contains("\n# Detecting actual CPU count"));
     boolean table = head.matches("(?s)Benchmark\\s+(\\(\\S+\\)\\s+)*Mode\\s+Cnt\\s+Score.*");
     boolean csv = head.matches("(?s)\"?Benchmark\"?[,;]\"?Mode\"?[,;].*");
     return log || table || csv;

@@ -63,6 +63,8 @@ public final class Samples {
     Map<Integer, long[]> arrays = new HashMap<>();
     Map<Integer, Integer> filled = new HashMap<>();
     long cutAt;
+    // The result of the last whole row before a row cut short: the one the cut may have shortened.
+    int cutAfter;
     try {
       long size = Files.size(file);
       if (size == 0) {
@@ -91,7 +93,9 @@ public final class Samples {
         }
       }
       try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
-        cutAt = new Parser(file, in, arrays, filled).parse();
+        Parser parser = new Parser(file, in, arrays, filled);
+        cutAt = parser.parse();
+        cutAfter = parser.lastId;
       }
     } catch (NoSuchFileException e) {
       throw new ResultFileException(file + " does not exist; this run kept no raw samples", e);
@@ -102,7 +106,7 @@ public final class Samples {
     }
     for (Map.Entry<Integer, long[]> entry : arrays.entrySet()) {
       int got = filled.get(entry.getKey());
-      if (got != entry.getValue().length && cutAt > 0) {
+      if (got != entry.getValue().length && cutAt > 0 && entry.getKey() == cutAfter) {
         throw new ResultFileException(
             file + " line " + cutAt + ": the file ends in the middle of a row: it was cut short");
       }
@@ -130,6 +134,7 @@ public final class Samples {
     private final Map<Integer, Integer> filled;
     private long line = 1;
     private long cut;
+    private int lastId = Integer.MIN_VALUE;
 
     Parser(Path file, InputStream in, Map<Integer, long[]> arrays, Map<Integer, Integer> filled) {
       this.file = file;
@@ -148,7 +153,6 @@ public final class Samples {
       int latencyColumn = indexOf(header, "latency_ns");
       int columns = header.length;
       long[] row = new long[columns];
-      int lastId = Integer.MIN_VALUE;
       long[] target = null;
       int next = 0;
       rows:

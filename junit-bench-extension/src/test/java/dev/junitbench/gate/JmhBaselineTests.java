@@ -151,10 +151,28 @@ class JmhBaselineTests {
     assertThat(outcome.failure("[invalid configuration]"))
         .startsWith("-Djunit.bench.baseline=" + jmh.toAbsolutePath() + ": none of this run's")
         .contains("is in the baseline, so nothing would be judged")
-        .contains(SPIN + " [device=cpu]: nearest in the baseline");
+        .contains(SPIN + " [device=cpu]: nearest in the baseline")
+        .as("the mode is not matched on, so not named as a difference")
+        .doesNotContain("mode");
     assertThat(outcome.results())
         .as("nothing measured")
         .allSatisfy(result -> assertThat(result).hasNoFigures());
+  }
+
+  @Test
+  @DisplayName(
+      "a JMH file with the benchmark in two modes cannot pick one for it: every benchmark fails"
+          + " before it is measured, naming the modes and the fix")
+  void severalModes() throws Exception {
+    Path avgt = jmhFile("avgt.json", JMH_NAME, "\"device\" : \"cpu\"", 2000.0);
+    String entry = Files.readString(avgt).trim();
+    entry = entry.substring(1, entry.length() - 1).trim();
+    String thrpt =
+        entry.replace("\"mode\" : \"avgt\"", "\"mode\" : \"thrpt\"").replace("us/op", "ops/ms");
+    Path jmh = Files.writeString(tempDir.resolve("modes.json"), "[" + entry + ", " + thrpt + "]");
+    assertThat(gated(jmh).failure("[invalid configuration]"))
+        .contains("modes.json has it in several JMH modes (avgt, thrpt)")
+        .contains("give a JMH file of one mode");
   }
 
   @Test

@@ -82,7 +82,8 @@ class JmhResultFileTests {
             + "\"a.B.c\",\"avgt\",1,5,1.0,0.1,\"us/op\"\n",
         "Benchmark;Mode;Threads;Samples;Score;Score Error (99.9%);Unit\n",
         "# Run progress: 0.00% complete, ETA 00:00:10\n# Fork: 1 of 1\n",
-        "# Detecting actual CPU count: 2 detected\n# JMH version: 1.37\n"
+        "# Detecting actual CPU count: 2 detected\n# JMH version: 1.37\n",
+        "Picked up JAVA_TOOL_OPTIONS: -Xmx1g\nWARNING: a warning\n# JMH version: 1.37\n"
       })
   @DisplayName("JMH's CSV output and console logs: named as such, with the fix")
   void csvAndLogs(String content) throws IOException {

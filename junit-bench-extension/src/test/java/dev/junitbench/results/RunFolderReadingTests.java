@@ -296,5 +296,11 @@ class RunFolderReadingTests {
       assertThat(samples.of(2)).as("cut at %d", cut).containsExactly(50, 60, 70);
       assertThat(samples.of(3)).isNull();
     }
+    // A row cut short after result 2's rows does not stand for result 1 being short: that is
+    // another run's samples.csv, said as such.
+    Files.writeString(
+        dir.resolve("samples.csv"), good.replace("1,7,11,0\n", "") + appended.substring(0, 4));
+    assertThatThrownBy(() -> RunFolder.read(dir).samples())
+        .hasMessageContaining("holds 6 samples of result 1 but results.json counts 7");
   }
 }

@@ -38,8 +38,9 @@ public class ReportMojo extends BenchMojo {
   String reportFormat;
 
   /**
-   * Where to write. Default: report.html (summary.md) in the run folder for one run, in {@code
-   * resultsDirectory} for several.
+   * Where to write. Default: report.html (summary.md) in the run folder for one run ({@code
+   * NAME-report.html} beside a JMH result file {@code NAME.json}), in {@code resultsDirectory} for
+   * several.
    */
   @Parameter(property = "junit-bench.report.output")
   File reportOutput;

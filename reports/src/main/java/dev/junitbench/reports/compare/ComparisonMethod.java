@@ -77,12 +77,20 @@ final class ComparisonMethod {
               + byTest.getOrDefault(Comparison.MANN_WHITNEY_EXACT, 0L);
       // With no scenario compared, the test the runs' samples would get.
       boolean samples = comparison.baselineHasSamples() && comparison.currentHasSamples();
-      long waldRows = byTest.isEmpty() ? (samples ? 0 : 1) : single - ranked;
+      // Medians without intervals (fewer than 6 samples or iterations a side): nothing tested.
+      long untested =
+          comparison.rows().stream()
+              .filter(row -> row.latency() != null)
+              .filter(row -> Comparison.WALD.equals(row.latency().test()))
+              .filter(row -> row.latency().pValue() == null)
+              .count();
+      long waldRows = byTest.isEmpty() ? (samples ? 0 : 1) : single - ranked - untested;
       ranked = byTest.isEmpty() ? (samples ? 1 : 0) : ranked;
+      boolean counted = (ranked > 0 ? 1 : 0) + (waldRows > 0 ? 1 : 0) + (untested > 0 ? 1 : 0) > 1;
       List<String> tests = new ArrayList<>();
       if (ranked > 0) {
         tests.add(
-            (waldRows > 0 ? scenarios(ranked) + ": " : "")
+            (counted ? scenarios(ranked) + ": " : "")
                 + "two-sided Mann-Whitney U test on the raw samples (tie-corrected; exact for small"
                 + " samples without ties)"
                 + (jmh(comparison)
@@ -91,10 +99,16 @@ final class ComparisonMethod {
       }
       if (waldRows > 0) {
         tests.add(
-            (ranked > 0 ? scenarios(waldRows) + ": " : "")
+            (counted ? scenarios(waldRows) + ": " : "")
                 + "Wald test of the log ratio of medians: "
                 + withoutSamples(comparison)
                 + ", so scenarios are compared on their medians and intervals only");
+      }
+      if (untested > 0) {
+        tests.add(
+            scenarios(untested)
+                + " not judged: a side has fewer than 6 samples, too few for the median's interval"
+                + (jmh(comparison) ? " (a JMH file's iterations: give JMH -i 6 or more)" : ""));
       }
       parts.add(
           (single < byTest.values().stream().mapToLong(Long::longValue).sum()

@@ -6,6 +6,7 @@ import dev.junitbench.internal.NearestScenario;
 import dev.junitbench.internal.ScenarioComparison;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
+import dev.junitbench.results.JmhResultFile;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.Samples;
 import dev.junitbench.results.ScenarioKey;
@@ -25,6 +26,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Two runs compared scenario by scenario, matched on benchmark and params (never on the result id):
@@ -307,10 +309,12 @@ public record RunComparison(
       throws BadInputException {
     Samples baselineSamples = Runs.samplesOrNull(baseline);
     Samples currentSamples = Runs.samplesOrNull(current);
+    Map<ScenarioKey, ScenarioResult> before = index(baseline, current);
+    Map<ScenarioKey, ScenarioResult> after = index(current, baseline);
     List<Row> rows =
         ComparisonRows.rows(
-            index(baseline),
-            index(current),
+            before,
+            after,
             (key, then, now) ->
                 RunRow.row(
                     key, baseline, then, baselineSamples, current, now, currentSamples, rule));
@@ -321,7 +325,7 @@ public record RunComparison(
               + current.resultsFile()
               + " have no scenario in"
               + " common, so nothing would be judged; "
-              + NearestScenario.whyNoneMatch(index(baseline).keySet(), index(current).keySet()));
+              + NearestScenario.whyNoneMatch(before.keySet(), after.keySet()));
     }
     return new RunComparison(baseline, current, rule, rows, null, null, match);
   }
@@ -391,10 +395,25 @@ public record RunComparison(
     return byBenchmark;
   }
 
-  private static Map<ScenarioKey, ScenarioResult> index(RunFolder run) {
+  /**
+   * {@code run}'s scenarios by key. A JMH file's compared with a junit-bench run are keyed without
+   * their mode, which junit-bench's lack, where one mode alone has that benchmark and params (as
+   * the gate inside JUnit matches them).
+   */
+  private static Map<ScenarioKey, ScenarioResult> index(RunFolder run, RunFolder other) {
     Map<ScenarioKey, ScenarioResult> byKey = new LinkedHashMap<>();
+    boolean withoutMode = run.jmhVersion() != null && other.jmhVersion() == null;
+    Map<ScenarioKey, Long> modes =
+        run.results().stream()
+            .collect(
+                Collectors.groupingBy(
+                    r -> JmhResultFile.withoutMode(r.key()), Collectors.counting()));
     for (ScenarioResult result : run.results()) {
-      byKey.put(result.key(), result);
+      ScenarioKey key = result.key();
+      if (withoutMode && modes.get(JmhResultFile.withoutMode(key)) == 1) {
+        key = JmhResultFile.withoutMode(key);
+      }
+      byKey.put(key, result);
     }
     return byKey;
   }

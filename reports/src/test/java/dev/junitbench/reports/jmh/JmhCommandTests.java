@@ -13,6 +13,7 @@ import dev.junitbench.results.RunFolders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -114,6 +115,26 @@ class JmhCommandTests {
     assertThat(compared.err())
         .contains("no scenario in common")
         .contains("nothing would be judged");
+  }
+
+  @Test
+  @DisplayName(
+      "a JMH file and a junit-bench run of the same benchmark and params are compared, the JMH"
+          + " scenario matched without its mode, as the gate inside JUnit matches it")
+  void againstJunitBenchRun() {
+    // JMH measured SortBenchmark.sortInts at about 0.38 ms/op (in us/op); 10 ms here.
+    Path run =
+        RunFolders.write(
+            tempDir,
+            "run-1",
+            List.of(
+                RunFolders.passed(
+                    "com.example.bench.SortBenchmark#sortInts",
+                    Map.of(),
+                    RunFolders.around(10_000_000, 30))));
+    Run compared = cli("compare", fixture("jmh-1.37-no-params.json").toString(), run.toString());
+    assertThat(compared.code()).as(compared.out() + compared.err()).isEqualTo(1);
+    assertThat(compared.out()).startsWith("1 regressed").contains("SortBenchmark.sortInts");
   }
 
   private static String firstRawValue() throws Exception {
