@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -233,10 +232,5 @@ public final class JmhResultFile {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every Java platform has SHA-256", e);
     }
-  }
-
-  /** An ISO-8601 UTC time as results.json writes it. */
-  static String iso(Instant instant) {
-    return instant.truncatedTo(ChronoUnit.MILLIS).toString();
   }
 }

@@ -57,11 +57,6 @@ record JmhUnit(double msPerTimeUnit, boolean throughput) {
     return throughput ? msPerTimeUnit / value : value * msPerTimeUnit;
   }
 
-  /** A throughput of this unit in operations per second. */
-  double opsPerSecond(double value) {
-    return value * 1e3 / msPerTimeUnit;
-  }
-
   /**
    * A JMH duration ({@code 10 s}, {@code 100 ms}) in ms, or null when it is not one (a
    * single-shot's {@code single-shot}).
