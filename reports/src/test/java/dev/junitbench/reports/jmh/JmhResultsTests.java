@@ -133,7 +133,8 @@ class JmhResultsTests {
       assertThat(row.latency().test()).isEqualTo(Comparison.NONE);
       assertThat(row.latency().note()).as(row.key().toString()).contains("level");
     } else {
-      // The test could not tell: not significant, its interval holding the 10% change made (a busy machine spreads the forks; the recorded files show the verdicts).
+      // The test could not tell: not significant, its interval holding the 10% change made (a busy
+      // machine spreads the forks; the recorded files show the verdicts).
       assertThat(row.verdict()).as(row.key() + " " + row.latency()).isEqualTo(Verdict.UNCHANGED);
       assertThat(row.latency().pValue())
           .as(row.key() + " " + row.latency())
