@@ -10,7 +10,6 @@ import dev.junitbench.results.Samples;
 import dev.junitbench.results.ScenarioKey;
 import dev.junitbench.results.ScenarioResult;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,26 +41,15 @@ public final class Baseline {
     if (folder.jmhVersion() != null) {
       // A JMH scenario's key holds its mode, which a benchmark of junit-bench's lacks: found
       // without it too, where one mode alone has that benchmark and params.
-      for (ScenarioResult result : folder.results()) {
-        ScenarioKey key = JmhResultFile.withoutMode(result.key());
-        modes
-            .computeIfAbsent(key, k -> new ArrayList<>())
-            .add(String.valueOf(result.key().params().get(modeParam(result.key()))));
-        withoutMode.put(key, result);
-      }
-      modes.forEach(
-          (key, found) -> {
-            if (found.size() > 1) {
-              withoutMode.remove(key);
-            }
-          });
+      JmhResultFile.byKeyWithoutMode(folder.results())
+          .forEach(
+              (key, group) -> {
+                modes.put(key, group.stream().map(r -> JmhResultFile.mode(r.key())).toList());
+                if (group.size() == 1) {
+                  withoutMode.put(key, group.get(0));
+                }
+              });
     }
-  }
-
-  private static String modeParam(ScenarioKey key) {
-    return key.params().containsKey(JmhResultFile.OWN_MODE_PARAM)
-        ? JmhResultFile.OWN_MODE_PARAM
-        : JmhResultFile.MODE_PARAM;
   }
 
   /**

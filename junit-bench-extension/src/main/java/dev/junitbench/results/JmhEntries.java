@@ -164,10 +164,11 @@ final class JmhEntries {
                 .map(e -> e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(", "))
             + "]";
-    int threads = entry.path("threads").canConvertToInt() ? entry.path("threads").asInt() : 1;
-    Phase warmup = phase(entry, "warmupIterations", "warmupTime");
-    Phase measurement = phase(entry, "measurementIterations", "measurementTime");
-    ForkFigures forkFigures = forkFigures(forks, entry, warmup, measurement);
+    int threads = (int) count(where, entry, "threads", 1, 1);
+    Phase warmup = phase(where, entry, "warmupIterations", "warmupTime");
+    Phase measurement = phase(where, entry, "measurementIterations", "measurementTime");
+    int plannedForks = (int) count(where, entry, "forks", 0, 0);
+    ForkFigures forkFigures = forkFigures(forks, plannedForks, warmup, measurement);
     // The throughput of the time per operation that is judged (the centre of the forks, or the
     // median), so its change is the verdict's, inverted; JMH's own score is in the jmh probe.
     Throughput throughput =
@@ -240,7 +241,7 @@ final class JmhEntries {
    * iteration's mean: sampled times fall on the timer's ticks, and their medians tie across forks).
    */
   private static ForkFigures forkFigures(
-      List<JmhRawData.Fork> forks, JsonNode entry, Phase warmup, Phase measurement) {
+      List<JmhRawData.Fork> forks, int planned, Phase warmup, Phase measurement) {
     if (forks.size() < ForkStatistics.MIN_FORKS) {
       return null;
     }
@@ -273,7 +274,6 @@ final class JmhEntries {
               time));
     }
     ForkStatistics stats = ForkStatistics.of(medians, lows, highs);
-    int planned = entry.path("forks").canConvertToInt() ? entry.path("forks").asInt() : runs.size();
     return new ForkFigures(
         Math.max(planned, runs.size()),
         runs.size(),
@@ -293,13 +293,41 @@ final class JmhEntries {
    * The phase JMH ran ({@code 5} iterations of {@code "10 s"}), or null when the file does not say
    * (single-shot iterations have no time).
    */
-  private static Phase phase(JsonNode entry, String iterations, String time) {
-    JsonNode count = entry.get(iterations);
-    if (count == null || !count.canConvertToLong() || count.asLong() < 0) {
+  private static Phase phase(String where, JsonNode entry, String iterations, String time)
+      throws ResultFileException {
+    long count = count(where, entry, iterations, -1, 0);
+    if (count < 0) {
       return null;
     }
     Double each = JmhUnit.duration(text(entry, time));
-    return new Phase(count.asLong(), each == null ? 0 : each * count.asLong(), null, null, false);
+    return new Phase(count, each == null ? 0 : each * count, null, null, false);
+  }
+
+  /**
+   * The whole number {@code field} of {@code entry} (JMH's {@code threads}, {@code forks}, {@code
+   * measurementIterations}...), or {@code absent} when the entry has none.
+   *
+   * @throws ResultFileException naming the entry and the field when it holds anything else than a
+   *     whole number of at least {@code min}
+   */
+  private static long count(String where, JsonNode entry, String field, long absent, long min)
+      throws ResultFileException {
+    JsonNode value = entry.get(field);
+    if (value == null || value.isNull()) {
+      return absent;
+    }
+    if (!value.isIntegralNumber() || !value.canConvertToInt() || value.asLong() < min) {
+      throw new ResultFileException(
+          where
+              + " has \""
+              + field
+              + "\": "
+              + value
+              + ", where JMH writes a whole number of at least "
+              + min
+              + "; the file is damaged: write it again with JMH's -rf json");
+    }
+    return value.asLong();
   }
 
   /** The {@code jmh} probe group: JMH's own score and every secondary metric's. */

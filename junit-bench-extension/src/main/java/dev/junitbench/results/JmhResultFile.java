@@ -17,6 +17,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -62,6 +63,26 @@ public final class JmhResultFile {
       params.remove(MODE_PARAM);
     }
     return new ScenarioKey(key.benchmark(), Collections.unmodifiableMap(params));
+  }
+
+  /**
+   * {@code results} grouped by their key {@link #withoutMode without the mode}, in the order they
+   * first appear: a group of one is a scenario a benchmark of junit-bench's can be matched with; a
+   * larger one, a benchmark and params the file has in several modes.
+   */
+  public static Map<ScenarioKey, List<ScenarioResult>> byKeyWithoutMode(
+      Collection<ScenarioResult> results) {
+    Map<ScenarioKey, List<ScenarioResult>> groups = new LinkedHashMap<>();
+    for (ScenarioResult result : results) {
+      groups.computeIfAbsent(withoutMode(result.key()), k -> new ArrayList<>()).add(result);
+    }
+    return groups;
+  }
+
+  /** The JMH mode a scenario read from a JMH file holds ({@code avgt}, ...), or null. */
+  public static String mode(ScenarioKey key) {
+    String own = key.params().get(OWN_MODE_PARAM);
+    return own != null ? own : key.params().get(MODE_PARAM);
   }
 
   /** What {@code runtimes.jmh} holds when the file does not name its JMH version (before 1.19). */

@@ -1,5 +1,6 @@
 package dev.junitbench.results;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 @DisplayName("A JMH result file that cannot be used")
@@ -320,6 +322,48 @@ class JmhResultFileTests {
             + entry("a.B.c", "avgt", "{\"size\":{}}", "\"scoreUnit\":\"us/op\",\"rawData\":[[1]]")
             + "]",
         "has param \"size\" without a value");
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiterString = " -> ",
+      value = {
+        "\"threads\":1 -> \"threads\":\"max\"",
+        "\"threads\":1 -> \"threads\":0",
+        "\"threads\":1 -> \"threads\":1.5",
+        "\"forks\":2 -> \"forks\":-1",
+        "\"forks\":2 -> \"forks\":\"2\"",
+        "\"forks\":2 -> \"forks\":99999999999",
+        "\"warmupIterations\":1 -> \"warmupIterations\":true",
+        "\"measurementIterations\":3 -> \"measurementIterations\":[3]"
+      })
+  @DisplayName("threads, forks or iterations that are not a whole number JMH could have written")
+  void badCount(String written, String damaged) throws IOException {
+    String field = written.substring(1, written.indexOf('"', 1));
+    String min = field.equals("threads") ? "1" : "0";
+    refused(
+        "[" + avgt("[[1.0,2.0,3.0],[1.0,2.0,3.0]]").replace(written, damaged) + "]",
+        "benchmark entry 1 (a.B.c, avgt) has " + damaged.replace(":", ": "),
+        "where JMH writes a whole number of at least " + min,
+        "write it again with JMH's -rf json");
+  }
+
+  @Test
+  @DisplayName("threads, forks and iterations left out are read as JMH's defaults")
+  void countsLeftOut() throws IOException {
+    String entry =
+        avgt("[[1.0,2.0,3.0],[1.0,2.0,3.0]]")
+            .replace("\"threads\":1,\"forks\":2,\"warmupIterations\":1,", "")
+            .replace("\"measurementIterations\":3,", "\"measurementIterations\":null,");
+    RunFolder folder = RunFolder.read(write("[" + entry + "]"));
+    assertThat(folder.results())
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.forks().planned()).isEqualTo(2);
+              assertThat(r.warmup()).isNull();
+              assertThat(r.measurement()).isNull();
+            });
   }
 
   @Test

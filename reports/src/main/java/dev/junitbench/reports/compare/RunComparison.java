@@ -26,7 +26,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * Two runs compared scenario by scenario, matched on benchmark and params (never on the result id):
@@ -402,18 +401,13 @@ public record RunComparison(
    */
   private static Map<ScenarioKey, ScenarioResult> index(RunFolder run, RunFolder other) {
     Map<ScenarioKey, ScenarioResult> byKey = new LinkedHashMap<>();
-    boolean withoutMode = run.jmhVersion() != null && other.jmhVersion() == null;
-    Map<ScenarioKey, Long> modes =
-        run.results().stream()
-            .collect(
-                Collectors.groupingBy(
-                    r -> JmhResultFile.withoutMode(r.key()), Collectors.counting()));
+    Map<ScenarioKey, List<ScenarioResult>> modes =
+        run.jmhVersion() != null && other.jmhVersion() == null
+            ? JmhResultFile.byKeyWithoutMode(run.results())
+            : Map.of();
     for (ScenarioResult result : run.results()) {
-      ScenarioKey key = result.key();
-      if (withoutMode && modes.get(JmhResultFile.withoutMode(key)) == 1) {
-        key = JmhResultFile.withoutMode(key);
-      }
-      byKey.put(key, result);
+      ScenarioKey key = JmhResultFile.withoutMode(result.key());
+      byKey.put(modes.getOrDefault(key, List.of()).size() == 1 ? key : result.key(), result);
     }
     return byKey;
   }
