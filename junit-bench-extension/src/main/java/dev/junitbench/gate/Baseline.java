@@ -25,7 +25,7 @@ public final class Baseline {
   private final RunFolder folder;
   private final Samples samples;
   private final Map<ScenarioKey, ScenarioResult> byScenario = new LinkedHashMap<>();
-  private final Map<ScenarioKey, ScenarioResult> withoutMode = new HashMap<>();
+  private final Map<ScenarioKey, ScenarioResult> asJunitBench = new HashMap<>();
 
   /** For a JMH baseline, the modes of each benchmark and params; empty for junit-bench's. */
   private final Map<ScenarioKey, List<String>> modes = new LinkedHashMap<>();
@@ -39,22 +39,24 @@ public final class Baseline {
       byScenario.put(result.key(), result);
     }
     if (folder.jmhVersion() != null) {
-      // A JMH scenario's key holds its mode, which a benchmark of junit-bench's lacks: found
-      // without it too, where one mode alone has that benchmark and params.
-      JmhResultFile.byKeyWithoutMode(folder.results())
+      // A JMH scenario's key holds its mode, which a benchmark of junit-bench's lacks, and lacks
+      // the device, which junit-bench's has: found by the key a junit-bench benchmark would have
+      // too, where one mode alone has that benchmark and params.
+      JmhResultFile.byJunitBenchKey(folder.results())
           .forEach(
               (key, group) -> {
                 modes.put(key, group.stream().map(r -> JmhResultFile.mode(r.key())).toList());
                 if (group.size() == 1) {
-                  withoutMode.put(key, group.get(0));
+                  asJunitBench.put(key, group.get(0));
                 }
               });
     }
   }
 
   /**
-   * The keys a scenario of this run is matched on: the baseline's, or for a JMH baseline, each
-   * without its mode (a benchmark of junit-bench's has none).
+   * The keys a scenario of this run is matched on: the baseline's, or for a JMH baseline, each as a
+   * junit-bench benchmark's: without its mode, with its device ({@link
+   * JmhResultFile#junitBenchKey}).
    */
   public Set<ScenarioKey> matchedKeys() {
     return modes.isEmpty() ? byScenario.keySet() : modes.keySet();
@@ -129,7 +131,7 @@ public final class Baseline {
   /** The baseline's result of the scenario {@code key}, or null. */
   public ScenarioResult result(ScenarioKey key) {
     ScenarioResult result = byScenario.get(key);
-    return result != null ? result : withoutMode.get(key);
+    return result != null ? result : asJunitBench.get(key);
   }
 
   /** Every scenario of the baseline, in its order. */

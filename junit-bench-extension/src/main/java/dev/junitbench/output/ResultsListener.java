@@ -456,11 +456,11 @@ public final class ResultsListener implements TestExecutionListener {
     }
     try {
       RunFolder folder = RunFolder.read(baseline.get());
-      // A JMH baseline's scenarios are matched without their mode, which junit-bench's lack.
+      // A JMH baseline's scenarios are matched as junit-bench's: without their mode, with a device.
       List<ScenarioKey> keys =
           folder.results().stream()
               .map(ScenarioResult::key)
-              .map(key -> folder.jmhVersion() == null ? key : JmhResultFile.withoutMode(key))
+              .map(key -> folder.jmhVersion() == null ? key : JmhResultFile.junitBenchKey(key))
               .distinct()
               .toList();
       return Optional.of(GateSummary.line(results, keys, folder.resultsFile().toString()));

@@ -54,27 +54,39 @@ public final class JmhResultFile {
   public static final String OWN_MODE_PARAM = "jmh_mode";
 
   /**
-   * {@code key}'s benchmark and params without the mode's param a JMH result file gives every
-   * scenario: how a JMH scenario is found for a benchmark of junit-bench's, which has no mode.
+   * The param of a junit-bench scenario that names its device ({@code cpu}, {@code cuda:0}), as
+   * {@code dev.junitbench.infra.Scenario#DEVICE}: every junit-bench scenario has it.
    */
-  public static ScenarioKey withoutMode(ScenarioKey key) {
+  public static final String DEVICE_PARAM = "device";
+
+  /** The device a JMH benchmark ran on, as junit-bench names it: the JVM's own CPU. */
+  public static final String JMH_DEVICE = "cpu";
+
+  /**
+   * The key a benchmark of junit-bench's would have for the JMH scenario {@code key}: without the
+   * mode's param a JMH result file gives every scenario (a junit-bench benchmark has no mode), and
+   * with {@code device=cpu} where the JMH benchmark has no {@code device} param of its own (every
+   * junit-bench scenario names its device, and JMH measures on the CPU).
+   */
+  public static ScenarioKey junitBenchKey(ScenarioKey key) {
     Map<String, String> params = new TreeMap<>(key.params());
     if (params.remove(OWN_MODE_PARAM) == null) {
       params.remove(MODE_PARAM);
     }
+    params.putIfAbsent(DEVICE_PARAM, JMH_DEVICE);
     return new ScenarioKey(key.benchmark(), Collections.unmodifiableMap(params));
   }
 
   /**
-   * {@code results} grouped by their key {@link #withoutMode without the mode}, in the order they
+   * {@code results} grouped by their {@link #junitBenchKey key as junit-bench's}, in the order they
    * first appear: a group of one is a scenario a benchmark of junit-bench's can be matched with; a
    * larger one, a benchmark and params the file has in several modes.
    */
-  public static Map<ScenarioKey, List<ScenarioResult>> byKeyWithoutMode(
+  public static Map<ScenarioKey, List<ScenarioResult>> byJunitBenchKey(
       Collection<ScenarioResult> results) {
     Map<ScenarioKey, List<ScenarioResult>> groups = new LinkedHashMap<>();
     for (ScenarioResult result : results) {
-      groups.computeIfAbsent(withoutMode(result.key()), k -> new ArrayList<>()).add(result);
+      groups.computeIfAbsent(junitBenchKey(result.key()), k -> new ArrayList<>()).add(result);
     }
     return groups;
   }

@@ -15,6 +15,8 @@ import java.util.Locale;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 @DisplayName("The regression gate inside JUnit, against JMH's result file as its baseline")
 class JmhBaselineTests {
@@ -102,10 +104,10 @@ class JmhBaselineTests {
 
   @Test
   @DisplayName(
-      "a benchmark 2000 times slower than JMH's score of the same benchmark and params fails as regressed against the file")
+      "a benchmark 2000 times slower than JMH's score of the same benchmark (no params: JMH ran on the CPU) fails as regressed against the file")
   void regressedAgainstJmh() throws Exception {
     // JMH: 1 us/op in 5 forks; the body spins 2 ms.
-    Path jmh = jmhFile("jmh-result.json", JMH_NAME, "\"device\" : \"cpu\"", 1.0);
+    Path jmh = jmhFile("jmh-result.json", JMH_NAME, null, 1.0);
     BenchmarkTestKit.Outcome outcome = gated(jmh);
     outcome.events().testEvents().assertStatistics(stats -> stats.failed(1).succeeded(0));
     String message = outcome.failure("[device=cpu]");
@@ -125,7 +127,8 @@ class JmhBaselineTests {
   }
 
   @Test
-  @DisplayName("the same speed as JMH's score passes as unchanged under a 300% threshold")
+  @DisplayName(
+      "the same speed as JMH's score passes as unchanged under a 300% threshold (the JMH benchmark's own device param, cpu, matched)")
   void unchangedAgainstJmh() throws Exception {
     // JMH: 2000 us/op, as the body spins; 300% keeps a busy machine's stretch within it.
     Path jmh = jmhFile("jmh-result.json", JMH_NAME, "\"device\" : \"cpu\"", 2000.0);
@@ -136,11 +139,12 @@ class JmhBaselineTests {
     assertThat(result.gate().baseline().judged()).isTrue();
   }
 
-  @Test
   @DisplayName(
-      "a JMH entry of the benchmark without the scenario's params matches nothing: every benchmark fails before it is measured, naming the nearest")
-  void paramsDiffer() throws Exception {
-    Path jmh = jmhFile("jmh-result.json", JMH_NAME, null, 2000.0);
+      "a JMH entry of the benchmark with other params, or on another device, matches nothing: every benchmark fails before it is measured, naming the nearest")
+  @ParameterizedTest
+  @ValueSource(strings = {"\"size\" : \"10\"", "\"device\" : \"cuda:0\""})
+  void paramsDiffer(String params) throws Exception {
+    Path jmh = jmhFile("jmh-result.json", JMH_NAME, params, 2000.0);
     BenchmarkTestKit.Outcome outcome = gated(jmh);
     assertThat(outcome.events().testEvents().started().list())
         .singleElement()

@@ -10,6 +10,8 @@ import dev.junitbench.reports.history.Series;
 import dev.junitbench.reports.history.SeriesQuery;
 import dev.junitbench.reports.history.StoreException;
 import dev.junitbench.reports.history.StoreLocation;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -82,6 +84,15 @@ public class CheckMojo extends BenchMojo {
       SeriesQuery query = new SeriesQuery(benchmark, paramsOf(params), host);
       StoreLocation location =
           StoreSettings.location(basedir.toPath(), db, dbUser, System.getenv());
+      Path file = location.duckDbFile();
+      if (file != null && !Files.exists(file)) {
+        // DuckDB would create it: a mistyped db would read as a store without these runs.
+        throw new BadInputException(
+            "no history store at "
+                + file
+                + " (no such file); set db (junit-bench.db) to the store the runs were imported"
+                + " into, or import them first (junit-bench:import)");
+      }
       List<Series> series;
       String where;
       try (HistoryStore history = HistoryStore.open(location)) {

@@ -134,7 +134,8 @@ class HistoryMojoTests {
   }
 
   @Test
-  @DisplayName("check with nothing matching, or a bad setting, is an error naming the setting")
+  @DisplayName(
+      "check with nothing matching, a store that does not exist, or a bad setting, is an error naming the setting")
   void badInput() throws Exception {
     history(3, 0);
     importer().execute();
@@ -144,6 +145,14 @@ class HistoryMojoTests {
         .isInstanceOf(MojoExecutionException.class)
         .hasMessageContaining("matches benchmark (junit-bench.benchmark) NoSuchBenchmark")
         .hasMessageContaining("junit-bench:import");
+    CheckMojo typo = checker();
+    typo.db = "target/histroy.duckdb";
+    assertThatThrownBy(typo::execute)
+        .isInstanceOf(MojoExecutionException.class)
+        .hasMessageContaining(
+            "no history store at " + project.resolve("target/histroy.duckdb") + " (no such file)")
+        .hasMessageContaining("db (junit-bench.db)");
+    assertThat(project.resolve("target/histroy.duckdb")).as("not created").doesNotExist();
     CheckMojo metric = checker();
     metric.metric = "mean";
     assertThatThrownBy(metric::execute)

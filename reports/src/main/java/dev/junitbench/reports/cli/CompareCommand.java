@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
           + " between JVM runs, Welch's t-test on the log fork medians (both runs forked) or the prediction interval"
           + " of one JVM from the forked side's spread (one forked); one JVM a side, two-sided Mann-Whitney U on the"
           + " raw samples (or a Wald test of the log ratio without samples.csv), marked unforked. A side whose JVMs"
-          + " fell on two levels is NOT JUDGED. Latency: lower is better; throughput: higher is better.",
+          + " fell on two levels is NOT JUDGED. Latency: lower is better; throughput: higher is better (a JMH throughput is judged as its time"
+          + " per operation).",
       "Allocation (alloc.bytes_per_op, heap bytes per operation) is judged beside latency without a test, by"
           + " --alloc-threshold; its regression exits with 1 like a latency one. A scenario without the figure on"
           + " either side is NOT JUDGED for allocation.",
@@ -65,14 +66,16 @@ final class CompareCommand implements Callable<Integer> {
       index = "0",
       paramLabel = "BASELINE",
       description =
-          "The run compared against: a run folder, its results.json, or a folder of rounds (run-*).")
+          "The run compared against: a run folder, its results.json, a JMH result file (-rf json), or a"
+              + " folder of rounds (run-* folders, or JMH result files).")
   Path baseline;
 
   @Parameters(
       index = "1",
       paramLabel = "CURRENT",
       description =
-          "The run judged: a run folder, its results.json, or a folder of rounds (run-*).")
+          "The run judged: a run folder, its results.json, a JMH result file (-rf json), or a"
+              + " folder of rounds (run-* folders, or JMH result files).")
   Path current;
 
   @Mixin RuleOptions rules;

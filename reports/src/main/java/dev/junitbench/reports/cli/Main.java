@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
     versionProvider = Main.Version.class,
     description =
         "Reports, comparisons and exports of junit-bench run folders (run-<time>-<id>/ under"
-            + " target/benchmark-results/).",
+            + " target/benchmark-results/), and of JMH's result files (-rf json) wherever a run"
+            + " folder is read.",
     subcommands = {
       ReportCommand.class,
       CompareCommand.class,

@@ -39,7 +39,8 @@ final class MergeCommand implements Callable<Integer> {
       paramLabel = "LABEL=RUN_DIR",
       description =
           "The runs: LABEL=RUN_DIR names the machine (a CI matrix entry: cpu-x64=runs/cpu-x64/run-...);"
-              + " a plain RUN_DIR takes the host's name; a run set adds its members.")
+              + " a plain RUN_DIR takes the host's name; a run set adds its members. A JMH result file"
+              + " (LABEL=result.json) needs its label: it records no machine.")
   List<String> runs;
 
   @Option(

@@ -45,7 +45,8 @@ final class ReportCommand implements Callable<Integer> {
       arity = "1..*",
       paramLabel = "RUN_DIR",
       description =
-          "Run folders (run-<time>-<id>) or their results.json; or one run set made by merge.")
+          "Run folders (run-<time>-<id>) or their results.json, JMH result files (-rf json); or one"
+              + " run set made by merge.")
   List<Path> runs;
 
   @Option(

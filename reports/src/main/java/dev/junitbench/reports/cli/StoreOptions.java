@@ -5,6 +5,8 @@ import dev.junitbench.reports.history.Series;
 import dev.junitbench.reports.history.SeriesQuery;
 import dev.junitbench.reports.history.StoreException;
 import dev.junitbench.reports.history.StoreLocation;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -20,7 +22,8 @@ final class StoreOptions {
       paramLabel = "URL",
       defaultValue = StoreLocation.DEFAULT_FILE,
       description = {
-        "The history store: a DuckDB file (a path, or jdbc:duckdb:FILE), created when missing, or a"
+        "The history store: a DuckDB file (a path, or jdbc:duckdb:FILE), created by history import"
+            + " when missing (trend and check refuse a missing one), or a"
             + " PostgreSQL database (jdbc:postgresql://HOST:PORT/DATABASE). Default: ${DEFAULT-VALUE} in the working"
             + " folder."
       })
@@ -49,10 +52,25 @@ final class StoreOptions {
   }
 
   /**
-   * The series {@code query} selects from the store; when none matches, says so on {@code
-   * command}'s stderr (naming the store and the filters) and returns null.
+   * The series {@code query} selects from the store; when none matches, or the store is a DuckDB
+   * file that does not exist, says so on {@code command}'s stderr (naming the store and the
+   * filters) and returns null.
    */
   List<Series> series(CommandLine command, SeriesQuery query) throws StoreException {
+    String name = command.getCommandSpec().qualifiedName(" ").replaceFirst("^\\S+ ", "");
+    Path file = location().duckDbFile();
+    if (file != null && !Files.exists(file)) {
+      // DuckDB would create it: a mistyped --db would read as a store without these runs.
+      command
+          .getErr()
+          .println(
+              name
+                  + ": no history store at "
+                  + file
+                  + " (no such file); give the --db of the store the runs were imported into,"
+                  + " or history import them first");
+      return null;
+    }
     List<Series> series;
     String where;
     try (HistoryStore history = HistoryStore.open(location())) {
@@ -63,16 +81,33 @@ final class StoreOptions {
       command
           .getErr()
           .println(
-              command.getCommandSpec().qualifiedName(" ").replaceFirst("^\\S+ ", "")
+              name
                   + ": no scenario in "
                   + where
                   + " matches --benchmark "
                   + query.benchmark()
                   + (query.params().isEmpty() ? "" : " --params " + query.params())
                   + (query.host() == null ? "" : " --host " + query.host())
-                  + "; history import the runs first, or widen the pattern");
+                  + "; history import the runs first, or widen the pattern"
+                  + hashHint(query.benchmark()));
       return null;
     }
     return series;
+  }
+
+  /**
+   * For a pattern that names a method as JMH and Java do ({@code ParserBenchmark.parse}), the same
+   * as a junit-bench benchmark is named ({@code ParserBenchmark#parse}); else empty.
+   */
+  private static String hashHint(String pattern) {
+    int dot = pattern == null ? -1 : pattern.lastIndexOf('.');
+    if (dot <= 0 || dot == pattern.length() - 1 || pattern.indexOf('#') >= 0) {
+      return "";
+    }
+    return " (a benchmark's method follows a #, also for JMH's: --benchmark "
+        + pattern.substring(0, dot)
+        + "#"
+        + pattern.substring(dot + 1)
+        + ")";
   }
 }

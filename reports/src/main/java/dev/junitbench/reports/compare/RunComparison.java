@@ -395,18 +395,18 @@ public record RunComparison(
   }
 
   /**
-   * {@code run}'s scenarios by key. A JMH file's compared with a junit-bench run are keyed without
-   * their mode, which junit-bench's lack, where one mode alone has that benchmark and params (as
-   * the gate inside JUnit matches them).
+   * {@code run}'s scenarios by key. A JMH file's compared with a junit-bench run are keyed as
+   * junit-bench's ({@link JmhResultFile#junitBenchKey}: without their mode, with device=cpu), where
+   * one mode alone has that benchmark and params (as the gate inside JUnit matches them).
    */
   private static Map<ScenarioKey, ScenarioResult> index(RunFolder run, RunFolder other) {
     Map<ScenarioKey, ScenarioResult> byKey = new LinkedHashMap<>();
     Map<ScenarioKey, List<ScenarioResult>> modes =
         run.jmhVersion() != null && other.jmhVersion() == null
-            ? JmhResultFile.byKeyWithoutMode(run.results())
+            ? JmhResultFile.byJunitBenchKey(run.results())
             : Map.of();
     for (ScenarioResult result : run.results()) {
-      ScenarioKey key = JmhResultFile.withoutMode(result.key());
+      ScenarioKey key = JmhResultFile.junitBenchKey(result.key());
       byKey.put(modes.getOrDefault(key, List.of()).size() == 1 ? key : result.key(), result);
     }
     return byKey;

@@ -1,5 +1,6 @@
 package dev.junitbench.reports.history;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
 /**
@@ -21,6 +22,29 @@ public record StoreLocation(String url, String user, String password) {
     String url =
         where.startsWith("jdbc:") ? where : "jdbc:duckdb:" + Path.of(where).toAbsolutePath();
     return new StoreLocation(url, blankToNull(user), blankToNull(password));
+  }
+
+  /**
+   * The DuckDB file the URL names, or null for another engine or DuckDB's in-memory database: what
+   * the commands that only read the store look for before they open it (DuckDB creates a missing
+   * file).
+   */
+  public Path duckDbFile() {
+    String prefix = "jdbc:duckdb:";
+    if (!url.startsWith(prefix)) {
+      return null;
+    }
+    String path = url.substring(prefix.length());
+    int query = path.indexOf('?');
+    path = query < 0 ? path : path.substring(0, query);
+    if (path.isEmpty() || path.startsWith(":memory:")) {
+      return null;
+    }
+    try {
+      return Path.of(path);
+    } catch (InvalidPathException e) {
+      return null;
+    }
   }
 
   /** The engine of the URL, or null when junit-bench has no store for it. */

@@ -71,6 +71,16 @@ public final class RunSetMerge {
       }
       RunFolder run = Runs.read(input.run());
       Runs.samplesOrNull(run);
+      if (run.jmhVersion() != null && input.label() == null) {
+        throw new BadInputException(
+            input.run()
+                + " is a JMH result file, which records no machine: give it the machine's label,"
+                + " LABEL="
+                + input.run()
+                + " (linux-x64="
+                + input.run()
+                + ")");
+      }
       String label =
           input.label() != null ? input.label() : folderName(RunSources.labelOf(run.run().host()));
       put(members, label, run, input.run());

@@ -148,7 +148,8 @@ class HistoryCommandTests {
   }
 
   @Test
-  @DisplayName("trend says when nothing matches; a store it cannot open is bad input")
+  @DisplayName(
+      "trend says when nothing matches; a store it cannot open, or a DuckDB file that does not exist (a mistyped --db), is bad input")
   void trendBadInput() throws Exception {
     write(dir.resolve("runs"), 1, "host-a", 1.0);
     run("history", "import", dir.resolve("runs").toString(), "--db", db());
@@ -157,6 +158,19 @@ class HistoryCommandTests {
     assertThat(none.err())
         .startsWith("history trend: no scenario in jdbc:duckdb:")
         .contains("matches --benchmark NoSuchBenchmark", "history import the runs first");
+    Run dotted = run("history", "trend", "--benchmark", "Embeddings.embed", "--db", db());
+    assertThat(dotted.err())
+        .as("JMH's and Java's way of naming a method")
+        .contains("also for JMH's: --benchmark Embeddings#embed");
+    Path typo = dir.resolve("histroy.duckdb");
+    for (String command : List.of("trend", "check")) {
+      Run missing = run("history", command, "--benchmark", "*", "--db", typo.toString());
+      assertThat(missing.code()).isEqualTo(Main.BAD_INPUT);
+      assertThat(missing.err())
+          .startsWith("history " + command + ": no history store at " + typo + " (no such file)")
+          .contains("give the --db of the store the runs were imported into");
+      assertThat(typo).as("not created").doesNotExist();
+    }
     Run wrongUrl =
         run("history", "trend", "--benchmark", "x", "--db", "jdbc:mysql://localhost/bench");
     assertThat(wrongUrl.code()).isEqualTo(Main.BAD_INPUT);

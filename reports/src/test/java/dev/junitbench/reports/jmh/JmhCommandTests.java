@@ -120,9 +120,10 @@ class JmhCommandTests {
   @Test
   @DisplayName(
       "a JMH file and a junit-bench run of the same benchmark and params are compared, the JMH"
-          + " scenario matched without its mode, as the gate inside JUnit matches it")
+          + " scenario matched without its mode and on the CPU, as the gate inside JUnit matches it")
   void againstJunitBenchRun() {
-    // JMH measured SortBenchmark.sortInts at about 0.38 ms/op (in us/op); 10 ms here.
+    // JMH measured SortBenchmark.sortInts at about 0.38 ms/op (in us/op); 10 ms here, on the CPU
+    // as every junit-bench scenario names its device.
     Path run =
         RunFolders.write(
             tempDir,
@@ -130,7 +131,7 @@ class JmhCommandTests {
             List.of(
                 RunFolders.passed(
                     "com.example.bench.SortBenchmark#sortInts",
-                    Map.of(),
+                    Map.of("device", "cpu"),
                     RunFolders.around(10_000_000, 30))));
     Run compared = cli("compare", fixture("jmh-1.37-no-params.json").toString(), run.toString());
     assertThat(compared.code()).as(compared.out() + compared.err()).isEqualTo(1);
@@ -188,7 +189,8 @@ class JmhCommandTests {
   }
 
   @Test
-  @DisplayName("merge of two JMH files makes a run set that report reads")
+  @DisplayName(
+      "merge of two JMH files makes a run set that report reads; a JMH file without a label is refused")
   void merge() throws Exception {
     Path a = copy(ALL_OK, "a/result.json");
     Path b = copy("jmh-1.37-with-failed.json", "b/result.json");
@@ -198,6 +200,12 @@ class JmhCommandTests {
     assertThat(run.out()).contains("merged A: ").contains("merged B: ").contains("2 hosts");
     assertThat(merged.resolve("A").resolve("result.json")).hasSameTextualContentAs(a);
     assertThat(merged.resolve("B").resolve("result.json")).hasSameTextualContentAs(b);
+    Run unlabelled = cli("merge", "A=" + a, b.toString(), "-o", tempDir.resolve("m2").toString());
+    assertThat(unlabelled.code()).as(unlabelled.out()).isEqualTo(2);
+    assertThat(unlabelled.err())
+        .contains(b + " is a JMH result file, which records no machine")
+        .contains("LABEL=" + b);
+    assertThat(tempDir.resolve("m2")).as("nothing written").doesNotExist();
     Files.delete(merged.resolve("report.html"));
     Run report = cli("report", merged.toString());
     assertThat(report.code()).as(report.out() + report.err()).isZero();
