@@ -30,7 +30,8 @@
 #   GATE_CLI_JAR        the junit-bench-reports -cli.jar, run with java -jar; default: the one in
 #                       reports/target/ beside this script, where this repository was built
 #   GATE_COMPARE_ARGS   options added to compare, split on blanks: "--threshold 10% --alpha 0.01"
-# Exit codes: 0 nothing regressed and every base benchmark ran in the head, 1 a scenario regressed (compare's
+# Exit codes: 0 nothing regressed and every base benchmark ran in the head (a scenario compare could not judge,
+# NOT JUDGED, passes and is named; GATE_COMPARE_ARGS="--match all" fails on it), 1 a scenario regressed (compare's
 # 1), or a head's round exited non-zero (its log is named), or a base benchmark is missing from the head's
 # results (a benchmark that failed there), 2 bad usage, or a base's round that exited non-zero or a round that
 # wrote no result file (its log is named), or compare's bad input, 3 compare's internal error.
@@ -164,6 +165,11 @@ if [[ "$summary" =~ [0-9]+\ baseline\ scenarios?\ not\ run ]]; then
 fi
 if [ "$code" -eq 0 ]; then
   say "no scenario regressed ($out/comparison.md)"
+  # A scenario compare could not judge passes, as in ci/pr-gate.sh; said here, not only in the table.
+  if [[ "$summary" =~ NOT\ JUDGED:\ [0-9]+(\ \([^\)]*\))? ]]; then
+    say "${BASH_REMATCH[0]} passed without a verdict: more rounds or forks judge them," \
+      "GATE_COMPARE_ARGS=\"--match all\" fails the gate on them"
+  fi
 elif [[ "$summary" =~ [0-9]+\ failed,\ measured\ in\ the\ baseline ]]; then
   # A benchmark missing from some of the head's rounds only: a round has no figures of it.
   say "${BASH_REMATCH[0]}: a base benchmark failed in some of the head's rounds, which JMH leaves out" \

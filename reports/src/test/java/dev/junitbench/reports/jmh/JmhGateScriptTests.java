@@ -2,6 +2,9 @@ package dev.junitbench.reports.jmh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.junitbench.reports.cli.Main;
 import dev.junitbench.reports.compare.RunComparison;
 import dev.junitbench.results.UnitFormat;
@@ -11,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
@@ -69,6 +73,10 @@ class JmhGateScriptTests {
   }
 
   private Result gate(List<String> arguments) throws Exception {
+    return gate(arguments, null);
+  }
+
+  private Result gate(List<String> arguments, String compareArgs) throws Exception {
     List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString()));
     command.addAll(arguments);
     Path out = Files.createTempFile(dir, "out", ".txt");
@@ -80,6 +88,9 @@ class JmhGateScriptTests {
             .redirectError(err.toFile());
     builder.environment().remove("GATE_CLI_JAR");
     builder.environment().remove("GATE_COMPARE_ARGS");
+    if (compareArgs != null) {
+      builder.environment().put("GATE_COMPARE_ARGS", compareArgs);
+    }
     builder
         .environment()
         .put(
@@ -201,6 +212,11 @@ class JmhGateScriptTests {
 
   /** The gate of ROUNDS rounds of fixed files: base and head each a fake JMH run. */
   private Result fixedGate(int rounds, List<String> base, List<String> head) throws Exception {
+    return fixedGate(rounds, base, head, null);
+  }
+
+  private Result fixedGate(int rounds, List<String> base, List<String> head, String compareArgs)
+      throws Exception {
     List<String> arguments =
         new ArrayList<>(
             List.of(dir.resolve("gate").toString(), Integer.toString(rounds), "--", "bash"));
@@ -208,7 +224,7 @@ class JmhGateScriptTests {
     arguments.addAll(base);
     arguments.addAll(List.of("---", "bash", fakeJmh().toString()));
     arguments.addAll(head);
-    return gate(arguments);
+    return gate(arguments, compareArgs);
   }
 
   /** A committed JMH 1.37 file of two benchmarks, or the same run with one of them failed. */
@@ -260,6 +276,52 @@ class JmhGateScriptTests {
         .contains("jmh-gate: round 2 of 2: head")
         .contains("jmh-gate: no scenario regressed");
     assertThat(result.err()).isEmpty();
+  }
+
+  @Test
+  @DisplayName(
+      "fixed files of one fork of 5 iterations a side 30% apart, which compare cannot judge: exit 0 saying"
+          + " NOT JUDGED passed without a verdict; with GATE_COMPARE_ARGS=--match all, exit 1")
+  void notJudgedIsNamed() throws Exception {
+    ObjectNode entry =
+        (ObjectNode)
+            new ObjectMapper()
+                .readTree(Path.of(publicFile("jmh-1.37-no-params.json")).toFile())
+                .get(0);
+    entry.put("forks", 1);
+    ArrayNode forks = (ArrayNode) entry.get("primaryMetric").get("rawData");
+    while (forks.size() > 1) {
+      forks.remove(1);
+    }
+    Path oneFork = dir.resolve("one-fork.json");
+    Files.writeString(oneFork, "[" + entry + "]");
+    ArrayNode iterations = (ArrayNode) forks.get(0);
+    for (int i = 0; i < iterations.size(); i++) {
+      iterations.set(i, iterations.get(i).asDouble() * 1.3);
+    }
+    Path slower = dir.resolve("one-fork-slower.json");
+    Files.writeString(slower, "[" + entry + "]");
+
+    Result passed = fixedGate(1, List.of(oneFork.toString()), List.of(slower.toString()));
+    assertThat(passed.code()).as(passed.out() + passed.err()).isZero();
+    assertThat(passed.out())
+        .contains("jmh-gate: no scenario regressed")
+        .containsPattern("jmh-gate: NOT JUDGED: 1( \\([^)]*\\))? passed without a verdict")
+        .contains("GATE_COMPARE_ARGS=\"--match all\" fails the gate on them");
+
+    deleteRecursively(dir.resolve("gate"));
+    Result strict =
+        fixedGate(1, List.of(oneFork.toString()), List.of(slower.toString()), "--match all");
+    assertThat(strict.code()).as(strict.out() + strict.err()).isEqualTo(1);
+    assertThat(strict.out()).doesNotContain("passed without a verdict");
+  }
+
+  private static void deleteRecursively(Path root) throws Exception {
+    try (var paths = Files.walk(root)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
   }
 
   @Test
