@@ -207,6 +207,13 @@ public final class ComparisonMarkdown {
   private static void warmups(StringBuilder md, RunComparison comparison, ScenarioNames names) {
     StringBuilder items = new StringBuilder();
     for (RunComparison.Row row : comparison.rows()) {
+      String notJudged = ComparisonText.notJudged(comparison, row);
+      if (!notJudged.isEmpty()) {
+        items
+            .append("- :grey_question: ")
+            .append(Markdown.escape(names.label(row.named()) + ": " + notJudged))
+            .append('\n');
+      }
       String note = WarmupNote.of(comparison, row);
       if (note != null) {
         items

@@ -124,7 +124,7 @@ final class ComparisonMethod {
     return String.join("; ", parts);
   }
 
-  private static boolean jmh(RunComparison comparison) {
+  static boolean jmh(RunComparison comparison) {
     return comparison.baseline().jmhVersion() != null || comparison.current().jmhVersion() != null;
   }
 

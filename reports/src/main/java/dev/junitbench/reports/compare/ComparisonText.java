@@ -112,12 +112,14 @@ public final class ComparisonText {
             table.row(cells);
           }
           lines.addAll(table.render("  ", WIDTH));
-          // Beside the verdict, why its figures may be the warm-up's.
+          // Beside the verdict, why its figures may be the warm-up's, and why there is none.
           for (RunComparison.Row row : rows) {
-            String note = WarmupNote.of(comparison, row);
-            if (note != null) {
-              lines.addAll(
-                  TextTable.wrap(names.label(row.named()) + ": " + note, "  ", "    ", WIDTH));
+            for (String note :
+                List.of(notJudged(comparison, row), nullToEmpty(WarmupNote.of(comparison, row)))) {
+              if (!note.isEmpty()) {
+                lines.addAll(
+                    TextTable.wrap(names.label(row.named()) + ": " + note, "  ", "    ", WIDTH));
+              }
             }
           }
           lines.addAll(RegressionProfileText.text(rows, profiles, names));
@@ -140,6 +142,30 @@ public final class ComparisonText {
   static String verdict(RunComparison comparison, RunComparison.Row row) {
     String kind = AllocationChange.kind(comparison, row);
     return WarmupNote.of(comparison, row) == null ? kind : kind + ", " + WarmupNote.VERDICT_SUFFIX;
+  }
+
+  /**
+   * {@code NOT JUDGED: JVMs bimodal (...) in the baseline ...; keep other work off the machine, or
+   * add forks} for a compared row without a verdict: why, and what judges it; else empty.
+   */
+  static String notJudged(RunComparison comparison, RunComparison.Row row) {
+    if (row.kind() != RunComparison.Kind.COMPARED
+        || row.verdict() != Verdict.NOT_JUDGED
+        || row.latency() == null
+        || row.latency().note() == null) {
+      return "";
+    }
+    String note = row.latency().note().replaceFirst("^not judged: ", "");
+    return "NOT JUDGED: "
+        + note
+        + (ComparisonMethod.jmh(comparison) && note.contains("samples on a side")
+            ? "; a JMH file's samples here are its iterations: give JMH -i 6 or more, or fork it"
+                + " (-f 3)"
+            : "");
+  }
+
+  private static String nullToEmpty(String text) {
+    return text == null ? "" : text;
   }
 
   /** The verdict of a compared row, or what else happened to the scenario. */

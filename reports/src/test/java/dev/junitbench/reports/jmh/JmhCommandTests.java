@@ -138,6 +138,26 @@ class JmhCommandTests {
     assertThat(compared.out()).startsWith("1 regressed").contains("SortBenchmark.sortInts");
   }
 
+  @Test
+  @DisplayName(
+      "a scenario compare cannot judge is named under its table, in text and Markdown, with why and"
+          + " what judges it")
+  void notJudgedSaysWhy() throws Exception {
+    String base = JmhFixtures.oneFork(tempDir.resolve("base.json"), 1).toString();
+    String head = JmhFixtures.oneFork(tempDir.resolve("head.json"), 1.3).toString();
+    Run text = cli("compare", base, head);
+    assertThat(text.code()).as(text.err()).isZero();
+    assertThat(text.out()).contains("NOT JUDGED: 1");
+    assertThat(text.out()).contains("\n  SortBenchmark.sortInts: NOT JUDGED: ");
+    assertThat(flat(text.out()))
+        .contains("fewer than 6 samples on a side")
+        .contains("give JMH -i 6 or more, or fork it (-f 3)")
+        .doesNotContain("NOT JUDGED: not judged");
+    Run markdown = cli("compare", "--format", "markdown", base, head);
+    assertThat(markdown.out())
+        .contains("- :grey_question: SortBenchmark\\.sortInts\\: NOT JUDGED\\: ");
+  }
+
   private static String firstRawValue() throws Exception {
     JsonNode raw =
         new ObjectMapper()

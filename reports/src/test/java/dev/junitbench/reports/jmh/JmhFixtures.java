@@ -1,5 +1,8 @@
 package dev.junitbench.reports.jmh;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.junitbench.reports.jmh.fixtures.ParamBenchmarks;
 import dev.junitbench.reports.jmh.fixtures.WorkBenchmarks;
 import dev.junitbench.testkit.TestJvm;
@@ -30,6 +33,29 @@ final class JmhFixtures {
   private static final Path DIR = Path.of("target", "jmh-fixtures");
 
   private JmhFixtures() {}
+
+  /**
+   * The committed JMH 1.37 file of one benchmark without params ({@code public/}) cut to its first
+   * fork of 5 iterations, each iteration's score times {@code scale}, written to {@code target}: a
+   * scenario compare cannot judge (one JVM a side, too few iterations for the median's interval).
+   */
+  static Path oneFork(Path target, double scale) throws Exception {
+    ObjectNode entry =
+        (ObjectNode)
+            new ObjectMapper()
+                .readTree(JmhPublicFilesTests.fixture("jmh-1.37-no-params.json").toFile())
+                .get(0);
+    entry.put("forks", 1);
+    ArrayNode forks = (ArrayNode) entry.get("primaryMetric").get("rawData");
+    while (forks.size() > 1) {
+      forks.remove(1);
+    }
+    ArrayNode iterations = (ArrayNode) forks.get(0);
+    for (int i = 0; i < iterations.size(); i++) {
+      iterations.set(i, iterations.get(i).asDouble() * scale);
+    }
+    return Files.writeString(target, "[" + entry + "]");
+  }
 
   /** The benchmarks as they are. */
   static synchronized Path base() throws IOException, InterruptedException {

@@ -2,9 +2,6 @@ package dev.junitbench.reports.jmh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.junitbench.reports.cli.Main;
 import dev.junitbench.reports.compare.RunComparison;
 import dev.junitbench.results.UnitFormat;
@@ -283,24 +280,8 @@ class JmhGateScriptTests {
       "fixed files of one fork of 5 iterations a side 30% apart, which compare cannot judge: exit 0 saying"
           + " NOT JUDGED passed without a verdict; with GATE_COMPARE_ARGS=--match all, exit 1")
   void notJudgedIsNamed() throws Exception {
-    ObjectNode entry =
-        (ObjectNode)
-            new ObjectMapper()
-                .readTree(Path.of(publicFile("jmh-1.37-no-params.json")).toFile())
-                .get(0);
-    entry.put("forks", 1);
-    ArrayNode forks = (ArrayNode) entry.get("primaryMetric").get("rawData");
-    while (forks.size() > 1) {
-      forks.remove(1);
-    }
-    Path oneFork = dir.resolve("one-fork.json");
-    Files.writeString(oneFork, "[" + entry + "]");
-    ArrayNode iterations = (ArrayNode) forks.get(0);
-    for (int i = 0; i < iterations.size(); i++) {
-      iterations.set(i, iterations.get(i).asDouble() * 1.3);
-    }
-    Path slower = dir.resolve("one-fork-slower.json");
-    Files.writeString(slower, "[" + entry + "]");
+    Path oneFork = JmhFixtures.oneFork(dir.resolve("one-fork.json"), 1);
+    Path slower = JmhFixtures.oneFork(dir.resolve("one-fork-slower.json"), 1.3);
 
     Result passed = fixedGate(1, List.of(oneFork.toString()), List.of(slower.toString()));
     assertThat(passed.code()).as(passed.out() + passed.err()).isZero();
