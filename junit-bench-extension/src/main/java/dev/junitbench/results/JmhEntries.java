@@ -337,7 +337,9 @@ final class JmhEntries {
     figures.put("mode", mode);
     figures.put(
         "score (" + text(primary, "scoreUnit") + ")", JmhRawData.number(primary.get("score")));
-    figures.put("score error (99.9%)", JmhRawData.number(primary.get("scoreError")));
+    figures.put(
+        "score error, 99.9% (" + text(primary, "scoreUnit") + ")",
+        JmhRawData.number(primary.get("scoreError")));
     JsonNode secondary = entry.get("secondaryMetrics");
     if (secondary != null && secondary.isObject()) {
       for (Map.Entry<String, JsonNode> metric : secondary.properties()) {

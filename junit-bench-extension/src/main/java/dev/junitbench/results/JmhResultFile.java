@@ -97,6 +97,9 @@ public final class JmhResultFile {
     return own != null ? own : key.params().get(MODE_PARAM);
   }
 
+  /** How the run id of a JMH file begins: {@code jmh-} and 16 hex digits of its content's hash. */
+  public static final String RUN_ID_PREFIX = "jmh-";
+
   /** What {@code runtimes.jmh} holds when the file does not name its JMH version (before 1.19). */
   public static final String UNKNOWN_VERSION = "unknown";
 
@@ -238,7 +241,7 @@ public final class JmhResultFile {
             Map.of(RUNTIME, version));
     RunInfo run =
         new RunInfo(
-            "jmh-" + hash(content),
+            RUN_ID_PREFIX + hash(content),
             started,
             started,
             null,

@@ -81,6 +81,10 @@ final class ForkViews {
     int forks = 0;
     double wall = 0;
     double overhead = 0;
+    if (folder.jmhVersion() != null) {
+      // JMH records no time of its forks beyond warm-up and measurement.
+      return null;
+    }
     for (ScenarioResult result : folder.results()) {
       if (result.forks() != null) {
         scenarios++;

@@ -133,6 +133,10 @@ final class RunViews {
       add(software, "max heap", s.jvmMaxHeapBytes() == null ? null : gib(s.jvmMaxHeapBytes()));
     }
     List<Pair> git = new ArrayList<>();
+    String jmh = JmhResultFile.describe(run);
+    if (jmh != null && run.git() == null) {
+      add(git, "commit", "not recorded in a " + jmh);
+    }
     if (run.git() != null) {
       add(git, "commit", run.git().commit());
       add(git, "branch", run.git().branch());
@@ -145,8 +149,10 @@ final class RunViews {
     return new RunView(
         label,
         run.id(),
-        run.startedAt(),
-        run.finishedAt() == null ? "not finished" : run.finishedAt(),
+        jmh == null ? run.startedAt() : run.startedAt() + " (the file's modification time)",
+        jmh != null
+            ? "at a time not recorded in a " + jmh
+            : run.finishedAt() == null ? "not finished" : run.finishedAt(),
         host,
         gpus,
         software,

@@ -2,6 +2,7 @@ package dev.junitbench.reports.summary;
 
 import dev.junitbench.environment.HostInfo;
 import dev.junitbench.reports.Markdown;
+import dev.junitbench.results.JmhResultFile;
 import dev.junitbench.results.RunFolder;
 import dev.junitbench.results.ScenarioResult;
 import java.time.Duration;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The sentence that says what a run is: {@code 3 benchmarks, 63 scenarios measured, 57 not run (57
@@ -50,7 +52,14 @@ final class RunLine {
     if (hosts != null) {
       parts.add(hosts);
     }
-    String duration = duration(folders);
+    // A JMH file records no run time: said instead of a duration.
+    String jmh =
+        folders.stream()
+            .map(folder -> JmhResultFile.describe(folder.run()))
+            .filter(Objects::nonNull)
+            .findFirst()
+            .orElse(null);
+    String duration = jmh != null ? "from a " + jmh + " (no run time recorded)" : duration(folders);
     if (duration != null) {
       parts.add(duration);
     }

@@ -2,6 +2,7 @@ package dev.junitbench.reports.summary;
 
 import dev.junitbench.reports.Markdown;
 import dev.junitbench.reports.compare.ComparisonMarkdown;
+import dev.junitbench.results.JmhResultFile;
 import dev.junitbench.stats.EarlyStopping;
 import dev.junitbench.stats.Verdict;
 import java.util.ArrayList;
@@ -64,7 +65,12 @@ public final class RunMarkdown {
         .append(
             String.join(
                 ", ", summary.runs().stream().map(id -> Markdown.escape(id, NAME)).toList()))
-        .append(". Median and p99 from the raw samples; 95% CI of the median from binomial order")
+        .append(
+            summary.runs().stream().anyMatch(id -> id.startsWith(JmhResultFile.RUN_ID_PREFIX))
+                ? ". Median and p99 from the raw samples (of a JMH file: its iterations' scores, or"
+                    + " sample mode's sampled operations)"
+                : ". Median and p99 from the raw samples")
+        .append("; 95% CI of the median from binomial order")
         .append(" statistics, or across forks (Student's t on the log fork medians) where a fork")
         .append(" count is given");
     if (marked) {

@@ -199,7 +199,21 @@ class JmhCommandTests {
         .contains("1.37")
         .contains("forkCharts")
         .contains("AllocationBenchmark.boxedList")
-        .contains("gc.alloc.rate.norm (B/op)");
+        .contains("gc.alloc.rate.norm (B/op)")
+        .contains("score error, 99.9% (ns/op)")
+        .as("what a JMH file does not record is said, never made up")
+        .contains("from a JMH 1.37 result file (no run time recorded)")
+        .contains("(the file&#39;s modification time)")
+        .contains("at a time not recorded in a JMH 1.37 result file")
+        .contains("not recorded in a JMH 1.37 result file")
+        .doesNotContain("Forking cost")
+        .doesNotContain("not a git checkout")
+        .doesNotContain(", 0.0 s");
+    Run summary = cli("report", gc.toString(), "--format", "markdown");
+    assertThat(summary.code()).as(summary.out() + summary.err()).isZero();
+    assertThat(flat(Files.readString(gc.resolveSibling("jmh-gc-summary.md"))))
+        .contains("from a JMH 1\\.37 result file \\(no run time recorded\\)")
+        .contains("of a JMH file: its iterations' scores");
 
     Path base = copy("jmh-1.37-gc.json", "base/jmh-gc.json");
     Path out = tempDir.resolve("against.html");
