@@ -59,6 +59,21 @@ final class SettingParsers {
   /** {@code 5%} or {@code 0.05} as 0.05, 0 or more. */
   private static double fraction(String key, String value) {
     double fraction = Fractions.parse(value);
+    if (!value.trim().endsWith("%") && fraction >= 1 && Double.isFinite(fraction)) {
+      // 10 for 10% would be a change of 1000%: a gate that never fails.
+      throw new BenchmarkConfigurationException(
+          "-D"
+              + key
+              + "="
+              + value
+              + " is a fraction, a change of "
+              + Math.round(fraction * 100)
+              + "%: write "
+              + value.trim()
+              + "% for that many percent (or "
+              + fraction / 100
+              + "); a bare number is a fraction, and a change of 100% or more is written with %");
+    }
     if (fraction >= 0 && Double.isFinite(fraction)) {
       return fraction;
     }

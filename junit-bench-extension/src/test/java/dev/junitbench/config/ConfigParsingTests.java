@@ -209,6 +209,13 @@ class ConfigParsingTests {
     assertThatThrownBy(
             () -> config(Map.of(BenchConfig.REGRESSION_THRESHOLD, "-5%")).regressionRule())
         .hasMessageContaining("(0 or more)");
+    // 10 meant as 10% would be a change of 1000%: a gate that never fails.
+    assertThatThrownBy(
+            () -> config(Map.of(BenchConfig.REGRESSION_THRESHOLD, "10")).regressionRule())
+        .hasMessage(
+            "-Djunit.bench.regression.threshold=10 is a fraction, a change of 1000%: write 10% for"
+                + " that many percent (or 0.1); a bare number is a fraction, and a change of 100%"
+                + " or more is written with %");
     assertThatThrownBy(() -> config(Map.of(BenchConfig.REGRESSION_ALPHA, "0.9")).regressionRule())
         .hasMessage(
             "-Djunit.bench.regression.alpha=0.9 is not valid; use a significance level in (0, 0.5], such as 0.01");

@@ -29,6 +29,20 @@ public final class SettingValues {
           trimmed.endsWith("%")
               ? Double.parseDouble(trimmed.substring(0, trimmed.length() - 1).trim()) / 100
               : Double.parseDouble(trimmed);
+      if (!trimmed.endsWith("%") && value >= 1 && Double.isFinite(value)) {
+        // 10 for 10% would be a change of 1000%: a gate that never fails.
+        throw new BadInputException(
+            name
+                + " "
+                + text
+                + " is a fraction, a change of "
+                + Math.round(value * 100)
+                + "%: write "
+                + trimmed
+                + "% for that many percent (or "
+                + value / 100
+                + "); a bare number is a fraction, and a change of 100% or more is written with %");
+      }
       if (value >= 0 && Double.isFinite(value)) {
         return value;
       }

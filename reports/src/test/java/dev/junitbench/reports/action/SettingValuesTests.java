@@ -22,6 +22,22 @@ class SettingValuesTests {
   void relativeChange() throws Exception {
     assertThat(SettingValues.relativeChange("threshold", " 5% ")).isEqualTo(0.05);
     assertThat(SettingValues.relativeChange("threshold", "0.2")).isEqualTo(0.2);
+    assertThat(SettingValues.relativeChange("threshold", "150%")).isEqualTo(1.5);
+  }
+
+  @Test
+  @DisplayName(
+      "refuse a bare number of 1 or more, which would be a change of 100% or more: 10 meant as 10%"
+          + " would make a gate that never fails")
+  void bareNumberOfOneOrMore() {
+    assertThatThrownBy(() -> SettingValues.relativeChange("--threshold", "10"))
+        .isInstanceOf(BadInputException.class)
+        .hasMessage(
+            "--threshold 10 is a fraction, a change of 1000%: write 10% for that many percent (or"
+                + " 0.1); a bare number is a fraction, and a change of 100% or more is written"
+                + " with %");
+    assertThatThrownBy(() -> SettingValues.relativeChange("--threshold", "1"))
+        .hasMessageStartingWith("--threshold 1 is a fraction, a change of 100%: write 1% ");
   }
 
   @Test
