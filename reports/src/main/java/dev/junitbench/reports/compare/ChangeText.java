@@ -36,9 +36,12 @@ public final class ChangeText {
 
   /** A result's median, or {@code -}. */
   static String median(ScenarioResult result) {
-    return result == null || result.latencyMs() == null
-        ? "-"
-        : UnitFormat.duration(result.latencyMs().median());
+    if (result == null || result.latencyMs() == null) {
+      return "-";
+    }
+    // A forked scenario's figure is the centre of its forks' medians, as when it is compared.
+    Double centre = result.forks() == null ? null : result.forks().medianMs();
+    return UnitFormat.duration(centre != null ? centre : result.latencyMs().median());
   }
 
   /**

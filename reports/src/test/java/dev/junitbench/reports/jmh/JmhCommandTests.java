@@ -158,6 +158,32 @@ class JmhCommandTests {
         .contains("- :grey_question: SortBenchmark\\.sortInts\\: NOT JUDGED\\: ");
   }
 
+  @Test
+  @DisplayName(
+      "a forked scenario's figure is the centre of its forks whether it is compared or removed")
+  void removedShowsTheForksCentre() {
+    String ok = fixture(ALL_OK).toString();
+    String compared = baselineFigure(cli("compare", ok, ok).out(), "unchanged");
+    String removed =
+        baselineFigure(
+            cli("compare", ok, fixture("jmh-1.37-with-failed.json").toString()).out(), "removed");
+    assertThat(removed).isEqualTo(compared).isNotEqualTo("-");
+  }
+
+  /** The baseline figure of ParserBenchmark.parseDouble's row whose verdict is {@code verdict}. */
+  private static String baselineFigure(String text, String verdict) {
+    List<String> lines = text.lines().toList();
+    int table = lines.indexOf("ParserBenchmark.parseDouble");
+    assertThat(table).as(text).isNotNegative();
+    List<String> header = List.of(lines.get(table + 1).trim().split(" {2,}"));
+    String row =
+        lines.subList(table + 2, lines.size()).stream()
+            .filter(line -> line.trim().startsWith(verdict))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no " + verdict + " row in\n" + text));
+    return row.trim().split(" {2,}")[header.indexOf("baseline")];
+  }
+
   private static String firstRawValue() throws Exception {
     JsonNode raw =
         new ObjectMapper()
