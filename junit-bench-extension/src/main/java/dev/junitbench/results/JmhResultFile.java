@@ -134,7 +134,7 @@ public final class JmhResultFile {
   }
 
   /** Whether {@code file} holds a JSON array: JMH's result file, not junit-bench's results.json. */
-  static boolean isJson(Path file) throws IOException {
+  public static boolean isJson(Path file) throws IOException {
     String head = head(file);
     return !head.isEmpty() && head.charAt(0) == '[';
   }

@@ -3,6 +3,7 @@ package dev.junitbench.reports.compare;
 import dev.junitbench.environment.HostInfo;
 import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.Runs;
+import dev.junitbench.results.JmhResultFile;
 import dev.junitbench.results.ResultFileException;
 import dev.junitbench.results.ResultsJson;
 import dev.junitbench.results.RunFolder;
@@ -89,22 +90,35 @@ public record Rounds(Path folder, List<RunFolder> runs) {
                 + " did)"
                 + fix);
       }
+      String notJmh =
+          round
+              + "is not a JMH result file; a folder of rounds holds run folders (run-*) or JMH"
+              + " result files, one per round: move the other files out of it";
       try {
         runs.add(RunFolder.read(folder));
       } catch (ResultFileException e) {
+        if (jmh && !isJmh(folder)) {
+          throw new BadInputException(notJmh, e);
+        }
         throw new BadInputException(round + "is damaged: " + e.getMessage() + fix, e);
       }
       if (jmh && runs.get(i).jmhVersion() == null) {
-        throw new BadInputException(
-            round
-                + "is not a JMH result file; a folder of rounds holds run folders (run-*) or JMH"
-                + " result files, one per round: move the other files out of it");
+        throw new BadInputException(notJmh);
       }
     }
     Rounds rounds = new Rounds(path.toAbsolutePath(), List.copyOf(runs));
     rounds.requireOneMachine();
     rounds.requireOneBuild();
     return rounds;
+  }
+
+  /** Whether {@code file} holds a JSON array, as JMH's result file does (damaged or not). */
+  private static boolean isJmh(Path file) {
+    try {
+      return JmhResultFile.isJson(file);
+    } catch (IOException e) {
+      return true;
+    }
   }
 
   /** The JMH result files of a folder of JMH rounds, by name: {@code round-01.json}, ... */

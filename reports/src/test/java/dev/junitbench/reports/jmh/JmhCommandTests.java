@@ -294,7 +294,8 @@ class JmhCommandTests {
   }
 
   @Test
-  @DisplayName("a folder of rounds mixing a JMH file with another JSON file is refused")
+  @DisplayName(
+      "a folder of rounds mixing JMH files with a junit-bench results.json or other JSON is refused, naming it")
   void mixedRounds() throws Exception {
     Path rounds = Files.createDirectories(tempDir.resolve("rounds"));
     Files.copy(fixture(ALL_OK), rounds.resolve("round-01.json"));
@@ -313,5 +314,15 @@ class JmhCommandTests {
     assertThat(compared.err())
         .contains("round 2 of 2, round-02.json")
         .contains("is not a JMH result file");
+
+    // Any other JSON, such as notes kept beside the rounds, is named the same way.
+    Files.delete(rounds.resolve("round-02.json"));
+    Files.writeString(rounds.resolve("notes.json"), "{\"note\": \"base of PR 12\"}");
+    Run notes = cli("compare", rounds.toString(), fixture(ALL_OK).toString());
+    assertThat(notes.code()).as(notes.out() + notes.err()).isEqualTo(2);
+    assertThat(notes.err())
+        .contains("round 1 of 2, notes.json, is not a JMH result file")
+        .contains("move the other files out of it")
+        .doesNotContain("schema_version");
   }
 }
