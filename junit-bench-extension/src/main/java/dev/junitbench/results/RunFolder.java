@@ -157,7 +157,11 @@ public record RunFolder(Path dir, ResultsDocument document, Path resultsFile) {
     JsonNode tree;
     try {
       if (Files.size(file) == 0) {
-        throw new ResultFileException(file + " is empty; it is not a finished result file");
+        throw new ResultFileException(
+            file
+                + " is empty; it is not a finished result file (its run was stopped before it wrote"
+                + " it, or the file was cut in a copy): run the benchmarks again, or copy the file"
+                + " again");
       }
       tree = READER.readTree(file.toFile());
     } catch (JsonProcessingException e) {

@@ -131,7 +131,11 @@ class RunFolderReadingTests {
 
     Files.writeString(file, "");
     assertThatThrownBy(() -> RunFolder.read(dir))
-        .hasMessage(file + " is empty; it is not a finished result file");
+        .hasMessage(
+            file
+                + " is empty; it is not a finished result file (its run was stopped before it"
+                + " wrote it, or the file was cut in a copy): run the benchmarks again, or copy the"
+                + " file again");
 
     Files.writeString(file, good.substring(0, good.length() / 2));
     assertThatThrownBy(() -> RunFolder.read(dir))
