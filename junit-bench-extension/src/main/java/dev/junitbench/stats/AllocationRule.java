@@ -139,8 +139,13 @@ public record AllocationRule(double threshold, double minBytes) {
   }
 
   private static String number(double value) {
-    return value == Math.rint(value)
-        ? String.valueOf((long) value)
+    if (value == Math.rint(value)) {
+      return String.valueOf((long) value);
+    }
+    // A fraction of a byte per operation (JMH's gc profiler gives 1e-4 B/op where nothing is
+    // allocated): two significant digits, never a 0.0 that would make a change of it look odd.
+    return Math.abs(value) < 0.1
+        ? String.format(Locale.ROOT, "%.2g", value)
         : String.format(Locale.ROOT, "%.1f", value);
   }
 }

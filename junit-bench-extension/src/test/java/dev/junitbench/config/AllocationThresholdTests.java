@@ -44,6 +44,17 @@ class AllocationThresholdTests {
     assertThat(config("5%,1.5MB").allocationRule().written()).isEqualTo("5%,1.5MB");
   }
 
+  @Test
+  @DisplayName(
+      "writes a fraction of a byte per operation with two significant digits, never as 0.0 B")
+  void fractionOfAByte() {
+    assertThat(AllocationRule.bytes(1.2e-4)).isEqualTo("0.00012 B");
+    assertThat(AllocationRule.bytes(0.05)).isEqualTo("0.050 B");
+    assertThat(AllocationRule.bytes(0)).isEqualTo("0 B");
+    assertThat(AllocationRule.bytes(2.5)).isEqualTo("2.5 B");
+    assertThat(AllocationRule.bytes(1536)).isEqualTo("1.5 KB");
+  }
+
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"five", "-5%", "5%,lots", "5%,-64B", "5%,64B,1"})
   @DisplayName("names a bad value, the setting and the accepted form")
