@@ -167,9 +167,14 @@ if [ "$code" -eq 0 ]; then
   say "no scenario regressed ($out/comparison.md)"
   # A scenario compare could not judge passes, as in ci/pr-gate.sh; said here, not only in the table.
   if [[ "$summary" =~ NOT\ JUDGED:\ [0-9]+(\ \([^\)]*\))? ]]; then
-    say "${BASH_REMATCH[0]} passed without a verdict: more rounds or forks judge them," \
-      "GATE_COMPARE_ARGS=\"--match all\" fails the gate on them"
+    say "${BASH_REMATCH[0]} passed without a verdict ($out/comparison.txt gives each one's reason);" \
+      "GATE_COMPARE_ARGS=\"--match all\" fails the gate on them, benchmarks new in the head included"
   fi
+elif [[ "$summary" =~ ^0\ regressed.*(NOT\ JUDGED:\ [0-9]+(\ \([^\)]*\))?),\ each\ a\ failure\ under\ --match\ all ]]; then
+  # Under --match all, exit 1 without a regression (the line leads with allocation's when it
+  # regressed): the scenarios compare could not judge.
+  say "no scenario regressed, but ${BASH_REMATCH[1]} fail the gate under --match all" \
+    "($out/comparison.txt gives each one's reason)"
 elif [[ "$summary" =~ [0-9]+\ failed,\ measured\ in\ the\ baseline ]]; then
   # A benchmark missing from some of the head's rounds only: a round has no figures of it.
   say "${BASH_REMATCH[0]}: a base benchmark failed in some of the head's rounds, which JMH leaves out" \

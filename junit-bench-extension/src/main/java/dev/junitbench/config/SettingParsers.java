@@ -3,6 +3,7 @@ package dev.junitbench.config;
 import dev.junitbench.infra.Device;
 import dev.junitbench.stats.AllocationRule;
 import dev.junitbench.stats.RegressionRule;
+import dev.junitbench.stats.RelativeChanges;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
@@ -45,6 +46,9 @@ final class SettingParsers {
   static AllocationRule allocationRule(String value) {
     try {
       return AllocationRule.parse(value);
+    } catch (AllocationRule.BareNumberException e) {
+      throw new BenchmarkConfigurationException(
+          "-D" + BenchConfig.ALLOC_THRESHOLD + "=" + value + " " + e.getMessage());
     } catch (IllegalArgumentException e) {
       throw new BenchmarkConfigurationException(
           "-D"
@@ -59,20 +63,9 @@ final class SettingParsers {
   /** {@code 5%} or {@code 0.05} as 0.05, 0 or more. */
   private static double fraction(String key, String value) {
     double fraction = Fractions.parse(value);
-    if (!value.trim().endsWith("%") && fraction >= 1 && Double.isFinite(fraction)) {
-      // 10 for 10% would be a change of 1000%: a gate that never fails.
-      throw new BenchmarkConfigurationException(
-          "-D"
-              + key
-              + "="
-              + value
-              + " is a fraction, a change of "
-              + Math.round(fraction * 100)
-              + "%: write "
-              + value.trim()
-              + "% for that many percent (or "
-              + fraction / 100
-              + "); a bare number is a fraction, and a change of 100% or more is written with %");
+    String bare = RelativeChanges.bareNumberProblem(value, fraction);
+    if (bare != null) {
+      throw new BenchmarkConfigurationException("-D" + key + "=" + value + " " + bare);
     }
     if (fraction >= 0 && Double.isFinite(fraction)) {
       return fraction;

@@ -54,7 +54,7 @@ public final class JmhResultFile {
   public static final String OWN_MODE_PARAM = "jmh_mode";
 
   /**
-   * The param of a junit-bench scenario that names its device ({@code cpu}, {@code cuda:0}), as
+   * The param of a junit-bench scenario that names its device ({@code cpu}, {@code cuda}), as
    * {@code dev.junitbench.infra.Scenario#DEVICE}: every junit-bench scenario has it.
    */
   public static final String DEVICE_PARAM = "device";
@@ -134,9 +134,18 @@ public final class JmhResultFile {
   }
 
   /** Whether {@code file} holds a JSON array: JMH's result file, not junit-bench's results.json. */
-  public static boolean isJson(Path file) throws IOException {
+  static boolean isJson(Path file) throws IOException {
     String head = head(file);
     return !head.isEmpty() && head.charAt(0) == '[';
+  }
+
+  /**
+   * Whether {@code file} holds a JSON object, as junit-bench's results.json does and JMH's result
+   * file never does (an array, even when it is damaged).
+   */
+  public static boolean isJsonObject(Path file) throws IOException {
+    String head = head(file);
+    return !head.isEmpty() && head.charAt(0) == '{';
   }
 
   /**

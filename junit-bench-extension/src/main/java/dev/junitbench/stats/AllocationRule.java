@@ -60,12 +60,31 @@ public record AllocationRule(double threshold, double minBytes) {
       double value =
           Double.parseDouble(percent ? change.substring(0, change.length() - 1).trim() : change);
       double threshold = percent ? value / 100 : value;
+      String bare = RelativeChanges.bareNumberProblem(change, threshold);
+      if (bare != null) {
+        throw new BareNumberException(bare);
+      }
       double floor = comma < 0 ? DEFAULT_MIN_BYTES : ByteSizes.parse(trimmed.substring(comma + 1));
       return new AllocationRule(threshold, floor);
+    } catch (BareNumberException e) {
+      throw e;
     } catch (IllegalArgumentException e) {
       // NumberFormatException is one too: every bad part gets the same message.
       throw new IllegalArgumentException(
           "\"" + text + "\" is not an allocation threshold; use " + ACCEPTED, e);
+    }
+  }
+
+  /**
+   * The change of a rule written as a bare number of 1 or more ({@code 10} meant as 10%): its
+   * message says what it would be and how to write it ({@link RelativeChanges#bareNumberProblem}).
+   */
+  @API(status = API.Status.INTERNAL, since = "0.1")
+  public static final class BareNumberException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    BareNumberException(String message) {
+      super(message);
     }
   }
 

@@ -55,6 +55,24 @@ class AllocationThresholdTests {
     assertThat(AllocationRule.bytes(1536)).isEqualTo("1.5 KB");
   }
 
+  @Test
+  @DisplayName(
+      "refuses a bare change of 1 or more, 10 meant as 10%: a change of 1000% calls nothing")
+  void bareNumber() {
+    assertThatThrownBy(() -> config("10,64B").validate())
+        .isInstanceOf(BenchmarkConfigurationException.class)
+        .hasMessage(
+            "-D"
+                + BenchConfig.ALLOC_THRESHOLD
+                + "=10,64B is a fraction, a change of 1000%: write 10% for that many percent (or"
+                + " 0.1); a bare number is a fraction, and a change of 100% or more is written"
+                + " with %");
+    assertThatThrownBy(() -> config("150").validate())
+        .hasMessageContaining("150 is a fraction, a change of 15000%: write 150% for that many")
+        .as("no fraction of 1 or more suggested")
+        .hasMessageNotContaining("(or ");
+  }
+
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"five", "-5%", "5%,lots", "5%,-64B", "5%,64B,1"})
   @DisplayName("names a bad value, the setting and the accepted form")

@@ -107,7 +107,14 @@ public class CheckMojo extends BenchMojo {
                 + benchmark
                 + (query.params().isEmpty() ? "" : ", params " + query.params())
                 + (host == null ? "" : ", host " + host)
-                + "; import the runs first (junit-bench:import), or widen the pattern");
+                + "; import the runs first (junit-bench:import), or widen the pattern"
+                + SeriesQuery.methodHint(benchmark)
+                    .map(
+                        pattern ->
+                            " (a benchmark's method follows a #, also for JMH's: benchmark "
+                                + pattern
+                                + ")")
+                    .orElse(""));
       }
       checked = HistoryCheckAction.run(series, judged, limit, recent, allowUnjudged);
     } catch (BadInputException | StoreException e) {

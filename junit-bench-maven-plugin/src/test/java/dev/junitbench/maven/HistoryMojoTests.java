@@ -145,6 +145,10 @@ class HistoryMojoTests {
         .isInstanceOf(MojoExecutionException.class)
         .hasMessageContaining("matches benchmark (junit-bench.benchmark) NoSuchBenchmark")
         .hasMessageContaining("junit-bench:import");
+    CheckMojo dotted = checker();
+    dotted.benchmark = "Embeddings.embed";
+    assertThatThrownBy(dotted::execute)
+        .hasMessageContaining("also for JMH's: benchmark Embeddings#embed");
     CheckMojo typo = checker();
     typo.db = "target/histroy.duckdb";
     assertThatThrownBy(typo::execute)

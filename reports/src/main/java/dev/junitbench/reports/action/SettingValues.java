@@ -5,6 +5,7 @@ import dev.junitbench.reports.BadInputException;
 import dev.junitbench.reports.history.HistoryCheck;
 import dev.junitbench.stats.AllocationRule;
 import dev.junitbench.stats.RegressionRule;
+import dev.junitbench.stats.RelativeChanges;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,19 +30,9 @@ public final class SettingValues {
           trimmed.endsWith("%")
               ? Double.parseDouble(trimmed.substring(0, trimmed.length() - 1).trim()) / 100
               : Double.parseDouble(trimmed);
-      if (!trimmed.endsWith("%") && value >= 1 && Double.isFinite(value)) {
-        // 10 for 10% would be a change of 1000%: a gate that never fails.
-        throw new BadInputException(
-            name
-                + " "
-                + text
-                + " is a fraction, a change of "
-                + Math.round(value * 100)
-                + "%: write "
-                + trimmed
-                + "% for that many percent (or "
-                + value / 100
-                + "); a bare number is a fraction, and a change of 100% or more is written with %");
+      String bare = RelativeChanges.bareNumberProblem(trimmed, value);
+      if (bare != null) {
+        throw new BadInputException(name + " " + text + " " + bare);
       }
       if (value >= 0 && Double.isFinite(value)) {
         return value;
@@ -73,6 +64,8 @@ public final class SettingValues {
   public static AllocationRule allocationRule(String name, String text) throws BadInputException {
     try {
       return AllocationRule.parse(text);
+    } catch (AllocationRule.BareNumberException e) {
+      throw new BadInputException(name + " " + text + " " + e.getMessage(), e);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(
           name + " " + text + " is not an allocation threshold; use " + AllocationRule.ACCEPTED, e);

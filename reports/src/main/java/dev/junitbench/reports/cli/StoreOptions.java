@@ -89,25 +89,15 @@ final class StoreOptions {
                   + (query.params().isEmpty() ? "" : " --params " + query.params())
                   + (query.host() == null ? "" : " --host " + query.host())
                   + "; history import the runs first, or widen the pattern"
-                  + hashHint(query.benchmark()));
+                  + SeriesQuery.methodHint(query.benchmark())
+                      .map(
+                          pattern ->
+                              " (a benchmark's method follows a #, also for JMH's: --benchmark "
+                                  + pattern
+                                  + ")")
+                      .orElse(""));
       return null;
     }
     return series;
-  }
-
-  /**
-   * For a pattern that names a method as JMH and Java do ({@code ParserBenchmark.parse}), the same
-   * as a junit-bench benchmark is named ({@code ParserBenchmark#parse}); else empty.
-   */
-  private static String hashHint(String pattern) {
-    int dot = pattern == null ? -1 : pattern.lastIndexOf('.');
-    if (dot <= 0 || dot == pattern.length() - 1 || pattern.indexOf('#') >= 0) {
-      return "";
-    }
-    return " (a benchmark's method follows a #, also for JMH's: --benchmark "
-        + pattern.substring(0, dot)
-        + "#"
-        + pattern.substring(dot + 1)
-        + ")";
   }
 }

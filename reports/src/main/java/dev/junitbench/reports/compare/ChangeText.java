@@ -1,5 +1,6 @@
 package dev.junitbench.reports.compare;
 
+import dev.junitbench.internal.ScenarioComparison;
 import dev.junitbench.reports.ScenarioNames;
 import dev.junitbench.results.ScenarioResult;
 import dev.junitbench.results.UnitFormat;
@@ -34,13 +35,16 @@ public final class ChangeText {
     return comparison.pValue() == null ? "-" : UnitFormat.pValue(comparison.pValue());
   }
 
-  /** A result's median, or {@code -}. */
+  /**
+   * A result's figure: its median, or for a forked one the centre of its forks' medians (as a
+   * comparison between JVM runs takes it); {@code -} without one.
+   */
   static String median(ScenarioResult result) {
     if (result == null || result.latencyMs() == null) {
       return "-";
     }
     // A forked scenario's figure is the centre of its forks' medians, as when it is compared.
-    Double centre = result.forks() == null ? null : result.forks().medianMs();
+    Double centre = ScenarioComparison.forked(result) ? result.forks().medianMs() : null;
     return UnitFormat.duration(centre != null ? centre : result.latencyMs().median());
   }
 
@@ -96,7 +100,8 @@ public final class ChangeText {
   /**
    * The median a row's change is the ratio of: for a test between JVM runs what it compared (the
    * geometric mean of the fork medians, or the JUnit JVM's median of a scenario measured alike),
-   * for pooled rounds likewise, else the result's median.
+   * for pooled rounds likewise, else the result's {@link #median(ScenarioResult) figure} (of a
+   * forked one, the centre of its forks).
    */
   static String median(RunComparison.Row row, boolean baseline) {
     Comparison latency = row.latency();

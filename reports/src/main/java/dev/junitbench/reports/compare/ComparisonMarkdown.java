@@ -202,15 +202,19 @@ public final class ComparisonMarkdown {
 
   /**
    * One item per scenario whose warm-up was not steady on either side, before any figure: its
-   * figures may be the warm-up's.
+   * figures may be the warm-up's; then, folded, one per scenario NOT JUDGED: why, and what would
+   * judge it.
    */
   private static void warmups(StringBuilder md, RunComparison comparison, ScenarioNames names) {
     StringBuilder items = new StringBuilder();
+    StringBuilder unjudged = new StringBuilder();
+    int count = 0;
     for (RunComparison.Row row : comparison.rows()) {
       String notJudged = ComparisonText.notJudged(comparison, row);
       if (!notJudged.isEmpty()) {
-        items
-            .append("- :grey_question: ")
+        count++;
+        unjudged
+            .append("- ")
             .append(Markdown.escape(names.label(row.named()) + ": " + notJudged))
             .append('\n');
       }
@@ -224,6 +228,13 @@ public final class ComparisonMarkdown {
     }
     if (!items.isEmpty()) {
       md.append(items).append('\n');
+    }
+    if (count > 0) {
+      md.append("<details><summary>")
+          .append(count)
+          .append(" NOT JUDGED: why</summary>\n\n")
+          .append(unjudged)
+          .append("\n</details>\n\n");
     }
   }
 

@@ -97,7 +97,7 @@ public record Rounds(Path folder, List<RunFolder> runs) {
       try {
         runs.add(RunFolder.read(folder));
       } catch (ResultFileException e) {
-        if (jmh && !isJmh(folder)) {
+        if (jmh && isJsonObject(folder)) {
           throw new BadInputException(notJmh, e);
         }
         throw new BadInputException(round + "is damaged: " + e.getMessage() + fix, e);
@@ -112,12 +112,15 @@ public record Rounds(Path folder, List<RunFolder> runs) {
     return rounds;
   }
 
-  /** Whether {@code file} holds a JSON array, as JMH's result file does (damaged or not). */
-  private static boolean isJmh(Path file) {
+  /**
+   * Whether {@code file} holds a JSON object, which a JMH result file never is: another JSON file
+   * in a folder of JMH rounds. An empty file, JMH's text output or a cut JMH file are not.
+   */
+  private static boolean isJsonObject(Path file) {
     try {
-      return JmhResultFile.isJson(file);
+      return JmhResultFile.isJsonObject(file);
     } catch (IOException e) {
-      return true;
+      return false;
     }
   }
 

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -125,5 +126,28 @@ public record SeriesQuery(String benchmark, Map<String, String> params, String h
     } catch (IOException e) {
       throw new SQLException("a stored params value is not a JSON object of text: " + text, e);
     }
+  }
+
+  /**
+   * The pattern as junit-bench names the method of {@code pattern} when it names it as JMH and Java
+   * do, a dot before it ({@code ParserBenchmark.parse}, {@code *.parse*}): {@code
+   * ParserBenchmark#parse}; empty for any other pattern, such as a package ({@code com.example}).
+   */
+  public static Optional<String> methodHint(String pattern) {
+    if (pattern == null || pattern.indexOf('#') >= 0) {
+      return Optional.empty();
+    }
+    int dot = pattern.lastIndexOf('.');
+    if (dot <= 0 || dot == pattern.length() - 1) {
+      return Optional.empty();
+    }
+    String before = pattern.substring(pattern.lastIndexOf('.', dot - 1) + 1, dot);
+    char method = pattern.charAt(dot + 1);
+    char type = before.isEmpty() ? ' ' : before.charAt(0);
+    boolean looksLikeMethod = Character.isLowerCase(method) || method == '*' || method == '?';
+    boolean looksLikeClass = Character.isUpperCase(type) || type == '*' || type == '?';
+    return looksLikeMethod && looksLikeClass
+        ? Optional.of(pattern.substring(0, dot) + "#" + pattern.substring(dot + 1))
+        : Optional.empty();
   }
 }

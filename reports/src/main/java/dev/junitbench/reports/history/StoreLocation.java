@@ -37,7 +37,12 @@ public record StoreLocation(String url, String user, String password) {
     String path = url.substring(prefix.length());
     int query = path.indexOf('?');
     path = query < 0 ? path : path.substring(0, query);
-    if (path.isEmpty() || path.startsWith(":memory:")) {
+    if (path.isEmpty()
+        || path.startsWith(":memory:")
+        || path.startsWith("md:")
+        || path.startsWith("motherduck:")
+        || path.contains("://")) {
+      // In memory, MotherDuck's service, or a remote file: nothing on this machine to look for.
       return null;
     }
     try {

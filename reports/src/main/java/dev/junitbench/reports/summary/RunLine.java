@@ -14,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * The sentence that says what a run is: {@code 3 benchmarks, 63 scenarios measured, 57 not run (57
@@ -52,14 +51,12 @@ final class RunLine {
     if (hosts != null) {
       parts.add(hosts);
     }
-    // A JMH file records no run time: said instead of a duration.
-    String jmh =
-        folders.stream()
-            .map(folder -> JmhResultFile.describe(folder.run()))
-            .filter(Objects::nonNull)
-            .findFirst()
-            .orElse(null);
-    String duration = jmh != null ? "from a " + jmh + " (no run time recorded)" : duration(folders);
+    // A JMH file records no run time: said instead of a duration, or left out of the sum.
+    List<RunFolder> timed = folders.stream().filter(f -> f.jmhVersion() == null).toList();
+    String duration =
+        timed.isEmpty() && !folders.isEmpty()
+            ? "from a " + JmhResultFile.describe(folders.get(0).run()) + " (no run time recorded)"
+            : duration(timed);
     if (duration != null) {
       parts.add(duration);
     }

@@ -38,6 +38,14 @@ class SettingValuesTests {
                 + " with %");
     assertThatThrownBy(() -> SettingValues.relativeChange("--threshold", "1"))
         .hasMessageStartingWith("--threshold 1 is a fraction, a change of 100%: write 1% ");
+    assertThatThrownBy(() -> SettingValues.relativeChange("--threshold", "1.1"))
+        .hasMessageStartingWith(
+            "--threshold 1.1 is a fraction, a change of 110%: write 1.1% for that many percent"
+                + " (or 0.011);");
+    assertThatThrownBy(() -> SettingValues.allocationRule("--alloc-threshold", "10,64B"))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith(
+            "--alloc-threshold 10,64B is a fraction, a change of 1000%: write 10% for that many");
   }
 
   @Test

@@ -155,7 +155,8 @@ class JmhCommandTests {
         .doesNotContain("NOT JUDGED: not judged");
     Run markdown = cli("compare", "--format", "markdown", base, head);
     assertThat(markdown.out())
-        .contains("- :grey_question: SortBenchmark\\.sortInts\\: NOT JUDGED\\: ");
+        .contains(
+            "<details><summary>1 NOT JUDGED: why</summary>\n\n- SortBenchmark\\.sortInts\\: NOT JUDGED\\: ");
   }
 
   @Test
@@ -324,5 +325,15 @@ class JmhCommandTests {
         .contains("round 1 of 2, notes.json, is not a JMH result file")
         .contains("move the other files out of it")
         .doesNotContain("schema_version");
+
+    // An empty round is a round cut short, named as such, not as another kind of file.
+    Files.delete(rounds.resolve("notes.json"));
+    Files.writeString(rounds.resolve("round-02.json"), "");
+    Run empty = cli("compare", rounds.toString(), fixture(ALL_OK).toString());
+    assertThat(empty.code()).as(empty.out() + empty.err()).isEqualTo(2);
+    assertThat(empty.err())
+        .contains("round 2 of 2, round-02.json, is damaged")
+        .contains("is empty")
+        .doesNotContain("is not a JMH result file");
   }
 }
