@@ -82,6 +82,39 @@ final class StoreSchema {
   static String prepare(
       Connection connection, String where, int version, List<List<String>> migrations)
       throws SQLException, StoreException {
+    // Two imports into one new PostgreSQL database at once: one makes the store while the other
+    // waits here, then finds it made (DuckDB lets one process at a time open its file).
+    boolean postgres =
+        "PostgreSQL".equalsIgnoreCase(connection.getMetaData().getDatabaseProductName());
+    if (postgres) {
+      advisoryLock(connection, "pg_advisory_lock");
+    }
+    try {
+      return prepareAlone(connection, where, version, migrations);
+    } finally {
+      if (postgres) {
+        advisoryLock(connection, "pg_advisory_unlock");
+      }
+    }
+  }
+
+  /** PostgreSQL's session lock of the making of a store: {@code function} takes or releases it. */
+  private static void advisoryLock(Connection connection, String function) throws SQLException {
+    boolean auto = connection.getAutoCommit();
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("SELECT " + function + "(" + SCHEMA_LOCK + ")");
+      if (!auto) {
+        connection.commit();
+      }
+    }
+  }
+
+  /** The key of PostgreSQL's advisory lock held while a store is made or migrated. */
+  private static final long SCHEMA_LOCK = 0x6a75_6e69_7462_6e63L;
+
+  private static String prepareAlone(
+      Connection connection, String where, int version, List<List<String>> migrations)
+      throws SQLException, StoreException {
     Integer found = versionOf(connection, where);
     if (found == null && hasTable(connection, "runs")) {
       // Another process may have made the store between the two looks (two imports into a new

@@ -6,7 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -48,6 +53,44 @@ class PostgresStoreTests extends StoreContract {
         ImportPoints.staged("samples"),
         ImportPoints.BEFORE_COMMIT,
         ImportPoints.AFTER_COMMIT);
+  }
+
+  @Test
+  @DisplayName(
+      "is made once when several processes open one new database at once: each finds it made, none"
+          + " takes the other's half-made tables for another program's")
+  void madeOnceAtOnce() throws Exception {
+    int openers = 4;
+    for (int round = 0; round < 10; round++) {
+      String fresh = PostgresServer.createDatabase();
+      try {
+        StoreLocation at =
+            StoreLocation.of(
+                PostgresServer.urlOf(fresh), PostgresServer.USER, PostgresServer.PASSWORD);
+        CyclicBarrier start = new CyclicBarrier(openers);
+        ExecutorService pool = Executors.newFixedThreadPool(openers);
+        try {
+          List<Future<String>> opened = new ArrayList<>();
+          for (int i = 0; i < openers; i++) {
+            opened.add(
+                pool.submit(
+                    () -> {
+                      start.await();
+                      try (HistoryStore store = HistoryStore.open(at)) {
+                        return "opened";
+                      }
+                    }));
+          }
+          for (Future<String> one : opened) {
+            assertThat(one.get()).as("round " + round).isEqualTo("opened");
+          }
+        } finally {
+          pool.shutdownNow();
+        }
+      } finally {
+        PostgresServer.dropDatabase(fresh);
+      }
+    }
   }
 
   @Test
