@@ -35,6 +35,14 @@ final class JmhFixtures {
   private JmhFixtures() {}
 
   /**
+   * A JMH 1.37 file of the fixture benchmarks recorded on 2026-11-27 ({@code jmh/recorded}: {@code
+   * base.json}, {@code slower.json} with 10% more work): verdicts no machine's load can change.
+   */
+  static Path recorded(String name) throws Exception {
+    return Path.of(JmhFixtures.class.getResource("recorded/" + name).toURI());
+  }
+
+  /**
    * The committed JMH 1.37 file of one benchmark without params ({@code public/}) cut to its first
    * fork of 5 iterations, each iteration's score times {@code scale}, written to {@code target}: a
    * scenario compare cannot judge (one JVM a side, too few iterations for the median's interval).

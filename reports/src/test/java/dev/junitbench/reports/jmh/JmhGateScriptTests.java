@@ -231,14 +231,14 @@ class JmhGateScriptTests {
 
   @Test
   @DisplayName(
-      "fixed files, a head 10% slower in every benchmark (JMH 1.37, 5 forks a side): exit 1, each"
-          + " regressed benchmark named")
+      "recorded files, a head 10% slower in every benchmark (JMH 1.37, 5 forks a side): exit 1,"
+          + " each regressed benchmark named")
   void fixedSlowerHeadRegresses() throws Exception {
     Result result =
         fixedGate(
             1,
-            List.of(JmhFixtures.base().toAbsolutePath().toString()),
-            List.of(JmhFixtures.slower().toAbsolutePath().toString()));
+            List.of(JmhFixtures.recorded("base.json").toString()),
+            List.of(JmhFixtures.recorded("slower.json").toString()));
 
     // The files are fixed, so is compare's verdict on the gate's rounds: the gate names what it
     // names, each benchmark compare finds regressed.
@@ -249,7 +249,7 @@ class JmhGateScriptTests {
             .stream()
             .filter(row -> row.verdict() == Verdict.REGRESSED)
             .toList();
-    assertThat(regressed).as("compare's regressions of the 10%% slower files").isNotEmpty();
+    assertThat(regressed).as("compare's regressions of the 10%% slower files").hasSize(5);
     assertThat(result.code()).as(result.out() + result.err()).isEqualTo(1);
     assertThat(result.out())
         .contains(regressed.size() + " regressed")
@@ -263,7 +263,7 @@ class JmhGateScriptTests {
   @Test
   @DisplayName("fixed files, the same file as base and head: exit 0, nothing regressed")
   void fixedUnchangedHeadPasses() throws Exception {
-    String base = JmhFixtures.base().toAbsolutePath().toString();
+    String base = JmhFixtures.recorded("base.json").toString();
 
     Result result = fixedGate(2, List.of(base), List.of(base));
 

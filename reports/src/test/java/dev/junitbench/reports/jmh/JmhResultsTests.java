@@ -115,7 +115,7 @@ class JmhResultsTests {
   }
 
   private static Path recorded(String name) throws Exception {
-    return Path.of(JmhResultsTests.class.getResource("recorded/" + name).toURI());
+    return JmhFixtures.recorded(name);
   }
 
   /**
