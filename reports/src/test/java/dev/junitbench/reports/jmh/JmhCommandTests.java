@@ -278,8 +278,9 @@ class JmhCommandTests {
   @Test
   @DisplayName("folders of JMH rounds are pooled: 2 rounds of 10% more work regress")
   void rounds() throws Exception {
-    Path base = JmhFixtures.base();
-    Path slower = JmhFixtures.slower();
+    // The recorded files: ones made on a busy machine may show no change at all.
+    Path base = JmhFixtures.recorded("base.json");
+    Path slower = JmhFixtures.recorded("slower.json");
     Path before = Files.createDirectories(tempDir.resolve("before"));
     Path after = Files.createDirectories(tempDir.resolve("after"));
     for (String round : List.of("round-01.json", "round-02.json")) {
@@ -289,9 +290,8 @@ class JmhCommandTests {
     Run run = cli("compare", before.toString(), after.toString());
     assertThat(flat(run.out()))
         .contains("2 rounds pooled: round-01.json, round-02.json; JMH 1.37 result files");
-    // Five scenarios of 10% more work: a busy machine may hide one, not all five.
     assertThat(run.code()).as(run.out() + run.err()).isEqualTo(1);
-    assertThat(run.out()).containsPattern("(?m)^ *regressed");
+    assertThat(run.out()).startsWith("5 regressed, 0 improved, 0 unchanged");
   }
 
   @Test
