@@ -187,7 +187,7 @@ class GateAgreementTests {
 
   @Test
   @DisplayName(
-      "on a forked run against an unforked baseline: the same verdict from the two JUnit JVMs measured alike")
+      "on a forked run against an unforked baseline: the same verdict from the two JUnit JVMs measured alike (or, forks slowed onto two levels by a busy machine, the same NOT JUDGED)")
   void alikeVerdicts() throws Exception {
     Run base = run(100_000, Map.of());
     Run slower =
@@ -206,9 +206,16 @@ class GateAgreementTests {
               assertThat(row.after().forks().here())
                   .as("measured in the JUnit JVM too, read back")
                   .isNotNull();
-              assertThat(row.latency().test()).isEqualTo(Comparison.ALIKE);
               assertThat(row.latency().currentMedianMs())
                   .isEqualTo(row.after().forks().here().median());
+              if (row.verdict() == Verdict.NOT_JUDGED) {
+                // A busy machine slowed some forks onto a level of their own: no test, the two
+                // levels named (the gate said the same, above).
+                assertThat(row.latency().test()).isEqualTo(Comparison.NONE);
+                assertThat(row.latency().note()).contains("JVMs bimodal");
+                return;
+              }
+              assertThat(row.latency().test()).isEqualTo(Comparison.ALIKE);
               // 10x slower: regressed, unless a busy machine spread the forks, whose spread is
               // the test's, by 10% or more and the test could not tell (p not below alpha).
               Double spread = row.after().forks().betweenForkCv();
